@@ -1,0 +1,1 @@
+//! Spieltisch command layer: platform-neutral commands, storage and replies.

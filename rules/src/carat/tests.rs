@@ -1,0 +1,1 @@
+//! Carat's rules, each case worked out by hand from `carat.md`.
