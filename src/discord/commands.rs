@@ -1,0 +1,308 @@
+//! The slash commands: one poise function per command of the command layer. The `///`
+//! comment is the help text Discord shows; every parameter is described; names and
+//! descriptions are localized for German clients (the glossary's words). Each command
+//! defers first, then builds a [`Command`] and lets the command layer run it.
+
+use commands::{Command, GameId, Verb};
+use poise::serenity_prelude as serenity;
+use rules::GameKind;
+
+use super::{components, session, Context, Error};
+
+/// The games, as a slash-command choice (order = [`GameKind::ALL`]).
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum GameChoice {
+    #[name = "Aratoth's Revenge"]
+    #[name_localized("de", "Aratoths Rache")]
+    Aratoth,
+    #[name = "Hathor"]
+    Hathor,
+    #[name = "Artifakes"]
+    #[name_localized("de", "Artifälschungen")]
+    Artifakes,
+    #[name = "Helofag"]
+    Helofag,
+    #[name = "Carat"]
+    Carat,
+}
+
+impl GameChoice {
+    /// The game this choice names.
+    pub fn kind(self) -> GameKind {
+        match self {
+            GameChoice::Aratoth => GameKind::Aratoth,
+            GameChoice::Hathor => GameKind::Hathor,
+            GameChoice::Artifakes => GameKind::Artifakes,
+            GameChoice::Helofag => GameKind::Helofag,
+            GameChoice::Carat => GameKind::Carat,
+        }
+    }
+}
+
+/// Every slash command, in the order `/help` lists them.
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![new(), join(), start(), move_(), board(), hand(), moves(), resign(), abort(), games(), export(), help(), rules()]
+}
+
+/// Open an invitation for a new game in this channel (you take the first seat).
+#[poise::command(
+    slash_command,
+    name_localized("de", "neu"),
+    description_localized("de", "Eine Einladung zu einer neuen Partie in diesem Kanal öffnen (du sitzt auf Platz 1).")
+)]
+pub async fn new(
+    ctx: Context<'_>,
+    #[description = "The game to play"]
+    #[name_localized("de", "spiel")]
+    #[description_localized("de", "Das Spiel")]
+    game: GameChoice,
+    #[description = "Options, e.g. \"players=3\", \"goal=4\", \"hand3\", \"seed=7\""]
+    #[name_localized("de", "optionen")]
+    #[description_localized("de", "Optionen, z. B. \"players=3\", \"goal=4\", \"hand3\", \"seed=7\"")]
+    #[max_length = 200]
+    options: Option<String>,
+    #[description = "Play in a thread of its own, so the channel does not drown"]
+    #[name_localized("de", "thread")]
+    #[description_localized("de", "In einem eigenen Thread spielen, damit der Kanal übersichtlich bleibt")]
+    thread: Option<bool>,
+) -> Result<(), Error> {
+    let mut words = vec![game.kind().id().to_string()];
+    words.extend(options.unwrap_or_default().split_whitespace().map(str::to_string));
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let command = Command::from_words(Verb::New, &words);
+    session::run_slash(ctx, command, thread.unwrap_or(false).then_some(game.kind())).await
+}
+
+/// Take the next seat of an invitation in this channel.
+#[poise::command(
+    slash_command,
+    name_localized("de", "beitreten"),
+    description_localized("de", "Den nächsten freien Platz einer Einladung in diesem Kanal nehmen.")
+)]
+pub async fn join(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Join { game }), None).await
+}
+
+/// Start an invitation (any player when it is full; its creator earlier).
+#[poise::command(
+    slash_command,
+    name_localized("de", "starten"),
+    description_localized("de", "Eine Einladung starten (jeder, wenn sie voll ist; wer sie geöffnet hat, auch früher).")
+)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Start { game }), None).await
+}
+
+/// Make your move, in the game's notation (suggestions appear as you type).
+#[poise::command(
+    slash_command,
+    rename = "move",
+    name_localized("de", "zug"),
+    description_localized("de", "Deinen Zug machen, in der Notation des Spiels (Vorschläge erscheinen beim Tippen).")
+)]
+pub async fn move_(
+    ctx: Context<'_>,
+    #[description = "Your move, e.g. \"c3 red\""]
+    #[name_localized("de", "notation")]
+    #[description_localized("de", "Dein Zug, z. B. \"c3 rot\"")]
+    #[autocomplete = "autocomplete_move"]
+    #[max_length = 200]
+    notation: String,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Move { game, notation, at: None, bare: false }), None).await
+}
+
+/// Suggests the legal moves of the game in this channel that match what is typed (at
+/// most 25). Answers at once: autocomplete cannot be deferred.
+async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let poise::Context::Application(actx) = ctx else { return serenity::CreateAutocompleteResponse::new() };
+    let origin = session::origin_of(actx.interaction.user.clone(), actx.interaction.member.as_deref(), actx.interaction.channel_id, &actx.interaction.locale);
+    let game = actx
+        .interaction
+        .data
+        .options()
+        .into_iter()
+        .find(|o| o.name == "game")
+        .and_then(|o| match o.value {
+            serenity::ResolvedValue::Integer(n) => Some(n),
+            _ => None,
+        });
+    let moves = ctx.data().host.legal_moves(&origin, game, "").await.unwrap_or_default();
+    let choices = components::suggest(moves, partial).into_iter().map(serenity::AutocompleteChoice::from).collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Show the board of the game in this channel to everyone.
+#[poise::command(
+    slash_command,
+    name_localized("de", "brett"),
+    description_localized("de", "Das Spielbrett der Partie in diesem Kanal allen zeigen.")
+)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Board { game }), None).await
+}
+
+/// Show your hand, only to you.
+#[poise::command(
+    slash_command,
+    name_localized("de", "hand"),
+    description_localized("de", "Deine Hand zeigen, nur dir.")
+)]
+pub async fn hand(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Hand { game }), None).await
+}
+
+/// List the legal moves of the player to move, optionally filtered, page by page.
+#[poise::command(
+    slash_command,
+    name_localized("de", "zuege"),
+    description_localized("de", "Die erlaubten Züge des Spielers am Zug auflisten, wahlweise gefiltert, seitenweise.")
+)]
+pub async fn moves(
+    ctx: Context<'_>,
+    #[description = "Only moves matching this, e.g. a site \"c3\" or a shape"]
+    #[name_localized("de", "filter")]
+    #[description_localized("de", "Nur passende Züge, z. B. ein Feld \"c3\" oder eine Form")]
+    #[max_length = 100]
+    filter: Option<String>,
+    #[description = "Which page of the list (from 1)"]
+    #[name_localized("de", "seite")]
+    #[description_localized("de", "Welche Seite der Liste (ab 1)")]
+    #[min = 1]
+    page: Option<usize>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    let command = Command::Moves { game, filter: filter.unwrap_or_default(), page: page.unwrap_or(1).max(1) };
+    session::run_slash(ctx, Ok(command), None).await
+}
+
+/// Resign the game.
+#[poise::command(
+    slash_command,
+    name_localized("de", "aufgeben"),
+    description_localized("de", "Die Partie aufgeben.")
+)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Resign { game }), None).await
+}
+
+/// End a game without a result (before its second move, or as an admin).
+#[poise::command(
+    slash_command,
+    name_localized("de", "abbrechen"),
+    description_localized("de", "Eine Partie ohne Ergebnis beenden (vor ihrem zweiten Zug, oder als Admin).")
+)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Abort { game }), None).await
+}
+
+/// List your games in all channels, those waiting for you first.
+#[poise::command(
+    slash_command,
+    name_localized("de", "partien"),
+    description_localized("de", "Deine Partien in allen Kanälen auflisten, die auf dich warten zuerst.")
+)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Games), None).await
+}
+
+/// Get a game's record as a JSON file (finished games; running ones for admins).
+#[poise::command(
+    slash_command,
+    name_localized("de", "exportieren"),
+    description_localized("de", "Das Protokoll einer Partie als JSON-Datei (beendete Partien; laufende für Admins).")
+)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Export { game }), None).await
+}
+
+/// How to use the bot, or help on one command or game.
+#[poise::command(
+    slash_command,
+    name_localized("de", "hilfe"),
+    description_localized("de", "Wie der Bot funktioniert, oder Hilfe zu einem Befehl oder Spiel.")
+)]
+pub async fn help(
+    ctx: Context<'_>,
+    #[description = "A command or game, e.g. \"move\" or \"carat\""]
+    #[name_localized("de", "thema")]
+    #[description_localized("de", "Ein Befehl oder Spiel, z. B. \"zug\" oder \"carat\"")]
+    #[max_length = 100]
+    topic: Option<String>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Help { topic }), None).await
+}
+
+/// A game's rules in short (or the list of games).
+#[poise::command(
+    slash_command,
+    name_localized("de", "regeln"),
+    description_localized("de", "Die Regeln eines Spiels in Kürze (oder die Liste der Spiele).")
+)]
+pub async fn rules(
+    ctx: Context<'_>,
+    #[description = "The game"]
+    #[name_localized("de", "spiel")]
+    #[description_localized("de", "Das Spiel")]
+    game: Option<GameChoice>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Rules { game: game.map(GameChoice::kind) }), None).await
+}

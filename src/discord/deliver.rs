@@ -1,0 +1,263 @@
+//! Answering one interaction: defer first (an ephemeral "thinking…" within Discord's 3 s),
+//! then send what the command layer replied.
+//!
+//! Discord fixes an answer's visibility at the deferral, and the first follow-up after a
+//! deferral fills the deferred message whatever its flags say. So every interaction is
+//! deferred *ephemerally*; the requester's own replies (refusals, hands, lists) fill that
+//! message, and everything for the channel follows as separate public follow-ups (the
+//! board PNG, the mention of the player to move). Replies for another user go to their
+//! DMs; when a DM fails with 50007 the channel is told, without the private content.
+
+use std::sync::Arc;
+
+use commands::{Audience, Host, Msg, Origin, Reply, Text};
+use serenity::all::{
+    ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
+    EditInteractionResponse, Http, UserId,
+};
+
+use super::{components, redact::redact, Error};
+
+/// Discord's limit for a message's text.
+const MAX_CONTENT: usize = 2000;
+/// Discord's JSON error code for "Cannot send messages to this user" (closed DMs).
+pub const CANNOT_DM: isize = 50007;
+
+/// An interaction that has been deferred and now gets its answer.
+pub struct Answer {
+    pub http: Arc<Http>,
+    /// The interaction token (a secret for 15 minutes: never logged).
+    token: String,
+    pub origin: Origin,
+    /// Public messages go here instead of the interaction's follow-ups (a new thread).
+    pub public_channel: Option<ChannelId>,
+    /// Whether the deferred response has been filled.
+    filled: bool,
+}
+
+impl Answer {
+    /// Wraps an interaction that was just deferred ephemerally.
+    pub fn deferred(http: Arc<Http>, token: String, origin: Origin) -> Answer {
+        Answer { http, token, origin, public_channel: None, filled: false }
+    }
+
+    fn requester(&self) -> &str {
+        &self.origin.user.id
+    }
+
+    /// Sends every reply where it belongs (see the module docs), then makes sure the
+    /// deferred response is filled. Public replies about a game get its buttons.
+    ///
+    /// # Errors
+    /// A Discord error on a send (other than a closed DM, which is handled).
+    pub async fn deliver(&mut self, host: &Host, replies: Vec<Reply>) -> Result<(), Error> {
+        let (mine, others): (Vec<Reply>, Vec<Reply>) = replies
+            .into_iter()
+            .partition(|r| matches!(&r.audience, Audience::User(id) if id == self.requester()));
+        for reply in mine {
+            self.private(reply).await?;
+        }
+        if !self.filled {
+            let done = host.texts().text(self.lang(), &Msg::new("discord-done"));
+            self.private(Reply::private(self.requester(), done)).await?;
+        }
+        for reply in others {
+            match reply.audience.clone() {
+                Audience::Channel => {
+                    let rows = match reply.game {
+                        Some(game) => components::for_game(host, &self.origin, game).await,
+                        None => Vec::new(),
+                    };
+                    self.public(&reply, rows).await?;
+                }
+                Audience::User(user_id) => self.direct(host, &user_id, reply).await?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The requester's language (English when Discord's locale is neither).
+    fn lang(&self) -> commands::Lang {
+        self.origin.lang.unwrap_or_default()
+    }
+
+    /// A reply only the requester sees: it fills the deferred response, or follows it
+    /// ephemerally.
+    async fn private(&mut self, reply: Reply) -> Result<(), Error> {
+        let content = clip(&render(&reply.text));
+        if self.filled {
+            let mut followup = CreateInteractionResponseFollowup::new()
+                .content(content)
+                .ephemeral(true)
+                .allowed_mentions(CreateAllowedMentions::new());
+            if let Some(file) = &reply.file {
+                followup = followup.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+            }
+            followup.execute(&self.http, (None, &self.token)).await?;
+        } else {
+            let mut edit = EditInteractionResponse::new().content(content).allowed_mentions(CreateAllowedMentions::new());
+            if let Some(file) = &reply.file {
+                edit = edit.new_attachment(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+            }
+            edit.execute(&self.http, &self.token).await?;
+            self.filled = true;
+        }
+        Ok(())
+    }
+
+    /// A reply for the channel: a public follow-up (or a message in the game's new
+    /// thread) with the PNG and the buttons; only the users the text mentions are pinged.
+    async fn public(&mut self, reply: &Reply, rows: Vec<serenity::all::CreateActionRow>) -> Result<(), Error> {
+        let chunks = split(&render(&reply.text));
+        let mentions = mentioned(&reply.text);
+        let last = chunks.len().saturating_sub(1);
+        for (i, chunk) in chunks.into_iter().enumerate() {
+            let file = if i == last { reply.file.as_ref() } else { None };
+            let rows = if i == last { rows.clone() } else { Vec::new() };
+            let allowed = CreateAllowedMentions::new().users(mentions.clone());
+            match self.public_channel {
+                Some(channel) => {
+                    let mut message = CreateMessage::new().content(chunk).allowed_mentions(allowed).components(rows);
+                    if let Some(file) = file {
+                        message = message.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+                    }
+                    channel.send_message(&self.http, message).await?;
+                }
+                None => {
+                    let mut followup =
+                        CreateInteractionResponseFollowup::new().content(chunk).allowed_mentions(allowed).components(rows);
+                    if let Some(file) = file {
+                        followup = followup.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+                    }
+                    followup.execute(&self.http, (None, &self.token)).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A reply for another user: a DM. If the user does not accept DMs (50007), the
+    /// channel hears that they should use `/hand`, and the game goes on.
+    async fn direct(&mut self, host: &Host, user_id: &str, reply: Reply) -> Result<(), Error> {
+        let Ok(id) = user_id.parse::<u64>() else {
+            tracing::warn!(user = user_id, "a private reply for a user id that is not a Discord id was dropped");
+            return Ok(());
+        };
+        match send_dm(&self.http, UserId::new(id), &reply).await {
+            Ok(()) => Ok(()),
+            Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
+                let user = commands::User::new(user_id, user_id);
+                let msg = Msg::new("discord-dm-closed").arg("user", commands::i18n::Arg::Mention(user));
+                let text = host.texts().text(self.lang(), &msg);
+                let notice = Reply::channel(text);
+                self.public(&notice, Vec::new()).await
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+}
+
+/// Sends a DM with the reply's text and file.
+async fn send_dm(http: &Http, user: UserId, reply: &Reply) -> Result<(), serenity::Error> {
+    let channel = user.create_dm_channel(http).await?;
+    let mut message = CreateMessage::new().content(clip(&render(&reply.text))).allowed_mentions(CreateAllowedMentions::new());
+    if let Some(file) = &reply.file {
+        message = message.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+    }
+    channel.id.send_message(http, message).await?;
+    Ok(())
+}
+
+/// The JSON error code of a failed Discord request.
+pub fn discord_code(error: &serenity::Error) -> Option<isize> {
+    match error {
+        serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        _ => None,
+    }
+}
+
+/// A text with Discord mentions (`<@id>`).
+pub fn render(text: &Text) -> String {
+    text.render(|user| match user.id.parse::<u64>() {
+        Ok(id) => format!("<@{id}>"),
+        Err(_) => format!("@{}", user.name),
+    })
+}
+
+/// The Discord users a text mentions (only they are pinged).
+fn mentioned(text: &Text) -> Vec<UserId> {
+    text.mentions().into_iter().filter_map(|u| u.id.parse::<u64>().ok()).map(UserId::new).collect()
+}
+
+/// Cuts a text to Discord's limit (for private answers, which are short by nature).
+fn clip(text: &str) -> String {
+    let mut chunks = split(text);
+    if chunks.len() > 1 {
+        chunks.truncate(1);
+        let mut first = chunks.remove(0);
+        first.truncate(first.char_indices().nth(MAX_CONTENT - 1).map(|(i, _)| i).unwrap_or(first.len()));
+        first.push('…');
+        return first;
+    }
+    chunks.pop().unwrap_or_default()
+}
+
+/// Splits a text into messages of at most [`MAX_CONTENT`] characters, at line ends where
+/// possible.
+pub fn split(text: &str) -> Vec<String> {
+    let mut chunks = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        let mut line = line;
+        loop {
+            let current = chunks.last_mut().map(|c| c.chars().count()).unwrap_or(0);
+            let room = MAX_CONTENT - current;
+            let len = line.chars().count();
+            if len <= room {
+                if let Some(last) = chunks.last_mut() {
+                    last.push_str(line);
+                }
+                break;
+            }
+            if current > 0 {
+                chunks.push(String::new());
+                continue;
+            }
+            let cut = line.char_indices().nth(MAX_CONTENT).map(|(i, _)| i).unwrap_or(line.len());
+            if let Some(last) = chunks.last_mut() {
+                last.push_str(&line[..cut]);
+            }
+            chunks.push(String::new());
+            line = &line[cut..];
+        }
+    }
+    chunks.retain(|c| !c.is_empty());
+    if chunks.is_empty() {
+        chunks.push(String::new());
+    }
+    chunks
+}
+
+/// A Discord error as text with every secret removed.
+pub fn describe(error: &(dyn std::error::Error + Send + Sync), token: &str) -> String {
+    redact(&error.to_string(), token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_texts_split_at_lines_within_the_limit() {
+        let line = format!("{}\n", "x".repeat(999));
+        let text = line.repeat(5);
+        let chunks = split(&text);
+        assert_eq!(chunks.len(), 3);
+        assert!(chunks.iter().all(|c| c.chars().count() <= MAX_CONTENT));
+        assert_eq!(chunks.concat(), text);
+        let long = "ü".repeat(4500);
+        let chunks = split(&long);
+        assert_eq!(chunks.iter().map(|c| c.chars().count()).collect::<Vec<_>>(), vec![2000, 2000, 500]);
+        assert_eq!(split(""), vec![String::new()]);
+        assert_eq!(clip(&long).chars().count(), MAX_CONTENT);
+    }
+}

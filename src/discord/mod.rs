@@ -1,0 +1,147 @@
+//! The Discord adapter (serenity + poise): slash commands with German and English names,
+//! buttons and a move menu under boards, ephemeral refusals and hands, DMs with a
+//! fallback, optional threads per game. It stays thin: it turns interactions into
+//! [`commands::Command`]s for the shared [`Host`] and sends the replies out.
+//!
+//! * [`commands`](self::commands): one poise function per slash command;
+//! * `session`: interaction → origin + command → replies, for commands and buttons;
+//! * `deliver`: defer first, then ephemeral / public / DM answers;
+//! * `components`, [`custom_id`]: buttons and menus, `g:<game>:<move>:<action>`;
+//! * `connect`: the HTTP client and gateway URL (the real Discord, or `api_url`).
+
+pub mod commands;
+pub mod config;
+mod connect;
+mod components;
+pub mod custom_id;
+mod deliver;
+mod redact;
+mod session;
+
+use std::sync::Arc;
+
+use ::commands::Host;
+use poise::serenity_prelude as serenity;
+use tokio::task::JoinHandle;
+
+pub use config::{DiscordConfig, Token};
+pub use redact::redact;
+
+/// What every command and event handler shares.
+pub struct Data {
+    pub host: Arc<Host>,
+    /// The bot token, to scrub it from any error text we log.
+    token: Token,
+}
+
+/// The error type of commands: its text is logged (redacted), never shown raw to users.
+pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// The poise context of our commands.
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// A running Discord bot.
+pub struct Bot {
+    shard_manager: Arc<serenity::ShardManager>,
+    task: JoinHandle<Result<(), serenity::Error>>,
+}
+
+impl Bot {
+    /// Disconnects from the gateway and waits for the client to finish (bounded: 10 s).
+    pub async fn stop(self) {
+        self.shard_manager.shutdown_all().await;
+        let _ = tokio::time::timeout(std::time::Duration::from_secs(10), self.task).await;
+    }
+
+    /// Runs until the client stops by itself (it reconnects on gateway failures; it
+    /// stops on an invalid token or a shutdown).
+    ///
+    /// # Errors
+    /// The client's error, with secrets removed.
+    pub async fn wait(self) -> anyhow::Result<()> {
+        match self.task.await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(anyhow::anyhow!("Discord client stopped: {}", redact(&e.to_string(), ""))),
+            Err(e) => Err(anyhow::anyhow!("Discord client task failed: {e}")),
+        }
+    }
+}
+
+/// Connects to Discord (or `[discord] api_url`), registers the slash commands (in the
+/// configured guilds, else globally) once the gateway is ready, and answers
+/// interactions with `host` until stopped.
+///
+/// # Errors
+/// A bad configuration, or an API that does not answer `GET /gateway` (with `api_url`
+/// set the bot refuses to fall back to the real Discord). Never contains the token.
+pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bot> {
+    let token = config.token()?;
+    let http = connect::http(&token, config.api_url()?.as_deref());
+    connect::check_gateway(&http, config.api_url()?.as_deref(), &token).await?;
+    let guilds: Vec<serenity::GuildId> = config.guilds.iter().map(|g| serenity::GuildId::new(*g)).collect();
+    let data_token = token.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |ctx, event, framework, data| Box::pin(on_event(ctx, event, framework, data)),
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let commands = &framework.options().commands;
+                if guilds.is_empty() {
+                    poise::builtins::register_globally(ctx, commands).await?;
+                } else {
+                    for guild in &guilds {
+                        poise::builtins::register_in_guild(ctx, commands, *guild).await?;
+                    }
+                }
+                tracing::info!(bot = %ready.user.name, commands = commands.len(), guilds = guilds.len(), "Discord: connected, commands registered");
+                Ok(Data { host, token: data_token })
+            })
+        })
+        .build();
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+        .framework(framework)
+        .await
+        .map_err(|e| anyhow::anyhow!("Discord client: {}", redact(&e.to_string(), token.expose())))?;
+    let shard_manager = client.shard_manager.clone();
+    let task = tokio::spawn(async move { client.start().await });
+    Ok(Bot { shard_manager, task })
+}
+
+/// Handles what poise does not: clicks on our buttons and menus.
+async fn on_event(
+    ctx: &serenity::Context,
+    event: &serenity::FullEvent,
+    _framework: poise::FrameworkContext<'_, Data, Error>,
+    data: &Data,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
+        if let Err(e) = session::run_component(ctx, data, click).await {
+            tracing::warn!(error = %redact(&e.to_string(), data.token.expose()), "Discord: answering a button click failed");
+        }
+    }
+    Ok(())
+}
+
+/// Logs command failures without secrets and tells the user briefly; the rest goes to
+/// poise's default handler.
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Setup { error, .. } => {
+            tracing::error!(error = %redact(&error.to_string(), ""), "Discord: start-up failed (registering commands)");
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let text = redact(&error.to_string(), ctx.data().token.expose());
+            tracing::warn!(command = %ctx.command().name, error = %text, "Discord: command failed");
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!(error = %redact(&e.to_string(), ""), "Discord: error while reporting an error");
+            }
+        }
+    }
+}

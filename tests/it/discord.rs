@@ -1,0 +1,442 @@
+//! The Discord adapter end to end: the real serenity + poise stack and the real command
+//! layer (SQLite in a temporary directory) against the fake Discord of `fake_discord`.
+//! Every wait is bounded.
+
+use std::{sync::Arc, time::Duration};
+
+use commands::{Host, HostOptions, Lang, Origin, User};
+use serde_json::Value;
+use spieltisch::discord::{self, Bot, DiscordConfig, Token};
+use tempfile::TempDir;
+
+use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, Sent, APP_ID, CHANNEL_ID, GUILD_ID};
+
+const TOKEN: &str = "fake.bot-token.for-tests-0123456789";
+const WAIT: Duration = Duration::from_secs(15);
+/// How long to watch for messages that must not come.
+const SETTLE: Duration = Duration::from_millis(700);
+const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
+/// Discord's flag for an ephemeral message.
+const EPHEMERAL: u64 = 64;
+
+/// The slash commands the adapter must register, with their German names.
+const COMMANDS: [(&str, &str); 13] = [
+    ("new", "neu"),
+    ("join", "beitreten"),
+    ("start", "starten"),
+    ("move", "zug"),
+    ("board", "brett"),
+    ("hand", "hand"),
+    ("moves", "zuege"),
+    ("resign", "aufgeben"),
+    ("abort", "abbrechen"),
+    ("games", "partien"),
+    ("export", "exportieren"),
+    ("help", "hilfe"),
+    ("rules", "regeln"),
+];
+
+fn alice() -> FakeUser {
+    FakeUser::new(100_000_000_000_000_001, "alice")
+}
+
+fn bob() -> FakeUser {
+    FakeUser::new(100_000_000_000_000_002, "bob")
+}
+
+/// A bot over a database in `dir`, connected to `fake`, with its commands registered.
+struct Running {
+    bot: Bot,
+    host: Arc<Host>,
+    /// The recorded registration request.
+    registration: Request,
+}
+
+async fn start_bot(fake: &FakeDiscord, dir: &TempDir) -> Running {
+    let sessions_before = fake.gateway.identifies();
+    let from = fake.recorder.len();
+    let url = format!("sqlite://{}", dir.path().join("spieltisch.db").display());
+    let host = Arc::new(Host::open(&url, HostOptions::default()).await.expect("open the database"));
+    let config = DiscordConfig {
+        token: Some(Token::new(TOKEN)),
+        api_url: Some(fake.api_url.clone()),
+        guilds: vec![GUILD_ID],
+    };
+    let bot = tokio::time::timeout(WAIT, discord::start(&config, Arc::clone(&host)))
+        .await
+        .expect("start in time")
+        .expect("the bot starts");
+    fake.gateway
+        .wait_until(WAIT, "the bot identified", |g| g.identifies() > sessions_before)
+        .await;
+    let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands");
+    let registration = fake.recorder.wait_for(from, WAIT, "command registration", |r| r.method == "PUT" && r.path == path).await;
+    Running { bot, host, registration }
+}
+
+/// The requests answering an interaction, once the deferral and `n` more have come.
+async fn answers(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
+    fake.answers(sent, n + 1, WAIT).await
+}
+
+/// Waits until the bot has sent its public follow-ups for `sent` (non-ephemeral
+/// `POST /webhooks/...`), at least `n` of them.
+async fn public_followups(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
+    let token = sent.token.clone();
+    fake.recorder
+        .wait_for_n(sent.from, n, WAIT, "public follow-ups", move |r| r.belongs_to(&token) && r.is_followup() && !r.is_ephemeral())
+        .await
+}
+
+/// The private answer of an interaction: the edit that fills its deferred response.
+async fn private_answer(fake: &FakeDiscord, sent: &Sent) -> Request {
+    let token = sent.token.clone();
+    fake.wait_after(sent, WAIT, "the private answer", move |r| {
+        r.belongs_to(&token) && r.method == "PATCH" && r.path.ends_with("/messages/@original")
+    })
+    .await
+}
+
+/// Asserts that the interaction was deferred ephemerally (callback type 5, flag 64).
+fn assert_deferred_ephemerally(all: &[Request], sent: &Sent) {
+    let callback = all.iter().find(|r| r.is_callback_for(sent.id)).expect("a callback");
+    assert_eq!(callback.callback_type(), Some(5), "deferred: {:?}", callback.json);
+    assert_eq!(callback.flags() & EPHEMERAL, EPHEMERAL, "deferred ephemerally: {:?}", callback.json);
+}
+
+/// The integer value of the choice named `name` of option `option` of a registered command.
+fn choice_value(registration: &Request, command: &str, option: &str, name: &str) -> i64 {
+    let commands = registration.json.as_ref().and_then(Value::as_array).expect("a command list");
+    let command = commands.iter().find(|c| c["name"] == command).expect("the command");
+    let option = command["options"].as_array().and_then(|o| o.iter().find(|o| o["name"] == option)).expect("the option");
+    let choice = option["choices"].as_array().and_then(|c| c.iter().find(|c| c["name"] == name)).expect("the choice");
+    choice["value"].as_i64().expect("an integer choice")
+}
+
+/// The id of the user a message mentions first (`<@id>`).
+fn first_mention(content: &str) -> Option<u64> {
+    let start = content.find("<@")? + 2;
+    let end = start + content[start..].find('>')?;
+    content[start..end].trim_start_matches('!').parse().ok()
+}
+
+/// The game id in a `custom_id` `g:<game>:<move>:<action>`.
+fn game_of(custom_id: &str) -> i64 {
+    custom_id.split(':').nth(1).and_then(|g| g.parse().ok()).expect("a game custom_id")
+}
+
+/// A two-player Carat game created by alice, joined by bob and started by alice.
+struct Game {
+    id: i64,
+    /// Who is to move first, and the other player.
+    mover: FakeUser,
+    waiter: FakeUser,
+    /// The public board message posted at the start (as the fake stored it).
+    board: Value,
+}
+
+async fn start_carat(fake: &FakeDiscord, running: &Running) -> Game {
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let new = fake.slash(&alice(), "new", vec![events::integer("game", carat), events::string("options", "seed=7")]);
+    let invitation = public_followups(fake, &new, 1).await.remove(0);
+    let ids = invitation.custom_ids();
+    let id = game_of(ids.first().expect("invitation buttons"));
+    assert_eq!(ids, vec![format!("g:{id}:0:join"), format!("g:{id}:0:start")]);
+
+    let join = fake.slash(&bob(), "join", vec![]);
+    public_followups(fake, &join, 1).await;
+    let start = fake.slash(&alice(), "start", vec![]);
+    let board = public_followups(fake, &start, 1).await.remove(0);
+    let first = first_mention(&board.content()).expect("the start names the player to move");
+    let (mover, waiter) = if first == alice().id { (alice(), bob()) } else { (bob(), alice()) };
+    Game { id, mover, waiter, board: board.message().expect("the board message") }
+}
+
+/// The command layer's own list of legal moves for the player to move.
+async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
+    let origin = Origin {
+        platform: "discord".into(),
+        channel: CHANNEL_ID.to_string(),
+        user: User::new(game.mover.id.to_string(), game.mover.name.clone()),
+        is_admin: false,
+        lang: Some(Lang::En),
+    };
+    host.legal_moves(&origin, Some(game.id), "").await.expect("legal moves")
+}
+
+/// Plays the mover's first legal move by `/move`; returns the interaction.
+async fn play_first_move(fake: &FakeDiscord, running: &Running, game: &Game) -> Sent {
+    let moves = legal_moves(&running.host, game).await;
+    let notation = moves.first().expect("a legal move").clone();
+    fake.slash(&game.mover, "move", vec![events::string("notation", &notation)])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_are_registered_in_english_and_german() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+
+    let commands = running.registration.json.clone().and_then(|j| j.as_array().cloned()).expect("a command list");
+    let names: Vec<&str> = commands.iter().filter_map(|c| c["name"].as_str()).collect();
+    assert_eq!(names, COMMANDS.iter().map(|(en, _)| *en).collect::<Vec<_>>());
+    for (command, (en, de)) in commands.iter().zip(COMMANDS) {
+        assert_eq!(command["name_localizations"]["de"], de, "{en}");
+        let description = command["description"].as_str().unwrap_or_default();
+        let german = command["description_localizations"]["de"].as_str().unwrap_or_default();
+        assert!(!description.is_empty() && !german.is_empty() && description != german, "{en}: {description} / {german}");
+        for option in command["options"].as_array().cloned().unwrap_or_default() {
+            let name = option["name"].as_str().unwrap_or_default();
+            assert!(option["description"].as_str().is_some_and(|d| !d.is_empty()), "{en} {name}");
+            assert!(option["description_localizations"]["de"].is_string(), "{en} {name}: German description");
+            assert!(option["name_localizations"]["de"].is_string(), "{en} {name}: German name");
+        }
+    }
+    let move_options = commands[3]["options"].as_array().cloned().unwrap_or_default();
+    assert_eq!(move_options[0]["name"], "notation");
+    assert_eq!(move_options[0]["autocomplete"], true);
+    let choices: Vec<&str> = commands[0]["options"][0]["choices"]
+        .as_array()
+        .map(|c| c.iter().filter_map(|c| c["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(choices, ["Aratoth's Revenge", "Hathor", "Artifakes", "Helofag", "Carat"]);
+
+    // The token went only where it belongs: the Authorization header and IDENTIFY.
+    assert_eq!(fake.gateway.identify_tokens(), vec![TOKEN.to_string()]);
+    for request in fake.recorder.all() {
+        assert_eq!(request.authorization.as_deref(), Some(format!("Bot {TOKEN}").as_str()), "{}", request.path);
+        let body = request.json.as_ref().map(Value::to_string).unwrap_or_default();
+        assert!(!request.path.contains(TOKEN) && !body.contains(TOKEN), "token leaked into {}", request.path);
+    }
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_join_start_move_posts_boards_after_deferring() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+
+    let sent = play_first_move(&fake, &running, &game).await;
+    let board = public_followups(&fake, &sent, 1).await.remove(0);
+    let all = answers(&fake, &sent, 2).await;
+    assert_deferred_ephemerally(&all, &sent);
+
+    // The deferral reached Discord before the follow-up with the PNG.
+    let deferral = all.iter().find(|r| r.is_callback_for(sent.id)).expect("the deferral");
+    assert!(deferral.seq < board.seq && deferral.at <= board.at, "deferral #{} before board #{}", deferral.seq, board.seq);
+    let png = board.uploads.first().expect("the move reply carries the board");
+    assert!(png.bytes.starts_with(PNG_MAGIC), "a PNG, not {:?}", &png.bytes[..8.min(png.bytes.len())]);
+    assert_eq!(png.content_type.as_deref(), Some("image/png"));
+    assert!(png.bytes.len() < 1024 * 1024, "boards stay small: {} bytes", png.bytes.len());
+    // Whose turn it is: the other player, mentioned and pinged (and only they).
+    assert_eq!(first_mention(&board.content()), Some(game.waiter.id), "{}", board.content());
+    let allowed = &board.json.as_ref().expect("a body")["allowed_mentions"]["users"];
+    assert_eq!(allowed, &serde_json::json!([game.waiter.id.to_string()]));
+    // The new board's buttons carry the game and its new move number.
+    assert!(board.custom_ids().contains(&format!("g:{}:1:hand", game.id)), "{:?}", board.custom_ids());
+    // The mover's own answer is private.
+    let mine = private_answer(&fake, &sent).await;
+    assert!(mine.uploads.is_empty() || !mine.content().is_empty());
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_the_legal_moves_that_match() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+    let legal = legal_moves(&running.host, &game).await;
+    assert!(legal.len() > 25, "Carat's first move has many choices: {}", legal.len());
+
+    let typed = legal[0].chars().take(2).collect::<String>();
+    let sent = fake.autocomplete(&game.mover, "move", vec![events::focused("notation", &typed)]);
+    let callback = fake.wait_after(&sent, WAIT, "the autocomplete answer", |r| r.is_callback_for(sent.id)).await;
+    assert_eq!(callback.callback_type(), Some(8), "{:?}", callback.json);
+    let choices = callback.json.as_ref().expect("a body")["data"]["choices"].as_array().cloned().unwrap_or_default();
+    assert!(!choices.is_empty() && choices.len() <= 25, "{} choices", choices.len());
+    let typed_lower = typed.to_lowercase();
+    for choice in &choices {
+        let value = choice["value"].as_str().expect("string values");
+        assert!(legal.contains(&value.to_string()), "{value} is legal");
+        assert!(value.to_lowercase().contains(&typed_lower), "{value} matches {typed}");
+        assert_eq!(choice["name"], choice["value"]);
+    }
+    let expected = legal.iter().filter(|m| m.to_lowercase().starts_with(&typed_lower)).count().min(25);
+    assert!(choices.len() >= expected, "{} choices, {expected} moves start with {typed}", choices.len());
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_is_ephemeral_and_says_why() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+    let notation = legal_moves(&running.host, &game).await.remove(0);
+
+    // The player who waits tries to move.
+    let sent = fake.slash(&game.waiter, "move", vec![events::string("notation", &notation)]);
+    let refusal = private_answer(&fake, &sent).await;
+    let all = answers(&fake, &sent, 1).await;
+    assert_deferred_ephemerally(&all, &sent);
+    assert!(refusal.content().contains("turn"), "says why: {}", refusal.content());
+    tokio::time::sleep(SETTLE).await;
+    let token = sent.token.clone();
+    let public: Vec<Request> =
+        fake.recorder.all().into_iter().filter(|r| r.belongs_to(&token) && r.is_followup() && !r.is_ephemeral()).collect();
+    assert!(public.is_empty(), "nothing public: {:?}", public.iter().map(Request::content).collect::<Vec<_>>());
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0), "nothing changed");
+
+    // An illegal move by the right player: refused privately too.
+    let sent = fake.slash(&game.mover, "move", vec![events::string("notation", "z9 purple")]);
+    let refusal = private_answer(&fake, &sent).await;
+    assert!(!refusal.content().is_empty());
+    assert_deferred_ephemerally(&answers(&fake, &sent, 1).await, &sent);
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0));
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hand_is_shown_only_to_its_owner() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+
+    let sent = fake.slash(&game.waiter, "hand", vec![]);
+    let hand = private_answer(&fake, &sent).await;
+    assert_deferred_ephemerally(&answers(&fake, &sent, 1).await, &sent);
+    assert!(!hand.content().is_empty());
+    assert!(hand.uploads.iter().all(|u| u.bytes.starts_with(PNG_MAGIC)));
+
+    // The "Show my hand" button under the board: the same, privately.
+    let hand_button = format!("g:{}:0:hand", game.id);
+    let click = fake.click(&game.mover, &game.board, &hand_button);
+    let hand = private_answer(&fake, &click).await;
+    assert_deferred_ephemerally(&answers(&fake, &click, 1).await, &click);
+    assert!(!hand.content().is_empty());
+    tokio::time::sleep(SETTLE).await;
+    for sent in [&sent, &click] {
+        let token = sent.token.clone();
+        let public = fake.recorder.all().into_iter().filter(|r| r.belongs_to(&token) && r.is_followup() && !r.is_ephemeral()).count();
+        assert_eq!(public, 0, "a hand never goes public");
+    }
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_click_on_an_out_of_date_board_is_refused() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+    let sent = play_first_move(&fake, &running, &game).await;
+    public_followups(&fake, &sent, 1).await;
+
+    // The board posted at the start shows move 0; the game is at move 1.
+    let click = fake.click(&game.waiter, &game.board, &format!("g:{}:0:board", game.id));
+    let refusal = private_answer(&fake, &click).await;
+    assert_deferred_ephemerally(&answers(&fake, &click, 1).await, &click);
+    assert!(refusal.content().contains("out of date"), "{}", refusal.content());
+    tokio::time::sleep(SETTLE).await;
+    let token = click.token.clone();
+    assert_eq!(fake.recorder.all().iter().filter(|r| r.belongs_to(&token) && r.is_followup()).count(), 0);
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_dms_are_reported_in_the_channel_without_the_hand() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let new = fake.slash(&alice(), "new", vec![events::integer("game", carat)]);
+    public_followups(&fake, &new, 1).await;
+    let join = fake.slash(&bob(), "join", vec![]);
+    public_followups(&fake, &join, 1).await;
+    fake.world.close_dms(bob().id);
+
+    // At the start every player gets their hand: alice (who asked) privately, bob by DM,
+    // which fails; the channel tells bob how to see it, and the game goes on.
+    let start = fake.slash(&alice(), "start", vec![]);
+    let public = public_followups(&fake, &start, 2).await;
+    let dm = fake.wait_after(&start, WAIT, "the DM attempt", |r| r.method == "POST" && r.path.ends_with("/messages") && r.status == 403).await;
+    assert!(dm.content().contains("hand") || !dm.uploads.is_empty(), "the DM held the hand");
+    let notice = public.iter().find(|r| r.uploads.is_empty()).expect("a notice without the hand");
+    assert_eq!(first_mention(&notice.content()), Some(bob().id), "{}", notice.content());
+    assert!(notice.content().contains("/hand"), "{}", notice.content());
+    let alices = private_answer(&fake, &start).await;
+    assert!(!alices.content().is_empty(), "alice's own hand, privately");
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn buttons_posted_before_a_restart_still_work() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+    let sent = play_first_move(&fake, &running, &game).await;
+    let board = public_followups(&fake, &sent, 1).await.remove(0).message().expect("the board message");
+    running.bot.stop().await;
+
+    let running = start_bot(&fake, &dir).await;
+    assert_eq!(fake.gateway.identifies(), 2, "a second session");
+    let click = fake.click(&game.waiter, &board, &format!("g:{}:1:board", game.id));
+    let shown = public_followups(&fake, &click, 1).await.remove(0);
+    assert!(shown.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC)), "the board, for everyone");
+    assert_deferred_ephemerally(&answers(&fake, &click, 2).await, &click);
+
+    // And the game goes on after the restart.
+    let game = Game { mover: game.waiter, waiter: game.mover, ..game };
+    let sent = play_first_move(&fake, &running, &game).await;
+    public_followups(&fake, &sent, 1).await;
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(2));
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_resumes_after_the_gateway_drops() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    fake.gateway.drop_connection();
+    fake.gateway
+        .wait_until(WAIT, "the bot came back", |g| g.resumes() + g.identifies() >= 2)
+        .await;
+    let sent = fake.slash(&alice(), "help", vec![]);
+    let help = private_answer(&fake, &sent).await;
+    assert!(help.content().contains("/") || help.content().contains("move"), "{}", help.content());
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_new_game_can_have_a_thread_of_its_own() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let new = fake.slash(&alice(), "new", vec![events::integer("game", carat), events::boolean("thread", true)]);
+    let thread = fake.wait_after(&new, WAIT, "a thread", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
+    let thread_id: u64 = thread.response.as_ref().and_then(|t| t["id"].as_str()).and_then(|s| s.parse().ok()).expect("thread id");
+    assert_eq!(thread.path, format!("/api/v10/channels/{CHANNEL_ID}/threads"));
+    let invitation = fake
+        .wait_after(&new, WAIT, "the invitation in the thread", |r| r.method == "POST" && r.path == format!("/api/v10/channels/{thread_id}/messages"))
+        .await;
+    assert!(invitation.custom_ids().iter().any(|id| id.ends_with(":join")), "{:?}", invitation.custom_ids());
+    let pointer = private_answer(&fake, &new).await;
+    assert!(pointer.content().contains(&format!("<#{thread_id}>")), "{}", pointer.content());
+
+    // The game belongs to the thread: /join there finds it.
+    let bob = bob();
+    let origin = events::Origin { user: &bob, channel_id: thread_id, locale: "de" };
+    let join = fake.slash_from(&origin, "join", vec![]);
+    let joined = public_followups(&fake, &join, 1).await.remove(0);
+    assert!(joined.content().contains("bob"), "{}", joined.content());
+    running.bot.stop().await;
+}
