@@ -1,8 +1,7 @@
 //! The HTTP client and the gateway: the real Discord with serenity's rate limiter, or a
 //! Discord-compatible API at `[discord] api_url`.
 
-use poise::serenity_prelude as serenity;
-use serenity::{Http, HttpBuilder};
+use serenity::http::{Http, HttpBuilder};
 
 use super::{config::Token, redact::redact};
 

@@ -42,7 +42,7 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// A running Discord bot.
 pub struct Bot {
     shard_manager: Arc<serenity::ShardManager>,
-    task: JoinHandle<Result<(), serenity::Error>>,
+    task: JoinHandle<Result<(), ::serenity::Error>>,
 }
 
 impl Bot {
