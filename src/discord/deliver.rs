@@ -12,11 +12,11 @@ use std::sync::Arc;
 
 use commands::{Audience, Host, Msg, Origin, Reply, Text};
 use serenity::all::{
-    ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
+    Builder, ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
     EditInteractionResponse, Http, UserId,
 };
 
-use super::{components, redact::redact, Error};
+use super::{components, Error};
 
 /// Discord's limit for a message's text.
 const MAX_CONTENT: usize = 2000;
@@ -235,11 +235,6 @@ pub fn split(text: &str) -> Vec<String> {
         chunks.push(String::new());
     }
     chunks
-}
-
-/// A Discord error as text with every secret removed.
-pub fn describe(error: &(dyn std::error::Error + Send + Sync), token: &str) -> String {
-    redact(&error.to_string(), token)
 }
 
 #[cfg(test)]

@@ -83,7 +83,7 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
         .options(poise::FrameworkOptions {
             commands: commands::all(),
             on_error: |error| Box::pin(on_error(error)),
-            event_handler: |ctx, event, framework, data| Box::pin(on_event(ctx, event, framework, data)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
             ..Default::default()
         })
         .initialize_owners(false)
@@ -113,12 +113,8 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
 }
 
 /// Handles what poise does not: clicks on our buttons and menus.
-async fn on_event(
-    ctx: &serenity::Context,
-    event: &serenity::FullEvent,
-    _framework: poise::FrameworkContext<'_, Data, Error>,
-    data: &Data,
-) -> Result<(), Error> {
+async fn on_event(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
+    let (ctx, data) = (framework.serenity_context, framework.user_data);
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
         if let Err(e) = session::run_component(ctx, data, click).await {
             tracing::warn!(error = %redact(&e.to_string(), data.token.expose()), "Discord: answering a button click failed");

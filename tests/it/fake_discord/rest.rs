@@ -36,11 +36,13 @@ async fn handle(State(rest): State<Arc<Rest>>, request: HttpRequest) -> Response
     let method = request.method().to_string();
     let path = request.uri().path().to_string();
     let query = request.uri().query().map(str::to_string);
-    let header_text = |name: header::HeaderName| {
-        request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
+    // (A block, so no borrow of the non-`Sync` request lives across the awaits below.)
+    let (authorization, content_type) = {
+        let header_text = |name: header::HeaderName| {
+            request.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string)
+        };
+        (header_text(header::AUTHORIZATION), header_text(header::CONTENT_TYPE).unwrap_or_default())
     };
-    let authorization = header_text(header::AUTHORIZATION);
-    let content_type = header_text(header::CONTENT_TYPE).unwrap_or_default();
     let bytes = match to_bytes(request.into_body(), BODY_LIMIT).await {
         Ok(b) => b,
         Err(_) => return (StatusCode::PAYLOAD_TOO_LARGE, "Request entity too large").into_response(),
@@ -64,7 +66,7 @@ async fn handle(State(rest): State<Arc<Rest>>, request: HttpRequest) -> Response
     recorded.response = body.clone();
     rest.recorder.push(recorded);
     match body {
-        Some(body) => (status, axum::Json(body)).into_response(),
+        Some(body) => (status, [(header::CONTENT_TYPE, "application/json")], body.to_string()).into_response(),
         None => status.into_response(),
     }
 }
