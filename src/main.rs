@@ -1,6 +1,8 @@
 //! `spieltisch`: the bot binary (CLI, config, platform adapters).
 
-use std::{io::Read, path::PathBuf, process::ExitCode};
+mod config;
+
+use std::{io::Read, path::PathBuf, process::ExitCode, str::FromStr, sync::Arc};
 
 use clap::{Parser, Subcommand};
 
@@ -30,6 +32,12 @@ enum Command {
         /// Where to write the PNG.
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Run the bot on the platforms the configuration file names (`[discord]`).
+    Run {
+        /// The TOML configuration file.
+        #[arg(long)]
+        config: PathBuf,
     },
 }
 
@@ -66,7 +74,45 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Run { config } => {
+            let result = tokio::runtime::Runtime::new().map_err(anyhow::Error::from).and_then(|rt| rt.block_on(run(&config)));
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("spieltisch run: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
     }
+}
+
+/// Logs to stderr; `RUST_LOG` overrides the default. serenity's HTTP spans are off by
+/// default: they carry interaction tokens in their URLs.
+fn init_logging() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,serenity::http=off,serenity::gateway=warn,sqlx=warn"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).try_init();
+}
+
+/// `spieltisch run --config FILE`: open the database, start the configured platforms,
+/// run until Ctrl-C.
+async fn run(path: &std::path::Path) -> anyhow::Result<()> {
+    init_logging();
+    let config = config::load(path)?;
+    let language = match config.bot.language.as_deref() {
+        Some(code) => commands::Lang::from_str(code).map_err(|e| anyhow::anyhow!("[bot] language: {e}"))?,
+        None => commands::Lang::default(),
+    };
+    let options = commands::HostOptions { language, admins: config.bot.admins.clone(), ..Default::default() };
+    let host = Arc::new(commands::Host::open(&config.database, options).await?);
+    #[cfg(feature = "discord")]
+    if let Some(discord) = &config.discord {
+        let bot = spieltisch::discord::start(discord, host).await?;
+        return bot.run_until_ctrl_c().await;
+    }
+    let _ = host;
+    anyhow::bail!("{} names no platform: add a [discord] section", path.display())
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {

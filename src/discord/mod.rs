@@ -52,6 +52,21 @@ impl Bot {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), self.task).await;
     }
 
+    /// Runs until Ctrl-C (then disconnects cleanly) or until the client stops by itself.
+    ///
+    /// # Errors
+    /// As [`Bot::wait`].
+    pub async fn run_until_ctrl_c(self) -> anyhow::Result<()> {
+        let manager = Arc::clone(&self.shard_manager);
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("Discord: shutting down");
+                manager.shutdown_all().await;
+            }
+        });
+        self.wait().await
+    }
+
     /// Runs until the client stops by itself (it reconnects on gateway failures; it
     /// stops on an invalid token or a shutdown).
     ///
