@@ -22,3 +22,12 @@ impl std::error::Error for RenderError {}
 pub fn board_png(_view: &rules::AnyView, _names: &[String]) -> Result<Vec<u8>, RenderError> {
     Err(RenderError("the renderer is not written yet".into()))
 }
+
+/// The private part of a seat's view (Carat: the hand tiles) as PNG bytes, or `None`
+/// when the game has nothing private for that seat.
+///
+/// # Errors
+/// [`RenderError`] when encoding fails.
+pub fn hand_png(_view: &rules::AnyView, _seat: rules::Seat, _names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
+    Err(RenderError("the renderer is not written yet".into()))
+}
