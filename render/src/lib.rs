@@ -73,12 +73,3 @@ pub(crate) fn seat_name(names: &[String], seat: usize) -> String {
         _ => format!("Player {}", seat + 1),
     }
 }
-
-/// The private part of a seat's view (Carat: the hand tiles) as PNG bytes, or `None`
-/// when the game has nothing private for that seat.
-///
-/// # Errors
-/// [`RenderError`] when encoding fails.
-pub fn hand_png(_view: &rules::AnyView, _seat: rules::Seat, _names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
-    Err(RenderError("the renderer is not written yet".into()))
-}
