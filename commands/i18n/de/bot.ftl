@@ -74,7 +74,7 @@ moves-more = Nächste Seite: `{ $command }`
 moves-none = Kein möglicher Zug passt zu „{ $filter }“.
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
 games-header = Deine Partien:
-games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug (Zug { $seq })
+games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq } Züge gespielt)
 games-waiting = #{ $id } { $game } in { $channel }: { $player } ist am Zug
 games-invited = #{ $id } { $game } in { $channel }: Einladung, { $joined } von { $players } Plätzen besetzt
 export-record = Das Protokoll von Partie #{ $id } nach { $seq ->
@@ -109,3 +109,12 @@ rule-event-unknown = Das ist kein Ereignis: möglich sind @resign P, @timeout P 
 rule-event-no-such-player = Einen Spieler { $seat } gibt es nicht.
 rule-event-already-removed = Spieler { $seat } hat die Partie schon verlassen.
 rule-game-over = Die Partie ist vorbei.
+
+## Der Chat im Terminal (spieltisch local).
+
+local-welcome = Spieltisch im Terminal. Du sprichst als { $user }; `als <Name>` wechselt den Spieler, `hilfe` zeigt die Befehle, `ende` beendet.
+local-speaking-as = Du sprichst jetzt als { $user }.
+local-private-label = [privat an { $user }]
+local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
+local-picture = Bild: { $path }
+local-file = Datei: { $path }

@@ -74,7 +74,7 @@ moves-more = Next page: `{ $command }`
 moves-none = No legal move matches “{ $filter }”.
 games-none = You have no running games and no open invitations.
 games-header = Your games:
-games-your-turn = #{ $id } { $game } in { $channel }: your turn (move { $seq })
+games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq } moves played)
 games-waiting = #{ $id } { $game } in { $channel }: { $player } to move
 games-invited = #{ $id } { $game } in { $channel }: invitation, { $joined } of { $players } seats taken
 export-record = The record of game #{ $id } after { $seq ->
@@ -109,3 +109,12 @@ rule-event-unknown = That is not an event: use @resign P, @timeout P or @abort.
 rule-event-no-such-player = There is no player { $seat }.
 rule-event-already-removed = Player { $seat } has already left the game.
 rule-game-over = The game is over.
+
+## The terminal chat (spieltisch local).
+
+local-welcome = Spieltisch in the terminal. You speak as { $user }; `as <name>` switches the player, `help` lists the commands, `quit` ends.
+local-speaking-as = You speak as { $user } now.
+local-private-label = [private to { $user }]
+local-private-for = (a private message for { $user }; type `as { $user }` to read it)
+local-picture = picture: { $path }
+local-file = file: { $path }
