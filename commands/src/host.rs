@@ -369,6 +369,7 @@ impl Host {
         }
         let rows = self.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
         let mut fitting = Vec::new();
+        let mut waiting = None;
         for row in rows {
             let plays = self.db.players(row.id).await?.iter().any(|p| p.user_id == ctx.user_id());
             let fits = match want {
@@ -380,12 +381,17 @@ impl Host {
             };
             if fits {
                 fitting.push((row, plays));
+            } else if row.status == Status::Invited && (plays || waiting.is_none()) {
+                waiting = Some(row.id);
             }
         }
         if want == Want::Running && fitting.iter().filter(|(_, plays)| *plays).count() == 1 {
             fitting.retain(|(_, plays)| *plays);
         }
         match fitting.len() {
+            0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
+                Err(Msg::new("cmd-not-started").arg("id", waiting.unwrap_or_default()).into())
+            }
             0 => Err(Msg::new(match want {
                 Want::Invitation => "cmd-no-invitation-here",
                 Want::MyInvitation => "cmd-no-invitation-of-yours",
