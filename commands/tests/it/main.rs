@@ -1,0 +1,6 @@
+//! The command layer's integration tests (one test binary, modules per subject), on
+//! temporary database files.
+
+mod concurrency;
+mod permissions;
+mod support;
