@@ -41,11 +41,13 @@ pub struct HostOptions {
     pub admins: Vec<String>,
     /// Moves listed per page by `moves`.
     pub moves_per_page: usize,
+    /// Whether boards and hands are drawn as PNGs (off: text only).
+    pub pictures: bool,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40 }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
     }
 }
 
@@ -423,6 +425,9 @@ impl Host {
     /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing
     /// fails, so a move never fails because of its picture.
     pub(crate) async fn board_png(&self, id: GameId, game: &dyn Match, names: Vec<String>) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
         let view = game.view(Viewer::Spectator);
         let seq = game.moves_applied();
         let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names)).await;
@@ -443,6 +448,9 @@ impl Host {
 
     /// Draws `seat`'s hand as a PNG, when the game has one.
     pub(crate) async fn hand_png(&self, id: GameId, game: &dyn Match, seat: Seat, names: Vec<String>) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
         let view = game.view(Viewer::Seat(seat));
         let seq = game.moves_applied();
         let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names)).await;

@@ -139,13 +139,18 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     let seq = game.moves_applied() as u64;
     let mut text = header;
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
-    let board = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
-    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
-    for &seat in private {
-        if let Some(reply) = hand_reply(ctx, loaded, game.as_ref(), seat).await {
-            replies.push(reply);
+    // The board and the hands are drawn at the same time (each on a blocking thread).
+    let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
+    let hands = async {
+        let mut replies = Vec::new();
+        for &seat in private {
+            replies.extend(hand_reply(ctx, loaded, game.as_ref(), seat).await);
         }
-    }
+        replies
+    };
+    let (board, hands) = tokio::join!(board, hands);
+    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
+    replies.extend(hands);
     replies
 }
 

@@ -66,3 +66,18 @@ fn a_missing_config_file_is_named() {
     assert_eq!(run.code, Some(1));
     assert!(run.stderr.contains("nowhere.toml"), "{}", run.stderr);
 }
+
+#[test]
+fn the_example_config_is_valid_and_documents_both_platforms() {
+    let place = Place::new();
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let text = std::fs::read_to_string(&example).expect("config.example.toml");
+    // Keep the database in the temporary directory.
+    let text = text.replace("url = \"sqlite://spieltisch.db\"", &format!("url = \"{}\"", place.db_url()));
+    let file = place.path().join("config.toml");
+    std::fs::write(&file, text).expect("write");
+    let run = spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", &[]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("Discord (no token"), "{}", run.stderr);
+    assert!(run.stderr.contains("Matrix (@spieltisch:example.org on https://matrix.example.org"), "{}", run.stderr);
+}
