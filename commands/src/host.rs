@@ -86,8 +86,11 @@ pub struct Host {
     pub(crate) texts: Texts,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) options: HostOptions,
-    cache: Mutex<HashMap<GameId, (u64, Box<dyn Match>)>>,
+    cache: Mutex<HashMap<GameId, Cached>>,
 }
+
+/// A cached game and the move number it stands at.
+type Cached = (u64, Box<dyn Match>);
 
 impl std::fmt::Debug for Host {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -298,7 +301,7 @@ impl Host {
             host: self,
             origin,
             lang: origin.lang.unwrap_or(self.options.language),
-            admin: origin.is_admin || self.options.admins.iter().any(|a| *a == origin.user.id),
+            admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
         }
     }
 
@@ -336,7 +339,7 @@ impl Host {
         Ok(Loaded { row, kind, players, game: Some(game) })
     }
 
-    fn cached(&self, id: GameId) -> Option<(u64, Box<dyn Match>)> {
+    fn cached(&self, id: GameId) -> Option<Cached> {
         let cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.get(&id).map(|(seq, game)| (*seq, game.box_clone()))
     }

@@ -318,10 +318,10 @@ mod tests {
                 let source = std::fs::read_to_string(&path).expect("source");
                 for piece in source.split("Refusal::new(").skip(1) {
                     let piece = piece.trim_start();
-                    if let Some(rest) = piece.strip_prefix('"') {
-                        if let Some(end) = rest.find('"') {
-                            keys.insert(rest[..end].to_string());
-                        }
+                    if let Some(rest) = piece.strip_prefix('"')
+                        && let Some(end) = rest.find('"')
+                    {
+                        keys.insert(rest[..end].to_string());
                     }
                 }
             }

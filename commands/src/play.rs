@@ -39,10 +39,10 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     };
     let Some(game) = &loaded.game else { return Err(unknown()) };
     let mut probe = game.box_clone();
-    if let Err(e) = probe.play(notation) {
-        if e.kind == PlayErrorKind::Notation {
-            return Err(unknown());
-        }
+    if let Err(e) = probe.play(notation)
+        && e.kind == PlayErrorKind::Notation
+    {
+        return Err(unknown());
     }
     move_in(ctx, loaded, notation, at).await
 }

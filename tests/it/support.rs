@@ -99,7 +99,7 @@ pub fn move_lines(moves: &[(String, String)], first_index: usize) -> String {
     let mut script = String::new();
     for (i, (who, mv)) in moves.iter().enumerate() {
         script.push_str(&format!("as {who}\n"));
-        if (first_index + i) % 3 == 0 {
+        if (first_index + i).is_multiple_of(3) {
             script.push_str(&format!("move {mv}\n"));
         } else {
             script.push_str(&format!("{mv}\n"));
