@@ -242,6 +242,7 @@ impl Command {
                 }
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
+            // Handled before the game id is taken (their words are not game ids).
             Verb::New | Verb::Help | Verb::Rules => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }

@@ -155,7 +155,10 @@ pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let started =
         ctx.host.db.start(game_id, seated, &game.options(), &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
     if !started {
-        return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", 0u64).into());
+        // Someone else started, withdrew or joined it in the meantime.
+        let still_invited = ctx.host.db.game(game_id).await?.is_some_and(|r| r.status == Status::Invited);
+        let key = if still_invited { "cmd-players-changed" } else { "cmd-not-an-invitation" };
+        return Err(Msg::new(key).arg("id", game_id).into());
     }
     tracing::info!(game = game_id, players = seated, "game started");
     ctx.host.remember(game_id, game.as_ref());
@@ -185,7 +188,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     match loaded.row.status {
         Status::Invited => {
             if !ctx.host.db.withdraw(game_id, ctx.now()).await? {
-                return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", 0u64).into());
+                return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
             }
             tracing::info!(game = game_id, "invitation withdrawn");
             let text = ctx.text(&Msg::new("invitation-withdrawn").arg("id", game_id).arg("player", user.name.as_str()));

@@ -34,6 +34,7 @@ cmd-already-started = Partie #{ $id } hat schon begonnen.
 cmd-game-over = Partie #{ $id } ist schon vorbei.
 cmd-not-an-invitation = Partie #{ $id } ist keine offene Einladung mehr.
 cmd-already-joined = Du hast in Partie #{ $id } schon einen Platz.
+cmd-players-changed = Eben ist jemand Partie #{ $id } beigetreten: tippe noch einmal `starten`, um mit allen zu beginnen.
 cmd-invitation-full = Alle { $players } Plätze von Partie #{ $id } sind besetzt.
 cmd-too-few-players = Partie #{ $id } braucht mindestens { $min } Spieler, und erst { $joined } sind beigetreten.
 cmd-only-creator-early = Nur { $creator } kann Partie #{ $id } starten, bevor alle { $players } Plätze besetzt sind.

@@ -34,6 +34,7 @@ cmd-already-started = Game #{ $id } has already started.
 cmd-game-over = Game #{ $id } is already over.
 cmd-not-an-invitation = Game #{ $id } is not an open invitation any more.
 cmd-already-joined = You already have a seat in game #{ $id }.
+cmd-players-changed = Someone joined game #{ $id } just now: type `start` again to start with everyone.
 cmd-invitation-full = All { $players } seats of game #{ $id } are taken.
 cmd-too-few-players = Game #{ $id } needs at least { $min } players, and only { $joined } have joined.
 cmd-only-creator-early = Only { $creator } can start game #{ $id } before all { $players } seats are taken.

@@ -118,3 +118,27 @@ async fn moves_in_different_games_all_succeed() {
         assert_eq!(hosts[0].move_number(*id).await.expect("read"), Some(1));
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_busy_database_makes_a_writer_wait_not_fail() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 21).await;
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(host.db().pool()).await.expect("pragma");
+    assert_eq!(mode, "wal");
+    // Another writer holds the write lock for a while.
+    let blocker = Db::open(&place.url()).await.expect("db");
+    let mut lock = blocker.pool().begin_with("BEGIN IMMEDIATE").await.expect("lock");
+    sqlx::query("UPDATE games SET updated_at = updated_at WHERE id = ?").bind(id).execute(&mut *lock).await.expect("write");
+    let (user, moves) = to_move(&host, id).await;
+    let mover = host.clone();
+    let task = tokio::spawn(async move {
+        mover.run(&origin(&user, "c1"), Command::Move { game: Some(id), notation: moves[0].clone(), at: Some(0), bare: false }).await
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert!(!task.is_finished(), "the move waits for the lock");
+    lock.commit().await.expect("release");
+    let replies = task.await.expect("task");
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert_eq!(host.move_number(id).await.expect("read"), Some(1));
+}
