@@ -1,0 +1,1 @@
+//! Hathor rules, each case worked out by hand from `hathor.md`.
