@@ -277,7 +277,7 @@ impl Hathor {
             Verdict::Legal { .. } => Refusal::new("hathor-internal", "the placement is legal"),
             Verdict::Occupied(there) => Refusal::new("hathor-occupied", format!("{field} is taken by {there}"))
                 .arg("field", field)
-                .arg("neighbour_stone", there),
+                .arg("occupant", there),
             Verdict::Identical(n, other) => Refusal::new(
                 "hathor-identical",
                 format!("{n} is {other} too: a stone may not lie next to an identical stone"),
