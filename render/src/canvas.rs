@@ -313,6 +313,20 @@ impl Canvas {
         self.stroke_path(pb.finish(), width, colour);
     }
 
+    /// An open line through `points` with round ends and joins (curves: pass sampled
+    /// points, e.g. from [`bezier`] or [`ellipse`]).
+    pub fn polyline(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb) {
+        let Some((first, rest)) = points.split_first() else {
+            return;
+        };
+        let mut pb = PathBuilder::new();
+        pb.move_to(first.0, first.1);
+        for p in rest {
+            pb.line_to(p.0, p.1);
+        }
+        self.stroke_path(pb.finish(), width, colour);
+    }
+
     /// A shaded ball of `colour`: lit from the top left, darker at the rim, with a thin
     /// darker outline.
     pub fn sphere(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb) {
@@ -507,9 +521,64 @@ pub fn diamond(cx: f32, cy: f32, angle: f32, long: f32, short: f32) -> [(f32, f3
     ]
 }
 
+/// `n` + 1 points along the cubic Bézier curve from `p0` to `p3` with handles `p1`, `p2`.
+pub fn bezier(
+    p0: (f32, f32),
+    p1: (f32, f32),
+    p2: (f32, f32),
+    p3: (f32, f32),
+    n: usize,
+) -> Vec<(f32, f32)> {
+    let n = n.max(1);
+    (0..=n)
+        .map(|k| {
+            let t = k as f32 / n as f32;
+            let u = 1.0 - t;
+            let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+            (
+                a * p0.0 + b * p1.0 + c * p2.0 + d * p3.0,
+                a * p0.1 + b * p1.1 + c * p2.1 + d * p3.1,
+            )
+        })
+        .collect()
+}
+
+/// `n` points around the ellipse centred at (`cx`, `cy`) with radii `rx`, `ry`, turned by
+/// `angle` radians (clockwise on screen), starting at the end of the `rx` axis.
+pub fn ellipse(cx: f32, cy: f32, rx: f32, ry: f32, angle: f32, n: usize) -> Vec<(f32, f32)> {
+    let (s, c) = angle.sin_cos();
+    let n = n.max(3);
+    (0..n)
+        .map(|k| {
+            let t = k as f32 / n as f32 * std::f32::consts::TAU;
+            let (x, y) = (rx * t.cos(), ry * t.sin());
+            (cx + x * c - y * s, cy + x * s + y * c)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn curves_start_and_end_where_asked() {
+        let curve = bezier((0.0, 0.0), (1.0, 2.0), (3.0, 2.0), (4.0, 0.0), 8);
+        assert_eq!(curve.len(), 9);
+        assert_eq!(curve[0], (0.0, 0.0));
+        assert_eq!(curve[8], (4.0, 0.0));
+        // Symmetric handles: the middle point lies on the axis of symmetry, at 3/4 of
+        // the handles' height.
+        assert!((curve[4].0 - 2.0).abs() < 1e-5 && (curve[4].1 - 1.5).abs() < 1e-5);
+        let oval = ellipse(10.0, 10.0, 4.0, 2.0, 0.0, 4);
+        let expected = [(14.0, 10.0), (10.0, 12.0), (6.0, 10.0), (10.0, 8.0)];
+        for (p, q) in oval.iter().zip(expected) {
+            assert!(
+                (p.0 - q.0).abs() < 1e-4 && (p.1 - q.1).abs() < 1e-4,
+                "{p:?} {q:?}"
+            );
+        }
+    }
 
     #[test]
     fn fonts_load_and_measure() {

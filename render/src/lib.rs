@@ -18,11 +18,12 @@
 
 pub mod canvas;
 mod carat;
+mod hathor;
 pub mod palette;
 
 use std::fmt;
 
-pub use canvas::{Align, Area, Canvas, TextStyle, Weight, diamond};
+pub use canvas::{Align, Area, Canvas, TextStyle, Weight, bezier, diamond, ellipse};
 pub use palette::Rgb;
 
 /// Drawing or encoding failed.
@@ -46,6 +47,7 @@ impl std::error::Error for RenderError {}
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
+        rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
     }
 }
 
@@ -63,6 +65,7 @@ pub fn hand_png(
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?
             .map(|c| c.png())
             .transpose(),
+        rules::AnyView::Hathor(_) => Ok(None),
     }
 }
 

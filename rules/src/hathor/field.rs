@@ -18,7 +18,7 @@ impl Field {
     /// The field at `col` (0-13), `row` (0-7), or `None` off the board.
     pub fn at(col: i32, row: i32) -> Option<Field> {
         ((0..COLS as i32).contains(&col) && (0..ROWS as i32).contains(&row))
-            .then(|| Field { col: col as u8, row: row as u8 })
+            .then_some(Field { col: col as u8, row: row as u8 })
     }
 
     /// Every field in reading order: row by row, top to bottom, left to right.

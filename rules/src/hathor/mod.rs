@@ -457,10 +457,10 @@ impl Game for Hathor {
             transformed: Vec::new(),
             end: None,
         };
-        if let Some(first) = game.current() {
-            if !game.has_legal_field(first) {
-                game.finish(End::Blocked);
-            }
+        if let Some(first) = game.current()
+            && !game.has_legal_field(first)
+        {
+            game.finish(End::Blocked);
         }
         Ok(game)
     }

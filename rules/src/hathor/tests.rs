@@ -539,12 +539,14 @@ fn resigning_ends_without_end_bonuses() {
     assert!(m.play("F7").is_err());
 }
 
+/// One colour region: (colour, column of pattern column 0, column step, row of pattern
+/// row 0, row step, where pattern (0,0) goes when a start stone takes its field).
+type Region = (&'static str, i32, i32, i32, i32, Option<&'static str>);
+
 /// The colour regions of a constructed complete game: each region holds one colour's 12
 /// stones laid out by [`PATTERN`], regions separated by empty fields, the start stones
-/// in the colour of the region they touch. (colour, column of pattern column 0, column
-/// step, row of pattern row 0, row step, field of pattern (0,0) when a start stone
-/// takes it).
-const REGIONS: [(&str, i32, i32, i32, i32, Option<&str>); 6] = [
+/// in the colour of the region they touch.
+const REGIONS: [Region; 6] = [
     ("blue", 0, 1, 0, 1, Some("A4")),
     ("red", 5, 1, 0, 1, None),
     ("green", 13, -1, 0, 1, Some("N4")),
@@ -645,8 +647,8 @@ fn challenge_players_share_stones_and_symbols_but_not_boards() {
     assert_eq!(alice.details(), bob.details(), "both placed the first stone, on different fields");
     play_until_symbols(&mut alice, 1, 12);
     play_until_symbols(&mut bob, 2, 12);
-    let symbols = |m: &Box<dyn Match>| m.resolved_setup()["random_symbols"].as_array().cloned().unwrap_or_default();
-    let (a, b) = (symbols(&alice), symbols(&bob));
+    let symbols = |m: &dyn Match| m.resolved_setup()["random_symbols"].as_array().cloned().unwrap_or_default();
+    let (a, b) = (symbols(alice.as_ref()), symbols(bob.as_ref()));
     let common = a.len().min(b.len());
     assert!(common >= 4, "both games transformed at least once ({} and {})", a.len(), b.len());
     assert_eq!(a[..common], b[..common], "the n-th random symbol is the same for every player");
