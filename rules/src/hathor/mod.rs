@@ -520,6 +520,10 @@ impl Game for Hathor {
         }))
     }
 
+    /// The same for every viewer: the board, the current stone and the numbers are what
+    /// the player sees; the order of the pile is never part of the view. (Hiding a
+    /// challenge board from the channel until the challenge closes is the command
+    /// layer's business.)
     fn view(&self, _viewer: Viewer) -> AnyView {
         AnyView::Hathor(HathorView {
             board: self.board,
@@ -530,7 +534,7 @@ impl Game for Hathor {
             hints_used: self.hints_used,
             last: self.last,
             transformed: self.transformed.clone(),
-            hint: self.hint_shown.then(|| self.legal_fields()),
+            hint: (self.hint_shown && self.end.is_none()).then(|| self.legal_fields()),
             variant: self.rules.number,
             end: self.end,
         })

@@ -162,6 +162,21 @@ fn moves_parse_and_print_canonically() {
 }
 
 #[test]
+fn move_filters_pick_a_column_a_row_or_a_field() {
+    // green-ankh at the start (A1 red, A8 green, N8 white hathor): column A has A3-A6
+    // alone and A7 beside the green A8; A2 touches the red A1.
+    let g = game(1, &["green-ankh"]);
+    let names = |filter: &str| g.filter_moves(filter).iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(names("a"), ["A3", "A4", "A5", "A6", "A7"]);
+    // Row 8: B8 beside the green A8, C8-L8 alone; M8 touches the white N8.
+    assert_eq!(names("8").len(), 11);
+    assert!(!names("8").contains(&"M8".to_string()));
+    assert_eq!(names("c5"), ["C5"]);
+    assert!(names("b2").is_empty());
+    assert_eq!(names(" ").len(), 83);
+}
+
+#[test]
 fn option_words_name_variants() {
     let cases: [(&str, Option<u8>); 14] = [
         ("1", Some(1)),
