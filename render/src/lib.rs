@@ -54,15 +54,9 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
 ///
 /// # Errors
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn hand_png(
-    view: &rules::AnyView,
-    seat: usize,
-    names: &[String],
-) -> Result<Option<Vec<u8>>, RenderError> {
+pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
-        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?
-            .map(|c| c.png())
-            .transpose(),
+        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
     }
 }
 
