@@ -49,8 +49,9 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
     }
 }
 
-/// The hand of `seat` as PNG bytes, or `None` when the game has no hands or the view does
-/// not show that seat's hand (build the view for `Viewer::Seat(seat)`).
+/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile), or `None` when the
+/// game has no hands, the view does not show that seat's hand (build the view for
+/// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
 ///
 /// # Errors
 /// [`RenderError`] when the fonts cannot be read or encoding fails.

@@ -6,7 +6,7 @@
 //! (seat 0) starts with 1RBGY, Bob with 1RBYG; each draws the next tile after placing.
 
 use image::RgbImage;
-use rules::{open, AnyView, GameKind, Match, Viewer};
+use rules::{AnyView, GameKind, Match, Viewer, open};
 use serde_json::json;
 
 use super::*;
@@ -24,7 +24,8 @@ fn setup(players: usize, variant: Option<&str>) -> serde_json::Value {
 
 fn game(players: usize, variant: Option<&str>, moves: &[&str]) -> Box<dyn Match> {
     let options = json!({ "players": players, "variant": variant });
-    let mut game = open(GameKind::Carat, &options, players, Some(setup(players, variant)), None).expect("setup is valid");
+    let mut game =
+        open(GameKind::Carat, &options, players, Some(setup(players, variant)), None).expect("setup is valid");
     for m in moves {
         game.play(m).expect("the test's moves are legal");
     }
@@ -220,4 +221,27 @@ fn missing_and_hostile_names_still_render() {
     let long = vec!["x".repeat(50_000)];
     assert!(draw_board(&view, &long).is_ok());
     assert!(draw_board(&view, &[]).is_ok());
+}
+
+#[test]
+fn removed_player_is_struck_through() {
+    // Bob (seat 1) resigns a 3-player game: his colour turns neutral and his row shows his
+    // name struck through in grey. With no colour diamond, the name starts at
+    // 30 + 48 + 34 + 8 = 120 and the 3 px line runs from 116 along the row's middle,
+    // 932 + 60 + 4 + 26 = 1022.
+    let game = game(3, None, &["c3 red", "@resign 1"]);
+    let AnyView::Carat(view) = game.view(Viewer::Spectator);
+    assert!(view.colours[1].is_empty());
+    let (_, image) = board(&*game);
+    assert_eq!(at(&image, 117.0, 1022.0), palette::MUTED);
+    // Carol (seat 2) is to move after Bob left.
+    assert_eq!(at(&image, 450.0, 932.0 + 120.0 + 10.0), palette::TURN_TINT);
+}
+
+#[test]
+fn empty_hand_after_the_game_is_none() {
+    let text = include_str!("../../../rules/tests/examples/carat/20-full-game-2p.json");
+    let record: rules::record::Record = serde_json::from_str(text).expect("the example parses");
+    let (game, _) = rules::record::replay_record(&record).expect("the example opens");
+    assert!(crate::hand_png(&game.view(Viewer::Seat(0)), 0, &record.players).expect("renders").is_none());
 }
