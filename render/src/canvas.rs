@@ -502,6 +502,25 @@ mod tests {
     }
 
     #[test]
+    fn sphere_is_lit_from_the_top_left() {
+        let Ok(mut canvas) = Canvas::new(60, 60, palette::WHITE) else { panic!("canvas") };
+        canvas.sphere(30.0, 30.0, 20.0, palette::BLUE);
+        let (Some(lit), Some(shade)) = (canvas.pixel(23, 22), canvas.pixel(42, 42)) else { panic!("inside") };
+        assert!(lit.luminance() > palette::BLUE.luminance(), "{lit:?}");
+        assert!(shade.luminance() < palette::BLUE.luminance(), "{shade:?}");
+        assert_eq!(canvas.pixel(2, 2), Some(palette::WHITE));
+    }
+
+    #[test]
+    fn diamond_points_along_its_angle() {
+        // Pointing right (angle 0): tip at (cx + long, cy), side at (cx, cy + short).
+        let d = diamond(10.0, 20.0, 0.0, 5.0, 3.0);
+        let close = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).abs() < 1e-4 && (a.1 - b.1).abs() < 1e-4;
+        assert!(close(d[0], (15.0, 20.0)) && close(d[1], (10.0, 23.0)));
+        assert!(close(d[2], (5.0, 20.0)) && close(d[3], (10.0, 17.0)));
+    }
+
+    #[test]
     fn opaque_canvas_encodes_as_rgb_png() {
         let Ok(canvas) = Canvas::new(30, 20, palette::BACKGROUND) else { panic!("canvas") };
         let png = canvas.png().unwrap_or_default();

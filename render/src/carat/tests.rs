@@ -11,21 +11,20 @@ use serde_json::json;
 
 use super::*;
 
-fn setup(players: usize, variant: Option<&str>) -> serde_json::Value {
+fn setup(variant: Option<&str>) -> serde_json::Value {
     let values: Vec<u8> = [(1u8, 10usize), (2, 10), (3, 10), (4, 10), (5, 9)]
         .iter()
         .flat_map(|&(v, n)| std::iter::repeat_n(v, n))
         .collect();
     let chips: Vec<Vec<u8>> = values.chunks(7).map(<[u8]>::to_vec).collect();
     let pile: Vec<String> = Tile::all().iter().map(ToString::to_string).collect();
-    let _ = players;
     json!({ "chips": chips, "pile": pile, "start_player": 0, "variant": variant })
 }
 
 fn game(players: usize, variant: Option<&str>, moves: &[&str]) -> Box<dyn Match> {
     let options = json!({ "players": players, "variant": variant });
     let mut game =
-        open(GameKind::Carat, &options, players, Some(setup(players, variant)), None).expect("setup is valid");
+        open(GameKind::Carat, &options, players, Some(setup(variant)), None).expect("setup is valid");
     for m in moves {
         game.play(m).expect("the test's moves are legal");
     }
