@@ -29,6 +29,11 @@ const TILE_INSET: f32 = 5.0;
 const BOARD_TILE_RADIUS: f32 = 0.0;
 /// Width of a tile's outline.
 const TILE_BORDER: f32 = 2.0;
+/// Where a diamond's middle lies on the diagonal from the tile's middle (0) to its corner (1).
+pub(crate) const DIAMOND_AT: f32 = 0.54;
+/// A diamond's half diagonals, along and across the tile's diagonal, as fractions of the tile side.
+const DIAMOND_LONG: f32 = 0.2;
+const DIAMOND_SHORT: f32 = 0.14;
 /// Radius of a chip.
 pub(crate) const CHIP_R: f32 = 25.0;
 /// Width of the frame around the last placed tile.
@@ -212,14 +217,13 @@ fn draw_tile(
 fn draw_diamond(canvas: &mut Canvas, middle: (f32, f32), corner: (f32, f32), cell: f32, colour: Colour) {
     let (dx, dy) = (corner.0 - middle.0, corner.1 - middle.1);
     let angle = dy.atan2(dx);
-    // Along the diagonal: 0 = the tile's middle, 1 = the corner.
-    let t = 0.58;
-    let (cx, cy) = (middle.0 + dx * t, middle.1 + dy * t);
+    let (cx, cy) = (middle.0 + dx * DIAMOND_AT, middle.1 + dy * DIAMOND_AT);
     let fill = colour_of(colour);
     // The outline as a slightly larger diamond underneath (cheaper than a stroke).
     let outline = 1.5;
-    canvas.fill_polygon(&diamond(cx, cy, angle, 0.2 * cell + outline, 0.14 * cell + outline), fill.darken(0.35));
-    canvas.fill_polygon(&diamond(cx, cy, angle, 0.2 * cell, 0.14 * cell), fill);
+    let (long, short) = (DIAMOND_LONG * cell, DIAMOND_SHORT * cell);
+    canvas.fill_polygon(&diamond(cx, cy, angle, long + outline, short + outline), fill.darken(0.35));
+    canvas.fill_polygon(&diamond(cx, cy, angle, long, short), fill);
 }
 
 fn draw_last_frame(canvas: &mut Canvas, space: Space) {

@@ -89,10 +89,10 @@ fn last_placed_tile_is_framed_and_the_frame_moves_on() {
 #[test]
 fn placed_tile_shows_its_diamonds_in_place() {
     // Alice's 1RBGY on c3 with blue to the north-west: corners NW blue, NE green,
-    // SE yellow, SW red. The middle of c3 is (390, 432); each diamond's middle lies 0.58
-    // of the way to its corner (85 px away on the diagonal): 34.8 px in x and y.
+    // SE yellow, SW red. The middle of c3 is (390, 432); each diamond's middle lies 0.54
+    // of the way to its corner (60 px off in x and y): 32.4 px in x and y.
     let (_, image) = board(&*game(2, None, &["c3 blue"]));
-    let d = 0.58 * 60.0;
+    let d = 0.54 * 60.0;
     assert_eq!(at(&image, 390.0 - d, 432.0 - d), palette::BLUE);
     assert_eq!(at(&image, 390.0 + d, 432.0 - d), palette::GREEN);
     assert_eq!(at(&image, 390.0 + d, 432.0 + d), palette::YELLOW);
@@ -151,12 +151,12 @@ fn hand_is_shown_only_to_its_owner() {
 fn hand_shows_the_tile_with_red_to_the_north_west() {
     // Bob has drawn 1RYGB (the 6th tile). The large tile (side 150) is drawn at (30, 60)
     // with red to the north-west: corners NW red, NE yellow, SE green, SW blue; its middle
-    // is (105, 135) and the diamonds' middles lie 0.58 * 75 = 43.5 px off in x and y.
+    // is (105, 135) and the diamonds' middles lie 0.54 * 75 = 40.5 px off in x and y.
     let game = to_the_corner("red");
     let png = crate::hand_png(&game.view(Viewer::Seat(1)), 1, &names(2)).expect("renders").expect("Bob sees it");
     let image = decode(&png);
     assert_eq!((image.width(), image.height()), (810, 60 + 212));
-    let d = 43.5;
+    let d = 40.5;
     assert_eq!(at(&image, 105.0 - d, 135.0 - d), palette::RED);
     assert_eq!(at(&image, 105.0 + d, 135.0 - d), palette::YELLOW);
     assert_eq!(at(&image, 105.0 + d, 135.0 + d), palette::GREEN);
