@@ -216,7 +216,7 @@ fn full_four_player_games_stay_under_300_kb() {
 #[test]
 fn missing_and_hostile_names_still_render() {
     let game = game(2, None, &[]);
-    let AnyView::Carat(view) = game.view(Viewer::Spectator);
+    let AnyView::Carat(view) = game.view(Viewer::Spectator) else { panic!("a Carat view") };
     let long = vec!["x".repeat(50_000)];
     assert!(draw_board(&view, &long).is_ok());
     assert!(draw_board(&view, &[]).is_ok());
@@ -229,7 +229,7 @@ fn removed_player_is_struck_through() {
     // 30 + 48 + 34 + 8 = 120 and the 3 px line runs from 116 along the row's middle,
     // 932 + 60 + 4 + 26 = 1022.
     let game = game(3, None, &["c3 red", "@resign 1"]);
-    let AnyView::Carat(view) = game.view(Viewer::Spectator);
+    let AnyView::Carat(view) = game.view(Viewer::Spectator) else { panic!("a Carat view") };
     assert!(view.colours[1].is_empty());
     let (_, image) = board(&*game);
     assert_eq!(at(&image, 117.0, 1022.0), palette::MUTED);
