@@ -19,6 +19,7 @@
 //! ```
 
 pub mod carat;
+pub mod hathor;
 mod game;
 mod kind;
 mod played;
