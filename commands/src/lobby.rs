@@ -48,6 +48,13 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
+    if players == 1 {
+        // A solo game needs nobody else: it starts at once.
+        let Some(row) = ctx.host.db.game(id).await? else {
+            return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
+        };
+        return begin(ctx, ctx.host.load(row).await?).await;
+    }
     let text = ctx.text(
         &Msg::new("new-invitation")
             .arg("creator", Arg::Mention(user.clone()))
@@ -117,6 +124,11 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// the game allows the number of players seated.
 pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.host.select(ctx, id, Want::MyInvitation, false).await?;
+    begin(ctx, loaded).await
+}
+
+/// Starts the invitation `loaded` for the requester, if they may.
+async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let game_id = loaded.row.id;
     match loaded.row.status {
         Status::Invited => {}

@@ -2,5 +2,6 @@
 //! whole stack is large): modules per subject.
 
 mod cli_config;
+mod render_cli;
 mod support;
 mod terminal_game;

@@ -103,7 +103,7 @@ async fn a_hand_is_never_shown_to_anyone_but_its_owner() {
         if game.is_finished() {
             break;
         }
-        let AnyView::Carat(all) = game.view(Viewer::Omniscient);
+        let AnyView::Carat(all) = game.view(Viewer::Omniscient) else { panic!("a Carat view") };
         let hands: Vec<Vec<String>> =
             all.hands.iter().map(|h| h.clone().unwrap_or_default().iter().map(ToString::to_string).collect()).collect();
         let (mover, moves) = to_move(&host, id).await;
