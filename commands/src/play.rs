@@ -32,7 +32,14 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     let loaded = match ctx.host.select(ctx, id, Want::MyRunning, false).await {
         Ok(loaded) => loaded,
         Err(Refused::Command(msg)) if msg.key == "cmd-several-games" => {
-            return Err(Msg::new("cmd-bare-several").arg("text", notation).into());
+            // The same list and example, with the text as the move.
+            let arg = |name: &str| msg.args.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+            let example = match arg("example") {
+                Some(Arg::Text(example)) => format!("{example} {notation}"),
+                _ => format!("move {notation}"),
+            };
+            let games = arg("games").unwrap_or_else(|| Arg::from(""));
+            return Err(Msg::new("cmd-bare-several").arg("text", notation).arg("games", games).arg("example", example).into());
         }
         Err(Refused::Command(_)) => return Err(unknown()),
         Err(other) => return Err(other),
