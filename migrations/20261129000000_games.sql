@@ -39,6 +39,8 @@ CREATE TABLE players (
     seat      INTEGER NOT NULL,
     user_id   TEXT    NOT NULL,
     name      TEXT    NOT NULL,
+    -- the player's language when known ('en', 'de'), for private messages to them
+    lang      TEXT,
     joined_at INTEGER NOT NULL,
     PRIMARY KEY (game_id, seat),
     UNIQUE (game_id, user_id)

@@ -7,7 +7,7 @@ use rules::GameKind;
 use crate::{
     command::{GameId, NewOptions},
     host::{Ctx, Loaded, Outcome, Refused, Want},
-    i18n::{Arg, Msg},
+    i18n::{Arg, Lang, Msg},
     play,
     reply::{Reply, Text},
     storage::{Advance, Appended, Joined, NewGame, Status},
@@ -42,6 +42,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             channel: &ctx.origin.channel,
             creator_id: &user.id,
             creator_name: &user.name,
+            creator_lang: ctx.origin.lang.map(Lang::code),
             options: &options,
             seed,
             at,
@@ -95,7 +96,8 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
-    let joined = ctx.host.db.join(game_id, &user.id, &user.name, capacity, ctx.now()).await?;
+    let lang = ctx.origin.lang.map(Lang::code);
+    let joined = ctx.host.db.join(game_id, (&user.id, &user.name, lang), capacity, ctx.now()).await?;
     let players = match joined {
         Joined::Seated(players) => players,
         Joined::AlreadyPlaying => return Err(Msg::new("cmd-already-joined").arg("id", game_id).into()),

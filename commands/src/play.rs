@@ -197,11 +197,18 @@ async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat
     let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
     let owner = loaded.user(seat)?;
     let id = loaded.row.id;
+    // In the owner's language: the requester's, else the one stored when they joined.
+    let lang = if owner.id == ctx.user_id() {
+        ctx.lang
+    } else {
+        loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
+    };
     let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
-    let text = ctx.text(
+    let text = ctx.host.texts.text(
+        lang,
         &Msg::new(key)
             .arg("id", id)
-            .arg("game", ctx.game_name(loaded.kind))
+            .arg("game", lang.game_name(loaded.kind))
             .arg("channel", loaded.row.channel.clone())
             .arg("hand", hand),
     );

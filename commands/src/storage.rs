@@ -97,6 +97,8 @@ pub struct PlayerRow {
     pub seat: usize,
     pub user_id: String,
     pub name: String,
+    /// The player's language when the platform told it (`en`, `de`).
+    pub lang: Option<String>,
 }
 
 /// One entry of the log.
@@ -121,6 +123,7 @@ pub struct NewGame<'a> {
     pub channel: &'a str,
     pub creator_id: &'a str,
     pub creator_name: &'a str,
+    pub creator_lang: Option<&'a str>,
     pub options: &'a Value,
     pub seed: u64,
     pub at: i64,
@@ -220,10 +223,11 @@ impl Db {
         .fetch_one(&mut *tx)
         .await?
         .try_get(0)?;
-        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, 0, ?, ?, ?)")
+        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, 0, ?, ?, ?, ?)")
             .bind(id)
             .bind(new.creator_id)
             .bind(new.creator_name)
+            .bind(new.creator_lang)
             .bind(new.at)
             .execute(&mut *tx)
             .await?;
@@ -246,7 +250,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn players(&self, id: GameId) -> Result<Vec<PlayerRow>, StorageError> {
-        let rows = sqlx::query("SELECT seat, user_id, name FROM players WHERE game_id = ? ORDER BY seat")
+        let rows = sqlx::query("SELECT seat, user_id, name, lang FROM players WHERE game_id = ? ORDER BY seat")
             .bind(id)
             .fetch_all(&self.pool)
             .await?;
@@ -257,6 +261,7 @@ impl Db {
                         .map_err(|_| StorageError::Damaged("negative seat".into()))?,
                     user_id: r.try_get(1)?,
                     name: r.try_get(2)?,
+                    lang: r.try_get(3)?,
                 })
             })
             .collect()
@@ -296,16 +301,16 @@ impl Db {
             .collect()
     }
 
-    /// Seats `user` at the next free seat of invitation `id`, if it is open, not full
-    /// (`capacity` seats), and the user is not seated yet.
+    /// Seats `user_id` (called `name`, speaking `lang`) at the next free seat of
+    /// invitation `id`, if it is open, not full (`capacity` seats), and the user is not
+    /// seated yet.
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn join(
         &self,
         id: GameId,
-        user_id: &str,
-        name: &str,
+        (user_id, name, lang): (&str, &str, Option<&str>),
         capacity: usize,
         at: i64,
     ) -> Result<Joined, StorageError> {
@@ -326,11 +331,12 @@ impl Db {
         if seated.len() >= capacity {
             return Ok(Joined::Full);
         }
-        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(id)
             .bind(i64::try_from(seated.len()).unwrap_or(i64::MAX))
             .bind(user_id)
             .bind(name)
+            .bind(lang)
             .bind(at)
             .execute(&mut *tx)
             .await?;

@@ -69,3 +69,16 @@ async fn the_announcement_mentions_the_player_to_move() {
     assert!(channel.file.as_ref().is_some_and(|f| f.mime == "image/png" && f.bytes.starts_with(b"\x89PNG")));
     assert_eq!(channel.game.map(|g| (g.id, g.seq)), Some((id, 1)));
 }
+
+#[tokio::test]
+async fn a_private_hand_comes_in_its_owners_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&german("anna", "c"), "neu carat seed=15").await;
+    host.handle(&origin("bob", "c"), "join").await;
+    let replies = host.handle(&origin("bob", "c"), "start").await;
+    let anna = replies.iter().find(|r| r.audience == Audience::User("anna".into())).expect("anna's hand");
+    assert!(anna.text.plain().starts_with("Deine Hand in Partie #1 (Carat, Kanal c):"), "{}", anna.text);
+    let bob = replies.iter().find(|r| r.audience == Audience::User("bob".into())).expect("bob's hand");
+    assert!(bob.text.plain().starts_with("Your hand in game #1 (Carat, channel c):"), "{}", bob.text);
+}
