@@ -20,6 +20,7 @@
 
 pub mod carat;
 mod game;
+pub mod helofag;
 mod kind;
 mod played;
 pub mod record;

@@ -4,4 +4,5 @@
 #[derive(Debug, Clone)]
 pub enum AnyView {
     Carat(crate::carat::CaratView),
+    Helofag(crate::helofag::HelofagView),
 }

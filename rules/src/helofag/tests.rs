@@ -1,0 +1,1 @@
+//! Helofag's rules, each case worked out by hand from helofag.md.
