@@ -51,10 +51,10 @@ fn land_in_ring(pieces: &Pieces, field: Field) -> Result<(), Refusal> {
 /// Checks a landing in C or D: not on a black field, not on an own piece (another
 /// player's piece there is captured).
 fn land_in_c_or_d(pieces: &Pieces, seat: Seat, field: Field) -> Result<(), Refusal> {
-    if let Field::C(row, k) = field {
-        if BOARD.is_black(row, k) {
-            return Err(Refusal::new("helofag-black-field", format!("{field} is a black field")).arg("field", field));
-        }
+    if let Field::C(row, k) = field
+        && BOARD.is_black(row, k)
+    {
+        return Err(Refusal::new("helofag-black-field", format!("{field} is a black field")).arg("field", field));
     }
     if pieces.occupant(field) == Some(seat) {
         return Err(Refusal::new("helofag-own-piece", format!("you already have a piece on {field}")).arg("field", field));
@@ -211,10 +211,10 @@ fn candidates(pieces: &Pieces, seat: Seat, dice: &Dice) -> Vec<Action> {
             list.push(Action::Enter { row: die });
             list.push(Action::Triple { row: die });
             for &from in &own_c {
-                if let Field::C(row, field) = from {
-                    if row == die {
-                        list.push(Action::Leave { row, field });
-                    }
+                if let Field::C(row, field) = from
+                    && row == die
+                {
+                    list.push(Action::Leave { row, field });
                 }
             }
         }

@@ -288,10 +288,8 @@ impl Pieces {
             other => other,
         };
         *slot = Some(seat);
-        if let Some(victim) = captured {
-            if let Some(n) = self.waiting.get_mut(victim) {
-                *n += 1;
-            }
+        if let Some(n) = captured.and_then(|victim| self.waiting.get_mut(victim)) {
+            *n += 1;
         }
         Ok(captured)
     }

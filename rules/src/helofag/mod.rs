@@ -167,19 +167,22 @@ impl Helofag {
     /// and followed by each legal second action (empty when nobody is to move).
     pub fn legal_turns(&self) -> Vec<HelofagMove> {
         let (Some(seat), Some(roll)) = (self.seat(), self.roll) else { return Vec::new() };
-        let dice = Dice::new(roll);
         let mut turns = Vec::new();
-        for first in act::legal_actions(&self.pieces, seat, &dice) {
+        for first in act::legal_actions(&self.pieces, seat, &Dice::new(roll)) {
             turns.push(HelofagMove::one(first));
-            if let Some((after, dice_left)) = self.after(seat, first, dice) {
-                turns.extend(
-                    act::legal_actions(&after, seat, &dice_left)
-                        .into_iter()
-                        .map(|second| HelofagMove { first, second: Some(second) }),
-                );
-            }
+            turns.extend(self.second_actions(first).into_iter().map(|second| HelofagMove { first, second: Some(second) }));
         }
         turns
+    }
+
+    /// The legal second actions after the first action `first` of the player to move
+    /// (empty when `first` is illegal, uses two or three dice, or wins the game).
+    pub fn second_actions(&self, first: Action) -> Vec<Action> {
+        let (Some(seat), Some(roll)) = (self.seat(), self.roll) else { return Vec::new() };
+        match self.after(seat, first, Dice::new(roll)) {
+            Some((after, dice_left)) => act::legal_actions(&after, seat, &dice_left),
+            None => Vec::new(),
+        }
     }
 
     /// The pieces and dice after the legal action `first`, when a second action may follow.
@@ -412,12 +415,12 @@ impl Game for Helofag {
         }
         if self.to_move == seat {
             self.begin_turn(self.next_seat(seat));
-        } else if let Some(roll) = self.roll {
-            if !act::any_legal_action(&self.pieces, self.to_move, &Dice::new(roll)) {
-                let transfers = std::mem::take(&mut self.transfers);
-                self.passes.push(Pass { seat: self.to_move, roll, transfers });
-                self.begin_turn(self.next_seat(self.to_move));
-            }
+        } else if let Some(roll) = self.roll
+            && !act::any_legal_action(&self.pieces, self.to_move, &Dice::new(roll))
+        {
+            let transfers = std::mem::take(&mut self.transfers);
+            self.passes.push(Pass { seat: self.to_move, roll, transfers });
+            self.begin_turn(self.next_seat(self.to_move));
         }
     }
 
