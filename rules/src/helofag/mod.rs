@@ -368,7 +368,7 @@ impl Game for Helofag {
 
     fn apply(&mut self, mv: &HelofagMove) -> Result<(), Refusal> {
         if self.winner.is_some() {
-            return Err(Refusal::new("helofag-won", "the game is already won"));
+            return Err(Refusal::new("helofag-won", "the game is already won; nothing more may be played"));
         }
         let Some(roll) = self.roll else {
             return Err(Refusal::new("helofag-no-roll", "there is no roll: the listed dice have run out"));
@@ -380,7 +380,7 @@ impl Game for Helofag {
         let mut won = false;
         for action in mv.actions() {
             if won {
-                return Err(Refusal::new("helofag-won", "the game is already won; nothing may follow the winning action"));
+                return Err(Refusal::new("helofag-won", "the game is already won; nothing more may be played"));
             }
             let effect = act::resolve(&pieces, seat, action, &mut dice)?;
             let captured = act::perform(&mut pieces, effect);
