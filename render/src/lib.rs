@@ -18,6 +18,7 @@
 
 pub mod canvas;
 mod carat;
+mod helofag;
 pub mod palette;
 
 use std::fmt;
@@ -46,6 +47,7 @@ impl std::error::Error for RenderError {}
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png(),
     }
 }
 
@@ -63,6 +65,7 @@ pub fn hand_png(
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?
             .map(|c| c.png())
             .transpose(),
+        rules::AnyView::Helofag(_) => Ok(None),
     }
 }
 
