@@ -532,7 +532,7 @@ fn notes(view: &HelofagView, names: &[String]) -> Vec<String> {
         ));
         for m in &last.pieces {
             if let (Some(victim), Some(at)) = (m.captured, m.path.last()) {
-                notes.push(format!("{} captured on {at}", seat_name(names, victim)));
+                notes.push(format!("captured: {}'s piece on {at}", seat_name(names, victim)));
             }
         }
     }
@@ -563,4 +563,132 @@ fn transfer_note(transfers: &[Transfer], names: &[String]) -> Option<String> {
         .map(|t| format!("A{} ({})", t.field, seat_name(names, t.owner)))
         .collect();
     Some(format!("to B: {}", list.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::helofag::{Action, MovedPiece, Pieces};
+
+    use super::*;
+
+    /// Six players with pieces on every field of A and on many of C and D, a removed
+    /// player, long names, a capture, a pass and a transfer: the most there is to draw.
+    fn crowded_view() -> (HelofagView, Vec<String>) {
+        let players = 6;
+        let mut pieces = Pieces::new(players);
+        pieces.start = vec![0; players];
+        for (i, slot) in pieces.ring.iter_mut().enumerate() {
+            *slot = Some(i % players);
+        }
+        let mut free: Vec<(u8, u8)> = Vec::new();
+        for row in 1..=ROWS as u8 {
+            for k in 1..=ROW_LEN as u8 {
+                if !(BOARD.is_black(row, k) || (row, k) == (2, 5)) {
+                    free.push((row, k));
+                }
+            }
+        }
+        // 24 pieces on A; the other 12 on C, D, B and Z.
+        for (i, &(row, k)) in free.iter().take(8).enumerate() {
+            pieces.rows[usize::from(row - 1)][usize::from(k - 1)] = Some(i % players);
+        }
+        pieces.rows[1][4] = Some(0);
+        pieces.d = [Some(1), None, Some(2), None, None, Some(3)];
+        pieces.waiting = vec![0, 0, 0, 0, 0, 0];
+        pieces.goal = vec![0, 0, 0, 0, 0, 0];
+        let view = HelofagView {
+            players,
+            goal: 6,
+            pieces,
+            removed: vec![false, false, false, false, false, true],
+            to_move: Some(0),
+            roll: Some([1, 2, 6]),
+            transfers: vec![Transfer { owner: 1, field: 2 }],
+            passes: vec![Pass {
+                seat: 4,
+                roll: [3, 4, 5],
+                transfers: vec![],
+            }],
+            last_move: Some(LastMove {
+                seat: 3,
+                roll: [2, 3, 5],
+                pieces: vec![MovedPiece {
+                    action: Action::Step {
+                        from: Field::C(2, 2),
+                        clockwise: true,
+                        die: 3,
+                    },
+                    owner: 0,
+                    path: vec![Field::C(2, 2), Field::C(2, 3), Field::C(2, 4), Field::C(2, 5)],
+                    captured: Some(1),
+                }],
+            }),
+            most_actions: 2,
+            winner: None,
+        };
+        let names = (0..players)
+            .map(|i| format!("A rather long player name number {i}"))
+            .collect();
+        (view, names)
+    }
+
+    #[test]
+    fn the_board_encodes_as_a_png_under_300_kb_at_1000_px_wide() {
+        let (view, names) = crowded_view();
+        let any = rules::AnyView::Helofag(view);
+        let png = crate::board_png(&any, &names).unwrap_or_default();
+        assert!(png.len() < 300_000, "{} bytes", png.len());
+        let Ok(image) = image::load_from_memory(&png) else {
+            panic!("the PNG decodes")
+        };
+        assert_eq!((image.width(), image.height()), (1000, 1330));
+    }
+
+    #[test]
+    fn fields_pieces_dice_and_the_last_path_land_where_expected() {
+        let (mut view, names) = crowded_view();
+        view.pieces.ring[12] = None; // A13 empty
+        let Ok(canvas) = draw_board(&view, &names) else {
+            panic!("draws")
+        };
+        let px = |(x, y): (f32, f32)| canvas.pixel(x.round() as u32, y.round() as u32);
+        // C1.3 is black and empty: its middle is the black field's colour.
+        assert_eq!(px(c_cell(1, 3).centre()), Some(BLACK_FIELD));
+        // A13 is empty and plain: its middle is a field.
+        assert_eq!(px(ring_centre(13)), Some(FIELD));
+        // A7 holds a piece of seat 0 (6 mod 6): red dominates its middle.
+        let Some(Rgb(r, g, b)) = px(ring_centre(7)) else {
+            panic!("pixel")
+        };
+        assert!(r > g.saturating_add(60) && r > b.saturating_add(60), "{r} {g} {b}");
+        // The roll 1 2 6: die 1 has its one pip in the middle, die 2 none there.
+        let middle = |i: usize| (die_left(i) + DIE_SIDE / 2.0, DICE_TOP + DIE_SIDE / 2.0);
+        assert_eq!(px(middle(0)), Some(palette::INK));
+        assert_eq!(px(middle(1)), Some(DIE));
+        // The last move ended on C2.5: a thick highlight ring 4 px outside the field.
+        let end = c_cell(2, 5);
+        assert_eq!(px((end.x - 4.0, end.centre().1)), Some(palette::HIGHLIGHT));
+        // It passed the black field C2.4: a highlight dot in its middle.
+        assert_eq!(px(c_cell(2, 4).centre()), Some(palette::HIGHLIGHT));
+    }
+
+    #[test]
+    fn pool_slots_stay_inside_their_areas_for_every_player_count() {
+        for players in 2..=6 {
+            for seat in 0..players {
+                for (pool, area) in [
+                    (Pool::Start, START),
+                    (Pool::Waiting, WAITING),
+                    (Pool::Goal, GOAL),
+                ] {
+                    let (x, y) = pool.slot(seat, players);
+                    let inside = x - PIECE_R >= area.x
+                        && x + PIECE_R <= area.right()
+                        && y - PIECE_R >= area.y
+                        && y + PIECE_R <= area.bottom();
+                    assert!(inside, "{pool:?} seat {seat} of {players}");
+                }
+            }
+        }
+    }
 }
