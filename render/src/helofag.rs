@@ -456,7 +456,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
     let panel_h = if view.roll.is_some() { 196.0 } else { 96.0 };
     canvas.fill_rounded_rect(Area::new(SIDE_X, y, width, panel_h), 14.0, palette::TURN_TINT);
     let (caption, who) = match (view.winner, view.to_move) {
-        (Some(w), _) => ("★ wins the game", Some(w)),
+        (Some(w), _) => ("★ winner", Some(w)),
         (None, Some(s)) => ("to move, rolled:", Some(s)),
         (None, None) => ("no roll left", None),
     };
