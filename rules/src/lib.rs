@@ -19,6 +19,7 @@
 //! ```
 
 pub mod carat;
+pub mod hathor;
 mod game;
 pub mod helofag;
 mod kind;

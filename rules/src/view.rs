@@ -1,10 +1,10 @@
 //! What a viewer sees of a game, one variant per game, for the renderer.
 
 /// A per-viewer snapshot of any game (see [`crate::Game::view`]).
-/// Built once per drawing, so the variants' different sizes do not matter.
-#[allow(clippy::large_enum_variant)]
+#[allow(clippy::large_enum_variant)] // made once per drawing; boxing would buy nothing
 #[derive(Debug, Clone)]
 pub enum AnyView {
     Carat(crate::carat::CaratView),
+    Hathor(crate::hathor::HathorView),
     Helofag(crate::helofag::HelofagView),
 }
