@@ -16,60 +16,62 @@ use crate::{
 // ---- Layout (pixels) ----
 
 /// Image width.
-pub(crate) const WIDTH: u32 = 1000;
+pub(crate) const WIDTH: u32 = 880;
 /// Image height.
-pub(crate) const HEIGHT: u32 = 1330;
+pub(crate) const HEIGHT: u32 = 1134;
 /// Height of the title bar.
-const HEADER_H: f32 = 64.0;
+const HEADER_H: f32 = 58.0;
 /// Left and right page margin.
-const MARGIN: f32 = 24.0;
+const MARGIN: f32 = 20.0;
 
 /// Centre of ring A.
-pub(crate) const RING_X: f32 = 340.0;
-pub(crate) const RING_Y: f32 = 478.0;
+pub(crate) const RING_X: f32 = 300.0;
+pub(crate) const RING_Y: f32 = 402.0;
 /// Radius of the circle through the fields of A.
-const RING_R: f32 = 252.0;
+const RING_R: f32 = 220.0;
 /// Radius of one field of A.
-pub(crate) const FIELD_R: f32 = 27.0;
+pub(crate) const FIELD_R: f32 = 24.0;
 /// Distance of the field names from the ring's centre.
-const NAME_R: f32 = RING_R + 50.0;
+const NAME_R: f32 = RING_R + 45.0;
 /// Radius of a piece.
-const PIECE_R: f32 = 19.0;
+const PIECE_R: f32 = 17.0;
 
 /// The start S, above the gap between A24 and A1.
-const START: Area = Area::new(RING_X - 190.0, HEADER_H + 10.0, 380.0, 62.0);
+const START: Area = Area::new(RING_X - 170.0, HEADER_H + 6.0, 340.0, 54.0);
 /// The waiting room B, inside the ring.
-const WAITING: Area = Area::new(RING_X - 150.0, RING_Y - 112.0, 300.0, 224.0);
+const WAITING: Area = Area::new(RING_X - 128.0, RING_Y - 98.0, 256.0, 196.0);
 
 /// Left edge of the side column (roll, players, notes).
-const SIDE_X: f32 = 680.0;
+const SIDE_X: f32 = 596.0;
 
 /// Top of the C/D/Z section.
-const LOWER_Y: f32 = 850.0;
+const LOWER_Y: f32 = 704.0;
 /// Left edge of field 1 of the run rows.
-const ROWS_X: f32 = 92.0;
+const ROWS_X: f32 = 78.0;
 /// Top of row C1.
-const ROWS_Y: f32 = LOWER_Y + 42.0;
+const ROWS_Y: f32 = LOWER_Y + 38.0;
 /// Distance between neighbouring fields of a row, and between rows.
-const PITCH: f32 = 70.0;
+const PITCH: f32 = 62.0;
 /// Side of a field of C or D.
-const CELL: f32 = 60.0;
+const CELL: f32 = 54.0;
 /// Left edge of the D column.
-const D_X: f32 = ROWS_X + ROW_LEN as f32 * PITCH + 34.0;
+const D_X: f32 = ROWS_X + ROW_LEN as f32 * PITCH + 28.0;
 /// The goal Z, right of D.
 const GOAL: Area = Area::new(
-    D_X + PITCH + 30.0,
-    ROWS_Y - 6.0,
-    WIDTH as f32 - MARGIN - (D_X + PITCH + 30.0),
-    ROWS as f32 * PITCH + 2.0,
+    D_X + PITCH + 22.0,
+    ROWS_Y - 4.0,
+    WIDTH as f32 - MARGIN - (D_X + PITCH + 22.0),
+    ROWS as f32 * PITCH,
 );
 
 // ---- Colours ----
 
 /// The board's areas.
 const AREA: Rgb = Rgb::hex(0xE8DDC7);
-/// A field.
+/// A jump field, and the fields of C and D.
 pub(crate) const FIELD: Rgb = Rgb::hex(0xFFFCF4);
+/// A plain field of A.
+pub(crate) const PLAIN_FIELD: Rgb = AREA;
 /// A black field of C.
 pub(crate) const BLACK_FIELD: Rgb = Rgb::hex(0x2E2B28);
 /// The badge with a jump field's number.
@@ -138,20 +140,20 @@ impl Pool {
     fn layout(self, players: usize) -> (Area, usize) {
         match self {
             Pool::Start => (
-                Area::new(START.x + 48.0, START.y, START.w - 56.0, START.h),
+                Area::new(START.x + 44.0, START.y, START.w - 50.0, START.h),
                 players.max(1),
             ),
             Pool::Waiting => (
                 Area::new(
                     WAITING.x + 10.0,
-                    WAITING.y + 44.0,
+                    WAITING.y + 40.0,
                     WAITING.w - 20.0,
-                    WAITING.h - 54.0,
+                    WAITING.h - 48.0,
                 ),
                 if players == 4 { 2 } else { players.clamp(1, 3) },
             ),
             Pool::Goal => (
-                Area::new(GOAL.x, GOAL.y + 44.0, GOAL.w, GOAL.h - 54.0),
+                Area::new(GOAL.x, GOAL.y + 40.0, GOAL.w, GOAL.h - 48.0),
                 if players <= 3 { 1 } else { 2 },
             ),
         }
@@ -219,25 +221,23 @@ fn draw_header(canvas: &mut Canvas, view: &HelofagView) -> Result<(), RenderErro
 /// Ring A: 24 fields; the jump fields with one or two borders and a badge with their
 /// number on the inner side; the field names outside.
 fn draw_ring(canvas: &mut Canvas) -> Result<(), RenderError> {
-    canvas.stroke_circle(RING_X, RING_Y, RING_R, 2.0 * FIELD_R + 26.0, AREA);
     canvas.stroke_circle(RING_X, RING_Y, RING_R, 3.0, palette::GRID);
-    let name_style = TextStyle::new(20.0).bold().colour(palette::MUTED).centred();
-    let badge_style = TextStyle::new(22.0).bold().centred();
+    let name_style = TextStyle::new(18.0).bold().colour(palette::MUTED).centred();
+    let badge_style = TextStyle::new(20.0).bold().centred();
     for n in 1..=RING as u8 {
         let (x, y) = ring_centre(n);
-        canvas.fill_circle(x, y, FIELD_R, FIELD);
         match BOARD.jump_field(n) {
             Some(jump) => {
+                canvas.fill_circle(x, y, FIELD_R, FIELD);
                 canvas.stroke_circle(x, y, FIELD_R - 1.5, 3.0, palette::INK);
                 if jump.border == Border::Double {
                     canvas.stroke_circle(x, y, FIELD_R + 4.5, 3.0, palette::INK);
                 }
-                let (bx, by) = ring_point(n, RING_R - FIELD_R - 26.0);
-                canvas.fill_circle(bx, by, 15.0, BADGE);
-                canvas.stroke_circle(bx, by, 15.0, 1.5, palette::INK);
+                let (bx, by) = ring_point(n, RING_R - FIELD_R - 22.0);
+                canvas.fill_circle(bx, by, 14.0, BADGE);
                 canvas.text(&jump.number.to_string(), bx, by, &badge_style)?;
             }
-            None => canvas.stroke_circle(x, y, FIELD_R - 1.0, 2.0, palette::GRID),
+            None => canvas.fill_circle(x, y, FIELD_R - 2.0, PLAIN_FIELD),
         }
         let (nx, ny) = ring_point(n, NAME_R);
         canvas.text(&format!("A{n}"), nx, ny, &name_style)?;
@@ -257,14 +257,14 @@ fn draw_rows(canvas: &mut Canvas) -> Result<(), RenderError> {
     let head = TextStyle::new(20.0).bold().colour(palette::MUTED).centred();
     for k in 1..=ROW_LEN as u8 {
         let (x, _) = c_cell(1, k).centre();
-        canvas.text(&k.to_string(), x, LOWER_Y + 16.0, &head)?;
+        canvas.text(&k.to_string(), x, LOWER_Y + 15.0, &head)?;
     }
-    canvas.text("D", d_cell(1).centre().0, LOWER_Y + 16.0, &head)?;
-    let row_label = TextStyle::new(26.0).bold().centred();
+    canvas.text("D", d_cell(1).centre().0, LOWER_Y + 15.0, &head)?;
+    let row_label = TextStyle::new(24.0).bold().centred();
     let d_label = TextStyle::new(15.0).bold().colour(palette::MUTED).centred();
     for row in 1..=ROWS as u8 {
         let (_, y) = c_cell(row, 1).centre();
-        canvas.text(&format!("C{row}"), MARGIN + 34.0, y, &row_label)?;
+        canvas.text(&format!("C{row}"), MARGIN + 29.0, y, &row_label)?;
         for k in 1..=ROW_LEN as u8 {
             let cell = c_cell(row, k);
             if BOARD.is_black(row, k) {
@@ -296,8 +296,8 @@ fn draw_rows(canvas: &mut Canvas) -> Result<(), RenderError> {
     canvas.text(
         "Z goal",
         GOAL.centre().0,
-        GOAL.y + 24.0,
-        &TextStyle::new(22.0).bold().centred(),
+        GOAL.y + 22.0,
+        &TextStyle::new(21.0).bold().centred(),
     )?;
     Ok(())
 }
@@ -306,7 +306,7 @@ fn draw_start(canvas: &mut Canvas) -> Result<(), RenderError> {
     canvas.fill_rounded_rect(START, 14.0, FIELD);
     canvas.stroke_rounded_rect(START.inset(1.5), 14.0, 3.0, palette::INK);
     let label = TextStyle::new(26.0).bold().centred();
-    canvas.text("S", START.x + 26.0, START.centre().1, &label)?;
+    canvas.text("S", START.x + 24.0, START.centre().1, &label)?;
     Ok(())
 }
 
@@ -316,8 +316,8 @@ fn draw_waiting(canvas: &mut Canvas) -> Result<(), RenderError> {
     canvas.text(
         "B waiting room",
         WAITING.centre().0,
-        WAITING.y + 24.0,
-        &TextStyle::new(22.0).bold().centred(),
+        WAITING.y + 22.0,
+        &TextStyle::new(21.0).bold().centred(),
     )?;
     Ok(())
 }
@@ -334,7 +334,7 @@ fn draw_piece(
     canvas.sphere(x, y, PIECE_R, colour);
     canvas.stroke_circle(x, y, PIECE_R, 1.5, palette::INK);
     if count > 1 {
-        let style = TextStyle::new(21.0).bold().colour(colour.ink_on()).centred();
+        let style = TextStyle::new(19.0).bold().colour(colour.ink_on()).centred();
         canvas.text(&count.to_string(), x, y, &style)?;
     }
     Ok(())
@@ -438,34 +438,37 @@ pub(crate) fn draw_die(canvas: &mut Canvas, x: f32, y: f32, side: f32, value: u8
 }
 
 /// Left edge of die `i` (0-2) of the roll in the side column, and the dice's top and side.
-pub(crate) const DICE_TOP: f32 = HEADER_H + 14.0 + 88.0;
-pub(crate) const DIE_SIDE: f32 = 66.0;
+pub(crate) const DICE_TOP: f32 = HEADER_H + 6.0 + 82.0;
+pub(crate) const DIE_SIDE: f32 = 60.0;
 pub(crate) fn die_left(i: usize) -> f32 {
-    SIDE_X + 16.0 + i as f32 * 82.0
+    SIDE_X + 14.0 + i as f32 * 76.0
 }
+
+/// Line height of the notes in the side column.
+const LINE_H: f32 = 25.0;
 
 /// The side column: whose turn, the roll, the players, and what happened.
 fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Result<(), RenderError> {
     let right = WIDTH as f32 - MARGIN;
     let width = right - SIDE_X;
-    let mut y = HEADER_H + 14.0;
-    let bold = TextStyle::new(24.0).bold();
-    let plain = TextStyle::new(20.0);
-    let muted = TextStyle::new(19.0).colour(palette::MUTED);
+    let mut y = HEADER_H + 6.0;
+    let bold = TextStyle::new(23.0).bold();
+    let plain = TextStyle::new(19.0);
+    let muted = TextStyle::new(18.0).colour(palette::MUTED);
     // Who is to move, and the roll.
-    let panel_h = if view.roll.is_some() { 196.0 } else { 96.0 };
+    let panel_h = if view.roll.is_some() { 182.0 } else { 90.0 };
     canvas.fill_rounded_rect(Area::new(SIDE_X, y, width, panel_h), 14.0, palette::TURN_TINT);
     let (caption, who) = match (view.winner, view.to_move) {
         (Some(w), _) => ("★ winner", Some(w)),
         (None, Some(s)) => ("to move, rolled:", Some(s)),
         (None, None) => ("no roll left", None),
     };
-    canvas.text(caption, SIDE_X + 16.0, y + 22.0, &muted)?;
+    canvas.text(caption, SIDE_X + 14.0, y + 20.0, &muted)?;
     if let Some(s) = who {
-        draw_piece(canvas, SIDE_X + 16.0 + PIECE_R, y + 56.0, s, 1)?;
-        let x = SIDE_X + 26.0 + 2.0 * PIECE_R;
+        draw_piece(canvas, SIDE_X + 14.0 + PIECE_R, y + 52.0, s, 1)?;
+        let x = SIDE_X + 24.0 + 2.0 * PIECE_R;
         let name = Canvas::fit_text(&seat_name(names, s), right - 12.0 - x, &bold)?;
-        canvas.text(&name, x, y + 56.0, &bold)?;
+        canvas.text(&name, x, y + 52.0, &bold)?;
     }
     if let Some(roll) = view.roll {
         for (i, &d) in roll.iter().enumerate() {
@@ -476,45 +479,49 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
             1 => "only one action is possible",
             _ => "",
         };
-        canvas.text(hint, SIDE_X + 16.0, y + 178.0, &muted)?;
+        canvas.text(hint, SIDE_X + 14.0, y + 164.0, &muted)?;
     }
-    y += panel_h + 14.0;
+    y += panel_h + 12.0;
     // The players.
     for seat in 0..view.players {
         let removed = view.removed.get(seat).copied().unwrap_or(false);
-        let row = Area::new(SIDE_X, y, width, 44.0);
+        let row = Area::new(SIDE_X, y, width, 40.0);
         let mine = view.to_move == Some(seat);
         let fill = if mine { palette::TURN_TINT } else { palette::PANEL };
         canvas.fill_rounded_rect(row, 10.0, fill);
         if mine {
             canvas.stroke_rounded_rect(row, 10.0, 2.5, palette::INK);
         }
-        draw_piece(canvas, SIDE_X + 26.0, y + 22.0, seat, 1)?;
+        draw_piece(canvas, SIDE_X + 24.0, y + 20.0, seat, 1)?;
         let in_goal = view.pieces.goal.get(seat).copied().unwrap_or(0);
         let score = format!("{in_goal}/{}", view.goal);
-        let score_style = TextStyle::new(22.0).bold().right();
-        let score_w = canvas.text(&score, right - 12.0, y + 22.0, &score_style)?;
+        let score_style = TextStyle::new(21.0).bold().right();
+        let score_w = canvas.text(&score, right - 10.0, y + 20.0, &score_style)?;
         let ink = if removed { palette::MUTED } else { palette::INK };
-        let name_style = TextStyle::new(21.0).bold().colour(ink);
-        let room = right - 30.0 - score_w - (SIDE_X + 52.0);
+        let name_style = TextStyle::new(20.0).bold().colour(ink);
+        let room = right - 24.0 - score_w - (SIDE_X + 48.0);
         let name = Canvas::fit_text(&seat_name(names, seat), room, &name_style)?;
-        let w = canvas.text(&name, SIDE_X + 52.0, y + 22.0, &name_style)?;
+        let w = canvas.text(&name, SIDE_X + 48.0, y + 20.0, &name_style)?;
         if removed {
-            let (a, b) = ((SIDE_X + 48.0, y + 22.0), (SIDE_X + 56.0 + w, y + 22.0));
+            let (a, b) = ((SIDE_X + 44.0, y + 20.0), (SIDE_X + 52.0 + w, y + 20.0));
             canvas.line(a, b, 3.0, palette::MUTED);
         }
-        y += 50.0;
+        y += 44.0;
     }
     y += 8.0;
+    // Whole notes only; when the next one does not fit, "…" says there was more.
+    let bottom = LOWER_Y - 14.0;
     for note in notes(view, names) {
-        for line in Canvas::wrap_text(&note, width, &plain)? {
-            if y > LOWER_Y - 40.0 {
-                return Ok(());
-            }
-            canvas.text(&line, SIDE_X, y + 12.0, &plain)?;
-            y += 27.0;
+        let lines = Canvas::wrap_text(&note, width, &plain)?;
+        if y + LINE_H * lines.len() as f32 > bottom {
+            canvas.text("…", SIDE_X, y + 12.0, &plain)?;
+            break;
         }
-        y += 6.0;
+        for line in lines {
+            canvas.text(&line, SIDE_X, y + 12.0, &plain)?;
+            y += LINE_H;
+        }
+        y += 5.0;
     }
     Ok(())
 }
@@ -549,7 +556,7 @@ fn notes(view: &HelofagView, names: &[String]) -> Vec<String> {
 fn pass_note(pass: &Pass, names: &[String]) -> String {
     let [a, b, c]: Roll = pass.roll;
     format!(
-        "{} rolled {a} {b} {c} and could not move",
+        "{} rolled {a} {b} {c}: no move",
         seat_name(names, pass.seat)
     )
 }
@@ -641,12 +648,13 @@ mod tests {
         let Ok(image) = image::load_from_memory(&png) else {
             panic!("the PNG decodes")
         };
-        assert_eq!((image.width(), image.height()), (1000, 1330));
+        assert_eq!((image.width(), image.height()), (880, 1134));
     }
 
     #[test]
     fn fields_pieces_dice_and_the_last_path_land_where_expected() {
         let (mut view, names) = crowded_view();
+        view.pieces.ring[11] = None; // A12 empty
         view.pieces.ring[12] = None; // A13 empty
         let Ok(canvas) = draw_board(&view, &names) else {
             panic!("draws")
@@ -654,8 +662,10 @@ mod tests {
         let px = |(x, y): (f32, f32)| canvas.pixel(x.round() as u32, y.round() as u32);
         // C1.3 is black and empty: its middle is the black field's colour.
         assert_eq!(px(c_cell(1, 3).centre()), Some(BLACK_FIELD));
-        // A13 is empty and plain: its middle is a field.
-        assert_eq!(px(ring_centre(13)), Some(FIELD));
+        // A13 is empty and plain: its middle has the plain fields' colour; A12 is an
+        // empty jump field: a light field with its border.
+        assert_eq!(px(ring_centre(13)), Some(PLAIN_FIELD));
+        assert_eq!(px(ring_centre(12)), Some(FIELD));
         // A7 holds a piece of seat 0 (6 mod 6): red dominates its middle.
         let Some(Rgb(r, g, b)) = px(ring_centre(7)) else {
             panic!("pixel")
