@@ -23,6 +23,36 @@ pub enum Action {
     Finish { row: u8 },
 }
 
+impl Action {
+    /// The words a `moves` filter may use to find this action (lower case): its source
+    /// field, that field's area and row, its target's area and row, and the die number it
+    /// needs (`A7+3`: `a`, `a7`, `3`; `C3.8>D`: `c`, `c3`, `c3.8`, `d`, `d3`, `3`).
+    pub fn tags(&self) -> Vec<String> {
+        match *self {
+            Action::Step { from, die, .. } => {
+                let mut tags = match from {
+                    Field::A(n) => vec!["a".to_string(), format!("a{n}")],
+                    Field::C(row, k) => vec!["c".to_string(), format!("c{row}"), format!("c{row}.{k}")],
+                    other => vec![other.to_string().to_lowercase()],
+                };
+                tags.push(die.to_string());
+                tags
+            }
+            Action::Enter { row } => vec!["b".into(), "c".into(), format!("c{row}"), row.to_string()],
+            Action::Leave { row, field } => vec![
+                "c".into(),
+                format!("c{row}"),
+                format!("c{row}.{field}"),
+                "d".into(),
+                format!("d{row}"),
+                row.to_string(),
+            ],
+            Action::Triple { row } => vec!["b".into(), "d".into(), format!("d{row}"), row.to_string()],
+            Action::Finish { row } => vec!["d".into(), format!("d{row}"), "z".into(), row.to_string()],
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -455,6 +455,19 @@ impl Game for Helofag {
         HelofagSetup { rolls: self.rolls.iter().map(|r| r.to_vec()).collect(), start_player: self.start_player }
     }
 
+    /// The legal first actions whose [`Action::tags`] include every word of `filter`
+    /// (e.g. `a7`, `c3`, `b`, `z`, `4`).
+    fn filter_moves(&self, filter: &str) -> Vec<HelofagMove> {
+        let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| {
+                let tags = m.first.tags();
+                words.iter().all(|w| tags.contains(w))
+            })
+            .collect()
+    }
+
     /// `goal1`-`goal6` (also `ziel3`, `goal=2`, `ziel:4`) set the goal count.
     fn option_word(word: &str) -> Option<(&'static str, serde_json::Value)> {
         let word = word.to_lowercase();

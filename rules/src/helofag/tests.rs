@@ -315,6 +315,18 @@ fn one_die_of_its_number_finishes_a_piece_from_d() {
     assert_eq!(game.scores(), Some(vec![1, 0]));
 }
 
+#[test]
+fn moves_filter_by_field_area_row_and_die() {
+    let game = position(2, 3, &[[3, 3, 5]], &[(ALICE, "B"), (ALICE, "C3.8"), (BOB, "A7")]);
+    let filter = |f: &str| -> Vec<String> { game.filter_moves(f).iter().map(ToString::to_string).collect() };
+    assert_eq!(filter("a7"), ["A7-3", "A7-5", "A7+3", "A7+5"]);
+    assert_eq!(filter("b"), ["B>C3"]);
+    assert_eq!(filter("C3"), ["B>C3", "C3.8>D"]);
+    assert_eq!(filter("d"), ["C3.8>D"]);
+    assert_eq!(filter("s 5"), ["S-5", "S+5"]);
+    assert!(filter("z").is_empty());
+}
+
 // ---- dice ----------------------------------------------------------------------------
 
 #[test]
