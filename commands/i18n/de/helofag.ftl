@@ -29,3 +29,11 @@ rule-helofag-overshoot = { $action } ginge über { $field } hinaus
 rule-helofag-own-piece = du hast schon eine Figur auf { $field }
 rule-helofag-no-roll = es gibt keinen Wurf: die aufgeführten Würfe sind aufgebraucht
 rule-helofag-won = die Partie ist schon gewonnen; es darf nichts mehr gezogen werden
+
+# Ansagen im Chat für die Befehlsschicht (aus der Ansicht: roll, passes, transfers,
+# most_actions). $roll steht als „1 2 6“, $pieces als „A2 (alice), A14 (bob)“.
+helofag-rolled = { $player } hat { $roll } gewürfelt.
+helofag-passed = { $player } hat { $roll } gewürfelt und kann nicht ziehen.
+helofag-transferred = Der Wurf schickt { $pieces } in den Wartebereich B.
+helofag-one-action = Mit diesem Wurf ist nur eine Aktion möglich.
+helofag-pieces-leave = Die Figuren von { $player } verlassen das Spielbrett.

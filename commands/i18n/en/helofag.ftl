@@ -29,3 +29,11 @@ rule-helofag-overshoot = { $action } would go beyond { $field }
 rule-helofag-own-piece = you already have a piece on { $field }
 rule-helofag-no-roll = there is no roll: the listed dice have run out
 rule-helofag-won = the game is already won; nothing more may be played
+
+# Chat announcements for the command layer (read from the view: roll, passes,
+# transfers, most_actions). $roll is printed as "1 2 6", $pieces as "A2 (alice), A14 (bob)".
+helofag-rolled = { $player } rolled { $roll }.
+helofag-passed = { $player } rolled { $roll } and cannot move.
+helofag-transferred = The roll sends { $pieces } to the waiting room B.
+helofag-one-action = With this roll only one action is possible.
+helofag-pieces-leave = { $player }'s pieces leave the board.
