@@ -412,6 +412,34 @@ fn a_turn_without_an_action_passes_and_uses_its_roll() {
 }
 
 #[test]
+fn a_replayed_record_skips_an_automatic_pass() {
+    // Worked by hand. Bob starts and moves his pieces onto single jump fields whose
+    // number the next roll shows, so they all reach B; alice's pieces on A2 go to B the
+    // same way. Turn 9: bob rolls 1 3 5, which sends alice's A2 piece to B; A is empty,
+    // bob has no pair and nothing else to move, so he passes, and alice rolls 4 4 6.
+    let text = json!({
+        "game": "helofag", "options": {"players": 2}, "players": ["alice", "bob"],
+        "setup": {
+            "rolls": [[2, 6, 3], [1, 2, 4], [1, 3, 5], [6, 2, 4], [1, 2, 6], [1, 2, 5], [1, 4, 6], [2, 3, 5], [1, 3, 5], [4, 4, 6]],
+            "start_player": 1
+        },
+        "moves": ["S+2, S+6", "S+2", "S-3", "S+2", "S+2, S+6", "S+2", "S+6", "S+2"]
+    })
+    .to_string();
+    let out = record::replay(&text);
+    assert_eq!(out.exit_status, 0, "{}", out.output);
+    // Alice: S+4, S-4, S+6, S-6 (A is empty) and B>C4 with the pair 4 4.
+    assert_eq!(
+        out.output,
+        json!({
+            "game": "helofag", "status": "ongoing", "moves_applied": 8, "to_move": [0],
+            "scores": [0, 0], "ranking": null, "legal_moves": 5,
+            "details": {"roll": [4, 4, 6], "pieces": {"0": ["S", "S", "B", "B", "B", "B"], "1": ["B", "B", "B", "B", "B", "B"]}}
+        })
+    );
+}
+
+#[test]
 fn when_the_listed_rolls_run_out_nobody_can_move() {
     let text = json!({
         "game": "helofag", "options": {"players": 2}, "players": ["alice", "bob"],
