@@ -72,13 +72,14 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Carat)
+        matches!(self, GameKind::Aratoth | GameKind::Carat)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
     pub fn option_word(self, word: &str) -> Option<(&'static str, Value)> {
         use crate::Game;
         match self {
+            GameKind::Aratoth => crate::aratoth::Aratoth::option_word(word),
             GameKind::Carat => crate::carat::Carat::option_word(word),
             _ => None,
         }
@@ -126,6 +127,7 @@ pub fn open(
     seed: Option<u64>,
 ) -> Result<Box<dyn Match>, SetupError> {
     match kind {
+        GameKind::Aratoth => Ok(Box::new(Played::<crate::aratoth::Aratoth>::open(options, players, setup, seed)?)),
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
         other => Err(SetupError::new(format!("{} is not available yet", other.name_en()))),
     }

@@ -3,5 +3,6 @@
 /// A per-viewer snapshot of any game (see [`crate::Game::view`]).
 #[derive(Debug, Clone)]
 pub enum AnyView {
+    Aratoth(crate::aratoth::AratothView),
     Carat(crate::carat::CaratView),
 }

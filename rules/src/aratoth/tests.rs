@@ -1,0 +1,1 @@
+//! Aratoth rules tests.
