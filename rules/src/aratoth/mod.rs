@@ -117,7 +117,11 @@ impl Aratoth {
 
     /// The colour `seat` owns in the three-player game; `None` with two players.
     pub fn seat_colour(&self, seat: Seat) -> Option<Colour> {
-        if self.players == 3 { Colour::ALL.get(seat).copied() } else { None }
+        if self.players == 3 {
+            Colour::ALL.get(seat).copied()
+        } else {
+            None
+        }
     }
 
     /// What `seat` may not place now because of the last pieces (rule 5).
@@ -226,15 +230,13 @@ impl Aratoth {
                 .arg("count", empty.len()));
             }
         }
-        if let Some(own) = self.seat_colour(seat) {
-            if own != colour {
-                return Err(Refusal::new(
-                    "aratoth-not-your-colour",
-                    format!("the {colour} pieces are not yours: you play {own}"),
-                )
-                .arg("colour", colour)
-                .arg("own", own));
-            }
+        if let Some(own) = self.seat_colour(seat).filter(|&own| own != colour) {
+            return Err(Refusal::new(
+                "aratoth-not-your-colour",
+                format!("the {colour} pieces are not yours: you play {own}"),
+            )
+            .arg("colour", colour)
+            .arg("own", own));
         }
         let left = self.supply.get(seat).map_or(0, |s| s[shape.index()][colour.index()]);
         if left == 0 {
@@ -281,8 +283,7 @@ impl Aratoth {
     /// The ranking: latest last placement first; seats that never placed share the last
     /// tier (spec "Three players", "Ranking"; with two players the last placer wins).
     fn ranking(&self) -> Vec<Vec<Seat>> {
-        let last_placement =
-            |seat: Seat| self.pieces.iter().rposition(|p| p.seat == seat);
+        let last_placement = |seat: Seat| self.pieces.iter().rposition(|p| p.seat == seat);
         let mut placed: Vec<(usize, Seat)> =
             (0..self.players).filter_map(|s| last_placement(s).map(|k| (k, s))).collect();
         placed.sort_by(|a, b| b.cmp(a));
@@ -331,7 +332,12 @@ impl Game for Aratoth {
         AratothSetup { start_player: rng::index(players, rng) }
     }
 
-    fn new(_options: &AratothOptions, players: usize, setup: AratothSetup, _chance: Chance) -> Result<Self, SetupError> {
+    fn new(
+        _options: &AratothOptions,
+        players: usize,
+        setup: AratothSetup,
+        _chance: Chance,
+    ) -> Result<Self, SetupError> {
         let Some(&(_, copies)) = COPIES.iter().find(|(n, _)| *n == players) else {
             return Err(SetupError::new(format!("Aratoth's Revenge is for 2 or 3 players, not {players}")));
         };
@@ -367,7 +373,11 @@ impl Game for Aratoth {
     }
 
     fn to_move(&self) -> Vec<Seat> {
-        if self.over { Vec::new() } else { vec![self.to_move] }
+        if self.over {
+            Vec::new()
+        } else {
+            vec![self.to_move]
+        }
     }
 
     fn outcome(&self) -> Option<Vec<Vec<Seat>>> {

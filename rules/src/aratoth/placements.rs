@@ -61,7 +61,14 @@ fn find_candidates(shape: Shape) -> Vec<Candidate> {
     found
 }
 
-fn grow(shape: Shape, sites: &[Site], allowed: &[u32], from: usize, chosen: &mut Vec<Site>, found: &mut Vec<Candidate>) {
+fn grow(
+    shape: Shape,
+    sites: &[Site],
+    allowed: &[u32],
+    from: usize,
+    chosen: &mut Vec<Site>,
+    found: &mut Vec<Candidate>,
+) {
     if chosen.len() == shape.balls() {
         if shape.fits(chosen) {
             found.push(Candidate::new(SiteSet::of(chosen)));
