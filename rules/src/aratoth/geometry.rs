@@ -302,7 +302,12 @@ impl fmt::Display for SiteSet {
     }
 }
 
-/// Lists sites in words: `a1`, `a1 and a2`, `a1, a2 and a3`.
+/// Lists sites for a translated message's argument, free of any language: `a1, a2, a3`.
+pub fn list_plain(sites: SiteSet) -> String {
+    sites.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// Lists sites in English words (for the English text of a refusal): `a1`, `a1 and a2`, `a1, a2 and a3`.
 pub fn list_in_words(sites: SiteSet) -> String {
     let names: Vec<String> = sites.iter().map(|s| s.to_string()).collect();
     match names.split_last() {

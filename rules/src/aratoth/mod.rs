@@ -22,7 +22,7 @@ pub use notation::Placement;
 pub use pieces::{Colour, Shape, ShapeSpec, SHAPES};
 
 use crate::{game::Chance, rng, AnyView, Game, GameKind, Refusal, Seat, SetupError, Viewer};
-use geometry::list_in_words;
+use geometry::{list_in_words, list_plain};
 
 /// How many pieces of each (shape, colour) a player starts with (spec "Two players",
 /// "Three players"): with two players one of every shape in every colour (18 pieces);
@@ -199,8 +199,7 @@ impl Aratoth {
         if !taken.is_empty() {
             let verb = if taken.len() == 1 { "is" } else { "are" };
             return Err(Refusal::new("aratoth-occupied", format!("{} {verb} already taken", list_in_words(taken)))
-                .arg("sites", list_in_words(taken))
-                .arg("count", taken.len()));
+                .arg("sites", list_plain(taken)));
         }
         if !shape.fits(&sites.to_vec()) {
             return Err(Refusal::new(
@@ -225,9 +224,8 @@ impl Aratoth {
                     ),
                 )
                 .arg("ball", ball)
-                .arg("supports", list_in_words(below))
-                .arg("empty", list_in_words(empty))
-                .arg("count", empty.len()));
+                .arg("supports", list_plain(below))
+                .arg("empty", list_plain(empty)));
             }
         }
         if let Some(own) = self.seat_colour(seat).filter(|&own| own != colour) {
