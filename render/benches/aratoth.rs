@@ -23,22 +23,14 @@ const MOVES: [&str; 12] = [
 ];
 
 fn bench(c: &mut Criterion) {
-    let mut game = open(
-        GameKind::Aratoth,
-        &json!({"players": 2}),
-        2,
-        Some(json!({"start_player": 0})),
-        None,
-    )
-    .expect("game opens");
+    let mut game =
+        open(GameKind::Aratoth, &json!({"players": 2}), 2, Some(json!({"start_player": 0})), None).expect("game opens");
     for mv in MOVES {
         game.play(mv).expect("legal");
     }
     let view = game.view(Viewer::Spectator);
     let names = vec!["Alice".to_string(), "Bob".to_string()];
-    c.bench_function("aratoth board png, mid-game", |b| {
-        b.iter(|| render::board_png(black_box(&view), &names))
-    });
+    c.bench_function("aratoth board png, mid-game", |b| b.iter(|| render::board_png(black_box(&view), &names)));
 }
 
 criterion_group! {

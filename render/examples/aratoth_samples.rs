@@ -34,14 +34,9 @@ const FULL_GAME: [&str; 24] = [
 ];
 
 fn replay(players: usize, moves: &[&str]) -> Box<dyn Match> {
-    let mut game = open(
-        GameKind::Aratoth,
-        &json!({ "players": players }),
-        players,
-        Some(json!({"start_player": 0})),
-        None,
-    )
-    .expect("game opens");
+    let mut game =
+        open(GameKind::Aratoth, &json!({ "players": players }), players, Some(json!({"start_player": 0})), None)
+            .expect("game opens");
     for mv in moves {
         game.play(mv).expect("legal move");
     }
@@ -57,24 +52,16 @@ fn random(players: usize, seed: u64, moves: usize) -> Box<dyn Match> {
         if legal.is_empty() {
             break;
         }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        game.play(&legal[(state >> 33) as usize % legal.len()])
-            .expect("legal move");
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        game.play(&legal[(state >> 33) as usize % legal.len()]).expect("legal move");
     }
     game
 }
 
 fn main() {
-    let out = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "aratoth-samples".into());
+    let out = std::env::args().nth(1).unwrap_or_else(|| "aratoth-samples".into());
     std::fs::create_dir_all(&out).expect("output directory");
-    let names: Vec<String> = ["Alice", "Bob the Builder", "Chidi"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
+    let names: Vec<String> = ["Alice", "Bob the Builder", "Chidi"].iter().map(|s| s.to_string()).collect();
     let samples: Vec<(&str, Box<dyn Match>)> = vec![
         ("empty", replay(2, &[])),
         ("mid-game", replay(2, &FULL_GAME[..12])),
@@ -84,8 +71,7 @@ fn main() {
     ];
     for (name, game) in samples {
         let players = game.players();
-        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players])
-            .expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players]).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

@@ -6,8 +6,7 @@
 use std::sync::OnceLock;
 
 use rules::aratoth::{
-    AratothView, Colour, Restriction, Shape, Site, geometry::LAYER_LETTERS, geometry::LAYERS,
-    placements,
+    AratothView, Colour, Restriction, Shape, Site, geometry::LAYER_LETTERS, geometry::LAYERS, placements,
 };
 
 use crate::{
@@ -17,42 +16,47 @@ use crate::{
     seat_name,
 };
 
+/// Boards whose fast PNG is larger than this are compressed harder
+/// ([`Canvas::png_within`]): a late board with many shaded balls would otherwise come
+/// close to the 300 KB limit.
+pub(crate) const PNG_BUDGET: usize = 200_000;
+
 // ---- Layout (pixels) ----
 
 /// Image width.
-const WIDTH: u32 = 1000;
+const WIDTH: u32 = 900;
 /// Page margin.
-const MARGIN: f32 = 24.0;
+const MARGIN: f32 = 20.0;
 /// Height of the title bar.
-const HEADER_H: f32 = 64.0;
+const HEADER_H: f32 = 58.0;
 /// Radius of a ball in the view from above (one ball diameter = `2 * BALL_R`).
-const BALL_R: f32 = 29.0;
+const BALL_R: f32 = 26.0;
 /// Left edge of the view from above (the plate's bounding box).
 const VIEW_X: f32 = MARGIN;
 /// Top of the view from above.
-const VIEW_Y: f32 = HEADER_H + 16.0;
+const VIEW_Y: f32 = HEADER_H + 14.0;
 /// How far the plate reaches beyond the outer balls.
-const PLATE_PAD: f32 = 10.0;
+const PLATE_PAD: f32 = 9.0;
 /// Left edge of the players' panel.
-const PANEL_X: f32 = VIEW_X + 16.0 * BALL_R + 2.0 * PLATE_PAD + 34.0;
+const PANEL_X: f32 = VIEW_X + 16.0 * BALL_R + 2.0 * PLATE_PAD + 28.0;
 /// Height of one player's card without its supply rows.
-const CARD_HEAD: f32 = 50.0;
+const CARD_HEAD: f32 = 46.0;
 /// Height of one row of piece icons.
-const ICON_ROW: f32 = 40.0;
+const ICON_ROW: f32 = 36.0;
 /// Width of one column of piece icons (one shape).
-const ICON_COL: f32 = 62.0;
+const ICON_COL: f32 = 56.0;
 /// Radius of a ball in a piece icon.
-const ICON_BALL_R: f32 = 7.0;
+const ICON_BALL_R: f32 = 6.3;
 /// Radius of a site circle in the layer maps.
-const MAP_R: f32 = 20.0;
+const MAP_R: f32 = 18.0;
 /// Distance between neighbouring site centres in the layer maps.
 const MAP_STEP: f32 = 2.0 * MAP_R + 3.0;
 /// Horizontal gap between layer maps.
-const MAP_GAP: f32 = 24.0;
+const MAP_GAP: f32 = 20.0;
 /// Height of a layer map's title above it.
-const MAP_TITLE: f32 = 40.0;
+const MAP_TITLE: f32 = 36.0;
 /// The least width given to a layer map (room for its title).
-const MAP_MIN_W: f32 = 100.0;
+const MAP_MIN_W: f32 = 90.0;
 /// Which layers share a row of maps.
 const MAP_ROWS: [&[usize]; 2] = [&[0, 1, 2], &[3, 4, 5, 6, 7]];
 
@@ -82,18 +86,12 @@ fn colour_of(colour: Colour) -> Rgb {
 fn view_centre(site: Site) -> (f32, f32) {
     let [x, y, _] = site.centre();
     let d = 2.0 * BALL_R;
-    (
-        VIEW_X + PLATE_PAD + 8.0 * BALL_R + x as f32 * d,
-        VIEW_Y + PLATE_PAD + 2.0 * BALL_R + y as f32 * d,
-    )
+    (VIEW_X + PLATE_PAD + 8.0 * BALL_R + x as f32 * d, VIEW_Y + PLATE_PAD + 2.0 * BALL_R + y as f32 * d)
 }
 
 /// The height of the layer-map block.
 fn maps_height() -> f32 {
-    MAP_ROWS
-        .iter()
-        .map(|row| MAP_TITLE + row_height(row) + 16.0)
-        .sum()
+    MAP_ROWS.iter().map(|row| MAP_TITLE + row_height(row) + 16.0).sum()
 }
 
 /// The height of a row of layer maps: its largest layer's triangle.
@@ -138,20 +136,13 @@ fn maps_top(height: u32) -> f32 {
 
 /// Per site: the colour of its ball, if any.
 fn occupied(view: &AratothView) -> Vec<Option<Colour>> {
-    view.piece_at
-        .iter()
-        .map(|p| p.and_then(|k| view.pieces.get(k)).map(|piece| piece.colour))
-        .collect()
+    view.piece_at.iter().map(|p| p.and_then(|k| view.pieces.get(k)).map(|piece| piece.colour)).collect()
 }
 
 /// Whether a ball could rest on `site` now (it is in layer `a`, or all three sites
 /// below are taken).
 fn supported(site: Site, occupied: &[Option<Colour>]) -> bool {
-    site.supports().is_none_or(|below| {
-        below
-            .iter()
-            .all(|b| occupied.get(b.index()).is_some_and(Option::is_some))
-    })
+    site.supports().is_none_or(|below| below.iter().all(|b| occupied.get(b.index()).is_some_and(Option::is_some)))
 }
 
 fn is_last(view: &AratothView, site: Site) -> bool {
@@ -160,26 +151,11 @@ fn is_last(view: &AratothView, site: Site) -> bool {
 
 fn draw_header(canvas: &mut Canvas, view: &AratothView) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    canvas.text(
-        "Aratoth's Revenge",
-        MARGIN,
-        mid,
-        &TextStyle::new(32.0).bold(),
-    )?;
+    canvas.text("Aratoth's Revenge", MARGIN, mid, &TextStyle::new(29.0).bold())?;
     let balls = view.piece_at.iter().filter(|p| p.is_some()).count();
     let right = WIDTH as f32 - MARGIN;
-    let w = canvas.text(
-        "/ 120 balls",
-        right,
-        mid,
-        &TextStyle::new(22.0).colour(palette::MUTED).right(),
-    )?;
-    canvas.text(
-        &balls.to_string(),
-        right - w - 8.0,
-        mid,
-        &TextStyle::new(30.0).bold().right(),
-    )?;
+    let w = canvas.text("/ 120 balls", right, mid, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
+    canvas.text(&balls.to_string(), right - w - 8.0, mid, &TextStyle::new(27.0).bold().right())?;
     Ok(())
 }
 
@@ -189,10 +165,7 @@ fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colo
     // the plate: a triangle around the base layer
     let corners = [Site::at(0, 1, 1), Site::at(0, 8, 1), Site::at(0, 8, 8)];
     let points: Vec<(f32, f32)> = corners.iter().flatten().map(|&s| view_centre(s)).collect();
-    let (cx, cy) = (
-        points.iter().map(|p| p.0).sum::<f32>() / 3.0,
-        points.iter().map(|p| p.1).sum::<f32>() / 3.0,
-    );
+    let (cx, cy) = (points.iter().map(|p| p.0).sum::<f32>() / 3.0, points.iter().map(|p| p.1).sum::<f32>() / 3.0);
     let grow = 2.0 * (BALL_R + PLATE_PAD);
     let plate: Vec<(f32, f32)> = points
         .iter()
@@ -210,14 +183,9 @@ fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colo
             match occupied.get(site.index()).copied().flatten() {
                 Some(colour) => {
                     // higher layers a little lighter, as nearer the light: a depth cue
-                    canvas.sphere(
-                        x,
-                        y,
-                        BALL_R,
-                        colour_of(colour).lighten(LAYER_LIGHTEN * layer as f32),
-                    );
+                    canvas.sphere(x, y, BALL_R, colour_of(colour).lighten(LAYER_LIGHTEN * layer as f32));
                     if is_last(view, site) {
-                        canvas.stroke_circle(x, y, BALL_R - 3.0, 5.0, palette::HIGHLIGHT);
+                        canvas.stroke_circle(x, y, BALL_R - 2.5, 4.5, palette::HIGHLIGHT);
                     }
                 }
                 None if layer == 0 => canvas.fill_circle(x, y, 0.55 * BALL_R, HOLLOW),
@@ -243,9 +211,7 @@ fn icon(shape: Shape) -> &'static [(f32, f32, f32)] {
 
 /// The lowest and highest value of coordinate `k` among `balls`.
 fn span(balls: &[[f64; 3]], k: usize) -> (f64, f64) {
-    balls.iter().fold((f64::MAX, f64::MIN), |(lo, hi), b| {
-        (lo.min(b[k]), hi.max(b[k]))
-    })
+    balls.iter().fold((f64::MAX, f64::MIN), |(lo, hi), b| (lo.min(b[k]), hi.max(b[k])))
 }
 
 fn icon_balls(shape: Shape) -> Vec<(f32, f32, f32)> {
@@ -257,20 +223,14 @@ fn icon_balls(shape: Shape) -> Vec<(f32, f32, f32)> {
         .iter()
         .filter(|c| c.needs.is_empty())
         .map(|c| c.sites.iter().map(Site::centre).collect::<Vec<_>>())
-        .min_by(|a, b| {
-            extent(a)
-                .partial_cmp(&extent(b))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        })
+        .min_by(|a, b| extent(a).partial_cmp(&extent(b)).unwrap_or(std::cmp::Ordering::Equal))
     else {
         return Vec::new();
     };
     let ((x0, x1), (y0, y1)) = (span(&flattest, 0), span(&flattest, 1));
     let (mx, my) = ((x0 + x1) / 2.0, (y0 + y1) / 2.0);
-    let mut balls: Vec<(f32, f32, f32)> = flattest
-        .iter()
-        .map(|b| ((b[0] - mx) as f32, (b[1] - my) as f32, b[2] as f32))
-        .collect();
+    let mut balls: Vec<(f32, f32, f32)> =
+        flattest.iter().map(|b| ((b[0] - mx) as f32, (b[1] - my) as f32, b[2] as f32)).collect();
     balls.sort_by(|a, b| a.2.total_cmp(&b.2));
     balls
 }
@@ -291,58 +251,34 @@ fn draw_icon(canvas: &mut Canvas, shape: Shape, cx: f32, cy: f32, colour: Colour
     }
 }
 
-fn draw_players(
-    canvas: &mut Canvas,
-    view: &AratothView,
-    names: &[String],
-) -> Result<(), RenderError> {
+fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String]) -> Result<(), RenderError> {
     let right = WIDTH as f32 - MARGIN;
     // column heads: the shape words
-    let head = TextStyle::new(15.0).colour(palette::MUTED).centred();
-    let first_col = PANEL_X + 40.0 + ICON_COL / 2.0;
+    let head = TextStyle::new(14.0).colour(palette::MUTED).centred();
+    let first_col = PANEL_X + 34.0 + ICON_COL / 2.0;
     for shape in Shape::ALL {
-        canvas.text(
-            shape.word(),
-            first_col + shape.index() as f32 * ICON_COL,
-            VIEW_Y + 14.0,
-            &head,
-        )?;
+        canvas.text(shape.word(), first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
     }
     let mut top = VIEW_Y + 36.0;
-    let winner = if view.to_move.is_none() {
-        view.pieces.last().map(|p| p.seat)
-    } else {
-        None
-    };
+    let winner = if view.to_move.is_none() { view.pieces.last().map(|p| p.seat) } else { None };
     for seat in 0..view.players {
         let h = card_height(view);
         let card = Area::new(PANEL_X, top, right - PANEL_X, h);
         let to_move = view.to_move == Some(seat);
         let out = view.eliminated.contains(&seat);
-        canvas.fill_rounded_rect(
-            card,
-            12.0,
-            if to_move {
-                palette::TURN_TINT
-            } else {
-                palette::PANEL
-            },
-        );
+        canvas.fill_rounded_rect(card, 12.0, if to_move { palette::TURN_TINT } else { palette::PANEL });
         if to_move {
             canvas.stroke_rounded_rect(card, 12.0, 3.0, palette::INK);
         }
         let mid = top + CARD_HEAD / 2.0 + 2.0;
-        let mut x = PANEL_X + 14.0;
+        let mut x = PANEL_X + 12.0;
         if to_move {
-            canvas.fill_polygon(
-                &[(x, mid - 11.0), (x + 16.0, mid), (x, mid + 11.0)],
-                palette::INK,
-            );
+            canvas.fill_polygon(&[(x, mid - 10.0), (x + 14.0, mid), (x, mid + 10.0)], palette::INK);
         }
-        x += 26.0;
+        x += 23.0;
         if let Some(Some(colour)) = view.seat_colours.get(seat) {
-            canvas.sphere(x + 11.0, mid, 11.0, colour_of(*colour));
-            x += 30.0;
+            canvas.sphere(x + 10.0, mid, 10.0, colour_of(*colour));
+            x += 27.0;
         }
         let note = match (to_move, view.restriction, winner == Some(seat), out) {
             (_, _, true, _) => Some(("★ wins".to_string(), palette::ORANGE)),
@@ -351,15 +287,12 @@ fn draw_players(
             (true, Some(Restriction::Shape(s)), ..) => Some((format!("no {s}"), palette::INK)),
             _ => None,
         };
-        let mut name_right = right - 14.0;
+        let mut name_right = right - 12.0;
         if let Some((text, colour)) = note {
-            let style = TextStyle::new(22.0).bold().colour(colour).right();
-            name_right -= canvas.text(&text, name_right, mid, &style)? + 14.0;
+            let style = TextStyle::new(20.0).bold().colour(colour).right();
+            name_right -= canvas.text(&text, name_right, mid, &style)? + 12.0;
         }
-        let name_style =
-            TextStyle::new(26.0)
-                .bold()
-                .colour(if out { palette::MUTED } else { palette::INK });
+        let name_style = TextStyle::new(24.0).bold().colour(if out { palette::MUTED } else { palette::INK });
         let name = Canvas::fit_text(&seat_name(names, seat), name_right - x, &name_style)?;
         let width = canvas.text(&name, x, mid, &name_style)?;
         if out {
@@ -373,16 +306,11 @@ fn draw_players(
 
 /// A player's pieces: one column per shape; with two players one row per colour, with
 /// three players one row per copy in the seat's colour. Used pieces are faint rings.
-fn draw_supply(
-    canvas: &mut Canvas,
-    view: &AratothView,
-    seat: usize,
-    top: f32,
-) -> Result<(), RenderError> {
+fn draw_supply(canvas: &mut Canvas, view: &AratothView, seat: usize, top: f32) -> Result<(), RenderError> {
     let Some(counts) = view.supply.get(seat) else {
         return Ok(());
     };
-    let first_col = PANEL_X + 40.0 + ICON_COL / 2.0;
+    let first_col = PANEL_X + 34.0 + ICON_COL / 2.0;
     let rows: Vec<(Colour, u8)> = match view.seat_colours.get(seat).copied().flatten() {
         Some(own) => vec![(own, 1), (own, 2)],
         None => Colour::ALL.iter().map(|&c| (c, 1)).collect(),
@@ -391,7 +319,7 @@ fn draw_supply(
     for (r, (colour, copy)) in rows.into_iter().enumerate() {
         let cy = top + (r as f32 + 0.5) * ICON_ROW;
         if two_players {
-            canvas.fill_circle(PANEL_X + 22.0, cy, 6.0, colour_of(colour));
+            canvas.fill_circle(PANEL_X + 19.0, cy, 5.5, colour_of(colour));
         }
         for shape in Shape::ALL {
             let left = counts[shape.index()][colour.index()];
@@ -409,18 +337,12 @@ fn draw_supply(
 fn map_place(layer: usize, top: f32) -> ((f32, f32), (f32, f32)) {
     let mut y = top;
     for row in MAP_ROWS {
-        let widths: Vec<f32> = row
-            .iter()
-            .map(|&l| ((7 - l) as f32 * MAP_STEP + 2.0 * MAP_R).max(MAP_MIN_W))
-            .collect();
+        let widths: Vec<f32> = row.iter().map(|&l| ((7 - l) as f32 * MAP_STEP + 2.0 * MAP_R).max(MAP_MIN_W)).collect();
         let total = widths.iter().sum::<f32>() + MAP_GAP * (row.len() as f32 - 1.0);
         let mut x = (WIDTH as f32 - total) / 2.0;
         for (&l, &w) in row.iter().zip(&widths) {
             if l == layer {
-                return (
-                    (x + w / 2.0, y + MAP_TITLE / 2.0),
-                    (x + w / 2.0, y + MAP_TITLE + MAP_R),
-                );
+                return ((x + w / 2.0, y + MAP_TITLE / 2.0), (x + w / 2.0, y + MAP_TITLE + MAP_R));
             }
             x += w + MAP_GAP;
         }
@@ -444,12 +366,12 @@ fn draw_maps(
     occupied: &[Option<Colour>],
     top: f32,
 ) -> Result<(), RenderError> {
-    let title = TextStyle::new(26.0).bold().centred();
+    let title = TextStyle::new(23.0).bold().centred();
     for (layer, letter) in LAYER_LETTERS.iter().enumerate() {
         let ((tx, ty), _) = map_place(layer, top);
         canvas.text(&format!("layer {letter}"), tx, ty, &title)?;
     }
-    let label = TextStyle::new(15.0).bold().centred();
+    let label = TextStyle::new(14.0).bold().centred();
     for site in Site::all() {
         let (x, y) = map_centre(site, top);
         let name = site.to_string();
@@ -458,7 +380,7 @@ fn draw_maps(
                 let fill = colour_of(colour);
                 canvas.fill_circle(x, y, MAP_R, fill);
                 if is_last(view, site) {
-                    canvas.stroke_circle(x, y, MAP_R - 2.5, 5.0, palette::HIGHLIGHT);
+                    canvas.stroke_circle(x, y, MAP_R - 2.0, 4.0, palette::HIGHLIGHT);
                 }
                 canvas.text(&name, x, y, &label.colour(fill.ink_on()))?;
             }
@@ -469,12 +391,7 @@ fn draw_maps(
             }
             None => {
                 canvas.fill_circle(x, y, MAP_R, UNSUPPORTED);
-                canvas.text(
-                    &name,
-                    x,
-                    y,
-                    &TextStyle::new(15.0).colour(palette::MUTED).centred(),
-                )?;
+                canvas.text(&name, x, y, &TextStyle::new(14.0).colour(palette::MUTED).centred())?;
             }
         }
     }
@@ -498,14 +415,8 @@ mod tests {
 
     fn game(players: usize, moves: &[&str]) -> AratothView {
         let setup = json!({"start_player": 0});
-        let mut game = open(
-            GameKind::Aratoth,
-            &json!({ "players": players }),
-            players,
-            Some(setup),
-            None,
-        )
-        .unwrap_or_else(|e| panic!("{e}"));
+        let mut game = open(GameKind::Aratoth, &json!({ "players": players }), players, Some(setup), None)
+            .unwrap_or_else(|e| panic!("{e}"));
         for mv in moves {
             game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
         }
@@ -516,17 +427,11 @@ mod tests {
     }
 
     fn names(players: usize) -> Vec<String> {
-        ["Alice", "Bob", "Chidi"]
-            .iter()
-            .take(players)
-            .map(|s| s.to_string())
-            .collect()
+        ["Alice", "Bob", "Chidi"].iter().take(players).map(|s| s.to_string()).collect()
     }
 
     fn pixel(canvas: &Canvas, (x, y): (f32, f32)) -> Rgb {
-        canvas
-            .pixel(x.round() as u32, y.round() as u32)
-            .unwrap_or_else(|| panic!("({x}, {y}) is off the canvas"))
+        canvas.pixel(x.round() as u32, y.round() as u32).unwrap_or_else(|| panic!("({x}, {y}) is off the canvas"))
     }
 
     /// A pyramid full to the top: every site taken, colours in turn (the worst case for
@@ -558,11 +463,7 @@ mod tests {
 
     #[test]
     fn png_is_wide_enough_small_enough_and_decodes() {
-        for (view, players) in [
-            (game(2, &[]), 2),
-            (full_view(), 2),
-            (game(3, &["vogel a1 a2 a5"]), 3),
-        ] {
+        for (view, players) in [(game(2, &[]), 2), (full_view(), 2), (game(3, &["vogel a1 a2 a5"]), 3)] {
             let png = render_png(&view, players);
             assert!(png.len() < 300_000, "{} bytes", png.len());
             let image = image::load_from_memory(&png).unwrap_or_else(|e| panic!("{e}"));
@@ -573,7 +474,7 @@ mod tests {
 
     fn render_png(view: &AratothView, players: usize) -> Vec<u8> {
         let canvas = draw_board(view, &names(players)).unwrap_or_else(|e| panic!("{e}"));
-        canvas.png().unwrap_or_else(|e| panic!("{e}"))
+        canvas.png_within(PNG_BUDGET).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
@@ -585,9 +486,9 @@ mod tests {
         // above the label: a1 is free (white), b1 cannot take a ball yet (pale)
         let top = maps_top(canvas.height());
         let (x, y) = map_centre(site("a1"), top);
-        assert_eq!(pixel(&canvas, (x, y - 12.0)), palette::WHITE);
+        assert_eq!(pixel(&canvas, (x, y - MAP_R / 2.0)), palette::WHITE);
         let (x, y) = map_centre(site("b1"), top);
-        assert_eq!(pixel(&canvas, (x, y - 12.0)), UNSUPPORTED);
+        assert_eq!(pixel(&canvas, (x, y - MAP_R / 2.0)), UNSUPPORTED);
     }
 
     #[test]
@@ -603,16 +504,12 @@ mod tests {
         // the maps: b1 red, b2 still unsupported, a34 black and ringed as the last piece
         let top = maps_top(canvas.height());
         let (x, y) = map_centre(site("b1"), top);
-        assert_eq!(pixel(&canvas, (x, y - 12.0)), palette::RED);
+        assert_eq!(pixel(&canvas, (x, y - MAP_R / 2.0)), palette::RED);
         let (x, y) = map_centre(site("a34"), top);
-        assert_eq!(pixel(&canvas, (x, y - 12.0)), BLACK_BALL);
-        assert_eq!(pixel(&canvas, (x, y - MAP_R + 2.5)), palette::HIGHLIGHT);
+        assert_eq!(pixel(&canvas, (x, y - MAP_R / 2.0)), BLACK_BALL);
+        assert_eq!(pixel(&canvas, (x, y - MAP_R + 2.0)), palette::HIGHLIGHT);
         let (x, y) = map_centre(site("b1"), top);
-        assert_ne!(
-            pixel(&canvas, (x, y - MAP_R + 2.5)),
-            palette::HIGHLIGHT,
-            "b1 is not the last piece"
-        );
+        assert_ne!(pixel(&canvas, (x, y - MAP_R + 2.0)), palette::HIGHLIGHT, "b1 is not the last piece");
     }
 
     #[test]

@@ -72,7 +72,7 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Aratoth | GameKind::Carat)
+        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
@@ -81,6 +81,7 @@ impl GameKind {
         match self {
             GameKind::Aratoth => crate::aratoth::Aratoth::option_word(word),
             GameKind::Carat => crate::carat::Carat::option_word(word),
+            GameKind::Hathor => crate::hathor::Hathor::option_word(word),
             _ => None,
         }
     }
@@ -129,6 +130,7 @@ pub fn open(
     match kind {
         GameKind::Aratoth => Ok(Box::new(Played::<crate::aratoth::Aratoth>::open(options, players, setup, seed)?)),
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
+        GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
         other => Err(SetupError::new(format!("{} is not available yet", other.name_en()))),
     }
 }
