@@ -19,7 +19,7 @@ use crate::{
 /// Boards whose fast PNG is larger than this are compressed harder
 /// ([`Canvas::png_within`]): a late board with many shaded balls would otherwise come
 /// close to the 300 KB limit.
-pub(crate) const PNG_BUDGET: usize = 200_000;
+pub(crate) const PNG_BUDGET: usize = 240_000;
 
 // ---- Layout (pixels) ----
 
