@@ -16,9 +16,11 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod aratoth;
 pub mod canvas;
 mod carat;
 mod hathor;
+mod helofag;
 pub mod palette;
 
 use std::fmt;
@@ -46,8 +48,10 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names)?.png_within(aratoth::PNG_BUDGET),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
         rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png_within(helofag::PNG_BUDGET),
     }
 }
 
@@ -59,8 +63,10 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
+        rules::AnyView::Aratoth(_) => Ok(None),
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),
+        rules::AnyView::Helofag(_) => Ok(None),
     }
 }
 

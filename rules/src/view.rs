@@ -4,6 +4,8 @@
 #[allow(clippy::large_enum_variant)] // made once per drawing; boxing would buy nothing
 #[derive(Debug, Clone)]
 pub enum AnyView {
+    Aratoth(crate::aratoth::AratothView),
     Carat(crate::carat::CaratView),
     Hathor(crate::hathor::HathorView),
+    Helofag(crate::helofag::HelofagView),
 }
