@@ -13,8 +13,8 @@ pub fn hand_text(view: &AnyView, seat: Seat) -> Option<String> {
             .get(seat)?
             .as_ref()
             .map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")),
-        // Hathor's current stone is public: nothing is private.
-        AnyView::Hathor(_) => None,
+        // No hidden information: Aratoth, Helofag; Hathor's current stone is public.
+        AnyView::Aratoth(_) | AnyView::Hathor(_) | AnyView::Helofag(_) => None,
     }
 }
 
