@@ -452,3 +452,80 @@ async fn a_new_game_can_have_a_thread_of_its_own() {
     assert!(text.contains("bob") || text.contains(&bob.id.to_string()), "{text}");
     running.bot.stop().await;
 }
+
+/// One slow interaction holds up nothing else: while the fake holds up every answer of a
+/// `/board` in one game (as a slow upload would), a `/new` in another channel is
+/// deferred within Discord's 3 s and its invitation is posted before the slow board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_game_does_not_delay_another_games_interactions() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+
+    fake.stall_next_interaction();
+    let slow = fake.slash(&game.mover, "board", vec![]);
+    // The slow interaction is deferred, then its answer hangs in the fake.
+    fake.wait_after(&slow, WAIT, "the slow deferral", |r| r.is_callback_for(slow.id)).await;
+
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let other_channel = CHANNEL_ID + 1;
+    let bob = bob();
+    let origin = events::Origin { user: &bob, channel_id: other_channel, locale: "en-US" };
+    let sent_at = std::time::Instant::now();
+    let other = fake.slash_from(&origin, "new", vec![events::integer("game", carat)]);
+    let deferral = fake.wait_after(&other, WAIT, "the other deferral", |r| r.is_callback_for(other.id)).await;
+    assert!(
+        deferral.at.duration_since(sent_at) < Duration::from_secs(3),
+        "deferred after {:?}",
+        deferral.at.duration_since(sent_at)
+    );
+    let invitation = public_followups(&fake, &other, 1).await.remove(0);
+    assert!(invitation.custom_ids().iter().any(|id| id.ends_with(":join")), "{:?}", invitation.custom_ids());
+
+    // The slow board comes afterwards, complete.
+    let board = public_followups(&fake, &slow, 1).await.remove(0);
+    assert!(invitation.seq < board.seq, "the invitation (#{}) did not wait for the slow board (#{})", invitation.seq, board.seq);
+    assert!(board.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC)));
+    running.bot.stop().await;
+}
+
+/// `spieltisch run --config FILE` with a `[discord]` section starts the adapter: the
+/// binary connects to the fake, registers the commands in the configured guild and
+/// answers `/help`. The token from the file never shows in its output.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spieltisch_run_starts_discord_from_the_config() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let config = dir.path().join("config.toml");
+    let db = format!("sqlite://{}", dir.path().join("games.db").display());
+    let text = format!(
+        "[database]\nurl = \"{db}\"\n[discord]\ntoken = \"{TOKEN}\"\nguilds = [{GUILD_ID}]\napi_url = \"{}\"\n",
+        fake.api_url
+    );
+    std::fs::write(&config, text).expect("write the config");
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+        .args(["run", "--config", &config.display().to_string()])
+        .current_dir(dir.path())
+        .env_remove("SPIELTISCH_DISCORD_TOKEN")
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start spieltisch run");
+
+    let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands");
+    let registration = fake.recorder.wait_for(0, WAIT, "command registration", |r| r.method == "PUT" && r.path == path).await;
+    assert_eq!(registration.json.as_ref().and_then(Value::as_array).map(Vec::len), Some(COMMANDS.len()));
+    let sent = fake.slash(&alice(), "help", vec![]);
+    let help = private_answer(&fake, &sent).await;
+    assert!(!help.content().is_empty());
+
+    child.start_kill().expect("stop spieltisch run");
+    let output = tokio::time::timeout(WAIT, child.wait_with_output()).await.expect("it stops").expect("its output");
+    let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert!(all.contains("Discord (token set"), "{all}");
+    assert!(!all.contains(TOKEN), "the token leaked: {all}");
+}

@@ -1,5 +1,11 @@
-//! The root package's one integration test binary (a debug build of the full stack is
-//! large, so every area is a module here rather than a binary of its own).
+//! The `spieltisch` binary's tests, in one test binary (each test binary that links the
+//! whole stack is large): modules per subject.
 
+mod cli_config;
+#[cfg(feature = "discord")]
 mod discord;
+#[cfg(feature = "discord")]
 mod fake_discord;
+mod render_cli;
+mod support;
+mod terminal_game;

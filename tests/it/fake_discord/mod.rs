@@ -81,6 +81,14 @@ impl FakeDiscord {
         Sent { id, token, from }
     }
 
+    /// Makes the fake hold up every follow-up and edit of the next interaction it sends
+    /// (by [`rest::STALL`] each): that interaction's answer is slow, as with a slow
+    /// upload. Its callback (the deferral) is answered at once.
+    pub fn stall_next_interaction(&self) {
+        let n = self.next_interaction.load(Ordering::SeqCst);
+        self.world.stall(&format!("interaction-token-{n}"));
+    }
+
     /// A slash command in the default channel, English client.
     pub fn slash(&self, user: &FakeUser, name: &str, options: Vec<Value>) -> Sent {
         self.slash_from(&Origin { user, channel_id: CHANNEL_ID, locale: "en-US" }, name, options)

@@ -17,6 +17,9 @@ use super::{
     world::{bot_user_json, World, APP_ID, BOT_NAME, CANNOT_DM},
 };
 
+/// How long the fake holds up a request of a stalled interaction ([`World::stall`]).
+pub const STALL: std::time::Duration = std::time::Duration::from_secs(4);
+
 /// What the REST handler shares.
 pub struct Rest {
     pub world: Arc<World>,
@@ -60,7 +63,13 @@ async fn handle(State(rest): State<Arc<Rest>>, request: HttpRequest) -> Response
             Err(e) => return (StatusCode::BAD_REQUEST, format!("invalid JSON: {e}")).into_response(),
         }
     };
-    let mut recorded = Request { seq: 0, method, path, query, authorization, json, uploads, at: Instant::now(), status: 0, response: None };
+    let arrived = Instant::now();
+    if let ["webhooks", _, token, ..] = path.trim_start_matches("/api/v10").split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().as_slice() {
+        if rest.world.is_stalled(token) {
+            tokio::time::sleep(STALL).await;
+        }
+    }
+    let mut recorded = Request { seq: 0, method, path, query, authorization, json, uploads, at: arrived, status: 0, response: None };
     let (status, body) = answer(&rest, &recorded);
     recorded.status = status.as_u16();
     recorded.response = body.clone();

@@ -87,6 +87,9 @@ struct Inner {
     closed_dms: HashSet<u64>,
     /// Interaction tokens answered with a deferral (type 5) whose original is still "thinking".
     deferred: HashSet<String>,
+    /// Interaction tokens whose follow-ups and edits the fake answers only after a delay
+    /// (a slow upload: the bot's task for that interaction is held up).
+    stalled: HashSet<String>,
 }
 
 impl World {
@@ -190,6 +193,17 @@ impl World {
     /// deferral does, as on Discord, whatever its flags say); consumes the deferral.
     pub fn take_deferred(&self, token: &str) -> bool {
         self.lock().deferred.remove(token)
+    }
+
+    /// Holds up every follow-up and edit of the interaction with `token` (see
+    /// [`World::is_stalled`]).
+    pub fn stall(&self, token: &str) {
+        self.lock().stalled.insert(token.to_string());
+    }
+
+    /// Whether requests for this interaction token are held up.
+    pub fn is_stalled(&self, token: &str) -> bool {
+        self.lock().stalled.contains(token)
     }
 
     /// Whether the interaction already has an original response message.
