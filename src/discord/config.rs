@@ -99,7 +99,7 @@ impl DiscordConfig {
             .ok_or(ConfigError::NoToken)
     }
 
-    /// The API base URL without a trailing slash, if one is set.
+    /// The API base URL without a trailing slash or `/api/v10`, if one is set.
     ///
     /// # Errors
     /// [`ConfigError::BadApiUrl`] for anything but an http(s) URL.
@@ -107,7 +107,9 @@ impl DiscordConfig {
         match &self.api_url {
             None => Ok(None),
             Some(url) if url.starts_with("http://") || url.starts_with("https://") => {
-                Ok(Some(url.trim_end_matches('/').to_string()))
+                let url = url.trim_end_matches('/');
+                let url = url.strip_suffix("/api/v10").unwrap_or(url).trim_end_matches('/');
+                Ok(Some(url.to_string()))
             }
             Some(url) => Err(ConfigError::BadApiUrl(url.clone())),
         }
@@ -131,6 +133,7 @@ mod tests {
     fn api_url_must_be_http() {
         let with = |url: &str| DiscordConfig { api_url: Some(url.into()), ..DiscordConfig::default() };
         assert_eq!(with("http://127.0.0.1:9/").api_url(), Ok(Some("http://127.0.0.1:9".into())));
+        assert_eq!(with("http://127.0.0.1:9/api/v10/").api_url(), Ok(Some("http://127.0.0.1:9".into())));
         assert_eq!(with("ftp://x").api_url(), Err(ConfigError::BadApiUrl("ftp://x".into())));
         assert_eq!(DiscordConfig::default().api_url(), Ok(None));
     }
