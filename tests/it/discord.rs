@@ -144,8 +144,14 @@ struct Game {
 }
 
 async fn start_carat(fake: &FakeDiscord, running: &Running) -> Game {
-    let carat = choice_value(&running.registration, "new", "game", "Carat");
-    let new = fake.slash(&alice(), "new", vec![events::integer("game", carat), events::string("options", "seed=7")]);
+    start_game(fake, running, "Carat", "seed=7").await
+}
+
+/// A two-player game of `game` (its choice name) with `options`, created by alice,
+/// joined by bob and started by alice.
+async fn start_game(fake: &FakeDiscord, running: &Running, game: &str, options: &str) -> Game {
+    let choice = choice_value(&running.registration, "new", "game", game);
+    let new = fake.slash(&alice(), "new", vec![events::integer("game", choice), events::string("options", options)]);
     let invitation = public_followups(fake, &new, 1).await.remove(0);
     let ids = invitation.custom_ids();
     let id = game_of(ids.first().expect("invitation buttons"));
@@ -419,9 +425,11 @@ async fn the_bot_resumes_after_the_gateway_drops() {
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new().expect("temp dir");
     let running = start_bot(&fake, &dir).await;
+    // (Counted from here: serenity may already have resumed once on its own.)
+    let sessions = fake.gateway.resumes() + fake.gateway.identifies();
     fake.gateway.drop_connection();
     fake.gateway
-        .wait_until(WAIT, "the bot came back", |g| g.resumes() + g.identifies() >= 2)
+        .wait_until(WAIT, "the bot came back", |g| g.resumes() + g.identifies() > sessions && g.connected())
         .await;
     let sent = fake.slash(&alice(), "help", vec![]);
     let help = private_answer(&fake, &sent).await;
@@ -531,4 +539,47 @@ async fn spieltisch_run_starts_discord_from_the_config() {
     let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(all.contains("Discord (token set"), "{all}");
     assert!(!all.contains(TOKEN), "the token leaked: {all}");
+}
+
+/// The values of the options of the select menu with `custom_id` in a posted message.
+fn menu_values(message: &Value, custom_id: &str) -> Vec<String> {
+    let rows = message["components"].as_array().cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["custom_id"] == custom_id)
+        .and_then(|menu| menu["options"].as_array().cloned())
+        .map(|options| options.iter().filter_map(|o| o["value"].as_str().map(str::to_string)).collect())
+        .unwrap_or_default()
+}
+
+/// A game with few choices (Helofag's dice) gets a menu of its legal moves under the
+/// board; choosing one plays it, and choosing from the old menu afterwards is refused as
+/// out of date.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn few_choices_come_as_a_menu_that_plays_the_move() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_game(&fake, &running, "Helofag", "seed=7").await;
+    let legal = legal_moves(&running.host, &game).await;
+    assert!(!legal.is_empty() && legal.len() <= 25, "this seed's first roll leaves few choices: {legal:?}");
+
+    let menu_id = format!("g:{}:0:play", game.id);
+    let offered = menu_values(&game.board, &menu_id);
+    assert_eq!(offered, legal, "the menu offers exactly the legal moves");
+    let choice = offered[0].clone();
+    let sent = fake.select(&game.mover, &game.board, &menu_id, &[choice.as_str()]);
+    let board = public_followups(&fake, &sent, 1).await.remove(0);
+    assert_deferred_ephemerally(&answers(&fake, &sent, 2).await, &sent);
+    assert!(board.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC)), "the new board");
+    // (At least one step: an automatic pass of the next player may follow the move.)
+    let after = running.host.move_number(game.id).await.expect("read").expect("the game");
+    assert!(after >= 1, "the move was played: {after}");
+
+    // The old menu again: out of date, nothing changes.
+    let again = fake.select(&game.waiter, &game.board, &menu_id, &[choice.as_str()]);
+    let refusal = private_answer(&fake, &again).await;
+    assert!(refusal.content().contains(&format!("#{}", game.id)), "{}", refusal.content());
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(after));
+    running.bot.stop().await;
 }

@@ -91,7 +91,18 @@ impl Gateway {
     pub fn dispatch(&self, event: &'static str, data: Value) {
         let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
         let sent = current.as_ref().is_some_and(|tx| tx.send(Control::Dispatch(event, data)).is_ok());
-        assert!(sent, "gateway: no bot session to dispatch {event} to");
+        assert!(
+            sent,
+            "gateway: no bot session to dispatch {event} to (session set: {}, identifies {}, resumes {})",
+            current.is_some(),
+            self.identifies(),
+            self.resumes()
+        );
+    }
+
+    /// Whether a bot session is connected (dispatches can be delivered).
+    pub fn connected(&self) -> bool {
+        self.current.lock().unwrap_or_else(|e| e.into_inner()).as_ref().is_some_and(|tx| !tx.is_closed())
     }
 
     /// Drops the current connection without a close frame, as a network failure would.
