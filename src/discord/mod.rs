@@ -130,10 +130,10 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
 /// Handles what poise does not: clicks on our buttons and menus.
 async fn on_event(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
     let (ctx, data) = (framework.serenity_context, framework.user_data);
-    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event {
-        if let Err(e) = session::run_component(ctx, data, click).await {
-            tracing::warn!(error = %redact(&e.to_string(), data.token.expose()), "Discord: answering a button click failed");
-        }
+    if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event
+        && let Err(e) = session::run_component(ctx, data, click).await
+    {
+        tracing::warn!(error = %redact(&e.to_string(), data.token.expose()), "Discord: answering a button click failed");
     }
     Ok(())
 }

@@ -64,10 +64,10 @@ async fn handle(State(rest): State<Arc<Rest>>, request: HttpRequest) -> Response
         }
     };
     let arrived = Instant::now();
-    if let ["webhooks", _, token, ..] = path.trim_start_matches("/api/v10").split('/').filter(|s| !s.is_empty()).collect::<Vec<_>>().as_slice() {
-        if rest.world.is_stalled(token) {
-            tokio::time::sleep(STALL).await;
-        }
+    let segments: Vec<&str> = path.trim_start_matches("/api/v10").split('/').filter(|s| !s.is_empty()).collect();
+    let stalled = matches!(segments.as_slice(), ["webhooks", _, token, ..] if rest.world.is_stalled(token));
+    if stalled {
+        tokio::time::sleep(STALL).await;
     }
     let mut recorded = Request { seq: 0, method, path, query, authorization, json, uploads, at: arrived, status: 0, response: None };
     let (status, body) = answer(&rest, &recorded);
