@@ -3,5 +3,6 @@
 /// A per-viewer snapshot of any game (see [`crate::Game::view`]).
 #[derive(Debug, Clone)]
 pub enum AnyView {
+    Artifakes(crate::artifakes::ArtifakesView),
     Carat(crate::carat::CaratView),
 }
