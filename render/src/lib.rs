@@ -16,6 +16,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod artifakes;
 pub mod canvas;
 mod carat;
 pub mod palette;
@@ -45,6 +46,7 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
+        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
     }
 }
@@ -60,6 +62,7 @@ pub fn hand_png(
     names: &[String],
 ) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
+        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?
             .map(|c| c.png())
             .transpose(),
