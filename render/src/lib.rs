@@ -19,11 +19,12 @@
 mod artifakes;
 pub mod canvas;
 mod carat;
+mod hathor;
 pub mod palette;
 
 use std::fmt;
 
-pub use canvas::{Align, Area, Canvas, TextStyle, Weight, diamond};
+pub use canvas::{Align, Area, Canvas, TextStyle, Weight, bezier, diamond, ellipse};
 pub use palette::Rgb;
 
 /// Drawing or encoding failed.
@@ -48,24 +49,21 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
     match view {
         rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
+        rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
     }
 }
 
-/// The hand of `seat` as PNG bytes, or `None` when the game has no hands or the view does
-/// not show that seat's hand (build the view for `Viewer::Seat(seat)`).
+/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile), or `None` when the
+/// game has no hands, the view does not show that seat's hand (build the view for
+/// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
 ///
 /// # Errors
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn hand_png(
-    view: &rules::AnyView,
-    seat: usize,
-    names: &[String],
-) -> Result<Option<Vec<u8>>, RenderError> {
+pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
         rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
-        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?
-            .map(|c| c.png())
-            .transpose(),
+        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
+        rules::AnyView::Hathor(_) => Ok(None),
     }
 }
 

@@ -35,11 +35,7 @@ impl Rgb {
     pub fn luminance(self) -> f32 {
         let lin = |c: u8| {
             let c = f32::from(c) / 255.0;
-            if c <= 0.039_28 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
+            if c <= 0.039_28 { c / 12.92 } else { ((c + 0.055) / 1.055).powf(2.4) }
         };
         0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
     }
@@ -109,10 +105,7 @@ mod tests {
 
     #[test]
     fn mix_halfway() {
-        assert_eq!(
-            Rgb(0, 100, 200).mix(Rgb(100, 200, 0), 0.5),
-            Rgb(50, 150, 100)
-        );
+        assert_eq!(Rgb(0, 100, 200).mix(Rgb(100, 200, 0), 0.5), Rgb(50, 150, 100));
     }
 
     #[test]

@@ -72,7 +72,7 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Carat | GameKind::Artifakes)
+        matches!(self, GameKind::Carat | GameKind::Hathor | GameKind::Artifakes)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
@@ -80,6 +80,7 @@ impl GameKind {
         use crate::Game;
         match self {
             GameKind::Carat => crate::carat::Carat::option_word(word),
+            GameKind::Hathor => crate::hathor::Hathor::option_word(word),
             GameKind::Artifakes => crate::artifakes::Artifakes::option_word(word),
             _ => None,
         }
@@ -128,6 +129,7 @@ pub fn open(
 ) -> Result<Box<dyn Match>, SetupError> {
     match kind {
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
+        GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
         GameKind::Artifakes => {
             Ok(Box::new(Played::<crate::artifakes::Artifakes>::open(options, players, setup, seed)?))
         }

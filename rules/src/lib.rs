@@ -20,6 +20,7 @@
 
 pub mod artifakes;
 pub mod carat;
+pub mod hathor;
 mod game;
 mod kind;
 mod played;

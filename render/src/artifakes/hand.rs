@@ -93,14 +93,18 @@ fn draw_row(canvas: &mut Canvas, k: usize, card: u8, option: Option<&CardOption>
     Ok(())
 }
 
-/// Draws `seat`'s hand, or `None` when the view does not show it.
+/// Draws `seat`'s hand, or `None` when the view does not show it or it is empty (while
+/// burying, and after the excavation).
 pub(crate) fn draw_hand(view: &ArtifakesView, seat: usize, names: &[String]) -> Result<Option<Canvas>, RenderError> {
     let Some(Some(hand)) = view.hands.get(seat) else {
         return Ok(None);
     };
+    if hand.is_empty() {
+        return Ok(None);
+    }
     let mut cards = hand.clone();
     cards.sort_unstable();
-    let rows = cards.len().max(1);
+    let rows = cards.len();
     let height = (HEADER_H + rows as f32 * ROW_H + 12.0).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, palette::BACKGROUND)?;
     let mid = HEADER_H / 2.0;
@@ -111,10 +115,6 @@ pub(crate) fn draw_hand(view: &ArtifakesView, seat: usize, names: &[String]) -> 
     let title_style = TextStyle::new(28.0).bold();
     let title = Canvas::fit_text(&title, WIDTH as f32 - 3.0 * MARGIN - right_width, &title_style)?;
     canvas.text(&title, MARGIN, mid, &title_style)?;
-    if cards.is_empty() {
-        let note = "no cards: they are dealt when the excavation begins";
-        canvas.text(note, MARGIN, HEADER_H + ROW_H / 2.0, &TextStyle::new(22.0).colour(palette::MUTED))?;
-    }
     let options = view.card_options.get(seat).and_then(Option::as_ref);
     for (k, &card) in cards.iter().enumerate() {
         let top = HEADER_H + k as f32 * ROW_H;

@@ -100,6 +100,9 @@ fn hands_are_drawn_only_for_their_owner() {
     let moves = buried_all();
     let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
     let game = game(&refs);
+    // While burying nobody holds a card: no hand picture.
+    let burying = self::game(&[]);
+    assert!(crate::hand_png(&burying.view(Viewer::Seat(0)), 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
     let spectator = game.view(Viewer::Spectator);
     assert!(crate::hand_png(&spectator, 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
     assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
