@@ -16,6 +16,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod aratoth;
 mod artifakes;
 pub mod canvas;
 mod carat;
@@ -47,6 +48,7 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names)?.png_within(aratoth::PNG_BUDGET),
         rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
         rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
@@ -61,6 +63,7 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
+        rules::AnyView::Aratoth(_) => Ok(None),
         rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),

@@ -72,13 +72,14 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Carat | GameKind::Hathor | GameKind::Artifakes)
+        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Artifakes)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
     pub fn option_word(self, word: &str) -> Option<(&'static str, Value)> {
         use crate::Game;
         match self {
+            GameKind::Aratoth => crate::aratoth::Aratoth::option_word(word),
             GameKind::Carat => crate::carat::Carat::option_word(word),
             GameKind::Hathor => crate::hathor::Hathor::option_word(word),
             GameKind::Artifakes => crate::artifakes::Artifakes::option_word(word),
@@ -128,6 +129,7 @@ pub fn open(
     seed: Option<u64>,
 ) -> Result<Box<dyn Match>, SetupError> {
     match kind {
+        GameKind::Aratoth => Ok(Box::new(Played::<crate::aratoth::Aratoth>::open(options, players, setup, seed)?)),
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
         GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
         GameKind::Artifakes => {

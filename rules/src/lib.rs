@@ -18,6 +18,7 @@
 //! assert_eq!(game.moves_applied(), 1);
 //! ```
 
+pub mod aratoth;
 pub mod artifakes;
 pub mod carat;
 pub mod hathor;

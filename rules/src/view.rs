@@ -4,6 +4,7 @@
 #[allow(clippy::large_enum_variant)] // made once per drawing; boxing would buy nothing
 #[derive(Debug, Clone)]
 pub enum AnyView {
+    Aratoth(crate::aratoth::AratothView),
     Artifakes(crate::artifakes::ArtifakesView),
     Carat(crate::carat::CaratView),
     Hathor(crate::hathor::HathorView),
