@@ -350,6 +350,37 @@ impl Canvas {
         Ok(shortened(fits))
     }
 
+    /// `text` broken at spaces into lines at most `max_width` pixels wide in `style`; a
+    /// single word wider than that is shortened with "…".
+    ///
+    /// # Errors
+    /// [`RenderError`] when the compiled-in fonts cannot be read.
+    pub fn wrap_text(
+        text: &str,
+        max_width: f32,
+        style: &TextStyle,
+    ) -> Result<Vec<String>, RenderError> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if line.is_empty() || Canvas::text_width(&candidate, style)? <= max_width {
+                line = candidate;
+            } else {
+                lines.push(Canvas::fit_text(&line, max_width, style)?);
+                line = word.to_string();
+            }
+        }
+        if !line.is_empty() {
+            lines.push(Canvas::fit_text(&line, max_width, style)?);
+        }
+        Ok(lines)
+    }
+
     /// Draws one line of `text`. `x` is placed according to `style.align`; `y` is the
     /// vertical middle of the capitals and digits, so a label centres in a box when `y`
     /// is the box's middle. Returns the text's width.
@@ -574,6 +605,23 @@ mod tests {
         let fitted = Canvas::fit_text(&huge, 300.0, &style).unwrap_or_default();
         assert!(fitted.starts_with("WWW") && fitted.ends_with('…'));
         assert!(Canvas::text_width(&fitted, &style).unwrap_or(f32::MAX) <= 300.0);
+    }
+
+    #[test]
+    fn wrap_text_breaks_at_spaces_within_the_width() {
+        let style = TextStyle::new(20.0);
+        let text = "Bob the Builder rolled 3 5 1 and could not move";
+        let lines = Canvas::wrap_text(text, 150.0, &style).unwrap_or_default();
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        for line in &lines {
+            assert!(Canvas::text_width(line, &style).unwrap_or(f32::MAX) <= 150.0);
+        }
+        assert_eq!(
+            Canvas::wrap_text("short", 150.0, &style).unwrap_or_default(),
+            ["short"]
+        );
+        assert!(Canvas::wrap_text("", 150.0, &style).unwrap_or_default().is_empty());
     }
 
     #[test]

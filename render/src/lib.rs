@@ -21,6 +21,7 @@ mod artifakes;
 pub mod canvas;
 mod carat;
 mod hathor;
+mod helofag;
 pub mod palette;
 
 use std::fmt;
@@ -52,6 +53,7 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
         rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
         rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png_within(helofag::PNG_BUDGET),
     }
 }
 
@@ -67,6 +69,7 @@ pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<
         rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),
+        rules::AnyView::Helofag(_) => Ok(None),
     }
 }
 

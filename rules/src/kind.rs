@@ -72,7 +72,7 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Artifakes)
+        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Helofag | GameKind::Artifakes)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
@@ -82,8 +82,8 @@ impl GameKind {
             GameKind::Aratoth => crate::aratoth::Aratoth::option_word(word),
             GameKind::Carat => crate::carat::Carat::option_word(word),
             GameKind::Hathor => crate::hathor::Hathor::option_word(word),
+            GameKind::Helofag => crate::helofag::Helofag::option_word(word),
             GameKind::Artifakes => crate::artifakes::Artifakes::option_word(word),
-            _ => None,
         }
     }
 }
@@ -132,9 +132,9 @@ pub fn open(
         GameKind::Aratoth => Ok(Box::new(Played::<crate::aratoth::Aratoth>::open(options, players, setup, seed)?)),
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
         GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
+        GameKind::Helofag => Ok(Box::new(Played::<crate::helofag::Helofag>::open(options, players, setup, seed)?)),
         GameKind::Artifakes => {
             Ok(Box::new(Played::<crate::artifakes::Artifakes>::open(options, players, setup, seed)?))
         }
-        other => Err(SetupError::new(format!("{} is not available yet", other.name_en()))),
     }
 }

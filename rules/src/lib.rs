@@ -23,6 +23,7 @@ pub mod artifakes;
 pub mod carat;
 pub mod hathor;
 mod game;
+pub mod helofag;
 mod kind;
 mod played;
 pub mod record;

@@ -8,4 +8,5 @@ pub enum AnyView {
     Artifakes(crate::artifakes::ArtifakesView),
     Carat(crate::carat::CaratView),
     Hathor(crate::hathor::HathorView),
+    Helofag(crate::helofag::HelofagView),
 }

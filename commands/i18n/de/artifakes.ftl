@@ -40,3 +40,30 @@ rule-artifakes-waste-refused = Du darfst keine Karte verschwenden, solange eine 
 rule-artifakes-burying-now = Jetzt wird vergraben: vergrabe eine Artifälschung aus deinem Vorrat, z. B. „vergrabe block 17“.
 rule-artifakes-excavating-now = Jetzt wird ausgegraben: spiele eine Karte, z. B. „spiele 17 zahl uzs“.
 rule-artifakes-over = Die Partie ist vorbei.
+
+# `zuege` für den Spieler mit Karten: was jede Karte kann (commands/src/games.rs).
+moves-artifakes-intro = Deine Karten (der Chefinspektor steht auf Feld { $field }). Jede Art bringt Bewegungspunkte → das Feld, das er im Uhrzeigersinn (uzs) und gegen den Uhrzeigersinn (guzs) erreicht; „Fund“ = Punkte von dir, die dort ausgegraben werden, „zerstört“ = Punkte deines Gegenübers, die dort zerstört werden:
+moves-artifakes-card = Karte { $card } ({ $colour ->
+        [white] weiß
+        [grey] grau
+        [blue] blau
+        [green] grün
+        [yellow] gelb
+       *[red] rot
+    }{ $copies ->
+        [1] {""}
+       *[other] , { $copies }× auf der Hand
+    }): { $by-colour }; { $by-number }
+moves-artifakes-way = mit { $way ->
+        [colour] Farbe
+       *[number] Zahl
+    } { $points } → uzs { $cw }, guzs { $ccw }
+moves-artifakes-way-none = mit { $way ->
+        [colour] Farbe
+       *[number] Zahl
+    }: keine Punkte
+moves-artifakes-field = { $field }
+moves-artifakes-field-find = { $field } (Fund { $find })
+moves-artifakes-field-destroy = { $field } (zerstört { $destroy })
+moves-artifakes-field-both = { $field } (Fund { $find }, zerstört { $destroy })
+moves-artifakes-must-waste = Keine Karte bringt Bewegungspunkte: du musst eine verschwenden, z. B. `spiele { $card } verschwenden`.

@@ -24,3 +24,30 @@ rule-artifakes-waste-refused = You may not waste a card while one gives movement
 rule-artifakes-burying-now = It is the burying phase: bury a piece from your supply, e.g. “bury block 17”.
 rule-artifakes-excavating-now = It is the excavating phase: play a card, e.g. “play 17 number cw”.
 rule-artifakes-over = The game is over.
+
+# `moves` for the player holding cards: what each card can do (commands/src/games.rs).
+moves-artifakes-intro = Your cards (the inspector stands on field { $field }). Each way gives movement points → the field he would reach clockwise (cw) and counter-clockwise (ccw); “find” = points of yours dug up there, “destroy” = points of your opponent's destroyed there:
+moves-artifakes-card = Card { $card } ({ $colour ->
+        [white] white
+        [grey] grey
+        [blue] blue
+        [green] green
+        [yellow] yellow
+       *[red] red
+    }{ $copies ->
+        [1] {""}
+       *[other] , you hold { $copies }
+    }): { $by-colour }; { $by-number }
+moves-artifakes-way = by { $way ->
+        [colour] colour
+       *[number] number
+    } { $points } → cw { $cw }, ccw { $ccw }
+moves-artifakes-way-none = by { $way ->
+        [colour] colour
+       *[number] number
+    }: no points
+moves-artifakes-field = { $field }
+moves-artifakes-field-find = { $field } (find { $find })
+moves-artifakes-field-destroy = { $field } (destroy { $destroy })
+moves-artifakes-field-both = { $field } (find { $find }, destroy { $destroy })
+moves-artifakes-must-waste = No card gives movement points: you must waste one, e.g. `play { $card } waste`.

@@ -1,0 +1,7 @@
+//! The `spieltisch` binary's tests, in one test binary (each test binary that links the
+//! whole stack is large): modules per subject.
+
+mod cli_config;
+mod render_cli;
+mod support;
+mod terminal_game;
