@@ -40,7 +40,8 @@ pub const VERBS: [(Verb, &[&str]); 13] = [
     (Verb::Moves, &["moves", "zuege", "züge"]),
     (Verb::Resign, &["resign", "aufgeben"]),
     (Verb::Abort, &["abort", "abbrechen"]),
-    (Verb::Games, &["games", "partien", "spiele"]),
+    // Not "spiele": that is Artifälschungen's German move word (`spiele 17 zahl uzs`).
+    (Verb::Games, &["games", "partien"]),
     (Verb::Help, &["help", "hilfe"]),
     (Verb::Rules, &["rules", "regeln"]),
     (Verb::Export, &["export", "exportieren"]),

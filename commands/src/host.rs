@@ -246,7 +246,8 @@ impl Host {
 
     /// The legal moves of the player to move in the game `origin` means (or `game`),
     /// matching `filter` (empty: all): for autocomplete. Empty when there is no such
-    /// running game.
+    /// running game, or when the moves would reveal a private hand the requester may
+    /// not see (see [`crate::games::may_list_moves`]).
     ///
     /// # Errors
     /// A translated refusal (no game here, several games, ...).
@@ -261,7 +262,11 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
-        Ok(loaded.game.map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
+        let seat = loaded.seat_of(ctx.user_id());
+        Ok(loaded
+            .game
+            .filter(|g| crate::games::may_list_moves(g.as_ref(), seat))
+            .map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
             .unwrap_or_default())
     }
 

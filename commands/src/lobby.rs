@@ -185,8 +185,15 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let header = ctx.text(
         &Msg::new("start-started").arg("id", game_id).arg("game", ctx.game_name(loaded.kind)).arg("seats", seats),
     );
-    let all_seats: Vec<usize> = (0..seated).collect();
-    Ok(play::announce(ctx, &loaded, header, &all_seats).await)
+    // Each player with cards or tiles in hand gets them privately (Artifakes deals only
+    // when the excavation begins, so its start sends none).
+    let dealt: Vec<usize> = match &loaded.game {
+        Some(game) => (0..seated)
+            .filter(|&s| crate::games::hand_text(&game.view(rules::Viewer::Seat(s)), s).is_some_and(|h| !h.is_empty()))
+            .collect(),
+        None => Vec::new(),
+    };
+    Ok(play::announce(ctx, &loaded, header, &dealt).await)
 }
 
 /// `abort`: withdraws an invitation (any of its players), or ends a running game

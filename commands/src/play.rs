@@ -5,7 +5,7 @@ use rules::{Match, PlayErrorKind, Seat, Viewer};
 
 use crate::{
     command::GameId,
-    games::hand_text,
+    games::{hand_text, may_list_moves, move_help},
     host::{Ctx, Loaded, Outcome, Refused, Want},
     i18n::{Arg, Msg},
     reply::{GameRef, Reply, Text},
@@ -263,13 +263,33 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
-/// `moves [filter] [page=N]`: the legal moves of the player to move, privately, paged.
+/// `moves [filter] [page=N]`: the legal moves of the player to move, privately, paged,
+/// followed on the first page by the requester's own help where the game has one
+/// (Artifakes: each card's points and landings). In a game with private hands only the
+/// player to move sees the list; another player gets their own help, if any.
 pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page: usize) -> Outcome {
     let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     if game.is_finished() {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    let seat = loaded.seat_of(ctx.user_id());
+    // The requester's own help (Artifakes: what each card in their hand can do).
+    let help = seat.map_or_else(Vec::new, |s| move_help(&game.view(Viewer::Seat(s)), s, &|m| ctx.text(m).plain()));
+    let player =
+        game.to_move().iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+    let about = GameRef { id, seq: game.moves_applied() as u64 };
+    if !may_list_moves(game.as_ref(), seat) {
+        let hidden = Msg::new("moves-hidden").arg("player", player).arg("id", id);
+        if help.is_empty() {
+            return Err(hidden.into());
+        }
+        let mut text = ctx.text(&hidden);
+        for line in help {
+            text.push_line(Text::plain_text(line));
+        }
+        return Ok(vec![Reply::private(ctx.user_id(), text).about(about)]);
     }
     let list = if filter.trim().is_empty() { game.legal_moves() } else { game.filter_moves(filter) };
     if list.is_empty() {
@@ -281,8 +301,6 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         return Err(Msg::new("cmd-page-out-of-range").arg("page", page).arg("pages", pages).into());
     }
     let shown = list.iter().skip((page - 1) * per_page).take(per_page).cloned().collect::<Vec<_>>().join(", ");
-    let player =
-        game.to_move().iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
     let mut text = ctx.text(
         &Msg::new("moves-list")
             .arg("player", player)
@@ -296,5 +314,10 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
     }
-    Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: game.moves_applied() as u64 })])
+    if page == 1 {
+        for line in help {
+            text.push_line(Text::plain_text(line));
+        }
+    }
+    Ok(vec![Reply::private(ctx.user_id(), text).about(about)])
 }

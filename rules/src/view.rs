@@ -5,6 +5,7 @@
 #[derive(Debug, Clone)]
 pub enum AnyView {
     Aratoth(crate::aratoth::AratothView),
+    Artifakes(crate::artifakes::ArtifakesView),
     Carat(crate::carat::CaratView),
     Hathor(crate::hathor::HathorView),
     Helofag(crate::helofag::HelofagView),
@@ -17,6 +18,7 @@ impl AnyView {
     pub fn end_turns(&mut self) {
         match self {
             AnyView::Aratoth(v) => v.to_move = None,
+            AnyView::Artifakes(v) => v.to_move = None,
             AnyView::Carat(v) => v.to_move = None,
             AnyView::Hathor(_) => {}
             AnyView::Helofag(v) => v.to_move = None,

@@ -73,6 +73,7 @@ hand-none = Game #{ $id } has no hidden hand for you.
 moves-list = Legal moves for { $player } in game #{ $id } ({ $count } in all, page { $page } of { $pages }): { $moves }
 moves-more = Next page: `{ $command }`
 moves-none = No legal move matches “{ $filter }”.
+moves-hidden = It is { $player }'s turn in game #{ $id }: the moves would show that player's hand, so only they can list them.
 games-none = You have no running games and no open invitations.
 games-header = Your games:
 games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq } moves played)

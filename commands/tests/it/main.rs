@@ -2,6 +2,7 @@
 //! temporary database files.
 
 mod answers;
+mod artifakes;
 mod concurrency;
 mod permissions;
 mod support;
