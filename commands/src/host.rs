@@ -43,11 +43,13 @@ pub struct HostOptions {
     pub moves_per_page: usize,
     /// Whether boards and hands are drawn as PNGs (off: text only).
     pub pictures: bool,
+    /// Turn clocks, reminders, invitations and vacations (`[clock]`).
+    pub clock: crate::timing::ClockOptions,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default() }
     }
 }
 
@@ -227,6 +229,12 @@ impl Host {
             Command::Help { topic } => crate::info::help(&ctx, topic.as_deref()),
             Command::Rules { game } => crate::info::rules(&ctx, game),
             Command::Export { game } => crate::info::export(&ctx, game).await,
+            Command::Claim { game } => crate::timeouts::claim(&ctx, game).await,
+            Command::Vacation { days } => crate::vacation::vacation(&ctx, days).await,
+            Command::Undo { game } => crate::takeback::undo(&ctx, game).await,
+            Command::Rematch { game } => crate::takeback::rematch(&ctx, game).await,
+            Command::Reminders { on } => crate::settings::reminders(&ctx, on).await,
+            Command::History { game } => crate::takeback::history(&ctx, game).await,
         };
         match outcome {
             Ok(replies) => replies,

@@ -31,6 +31,9 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let options = Value::Object(options);
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     check_options(ctx, kind, &options, players, seed)?;
+    if players > 1 {
+        crate::invitations::check_cap(ctx).await?;
+    }
     let at = ctx.now();
     let user = &ctx.origin.user;
     let id = ctx
@@ -49,6 +52,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
+    if let Some(ms) = new.move_ms {
+        crate::timing::set_move_time(&ctx.host.db, id, ms).await?;
+    }
+    crate::invitations::invite(&ctx.host.db, id, &new.invite).await?;
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
         let Some(row) = ctx.host.db.game(id).await? else {
@@ -56,12 +63,15 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         };
         return begin(ctx, ctx.host.load(row).await?).await;
     }
+    let key = if new.invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
+    let named = new.invite.iter().map(|n| format!("@{}", n.trim_start_matches('@'))).collect::<Vec<_>>().join(", ");
     let text = ctx.text(
-        &Msg::new("new-invitation")
+        &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
-            .arg("players", players),
+            .arg("players", players)
+            .arg("invited", named),
     );
     Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
 }
@@ -94,6 +104,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
     }
+    crate::invitations::check_invited(ctx, game_id).await?;
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
     let lang = ctx.origin.lang.map(Lang::code);
@@ -113,6 +124,26 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             .arg("joined", players.len())
             .arg("players", capacity),
     );
+    let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+    if crate::invitations::all_accepted(&ctx.host.db, game_id, &seated).await?
+        && loaded.kind.players().contains(&players.len())
+    {
+        // A named invitation starts by itself once everyone named has accepted.
+        let Some(row) = ctx.host.db.game(game_id).await? else {
+            return Err(Msg::new("cmd-no-such-game").arg("id", game_id).into());
+        };
+        let creator = ctx.host.db.players(game_id).await?.into_iter().next();
+        let mut replies = vec![Reply::channel(text)];
+        if let Some(creator) = creator {
+            let origin = crate::host::Origin {
+                user: crate::reply::User::new(creator.user_id, creator.name),
+                ..ctx.origin.clone()
+            };
+            let as_creator = Ctx { origin: &origin, ..*ctx };
+            replies.extend(begin(&as_creator, ctx.host.load(row).await?).await?);
+        }
+        return Ok(replies);
+    }
     if players.len() >= capacity {
         text.push_line(ctx.text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {

@@ -107,7 +107,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 
 /// Stores the move or event that `game` has just applied (as its last log entry),
 /// guarded by the move number the loaded game stood at.
-async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
+pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
     let id = loaded.row.id;
     let appended = ctx
         .host
