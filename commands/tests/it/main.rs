@@ -5,3 +5,7 @@ mod answers;
 mod concurrency;
 mod permissions;
 mod support;
+mod clocks;
+mod invitations;
+mod slowsupport;
+mod takeback;

@@ -1,0 +1,119 @@
+//! Takebacks by consent, rematches and the move list (issue 10).
+
+use std::sync::Arc;
+
+use commands::{clock::ManualClock, storage::Status};
+
+use crate::{
+    slowsupport::{log, no, ok, timed_host, T0},
+    support::{started, to_move, Place},
+};
+
+fn other(user: &str) -> &'static str {
+    if user == "alice" { "bob" } else { "alice" }
+}
+
+/// Alice invites Bob to Aratoth's Revenge and starts it; game #1.
+async fn aratoth(host: &commands::Host) {
+    ok(host, "alice", "c", "new aratoth seed=3").await;
+    ok(host, "bob", "c", "join").await;
+    ok(host, "alice", "c", "start").await;
+}
+
+#[tokio::test]
+async fn undo_takes_a_move_back_once_the_opponent_agrees() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let before = host.db().game(1).await.expect("read").expect("game");
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let played = log(&host, 1).await;
+    assert_eq!(played.len(), 1);
+
+    let asked = ok(&host, &first, "c", "undo").await;
+    assert_eq!(
+        asked,
+        format!("{first} asks to take back {} in game #1: type `undo` to agree.\n@{}", played[0], other(&first))
+    );
+    assert_eq!(log(&host, 1).await, played, "nothing is taken back without consent");
+    // Asking twice changes nothing either.
+    ok(&host, &first, "c", "undo").await;
+    assert_eq!(log(&host, 1).await.len(), 1);
+
+    let done = ok(&host, other(&first), "c", "undo").await;
+    assert!(done.starts_with(&format!("Everyone agreed: {} in game #1 is taken back.", played[0])), "{done}");
+    assert!(log(&host, 1).await.is_empty());
+    let after = host.db().game(1).await.expect("read").expect("game");
+    assert_eq!((after.seq, after.to_move.clone()), (0, before.to_move.clone()));
+    // The same player is to move again and the game goes on from there.
+    let (again, moves) = to_move(&host, 1).await;
+    assert_eq!(again, first);
+    ok(&host, &first, "c", &format!("move {}", moves[1])).await;
+    assert_eq!(log(&host, 1).await.len(), 1);
+}
+
+#[tokio::test]
+async fn without_consent_the_move_stays() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, &first, "c", "undo").await;
+    // The opponent answers with a move instead: the request was for move 1 only.
+    let (second, moves) = to_move(&host, 1).await;
+    ok(&host, &second, "c", &format!("move {}", moves[0])).await;
+    let asked = ok(&host, &second, "c", "undo").await;
+    assert!(asked.contains("asks to take back"), "first's old vote does not count for move 2: {asked}");
+    assert_eq!(log(&host, 1).await.len(), 2);
+    // Nor can a non-player agree.
+    assert!(no(&host, "carol", "c", "undo #1").await.contains("do not play"));
+    assert_eq!(log(&host, 1).await.len(), 2);
+}
+
+#[tokio::test]
+async fn games_where_a_move_reveals_something_have_no_undo() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let id = started(&host, "c", 21).await;
+    let (first, moves) = to_move(&host, id).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let refusal = no(&host, &first, "c", "undo").await;
+    assert!(refusal.starts_with("Carat has no `undo`: a move there reveals something new"), "{refusal}");
+    assert_eq!(log(&host, id).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_rematch_lets_the_loser_of_aratoth_start() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    assert!(no(&host, "alice", "c", "rematch #1").await.contains("is not over yet"));
+    ok(&host, "bob", "c", "resign").await;
+    let said = ok(&host, "alice", "c", "rematch").await;
+    assert!(said.starts_with("Rematch of game #1: game #2 of Aratoth's Revenge begins with the same players."), "{said}");
+    let new = host.db().game(2).await.expect("read").expect("game");
+    assert_eq!(new.status, Status::Running);
+    let players: Vec<String> = host.db().players(2).await.expect("players").into_iter().map(|p| p.user_id).collect();
+    assert_eq!(players, vec!["alice", "bob"], "the same seats");
+    assert_eq!(new.to_move, vec![1], "bob lost, bob starts");
+}
+
+#[tokio::test]
+async fn history_lists_the_moves_with_their_players() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    assert!(ok(&host, "alice", "c", "history").await.ends_with("No moves yet."));
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let played = log(&host, 1).await;
+    let list = ok(&host, "carol", "c", "verlauf").await;
+    assert_eq!(list, format!("The moves of game #1 (Aratoth's Revenge):\n1. {first}: {}", played[0]));
+}
