@@ -32,11 +32,13 @@ pub enum Verb {
     Rematch,
     Reminders,
     History,
+    Leaderboard,
+    Stats,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 19] = [
+pub const VERBS: [(Verb, &[&str]); 21] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -56,6 +58,8 @@ pub const VERBS: [(Verb, &[&str]); 19] = [
     (Verb::Rematch, &["rematch", "revanche"]),
     (Verb::Reminders, &["reminders", "erinnerungen"]),
     (Verb::History, &["history", "verlauf"]),
+    (Verb::Leaderboard, &["leaderboard", "rangliste"]),
+    (Verb::Stats, &["stats", "statistik"]),
 ];
 
 impl Verb {
@@ -189,6 +193,10 @@ pub enum Command {
     Reminders { on: Option<bool> },
     /// `history [#id]`: the public move list.
     History { game: Option<GameId> },
+    /// `leaderboard <game>`: the best-rated players of a game here.
+    Leaderboard { game: GameKind },
+    /// `stats [@player]`: a player's ratings here (none: mine).
+    Stats { player: Option<String> },
 }
 
 impl Command {
@@ -255,6 +263,21 @@ impl Command {
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
                 };
             }
+            Verb::Leaderboard => {
+                return match words {
+                    [] => Err(Msg::new("cmd-leaderboard-needs-game").arg("games", game_list())),
+                    _ => Ok(Command::Leaderboard { game: parse_kind(&words.join(" "))? }),
+                };
+            }
+            Verb::Stats => {
+                return match words {
+                    [] => Ok(Command::Stats { player: None }),
+                    [who] => Ok(Command::Stats {
+                        player: Some(crate::invitations::invitee(who).unwrap_or_else(|| who.to_lowercase())),
+                    }),
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
             Verb::Rules => {
                 return match words {
                     [] => Ok(Command::Rules { game: None }),
@@ -308,7 +331,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Stats => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -334,6 +357,8 @@ impl Command {
             Command::Rematch { .. } => Verb::Rematch,
             Command::Reminders { .. } => Verb::Reminders,
             Command::History { .. } => Verb::History,
+            Command::Leaderboard { .. } => Verb::Leaderboard,
+            Command::Stats { .. } => Verb::Stats,
         }
     }
 }

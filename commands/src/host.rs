@@ -235,6 +235,8 @@ impl Host {
             Command::Rematch { game } => crate::takeback::rematch(&ctx, game).await,
             Command::Reminders { on } => crate::settings::reminders(&ctx, on).await,
             Command::History { game } => crate::takeback::history(&ctx, game).await,
+            Command::Leaderboard { game } => crate::ratings::leaderboard(&ctx, game).await,
+            Command::Stats { player } => crate::ratings::stats(&ctx, player.as_deref()).await,
         };
         match outcome {
             Ok(replies) => replies,

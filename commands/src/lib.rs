@@ -39,6 +39,7 @@ mod info;
 pub mod invitations;
 mod lobby;
 mod play;
+pub mod ratings;
 pub mod reply;
 pub mod scheduler;
 pub mod settings;

@@ -132,7 +132,13 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             tracing::info!(game = id, seq, text, "move stored");
             ctx.host.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
-            Ok(Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded })
+            let loaded = Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
+            if status == Status::Finished
+                && let Err(e) = crate::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
+            {
+                tracing::error!(game = id, error = %e, "the ratings could not be updated");
+            }
+            Ok(loaded)
         }
     }
 }

@@ -64,3 +64,21 @@ help-undo = `zurücknehmen [#id]` bittet darum, den letzten Zug zurückzunehmen;
 help-rematch = `revanche [#id]` spielt deine letzte beendete Partie hier noch einmal mit denselben Spielern (bei Aratoths Rache beginnt der Verlierer).
 help-reminders = `erinnerungen an` oder `erinnerungen aus` schaltet deine Zug-Erinnerungen.
 help-history = `verlauf [#id]` listet die bisherigen Züge.
+
+## Wertungen.
+
+cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
+cmd-no-ratings = In diesem Kanal hat noch niemand eine Wertung in { $game }: spielt zuerst eine Partie zu Ende.
+cmd-no-stats = { $player } hat in diesem Kanal noch keine Wertung.
+leaderboard-header = Die besten Spieler in { $game } hier:
+leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
+    [one] 1 Partie
+   *[other] { $games } Partien
+  })
+stats-header = Die Wertungen von { $player } hier:
+stats-line = { $game }: { $rating } ± { $uncertainty } nach { $games ->
+    [one] 1 Partie
+   *[other] { $games } Partien
+  }
+help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal.
+help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem Kanal (ohne Namen deine).

@@ -63,3 +63,21 @@ help-undo = `undo [#id]` asks to take back the last move; the others agree by ty
 help-rematch = `rematch [#id]` plays your last finished game here again with the same players (in Aratoth's Revenge the loser starts).
 help-reminders = `reminders on` or `reminders off` switches your turn reminders.
 help-history = `history [#id]` lists the moves played so far.
+
+## Ratings.
+
+cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
+cmd-no-ratings = Nobody has a rating in { $game } in this channel yet: finish a game first.
+cmd-no-stats = { $player } has no rating in this channel yet.
+leaderboard-header = The best players of { $game } here:
+leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+  })
+stats-header = The ratings of { $player } here:
+stats-line = { $game }: { $rating } ± { $uncertainty } after { $games ->
+    [one] 1 game
+   *[other] { $games } games
+  }
+help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel.
+help-stats = `stats [@player]` shows a player's ratings in this channel (yours without a name).

@@ -9,3 +9,4 @@ mod clocks;
 mod invitations;
 mod slowsupport;
 mod takeback;
+mod ratings;
