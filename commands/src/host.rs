@@ -184,6 +184,14 @@ impl Host {
         Ok(Host::with_db(Db::open(url).await?, options, Arc::new(SystemClock)))
     }
 
+    /// Like [`Host::open`], with a given clock (the terminal's `wait`).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database cannot be opened or migrated.
+    pub async fn open_with_clock(url: &str, options: HostOptions, clock: Arc<dyn Clock>) -> Result<Host, StorageError> {
+        Ok(Host::with_db(Db::open(url).await?, options, clock))
+    }
+
     /// A host over an open database with a given clock.
     pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
         Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(HashMap::new()) }

@@ -31,6 +31,11 @@ pub struct Notice {
 const KINDS: [&str; 3] = ["expired", "soon", "half"];
 
 impl Host {
+    /// The host's time now (Unix ms), for [`Host::due_notices`].
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
     /// Everything due at `now` (Unix ms) that has not been sent yet, each exactly once.
     /// Failures are logged and the rest still comes back.
     pub async fn due_notices(&self, now: i64) -> Vec<Notice> {

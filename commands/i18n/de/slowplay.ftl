@@ -82,3 +82,8 @@ stats-line = { $game }: { $rating } ± { $uncertainty } nach { $games ->
   }
 help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal.
 help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem Kanal (ohne Namen deine).
+
+## Der Terminal-Chat.
+
+local-waited = { $time } später.
+local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.

@@ -81,3 +81,8 @@ stats-line = { $game }: { $rating } ± { $uncertainty } after { $games ->
   }
 help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel.
 help-stats = `stats [@player]` shows a player's ratings in this channel (yours without a name).
+
+## The terminal chat.
+
+local-waited = { $time } later.
+local-wait-unavailable = The clock of this chat cannot be moved.
