@@ -314,6 +314,12 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         };
         text.push_line(Text::plain_text("• "));
         text.push(line);
+        if row.status == Status::Running
+            && let Some(turn) = crate::timing::turn_of(&ctx.host.db, row.id).await?
+        {
+            let waited = crate::timing::format_duration(&ctx.host.texts, ctx.lang, ctx.now() - turn.since);
+            text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
+        }
     }
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }

@@ -144,3 +144,43 @@ impl Host {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::i18n::{Lang, Texts};
+
+    /// Every message id the play-over-days modules use (string literals with their
+    /// prefixes, and the turn notices built from [`super::KINDS`]) exists in both
+    /// languages.
+    #[test]
+    fn every_message_of_play_over_days_exists() {
+        const FILES: [&str; 10] = [
+            "scheduler.rs", "timing.rs", "timeouts.rs", "vacation.rs", "settings.rs", "invitations.rs",
+            "takeback.rs", "ratings.rs", "lobby.rs", "channels.rs",
+        ];
+        const PREFIXES: [&str; 12] = [
+            "cmd-", "clock-", "claim-", "reminders-", "vacation-", "undo-", "rematch-", "history-", "leaderboard-",
+            "stats-", "invitation-", "settings-",
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut used: BTreeSet<String> = super::KINDS.iter().map(|k| format!("clock-{k}")).collect();
+        for file in FILES {
+            let Ok(source) = std::fs::read_to_string(dir.join(file)) else { continue };
+            for (i, piece) in source.split('"').enumerate() {
+                let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {
+                    used.insert(piece.to_string());
+                }
+            }
+        }
+        assert!(used.len() > 30, "found the messages: {used:?}");
+        let texts = Texts::load();
+        for lang in Lang::ALL {
+            for key in &used {
+                assert!(texts.has(lang, key), "{lang} lacks the message {key}");
+            }
+        }
+    }
+}

@@ -87,3 +87,7 @@ help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem
 
 local-waited = { $time } später.
 local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
+
+## Wo spiele ich?
+
+games-waited = , wartet seit { $time }

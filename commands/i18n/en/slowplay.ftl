@@ -86,3 +86,7 @@ help-stats = `stats [@player]` shows a player's ratings in this channel (yours w
 
 local-waited = { $time } later.
 local-wait-unavailable = The clock of this chat cannot be moved.
+
+## Where am I playing?
+
+games-waited = , waiting for { $time }

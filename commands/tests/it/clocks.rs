@@ -192,3 +192,31 @@ async fn a_vacation_stops_the_clock_and_is_announced_where_the_player_plays() {
     clock.advance(MINUTE);
     ok(&host, waiting, "c", "claim").await;
 }
+
+#[tokio::test]
+async fn games_lists_how_long_each_turn_has_waited_mine_first() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let first = started(&host, "c", 16).await;
+    clock.advance(5 * HOUR);
+    let second = started(&host, "d", 17).await;
+    let (mover_first, _) = to_move(&host, first).await;
+    let (mover_second, _) = to_move(&host, second).await;
+    clock.advance(DAY + 30 * MINUTE);
+    let list = ok(&host, "alice", "x", "games").await;
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), 3, "{list}");
+    let line = |id: i64, mover: &str, waited: &str| {
+        let what = if mover == "alice" { "your turn (0 moves played)".to_string() } else { format!("{mover} to move") };
+        let channel = if id == first { "c" } else { "d" };
+        format!("• #{id} Carat in {channel}: {what}, waiting for {waited}")
+    };
+    // 1 day 5 hours 30 minutes: at most two units are shown.
+    let a = line(first, &mover_first, "1 day 5 hours");
+    let b = line(second, &mover_second, "1 day 30 minutes");
+    // Alice's turns come first; among equals the older game.
+    let mut want = vec![(mover_first != "alice", a), (mover_second != "alice", b)];
+    want.sort_by_key(|(not_mine, _)| *not_mine);
+    assert_eq!(lines[1..], [want[0].1.as_str(), want[1].1.as_str()], "{list}");
+}
