@@ -34,11 +34,13 @@ pub enum Verb {
     History,
     Leaderboard,
     Stats,
+    Settings,
+    Language,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 21] = [
+pub const VERBS: [(Verb, &[&str]); 23] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -60,6 +62,8 @@ pub const VERBS: [(Verb, &[&str]); 21] = [
     (Verb::History, &["history", "verlauf"]),
     (Verb::Leaderboard, &["leaderboard", "rangliste"]),
     (Verb::Stats, &["stats", "statistik"]),
+    (Verb::Settings, &["settings", "einstellungen"]),
+    (Verb::Language, &["language", "sprache"]),
 ];
 
 impl Verb {
@@ -197,6 +201,10 @@ pub enum Command {
     Leaderboard { game: GameKind },
     /// `stats [@player]`: a player's ratings here (none: mine).
     Stats { player: Option<String> },
+    /// `settings [key=value ...]`: the channel's settings (admins change them).
+    Settings { words: Vec<String> },
+    /// `language [en|de|default]`: my own language.
+    Language { lang: Option<String> },
 }
 
 impl Command {
@@ -269,6 +277,16 @@ impl Command {
                     _ => Ok(Command::Leaderboard { game: parse_kind(&words.join(" "))? }),
                 };
             }
+            Verb::Settings => {
+                return Ok(Command::Settings { words: words.iter().map(ToString::to_string).collect() });
+            }
+            Verb::Language => {
+                return match words {
+                    [] => Ok(Command::Language { lang: None }),
+                    [lang] => Ok(Command::Language { lang: Some(lang.to_string()) }),
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
             Verb::Stats => {
                 return match words {
                     [] => Ok(Command::Stats { player: None }),
@@ -331,7 +349,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Stats => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -359,6 +377,8 @@ impl Command {
             Command::History { .. } => Verb::History,
             Command::Leaderboard { .. } => Verb::Leaderboard,
             Command::Stats { .. } => Verb::Stats,
+            Command::Settings { .. } => Verb::Settings,
+            Command::Language { .. } => Verb::Language,
         }
     }
 }

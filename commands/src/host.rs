@@ -221,7 +221,8 @@ impl Host {
     /// Runs a command (built by [`Command::parse`] or by an adapter from slash-command
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
-        let ctx = self.ctx(origin);
+        let mut ctx = self.ctx(origin);
+        ctx.lang = crate::channels::request_lang(&ctx).await;
         let verb = command.verb();
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
@@ -245,6 +246,8 @@ impl Host {
             Command::History { game } => crate::takeback::history(&ctx, game).await,
             Command::Leaderboard { game } => crate::ratings::leaderboard(&ctx, game).await,
             Command::Stats { player } => crate::ratings::stats(&ctx, player.as_deref()).await,
+            Command::Settings { words } => crate::channels::settings(&ctx, &words).await,
+            Command::Language { lang } => crate::channels::language(&ctx, lang).await,
         };
         match outcome {
             Ok(replies) => replies,

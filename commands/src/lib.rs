@@ -30,6 +30,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod channels;
 pub mod clock;
 pub mod command;
 pub mod games;

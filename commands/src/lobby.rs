@@ -52,7 +52,12 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
-    if let Some(ms) = new.move_ms {
+    let channel_time = if new.move_ms.is_none() {
+        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, &ctx.origin.channel).await?.move_ms
+    } else {
+        None
+    };
+    if let Some(ms) = new.move_ms.or(channel_time) {
         crate::timing::set_move_time(&ctx.host.db, id, ms).await?;
     }
     crate::invitations::invite(&ctx.host.db, id, &new.invite).await?;

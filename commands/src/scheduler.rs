@@ -92,8 +92,9 @@ impl Host {
     }
 
     async fn turn_notices(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        let clock = &self.options.clock;
         for turn in timing::running_turns(&self.db).await? {
+            let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.channel).await?;
+            let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;
             for &seat in &turn.to_move {
                 let Some(player) = players.get(seat) else { continue };
@@ -121,7 +122,9 @@ impl Host {
                 }
                 // Only the most urgent of what became due since the last poll.
                 let Some(&kind) = newly.first() else { continue };
-                let lang = self.lang_of(player.lang.as_deref());
+                let chosen = crate::channels::user_lang(&self.db, &turn.platform, &player.user_id).await?;
+                let stored = player.lang.as_deref().and_then(|l| l.parse().ok());
+                let lang = chosen.or(stored).or(here.lang).unwrap_or(self.options.language);
                 let user = User::new(player.user_id.clone(), player.name.clone());
                 let game = turn.kind.parse::<rules::GameKind>().map_or(turn.kind.clone(), |k| lang.game_name(k).to_string());
                 let left = format_duration(&self.texts, lang, seat_clock.left_ms());

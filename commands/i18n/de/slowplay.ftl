@@ -91,3 +91,15 @@ local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
 ## Wo spiele ich?
 
 games-waited = , wartet seit { $time }
+
+## Einstellungen.
+
+cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus (oder =standard).
+cmd-settings-admins-only = Nur Admins können die Einstellungen dieses Kanals ändern.
+cmd-bad-language = „{ $text }“ ist keine Sprache, die ich spreche: en oder de (oder standard).
+settings-channel = Einstellungen hier: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }.
+settings-on = an
+settings-off = aus
+settings-language = Ich spreche Deutsch mit dir.
+help-settings = `einstellungen` zeigt die Einstellungen dieses Kanals; Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
+help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).

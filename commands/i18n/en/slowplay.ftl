@@ -90,3 +90,15 @@ local-wait-unavailable = The clock of this chat cannot be moved.
 ## Where am I playing?
 
 games-waited = , waiting for { $time }
+
+## Settings.
+
+cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off (or =default).
+cmd-settings-admins-only = Only admins can change the settings of this channel.
+cmd-bad-language = “{ $text }” is not a language I speak: en or de (or default).
+settings-channel = Settings here: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }.
+settings-on = on
+settings-off = off
+settings-language = I speak English with you.
+help-settings = `settings` shows this channel's settings; admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
+help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).

@@ -10,3 +10,4 @@ mod invitations;
 mod slowsupport;
 mod takeback;
 mod ratings;
+mod settings;
