@@ -98,14 +98,17 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 }
 
 /// Removes log entry `seq` of game `id` and sets the game back to move `seq - 1` in
-/// one transaction; `false` when the game is no longer at move `seq`.
+/// one transaction (the turn starts afresh now, with fresh reminders); `false` when
+/// the game is no longer at move `seq`.
 async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Result<bool, StorageError> {
     let mut tx = ctx.host.db.pool().begin_with("BEGIN IMMEDIATE").await?;
     let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
     let done = sqlx::query(
-        "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ? WHERE id = ? AND seq = ? AND status = 'running'",
+        "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ?, turn_reset_at = ?
+         WHERE id = ? AND seq = ? AND status = 'running'",
     )
     .bind(to_move)
+    .bind(ctx.now())
     .bind(ctx.now())
     .bind(id)
     .bind(seq.cast_signed())
@@ -116,6 +119,12 @@ async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Re
     }
     sqlx::query("DELETE FROM log WHERE game_id = ? AND seq = ?").bind(id).bind(seq.cast_signed()).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM undo_votes WHERE game_id = ?").bind(id).execute(&mut *tx).await?;
+    // The turn begins again: its reminders may come again.
+    sqlx::query("DELETE FROM notices_sent WHERE game_id = ? AND seq >= ?")
+        .bind(id)
+        .bind(seq.cast_signed() - 1)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(true)
 }

@@ -121,14 +121,16 @@ pub struct Turn {
     pub seq: u64,
     /// The seats to move.
     pub to_move: Vec<usize>,
-    /// When the turn began (the last log entry, else the start), Unix ms.
+    /// When the turn began (the last log entry, else the start; a takeback after them),
+    /// Unix ms.
     pub since: i64,
     /// The game's own time per move, if it has one.
     pub move_ms: Option<i64>,
 }
 
 const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, g.seq, g.to_move, g.move_ms, \
-     COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at) AS since \
+     MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
+         COALESCE(g.turn_reset_at, 0)) AS since \
      FROM games g WHERE g.status = 'running'";
 
 fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {

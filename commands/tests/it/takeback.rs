@@ -5,7 +5,7 @@ use std::sync::Arc;
 use commands::{clock::ManualClock, storage::Status};
 
 use crate::{
-    slowsupport::{log, no, ok, timed_host, T0},
+    slowsupport::{due, log, no, ok, timed_host, DAY, HOUR, MINUTE, T0},
     support::{started, to_move, Place},
 };
 
@@ -116,4 +116,27 @@ async fn history_lists_the_moves_with_their_players() {
     let played = log(&host, 1).await;
     let list = ok(&host, "carol", "c", "verlauf").await;
     assert_eq!(list, format!("The moves of game #1 (Aratoth's Revenge):\n1. {first}: {}", played[0]));
+}
+
+#[tokio::test]
+async fn after_a_takeback_the_turn_and_its_reminders_start_afresh() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    clock.advance(2 * DAY);
+    assert_eq!(due(&host, &clock).await.len(), 1, "first's half-time reminder");
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, &first, "c", "undo").await;
+    clock.advance(HOUR);
+    ok(&host, other(&first), "c", "undo").await;
+    // first is to move again, from now on: 3 days, half of them 36 hours from now.
+    assert!(no(&host, other(&first), "c", "claim").await.contains("still has 3 days"));
+    clock.advance(36 * HOUR - MINUTE);
+    assert!(due(&host, &clock).await.is_empty());
+    clock.advance(MINUTE);
+    let notices = due(&host, &clock).await;
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].reply.text.mentions()[0].id, first);
 }
