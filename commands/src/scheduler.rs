@@ -179,6 +179,8 @@ mod tests {
             }
         }
         assert!(used.len() > 30, "found the messages: {used:?}");
+        // Every command word has its help text.
+        used.extend(crate::command::VERBS.iter().map(|(verb, _)| format!("help-{}", verb.name())));
         let texts = Texts::load();
         for lang in Lang::ALL {
             for key in &used {

@@ -216,7 +216,7 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
     let a = line(first, &mover_first, "1 day 5 hours");
     let b = line(second, &mover_second, "1 day 30 minutes");
     // Alice's turns come first; among equals the older game.
-    let mut want = vec![(mover_first != "alice", a), (mover_second != "alice", b)];
+    let mut want = [(mover_first != "alice", a), (mover_second != "alice", b)];
     want.sort_by_key(|(not_mine, _)| *not_mine);
     assert_eq!(lines[1..], [want[0].1.as_str(), want[1].1.as_str()], "{list}");
 }
