@@ -41,6 +41,7 @@ pub mod invitations;
 mod lobby;
 mod play;
 pub mod ratings;
+pub mod replay;
 pub mod reply;
 pub mod scheduler;
 pub mod settings;

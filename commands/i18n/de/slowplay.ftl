@@ -103,3 +103,7 @@ settings-off = aus
 settings-language = Ich spreche Deutsch mit dir.
 help-settings = `einstellungen` zeigt die Einstellungen dieses Kanals; Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
 help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
+
+## Wiederholung.
+
+export-replay = Partie #{ $id } als Bilderstreifen, vom Anfang bis zum Ende (von links nach rechts, von oben nach unten).

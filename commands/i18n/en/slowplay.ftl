@@ -102,3 +102,7 @@ settings-off = off
 settings-language = I speak English with you.
 help-settings = `settings` shows this channel's settings; admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
+
+## Replay.
+
+export-replay = Game #{ $id } as a strip of boards, from the start to the end (left to right, top to bottom).

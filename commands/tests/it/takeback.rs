@@ -140,3 +140,31 @@ async fn after_a_takeback_the_turn_and_its_reminders_start_afresh() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].reply.text.mentions()[0].id, first);
 }
+
+#[tokio::test]
+async fn a_finished_games_export_comes_with_a_strip_of_boards() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::storage::Db::open(&place.url()).await.expect("database");
+    let host = commands::Host::with_db(db, commands::HostOptions::default(), clock.clone());
+    aratoth(&host).await;
+    for _ in 0..2 {
+        let (mover, moves) = to_move(&host, 1).await;
+        ok(&host, &mover, "c", &format!("move {}", moves[0])).await;
+    }
+    // Running: players get no record yet, so no strip either.
+    assert!(no(&host, "alice", "c", "export #1").await.contains("still running"));
+    ok(&host, "bob", "c", "resign").await;
+    let replies = host.handle(&crate::support::origin("alice", "c"), "export #1").await;
+    assert_eq!(replies.len(), 2, "{}", crate::support::texts(&replies));
+    let file = replies[1].file.as_ref().expect("a picture");
+    assert_eq!((file.name.as_str(), file.mime), ("game-1-replay.png", "image/png"));
+    assert_eq!(&file.bytes[1..4], b"PNG");
+    // Two moves and a resignation: 4 positions, in one row of boards 240 pixels wide
+    // with 8 pixels between them.
+    let width = u32::from_be_bytes([file.bytes[16], file.bytes[17], file.bytes[18], file.bytes[19]]);
+    assert_eq!(width, 4 * 240 + 3 * 8);
+    std::fs::write(std::env::temp_dir().join("spieltisch-replay-strip.png"), &file.bytes).expect("keep it to look at");
+    assert!(file.bytes.len() < 300_000, "{} bytes", file.bytes.len());
+    assert_eq!(replies[1].audience, commands::Audience::User("alice".into()));
+}
