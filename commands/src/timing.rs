@@ -253,6 +253,15 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_is_refused_without_panicking(text in ".{0,40}") {
+            if let Some(ms) = parse_duration(&text) {
+                proptest::prop_assert!((MINUTE_MS..=365 * DAY_MS).contains(&ms));
+            }
+        }
+    }
+
     #[test]
     fn vacations_inside_a_turn_do_not_count() {
         // Turn from 100 to 1000: 900 passed; vacation 200..500 inside (300), one

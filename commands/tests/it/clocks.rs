@@ -220,3 +220,21 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
     want.sort_by_key(|(not_mine, _)| *not_mine);
     assert_eq!(lines[1..], [want[0].1.as_str(), want[1].1.as_str()], "{list}");
 }
+
+#[tokio::test]
+async fn two_pollers_at_once_send_each_reminder_once() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let one = timed_host(&place, &clock).await;
+    let two = timed_host(&place, &clock).await;
+    for seed in 51..54 {
+        started(&one, &format!("c{seed}"), seed).await;
+    }
+    ok(&one, "carol", "x", "new carat").await;
+    clock.advance(2 * DAY);
+    let (a, b) = tokio::join!(due(&one, &clock), due(&two, &clock));
+    // Three half-time reminders and one expired invitation, shared between the two.
+    let mut all: Vec<String> = a.iter().chain(&b).map(|n| n.channel.clone()).collect();
+    all.sort();
+    assert_eq!(all, vec!["c51", "c52", "c53", "x"], "{}\n{}", notice_texts(&a), notice_texts(&b));
+}
