@@ -160,6 +160,10 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     let (next, _) = to_move(&host, 1).await;
     let waiting = ["alice", "bob", "carol"].into_iter().find(|u| *u != next && *u != mover).expect("one waits");
     assert!(no(&host, waiting, "c", "claim").await.contains("still has 1 day"));
+    // The removed player claims nothing any more.
+    clock.advance(DAY);
+    assert!(no(&host, &mover, "c", "claim").await.contains("You do not play in game #1."));
+    assert_eq!(log(&host, 1).await.len(), 1);
 }
 
 #[tokio::test]
