@@ -20,6 +20,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
     }
     let mut options = new.options;
+    if !new.invite.is_empty() && !options.contains_key("players") {
+        // Named players and no count: a seat for each of them and the creator.
+        options.insert("players".into(), Value::from(new.invite.len() + 1));
+    }
     let players = match options.get("players").map(Value::as_u64) {
         None => kind.default_players(),
         Some(n) => match n.and_then(|n| usize::try_from(n).ok()).filter(|n| kind.players().contains(n)) {

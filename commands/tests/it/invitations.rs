@@ -51,7 +51,8 @@ async fn named_players_must_accept_and_the_game_starts_when_all_have() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
-    let said = ok(&host, "alice", "c", "new aratoth 3 @Bob @carol").await;
+    // Without a count, the named players and the creator make the count.
+    let said = ok(&host, "alice", "c", "new aratoth @Bob @carol").await;
     assert!(said.starts_with("@alice invites @bob, @carol to a game of Aratoth's Revenge (#1) for 3 players"), "{said}");
     assert!(no(&host, "dave", "c", "join").await.contains("for named players only"));
     ok(&host, "bob", "c", "join").await;
@@ -59,6 +60,9 @@ async fn named_players_must_accept_and_the_game_starts_when_all_have() {
     let said = ok(&host, "carol", "c", "join").await;
     assert!(said.contains("Game #1 of Aratoth's Revenge begins"), "{said}");
     assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Running);
+    assert_eq!(host.db().players(1).await.expect("players").len(), 3);
+    // Too many named players for the game.
+    assert!(no(&host, "alice", "d", "new carat @a @b @c @d").await.contains("is for 2 to 4 players"));
 }
 
 #[tokio::test]
