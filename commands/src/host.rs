@@ -212,7 +212,8 @@ impl Host {
         match Command::parse(line) {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
-                let ctx = self.ctx(origin);
+                let mut ctx = self.ctx(origin);
+                ctx.lang = crate::channels::request_lang(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }

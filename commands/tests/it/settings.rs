@@ -54,6 +54,8 @@ async fn languages_come_from_the_user_then_the_platform_then_the_channel() {
     assert_eq!(ok(&host, "carol", "c", "language de").await, "Ich spreche Deutsch mit dir.");
     assert!(ok(&host, "carol", "c", "reminders").await.starts_with("Deine Zug-Erinnerungen"));
     assert!(no(&host, "carol", "c", "sprache fr").await.contains("keine Sprache"));
+    // Also a line that does not parse is answered in Carol's language.
+    assert!(no(&host, "carol", "c", "new chess").await.starts_with("Ein Spiel „chess“ gibt es nicht"));
     assert_eq!(ok(&host, "carol", "c", "sprache standard").await, "I speak English with you.");
 
     // A reminder comes in the player's chosen language.
