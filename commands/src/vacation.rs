@@ -56,8 +56,9 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     channels.dedup();
     let msg = Msg::new("vacation-announced").arg("player", name).arg("days", i64::from(days));
     for channel in channels.iter().filter(|c| **c != ctx.origin.channel) {
-        // Told by the scheduler in the other channels (in the bot's language).
-        let text = ctx.host.texts.plain(ctx.host.options.language, &msg);
+        // Told by the scheduler in the other channels, in each channel's language.
+        let here = crate::channels::channel_settings(db, platform, channel).await?;
+        let text = ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg);
         sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
             .bind(platform)
             .bind(channel)
