@@ -56,6 +56,100 @@ pub struct Config {
     pub bot: BotConfig,
     pub discord: Option<DiscordConfig>,
     pub matrix: Option<MatrixConfig>,
+    #[serde(default)]
+    pub clock: ClockConfig,
+}
+
+/// `[clock]`: turn clocks, reminders, invitations and vacations. Durations are written
+/// like `3d`, `12h`, `1d12h`, `90m`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfig {
+    /// The time per move when `new` names none.
+    #[serde(default = "default_move_time", deserialize_with = "duration")]
+    pub move_time: i64,
+    /// Whether the player to move is reminded when half the time has passed.
+    #[serde(default = "yes")]
+    pub half_time_reminder: bool,
+    /// How long before the time runs out the second reminder comes (`"off"`: none).
+    #[serde(default = "default_reminder_before", deserialize_with = "duration_or_off")]
+    pub reminder_before: i64,
+    /// How long an invitation stays open.
+    #[serde(default = "default_invitation_expiry", deserialize_with = "duration")]
+    pub invitation_expiry: i64,
+    /// How many open invitations one user may have at once.
+    #[serde(default = "default_max_open_invitations")]
+    pub max_open_invitations: usize,
+    /// Vacation days a user may take in any 365 days.
+    #[serde(default = "default_vacation_days")]
+    pub vacation_days_per_year: u32,
+}
+
+impl ClockConfig {
+    /// The command layer's clock options.
+    pub fn options(&self) -> commands::ClockOptions {
+        commands::ClockOptions {
+            move_ms: self.move_time,
+            half_reminder: self.half_time_reminder,
+            soon_ms: self.reminder_before,
+            invitation_ms: self.invitation_expiry,
+            max_open_invitations: self.max_open_invitations,
+            vacation_days_per_year: self.vacation_days_per_year,
+        }
+    }
+}
+
+impl Default for ClockConfig {
+    fn default() -> Self {
+        let d = commands::ClockOptions::default();
+        ClockConfig {
+            move_time: d.move_ms,
+            half_time_reminder: d.half_reminder,
+            reminder_before: d.soon_ms,
+            invitation_expiry: d.invitation_ms,
+            max_open_invitations: d.max_open_invitations,
+            vacation_days_per_year: d.vacation_days_per_year,
+        }
+    }
+}
+
+fn default_move_time() -> i64 {
+    commands::ClockOptions::default().move_ms
+}
+
+fn default_reminder_before() -> i64 {
+    commands::ClockOptions::default().soon_ms
+}
+
+fn default_invitation_expiry() -> i64 {
+    commands::ClockOptions::default().invitation_ms
+}
+
+fn default_max_open_invitations() -> usize {
+    commands::ClockOptions::default().max_open_invitations
+}
+
+fn default_vacation_days() -> u32 {
+    commands::ClockOptions::default().vacation_days_per_year
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let text = String::deserialize(d)?;
+    commands::timing::parse_duration(&text)
+        .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"3d\", \"12h\" or \"1d12h\"")))
+}
+
+fn duration_or_off<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let text = String::deserialize(d)?;
+    if matches!(text.trim(), "off" | "0") {
+        return Ok(0);
+    }
+    commands::timing::parse_duration(&text)
+        .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"12h\" (or \"off\")")))
 }
 
 /// `[database]`.

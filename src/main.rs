@@ -121,11 +121,12 @@ fn main() -> ExitCode {
                     Some(l) => l.parse::<Lang>().map_err(anyhow::Error::msg)?,
                     None => config.bot.language,
                 };
-                let host = open_host(&config, db).await?;
+                let clock = std::sync::Arc::new(commands::clock::OffsetClock::default());
+                let host = open_host(&config, db, clock.clone()).await?;
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
-                let settings = terminal::Settings { boards, channel, speaker, lang };
+                let settings = terminal::Settings { boards, channel, speaker, lang, clock: Some(clock) };
                 terminal::run_stdio(&host, settings).await?;
                 host.db().close().await;
                 Ok(ExitCode::SUCCESS)
@@ -135,7 +136,7 @@ fn main() -> ExitCode {
             init_logging("info");
             run_async("run", async move {
                 let config = Config::load(&config)?;
-                let host = open_host(&config, None).await?;
+                let host = open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?;
                 host.db().close().await;
                 let configured = config.platforms();
                 if configured.is_empty() {
@@ -158,7 +159,7 @@ fn main() -> ExitCode {
             init_logging("warn");
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
-                let host = open_host(&config, db).await?;
+                let host = open_host(&config, db, std::sync::Arc::new(commands::clock::SystemClock)).await?;
                 let record = host.record(game).await?;
                 host.db().close().await;
                 match record {
@@ -204,11 +205,19 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
     })
 }
 
-async fn open_host(config: &Config, db: Option<String>) -> anyhow::Result<Host> {
+async fn open_host(
+    config: &Config,
+    db: Option<String>,
+    clock: std::sync::Arc<dyn commands::clock::Clock>,
+) -> anyhow::Result<Host> {
     let url = db.unwrap_or_else(|| config.database.url.clone());
-    let options =
-        HostOptions { language: config.bot.language, admins: config.bot.admins.clone(), ..HostOptions::default() };
-    Host::open(&url, options).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
+    let options = HostOptions {
+        language: config.bot.language,
+        admins: config.bot.admins.clone(),
+        clock: config.clock.options(),
+        ..HostOptions::default()
+    };
+    Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {

@@ -43,11 +43,13 @@ pub struct HostOptions {
     pub moves_per_page: usize,
     /// Whether boards and hands are drawn as PNGs (off: text only).
     pub pictures: bool,
+    /// Turn clocks, reminders, invitations and vacations (`[clock]`).
+    pub clock: crate::timing::ClockOptions,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default() }
     }
 }
 
@@ -182,6 +184,14 @@ impl Host {
         Ok(Host::with_db(Db::open(url).await?, options, Arc::new(SystemClock)))
     }
 
+    /// Like [`Host::open`], with a given clock (the terminal's `wait`).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database cannot be opened or migrated.
+    pub async fn open_with_clock(url: &str, options: HostOptions, clock: Arc<dyn Clock>) -> Result<Host, StorageError> {
+        Ok(Host::with_db(Db::open(url).await?, options, clock))
+    }
+
     /// A host over an open database with a given clock.
     pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
         Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(HashMap::new()) }
@@ -202,7 +212,8 @@ impl Host {
         match Command::parse(line) {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
-                let ctx = self.ctx(origin);
+                let mut ctx = self.ctx(origin);
+                ctx.lang = crate::channels::request_lang(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }
@@ -211,7 +222,8 @@ impl Host {
     /// Runs a command (built by [`Command::parse`] or by an adapter from slash-command
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
-        let ctx = self.ctx(origin);
+        let mut ctx = self.ctx(origin);
+        ctx.lang = crate::channels::request_lang(&ctx).await;
         let verb = command.verb();
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
@@ -227,6 +239,16 @@ impl Host {
             Command::Help { topic } => crate::info::help(&ctx, topic.as_deref()),
             Command::Rules { game } => crate::info::rules(&ctx, game),
             Command::Export { game } => crate::info::export(&ctx, game).await,
+            Command::Claim { game } => crate::timeouts::claim(&ctx, game).await,
+            Command::Vacation { days } => crate::vacation::vacation(&ctx, days).await,
+            Command::Undo { game } => crate::takeback::undo(&ctx, game).await,
+            Command::Rematch { game } => crate::takeback::rematch(&ctx, game).await,
+            Command::Reminders { on } => crate::settings::reminders(&ctx, on).await,
+            Command::History { game } => crate::takeback::history(&ctx, game).await,
+            Command::Leaderboard { game } => crate::ratings::leaderboard(&ctx, game).await,
+            Command::Stats { player } => crate::ratings::stats(&ctx, player.as_deref()).await,
+            Command::Settings { words } => crate::channels::settings(&ctx, &words).await,
+            Command::Language { lang } => crate::channels::language(&ctx, lang).await,
         };
         match outcome {
             Ok(replies) => replies,

@@ -107,7 +107,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 
 /// Stores the move or event that `game` has just applied (as its last log entry),
 /// guarded by the move number the loaded game stood at.
-async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
+pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
     let id = loaded.row.id;
     let appended = ctx
         .host
@@ -132,7 +132,13 @@ async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option
             tracing::info!(game = id, seq, text, "move stored");
             ctx.host.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
-            Ok(Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded })
+            let loaded = Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
+            if status == Status::Finished
+                && let Err(e) = crate::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
+            {
+                tracing::error!(game = id, error = %e, "the ratings could not be updated");
+            }
+            Ok(loaded)
         }
     }
 }

@@ -5,3 +5,4 @@ mod cli_config;
 mod render_cli;
 mod support;
 mod terminal_game;
+mod terminal_clock;
