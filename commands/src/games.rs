@@ -1,7 +1,32 @@
 //! What the command layer needs to know per game beyond the [`rules::Match`] trait: the
-//! text of a player's private information. A new game adds its arm here.
+//! text of a player's private information, the notes announced with each turn
+//! ([`turn_notes`], one file per game under `games/`) and the hint under a long `moves`
+//! list ([`moves_hint`]). A new game adds its arms here.
 
-use rules::{AnyView, Seat};
+mod helofag;
+
+use rules::{AnyView, GameKind, Match, Seat};
+
+use crate::i18n::{Lang, Msg, Texts};
+
+/// What the channel is told after a start, move or event of `game` besides the move
+/// itself and whose turn it is, in order (Helofag: automatic passes, the new roll, its
+/// transfers to B, "only one action"). `names` are the players' names by seat. Empty for
+/// games without such notes.
+pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    match game.kind() {
+        GameKind::Helofag => helofag::notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// The hint under a `moves` list longer than a page: the game's own `<game>-moves-hint`
+/// (e.g. Aratoth's: filter by shape and site) when `lang` or English has one, else the
+/// general `moves-narrow`.
+pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind) -> Msg {
+    let own = format!("{}-moves-hint", kind.id());
+    if texts.has(lang, &own) || texts.has(Lang::En, &own) { Msg::new(own) } else { Msg::new("moves-narrow") }
+}
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
 /// e.g. `5RGBY 2RBGY`), or `None` when the view hides nothing of that seat from others

@@ -137,14 +137,18 @@ async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option
     }
 }
 
-/// The channel's announcement after a start or an accepted move: `header`, then whose
-/// turn it is (a mention) or the final ranking, with the new board; and a private reply
-/// with the hand of each seat in `private`.
+/// The channel's announcement after a start or an accepted move: `header`, the game's
+/// turn notes ([`crate::games::turn_notes`]), then whose turn it is (a mention) or the
+/// final ranking, with the new board; and a private reply with the hand of each seat in
+/// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
+    for note in crate::games::turn_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
     let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
@@ -295,6 +299,9 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if page < pages {
         let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
+    }
+    if pages > 1 {
+        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind)));
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: game.moves_applied() as u64 })])
 }

@@ -76,3 +76,6 @@ rule-aratoth-shape-rule = Du darfst jetzt keine Figur der Form { $shape ->
         [snake] Schlange
        *[dragon] Drache
     } legen: Die zuletzt gelegte Figur hatte dieselbe Form.
+
+# Unter einer `züge`-Liste mit mehr als einer Seite (games::moves_hint der Befehlsschicht).
+aratoth-moves-hint = Die Liste ist lang: schränke sie nach Form und/oder Platz ein, z. B. `züge drache`, `züge a5` oder `züge drache a5`.
