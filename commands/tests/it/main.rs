@@ -2,6 +2,7 @@
 //! temporary database files.
 
 mod answers;
+mod aratoth;
 mod concurrency;
 mod permissions;
 mod support;
