@@ -4,5 +4,6 @@
 mod answers;
 mod aratoth;
 mod concurrency;
+mod helofag;
 mod permissions;
 mod support;
