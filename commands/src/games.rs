@@ -12,10 +12,27 @@ use crate::i18n::{Lang, Msg, Texts};
 /// What the channel is told after a start, move or event of `game` besides the move
 /// itself and whose turn it is, in order (Helofag: automatic passes, the new roll, its
 /// transfers to B, "only one action"). `names` are the players' names by seat. Empty for
-/// games without such notes.
+/// games without such notes and once the game is over (a resignation can end a game the
+/// rules alone would go on with).
 pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
     match game.kind() {
         GameKind::Helofag => helofag::notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// What `board` says of `game` besides the caption and whose turn it is (Helofag: the
+/// roll of the player to move, what it sent to B, "only one action"). Empty for games
+/// without such notes and once the game is over.
+pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
+    match game.kind() {
+        GameKind::Helofag => helofag::board_notes(game, names),
         _ => Vec::new(),
     }
 }
@@ -49,6 +66,24 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_long_moves_list_hints_at_the_games_own_filters_or_the_general_ones() {
+        let texts = Texts::load();
+        assert_eq!(moves_hint(&texts, Lang::De, GameKind::Aratoth).key, "aratoth-moves-hint");
+        assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat).key, "moves-narrow");
+        assert!(texts.plain(Lang::De, &moves_hint(&texts, Lang::De, GameKind::Aratoth)).contains("`züge drache a5`"));
+    }
+
+    #[test]
+    fn games_without_notes_have_none() {
+        let game = open(GameKind::Carat, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        let names = ["a".to_string(), "b".to_string()];
+        assert!(turn_notes(game.as_ref(), &names).is_empty());
+        assert!(board_notes(game.as_ref(), &names).is_empty());
+        let helofag = open(GameKind::Helofag, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        assert_eq!(board_notes(helofag.as_ref(), &names)[0].key, "helofag-rolled");
+    }
 
     #[test]
     fn a_carat_hand_is_shown_to_its_owner_only() {

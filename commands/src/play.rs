@@ -239,7 +239,8 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     Ok(announce(ctx, &loaded, header, &private).await)
 }
 
-/// `board`: the board as everyone sees it, with whose turn it is (no mention).
+/// `board`: the board as everyone sees it, the game's board notes
+/// ([`crate::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
     let id = loaded.row.id;
@@ -248,6 +249,9 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let mut text = ctx.text(
         &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
     );
+    for note in crate::games::board_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
     let picture = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])

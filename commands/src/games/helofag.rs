@@ -31,6 +31,15 @@ pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     notes
 }
 
+/// The notes `board` shows: the current roll and what it did (no passes: those were
+/// announced with the move before).
+pub(super) fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    match game.view(Viewer::Spectator) {
+        AnyView::Helofag(view) => current_roll(&view, names),
+        _ => Vec::new(),
+    }
+}
+
 /// The roll of the player to move, what it sent to B, and whether only one action is
 /// possible (nothing when nobody is to move).
 fn current_roll(view: &HelofagView, names: &[String]) -> Vec<Msg> {

@@ -195,7 +195,8 @@ async fn moves_filters_by_shape_and_site_and_pages() {
     assert!(!few[0].text.plain().contains("narrow it down"));
     assert!(!few[0].text.plain().contains("Next page"));
     let none = host.handle(&origin(&user, "c"), "moves dragon a1").await;
-    assert!(none[0].refusal && none[0].text.plain().contains("No legal move matches “dragon a1”"), "{}", texts(&none));
+    let refusal = "No legal move matches “dragon a1”";
+    assert!(none[0].refusal && none[0].text.plain().contains(refusal), "{}", texts(&none));
     // In German: the list, the next page and the hint.
     let de = host.handle(&german(&user), "züge drache a5").await;
     let text = de[0].text.plain();

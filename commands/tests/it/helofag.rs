@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::support::{origin, texts, Place};
 
-const USERS: [&str; 2] = ["alice", "bob"];
+const USERS: [&str; 3] = ["alice", "bob", "carol"];
 
 async fn host(place: &Place) -> Arc<Host> {
     let options = HostOptions { pictures: false, ..HostOptions::default() };
@@ -92,7 +92,9 @@ fn seed_with_everything() -> (u64, Vec<Step>) {
         .find_map(|seed| {
             let (_, steps) = steps(seed, 400);
             let pass = steps.iter().any(|s| !s.after.passes.is_empty());
-            let transfer = steps.iter().any(|s| !s.after.transfers.is_empty() || s.after.passes.iter().any(|p| !p.transfers.is_empty()));
+            let transfer = steps
+                .iter()
+                .any(|s| !s.after.transfers.is_empty() || s.after.passes.iter().any(|p| !p.transfers.is_empty()));
             let one = steps.iter().any(|s| s.after.most_actions == 1);
             (pass && transfer && one).then_some((seed, steps))
         })
@@ -168,7 +170,8 @@ async fn announcements_speak_german_too() {
     }
     let step = &steps[at];
     let german = Origin { lang: Some(Lang::De), ..origin(USERS[step.mover], "c") };
-    let replies = host.run(&german, Command::Move { game: Some(id), notation: step.mv.clone(), at: None, bare: false }).await;
+    let command = Command::Move { game: Some(id), notation: step.mv.clone(), at: None, bare: false };
+    let replies = host.run(&german, command).await;
     let text = replies[0].text.plain();
     let pass = &step.after.passes[0];
     let passed = format!("{} hat {} gewürfelt und kann nicht ziehen.", USERS[pass.seat], roll_text(pass.roll));
@@ -199,4 +202,80 @@ async fn a_reloaded_game_rolls_the_same_dice() {
     let replies = second.handle(&origin(USERS[step.mover], "c"), &step.mv).await;
     assert!(!replies[0].refusal, "{}", texts(&replies));
     assert_eq!(notes_of(&replies), expected_notes(&step.after));
+}
+
+/// `board` shows the roll of the player to move with the board (no passes: those came
+/// with the move), and names who is to move without a mention.
+#[tokio::test]
+async fn the_board_shows_the_current_roll() {
+    let (seed, _) = seed_with_everything();
+    let place = Place::new();
+    let host = host(&place).await;
+    let (id, _) = start(&host, seed).await;
+    let (start_view, _) = steps(seed, 0);
+    let replies = host.handle(&origin("carol", "c"), &format!("board #{id}")).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    let mut want = vec![format!("Game #{id} of Helofag after 0 moves.")];
+    want.extend(expected_notes(&start_view).into_iter().filter(|l| !l.contains("cannot move")));
+    let seat = start_view.to_move.expect("someone to move");
+    let last = want.last_mut().expect("the turn line");
+    *last = format!("It is {}'s turn.", USERS[seat]);
+    assert_eq!(replies[0].text.plain().lines().collect::<Vec<_>>(), want);
+    assert!(replies[0].text.mentions().is_empty());
+}
+
+/// With three players a resigning player's pieces leave the board, and the game goes on
+/// with the roll of the player to move (a new one when the resigning player was to move).
+#[tokio::test]
+async fn a_resignation_with_three_players_takes_the_pieces_off() {
+    for resigner_is_to_move in [false, true] {
+        let seed = 3;
+        let mut game = open(GameKind::Helofag, &json!({"players": 3}), 3, None, Some(seed)).expect("game");
+        let place = Place::new();
+        let host = host(&place).await;
+        let replies = host.handle(&origin("alice", "c"), &format!("new helofag 3 seed={seed}")).await;
+        let id = replies[0].game.expect("an invitation").id;
+        for user in ["bob", "carol"] {
+            assert!(!host.run(&origin(user, "c"), Command::Join { game: Some(id) }).await[0].refusal);
+        }
+        assert!(!host.run(&origin("alice", "c"), Command::Start { game: Some(id) }).await[0].refusal);
+        // Two moves first, so that pieces stand on the board.
+        for _ in 0..2 {
+            let seat = game.to_move()[0];
+            let mv = game.legal_moves()[0].clone();
+            game.play(&mv).expect("legal");
+            let replies = host.handle(&origin(USERS[seat], "c"), &mv).await;
+            assert!(!replies[0].refusal, "{}", texts(&replies));
+        }
+        let to_move = game.to_move()[0];
+        let resigner = if resigner_is_to_move { to_move } else { (to_move + 1) % 3 };
+        game.play(&format!("@resign {resigner}")).expect("a resignation");
+        let replies = host.handle(&origin(USERS[resigner], "c"), "resign").await;
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+        let after = view(game.as_ref());
+        assert!(after.removed[resigner]);
+        let mut want = vec![
+            format!("{} resigns game #{id}.", USERS[resigner]),
+            format!("{}'s pieces leave the board.", USERS[resigner]),
+        ];
+        want.extend(expected_notes(&after));
+        assert_eq!(replies[0].text.plain().lines().collect::<Vec<_>>(), want);
+        if resigner_is_to_move {
+            assert_ne!(after.to_move, Some(resigner), "the next player rolls");
+        } else {
+            assert_eq!(after.to_move, Some(to_move), "the player to move keeps the roll");
+        }
+    }
+}
+
+/// With two players a resignation ends the game: the ranking, no pieces leaving, no roll.
+#[tokio::test]
+async fn a_resignation_with_two_players_ends_the_game() {
+    let place = Place::new();
+    let host = host(&place).await;
+    let (id, _) = start(&host, 5).await;
+    let replies = host.handle(&origin("bob", "c"), "resign").await;
+    let text = replies[0].text.plain();
+    let want = format!("bob resigns game #{id}.\nGame #{id} is over. Ranking:\n1. alice: 0 points\n2. bob: 0 points");
+    assert_eq!(text, want);
 }
