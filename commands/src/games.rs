@@ -3,6 +3,7 @@
 //! ([`turn_notes`], one file per game under `games/`) and the hint under a long `moves`
 //! list ([`moves_hint`]). A new game adds its arms here.
 
+mod aratoth;
 mod helofag;
 
 use rules::{AnyView, GameKind, Match, Seat};
@@ -10,15 +11,12 @@ use rules::{AnyView, GameKind, Match, Seat};
 use crate::i18n::{Lang, Msg, Texts};
 
 /// What the channel is told after a start, move or event of `game` besides the move
-/// itself and whose turn it is, in order (Helofag: automatic passes, the new roll, its
-/// transfers to B, "only one action"). `names` are the players' names by seat. Empty for
-/// games without such notes and once the game is over (a resignation can end a game the
-/// rules alone would go on with).
+/// itself and whose turn it is (or the ranking), in order (Helofag: automatic passes,
+/// the new roll, its transfers to B, "only one action"; Aratoth: who could not place and
+/// is out). `names` are the players' names by seat. Empty for games without such notes.
 pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-    if game.is_finished() {
-        return Vec::new();
-    }
     match game.kind() {
+        GameKind::Aratoth => aratoth::notes(game, names),
         GameKind::Helofag => helofag::notes(game, names),
         _ => Vec::new(),
     }

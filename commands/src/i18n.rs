@@ -277,9 +277,9 @@ mod tests {
     /// `"cmd-not-your-turn"` with one of the message prefixes) exists in both languages.
     #[test]
     fn every_message_the_code_uses_exists() {
-        const PREFIXES: [&str; 17] = [
+        const PREFIXES: [&str; 18] = [
             "cmd-", "new-", "join-", "start-", "turn-", "game-", "ranking-", "invitation-", "board-", "hand-",
-            "moves-", "games-", "export-", "rules-", "help-", "local-", "helofag-",
+            "moves-", "games-", "export-", "rules-", "help-", "local-", "helofag-", "aratoth-",
         ];
         let mut used = BTreeSet::new();
         // src and its subfolders (e.g. src/games/).

@@ -13,8 +13,12 @@ use crate::i18n::Msg;
 /// The notes after a start, move or event of `game`, in the order they happened:
 /// a removed player's pieces leaving, each automatic pass (with what its roll sent to
 /// B), then the roll of the player to move, what it sent to B, and "only one action"
-/// when the roll allows just one. Empty once the game is won.
+/// when the roll allows just one. Empty once the game is over (won, or ended by a
+/// resignation with two players, which the rules alone would go on with).
 pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
     let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { return Vec::new() };
     let mut notes = Vec::new();
     if let Some(Some(Ok(Event::Resign(seat) | Event::Timeout(seat)))) = game.log().last().map(|e| Event::parse(e))

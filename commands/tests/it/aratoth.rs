@@ -43,12 +43,14 @@ async fn mover(host: &Host, id: GameId) -> Option<String> {
 }
 
 /// Plays game `id` to its end, each turn a move picked (by a fixed stride) from
-/// [`Host::legal_moves`]. Returns who placed each piece, in order, and the last
-/// announcement (the final ranking).
-async fn play_out(host: &Host, id: GameId) -> (Vec<String>, Vec<Reply>) {
+/// [`Host::legal_moves`]. Returns who placed each piece, in order, the last
+/// announcement (the final ranking), and who was announced out, in order.
+async fn play_out(host: &Host, id: GameId) -> (Vec<String>, Vec<Reply>, Vec<String>) {
     let mut placers = Vec::new();
     let mut last = Vec::new();
+    let mut out: Vec<String> = Vec::new();
     while let Some(user) = mover(host, id).await {
+        assert!(!out.contains(&user), "{user} is out but to move");
         let moves = host.legal_moves(&origin(&user, "c"), Some(id), "").await.expect("legal moves");
         assert!(!moves.is_empty(), "{user} is to move but has no placement");
         let pick = &moves[(placers.len() * 7919 + 13) % moves.len()];
@@ -57,8 +59,11 @@ async fn play_out(host: &Host, id: GameId) -> (Vec<String>, Vec<Reply>) {
         assert_eq!(last[0].audience, Audience::Channel);
         placers.push(user);
         assert!(placers.len() <= 36, "more pieces than the players own");
+        let text = last[0].text.plain();
+        let newly_out = text.lines().filter_map(|l| l.strip_suffix(" cannot place any piece and is out."));
+        out.extend(newly_out.map(str::to_string));
     }
-    (placers, last)
+    (placers, last, out)
 }
 
 /// The names on the ranking lines ("1. bob", "2. alice", ...) of an announcement.
@@ -100,7 +105,7 @@ async fn full_game(users: &[&str], seed: u64) {
     let place = Place::new();
     let host = host(&place, 40).await;
     let id = start(&host, users, seed).await;
-    let (placers, last) = play_out(&host, id).await;
+    let (placers, last, out) = play_out(&host, id).await;
     let text = texts(&last);
     assert!(text.contains(&format!("Game #{id} is over. Ranking:")), "{text}");
     let announced = ranking_lines(&text);
@@ -108,6 +113,8 @@ async fn full_game(users: &[&str], seed: u64) {
     assert_eq!(announced, expected, "{text}");
     // The winner is the last placer; with two players the other one is second.
     assert_eq!(announced[0], *placers.last().expect("a placement"));
+    // Everyone but the winner was announced out once, the first one out ranking last.
+    assert_eq!(out, announced[1..].iter().rev().cloned().collect::<Vec<_>>());
     let replayed = replayed_ranking(&host, id, users[1]).await;
     assert_eq!(replayed, expected.iter().map(|u| vec![u.clone()]).collect::<Vec<_>>());
 }
