@@ -35,12 +35,19 @@ pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     }
 }
 
-/// The hint under a `moves` list longer than a page: the game's own `<game>-moves-hint`
-/// (e.g. Aratoth's: filter by shape and site) when `lang` or English has one, else the
+/// The hint under a `moves` list longer than a page (`list`: every move listed, on all
+/// pages): the game's own `<game>-moves-hint` when `lang` or English has one (Aratoth's
+/// counts the placements per shape and suggests filters by shape and site), else the
 /// general `moves-narrow`.
-pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind) -> Msg {
+pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) -> Msg {
     let own = format!("{}-moves-hint", kind.id());
-    if texts.has(lang, &own) || texts.has(Lang::En, &own) { Msg::new(own) } else { Msg::new("moves-narrow") }
+    if !texts.has(lang, &own) && !texts.has(Lang::En, &own) {
+        return Msg::new("moves-narrow");
+    }
+    match kind {
+        GameKind::Aratoth => Msg::new(own).arg("counts", aratoth::shape_counts(list)),
+        _ => Msg::new(own),
+    }
 }
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
@@ -68,9 +75,12 @@ mod tests {
     #[test]
     fn a_long_moves_list_hints_at_the_games_own_filters_or_the_general_ones() {
         let texts = Texts::load();
-        assert_eq!(moves_hint(&texts, Lang::De, GameKind::Aratoth).key, "aratoth-moves-hint");
-        assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat).key, "moves-narrow");
-        assert!(texts.plain(Lang::De, &moves_hint(&texts, Lang::De, GameKind::Aratoth)).contains("`züge drache a5`"));
+        let list = ["mage red a1 a2 a3 b1", "formula red a1 a2 a4", "mage green a1 a2 a3 b1"].map(String::from);
+        let hint = moves_hint(&texts, Lang::De, GameKind::Aratoth, &list);
+        assert_eq!(hint.key, "aratoth-moves-hint");
+        let text = texts.plain(Lang::De, &hint);
+        assert!(text.contains("(mage 2, formula 1)") && text.contains("`züge drache a5`"), "{text}");
+        assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat, &list).key, "moves-narrow");
     }
 
     #[test]

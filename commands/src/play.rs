@@ -305,7 +305,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
     }
     if pages > 1 {
-        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind)));
+        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: game.moves_applied() as u64 })])
 }

@@ -37,7 +37,7 @@ rule-aratoth-colour-rule = You may not place a { $colour } piece: your opponent'
 rule-aratoth-shape-rule = You may not place a { $shape }: the last piece placed was a { $shape }.
 
 # Under a `moves` list longer than one page (the command layer's games::moves_hint).
-aratoth-moves-hint = That is a long list: narrow it down by shape and/or site, e.g. `moves dragon`, `moves a5` or `moves dragon a5`.
+aratoth-moves-hint = That is a long list ({ $counts }): narrow it down by shape and/or site, e.g. `moves dragon`, `moves a5` or `moves dragon a5`.
 
 # Announced after a placement when a player cannot place (the command layer's turn notes).
 aratoth-out = { $player } cannot place any piece and is out.

@@ -47,3 +47,16 @@ fn eliminated_before_last(game: &dyn Match) -> usize {
         _ => 0,
     }
 }
+
+/// How many of the placements `list` (`dragon red a5 a9 a10 a13`, ...) have each shape,
+/// in the order the shapes first appear: `formula 216, bird 300, ...`.
+pub(super) fn shape_counts(list: &[String]) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for shape in list.iter().filter_map(|m| m.split_whitespace().next()) {
+        match counts.iter_mut().find(|(s, _)| *s == shape) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((shape, 1)),
+        }
+    }
+    counts.iter().map(|(s, n)| format!("{s} {n}")).collect::<Vec<_>>().join(", ")
+}

@@ -186,6 +186,17 @@ async fn moves_filters_by_shape_and_site_and_pages() {
         let beyond = host.handle(&origin(&user, "c"), &format!("moves {filter} page={}", pages + 1)).await;
         assert!(beyond[0].refusal && beyond[0].text.plain().contains(&format!("There is no page {}", pages + 1)));
     }
+    // The whole list on the empty pyramid: the spec's placement counts per shape (dragon
+    // 30, fish 63, formula 63, mage 28, snake 90, bird 126 site sets), each in the three
+    // colours, 1200 in all; the hint names the count per shape.
+    let replies = host.handle(&origin(&user, "c"), "moves").await;
+    let text = replies[0].text.plain();
+    assert!(text.contains(&format!("(1200 in all, page 1 of {})", 1200usize.div_ceil(per_page))), "{text}");
+    let hint = text.lines().last().expect("the hint");
+    assert!(hint.starts_with("That is a long list (") && hint.contains("): narrow it down by shape"), "{hint}");
+    for (shape, sets) in [("dragon", 30), ("fish", 63), ("formula", 63), ("mage", 28), ("snake", 90), ("bird", 126)] {
+        assert!(hint.contains(&format!("{shape} {}", sets * 3)), "{shape}: {hint}");
+    }
     // Every placement on the empty pyramid lies flat in the base layer or is a mage
     // standing on three base balls: a dragon touching a5 lies in layer a.
     let dragons_at_a5: Vec<&String> = all.iter().filter(|m| fits(m, Some("dragon"), Some("a5"))).collect();
