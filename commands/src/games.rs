@@ -1,13 +1,58 @@
 //! What the command layer needs to know per game beyond the [`rules::Match`] trait: the
-//! text of a player's private information, who may see the legal moves, and a game's
-//! own help for `moves`. A new game adds its arm here.
+//! text of a player's private information, who may see the legal moves, a game's own
+//! help for `moves`, the notes announced with each turn ([`turn_notes`], one file per
+//! game under `games/`) and the hint under a long `moves` list ([`moves_hint`]). A new
+//! game adds its arms here.
+
+mod aratoth;
+mod helofag;
 
 use rules::{
-    AnyView, Match, Seat, Viewer,
+    AnyView, GameKind, Match, Seat, Viewer,
     artifakes::{ArtifakesView, CardOption, Landing, WayOption},
 };
 
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg, Texts};
+
+/// What the channel is told after a start, move or event of `game` besides the move
+/// itself and whose turn it is (or the ranking), in order (Helofag: automatic passes,
+/// the new roll, its transfers to B, "only one action"; Aratoth: who could not place and
+/// is out). `names` are the players' names by seat. Empty for games without such notes.
+pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    match game.kind() {
+        GameKind::Aratoth => aratoth::notes(game, names),
+        GameKind::Helofag => helofag::notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// What `board` says of `game` besides the caption and whose turn it is (Helofag: the
+/// roll of the player to move, what it sent to B, "only one action"). Empty for games
+/// without such notes and once the game is over.
+pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
+    match game.kind() {
+        GameKind::Helofag => helofag::board_notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// The hint under a `moves` list longer than a page (`list`: every move listed, on all
+/// pages): the game's own `<game>-moves-hint` when `lang` or English has one (Aratoth's
+/// counts the placements per shape and suggests filters by shape and site), else the
+/// general `moves-narrow`.
+pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) -> Msg {
+    let own = format!("{}-moves-hint", kind.id());
+    if !texts.has(lang, &own) && !texts.has(Lang::En, &own) {
+        return Msg::new("moves-narrow");
+    }
+    match kind {
+        GameKind::Aratoth => Msg::new(own).arg("counts", aratoth::shape_counts(list)),
+        _ => Msg::new(own),
+    }
+}
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
 /// e.g. `5RGBY 2RBGY`; Artifakes: the card numbers, ascending, e.g. `3 12 12 22 29`),
@@ -105,6 +150,27 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_long_moves_list_hints_at_the_games_own_filters_or_the_general_ones() {
+        let texts = Texts::load();
+        let list = ["mage red a1 a2 a3 b1", "formula red a1 a2 a4", "mage green a1 a2 a3 b1"].map(String::from);
+        let hint = moves_hint(&texts, Lang::De, GameKind::Aratoth, &list);
+        assert_eq!(hint.key, "aratoth-moves-hint");
+        let text = texts.plain(Lang::De, &hint);
+        assert!(text.contains("(mage 2, formula 1)") && text.contains("`züge drache a5`"), "{text}");
+        assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat, &list).key, "moves-narrow");
+    }
+
+    #[test]
+    fn games_without_notes_have_none() {
+        let game = open(GameKind::Carat, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        let names = ["a".to_string(), "b".to_string()];
+        assert!(turn_notes(game.as_ref(), &names).is_empty());
+        assert!(board_notes(game.as_ref(), &names).is_empty());
+        let helofag = open(GameKind::Helofag, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        assert_eq!(board_notes(helofag.as_ref(), &names)[0].key, "helofag-rolled");
+    }
 
     #[test]
     fn a_carat_hand_is_shown_to_its_owner_only() {

@@ -143,14 +143,18 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
     }
 }
 
-/// The channel's announcement after a start or an accepted move: `header`, then whose
-/// turn it is (a mention) or the final ranking, with the new board; and a private reply
-/// with the hand of each seat in `private`.
+/// The channel's announcement after a start or an accepted move: `header`, the game's
+/// turn notes ([`crate::games::turn_notes`]), then whose turn it is (a mention) or the
+/// final ranking, with the new board; and a private reply with the hand of each seat in
+/// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
+    for note in crate::games::turn_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
     let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
@@ -241,7 +245,8 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     Ok(announce(ctx, &loaded, header, &private).await)
 }
 
-/// `board`: the board as everyone sees it, with whose turn it is (no mention).
+/// `board`: the board as everyone sees it, the game's board notes
+/// ([`crate::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
     let id = loaded.row.id;
@@ -250,6 +255,9 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let mut text = ctx.text(
         &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
     );
+    for note in crate::games::board_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
     let picture = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
@@ -319,6 +327,9 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if page < pages {
         let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
+    }
+    if pages > 1 {
+        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
     }
     if page == 1 {
         for line in help {

@@ -3,7 +3,9 @@
 
 mod answers;
 mod artifakes;
+mod aratoth;
 mod concurrency;
+mod helofag;
 mod permissions;
 mod support;
 mod clocks;
