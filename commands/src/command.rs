@@ -26,11 +26,15 @@ pub enum Verb {
     Help,
     Rules,
     Export,
+    /// `daily <game>`: today's challenge (challenge.rs).
+    Daily,
+    /// `leaderboard [#id]`: a challenge's scores (challenge.rs).
+    Leaderboard,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 13] = [
+pub const VERBS: [(Verb, &[&str]); 15] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -44,6 +48,8 @@ pub const VERBS: [(Verb, &[&str]); 13] = [
     (Verb::Help, &["help", "hilfe"]),
     (Verb::Rules, &["rules", "regeln"]),
     (Verb::Export, &["export", "exportieren"]),
+    (Verb::Daily, &["daily", "täglich", "taeglich", "tagesaufgabe"]),
+    (Verb::Leaderboard, &["leaderboard", "rangliste", "bestenliste"]),
 ];
 
 impl Verb {
@@ -68,9 +74,9 @@ pub struct NewOptions {
 }
 
 impl NewOptions {
-    /// Reads the words after `new <game>`: `key=value` pairs, a bare number (the player
-    /// count), `seed=N`, and bare words the game knows ([`GameKind::option_word`], e.g.
-    /// Carat's `hand3`).
+    /// Reads the words after `new <game>`: `key=value` pairs, `seed=N`, bare words the
+    /// game knows ([`GameKind::option_word`], e.g. Carat's `hand3`, Hathor's `3` for
+    /// variant 3), and else a bare number (the player count).
     ///
     /// # Errors
     /// A message naming the word that is not an option, or a bad seed.
@@ -94,10 +100,10 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Ok(n) = word.parse::<u64>() {
-                out.options.insert("players".into(), Value::from(n));
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
+            } else if let Ok(n) = word.parse::<u64>() {
+                out.options.insert("players".into(), Value::from(n));
             } else {
                 return Err(bad(word));
             }
@@ -151,6 +157,15 @@ pub enum Command {
     Rules { game: Option<GameKind> },
     /// `export [#id]`: the game's record (JSON), privately.
     Export { game: Option<GameId> },
+    /// `new <game> challenge [options] [hours=N]`: a challenge in the channel that
+    /// anyone may join, each on their own board from the same setup (challenge.rs).
+    NewChallenge { game: GameKind, options: NewOptions, hours: Option<u32> },
+    /// `join challenge [#id]`: one's own game in a challenge of the channel.
+    JoinChallenge { challenge: Option<i64> },
+    /// `daily <game>`: joins today's challenge of the channel.
+    Daily { game: GameKind },
+    /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
+    Leaderboard { challenge: Option<i64> },
 }
 
 impl Command {
@@ -185,6 +200,9 @@ impl Command {
     /// # Errors
     /// As [`Command::parse`].
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
+        if let Some(challenge) = crate::challenge::parse_words(verb, words) {
+            return challenge;
+        }
         match verb {
             Verb::New => {
                 let Some((name, options)) = words.split_first() else {
@@ -243,7 +261,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Daily | Verb::Leaderboard => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -263,6 +281,10 @@ impl Command {
             Command::Help { .. } => Verb::Help,
             Command::Rules { .. } => Verb::Rules,
             Command::Export { .. } => Verb::Export,
+            Command::NewChallenge { .. } => Verb::New,
+            Command::JoinChallenge { .. } => Verb::Join,
+            Command::Daily { .. } => Verb::Daily,
+            Command::Leaderboard { .. } => Verb::Leaderboard,
         }
     }
 }

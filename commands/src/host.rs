@@ -43,11 +43,15 @@ pub struct HostOptions {
     pub moves_per_page: usize,
     /// Whether boards and hands are drawn as PNGs (off: text only).
     pub pictures: bool,
+    /// The secret the daily Hathor challenge's seed is derived from (`[hathor]
+    /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
+    /// use and kept in the database.
+    pub hathor_daily_secret: Option<String>,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, hathor_daily_secret: None }
     }
 }
 
@@ -213,9 +217,14 @@ impl Host {
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let ctx = self.ctx(origin);
         let verb = command.verb();
+        let closed = crate::challenge::close_due_here(&ctx).await;
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
-            Command::Join { game } => crate::lobby::join(&ctx, game).await,
+            Command::Join { game } => crate::challenge::join_or_invitation(&ctx, game).await,
+            Command::NewChallenge { game, options, hours } => crate::challenge::open(&ctx, game, options, hours).await,
+            Command::JoinChallenge { challenge } => crate::challenge::join(&ctx, challenge).await,
+            Command::Daily { game } => crate::challenge::daily(&ctx, game).await,
+            Command::Leaderboard { challenge } => crate::challenge::leaderboard(&ctx, challenge).await,
             Command::Start { game } => crate::lobby::start(&ctx, game).await,
             Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
             Command::Games => crate::lobby::games(&ctx).await,
@@ -228,7 +237,11 @@ impl Host {
             Command::Rules { game } => crate::info::rules(&ctx, game),
             Command::Export { game } => crate::info::export(&ctx, game).await,
         };
-        match outcome {
+        let outcome = match outcome {
+            Ok(replies) => crate::challenge::guard(&ctx, verb, replies).await,
+            Err(e) => Err(e),
+        };
+        let replies = match outcome {
             Ok(replies) => replies,
             Err(refused) => {
                 let text = match refused {
@@ -241,7 +254,8 @@ impl Host {
                 };
                 vec![Reply::refusal(ctx.user_id(), text)]
             }
-        }
+        };
+        closed.into_iter().chain(replies).collect()
     }
 
     /// The legal moves of the player to move in the game `origin` means (or `game`),

@@ -8,7 +8,7 @@
 //!
 //! * [`command`]: the command grammar ([`Command`], [`Command::parse`]).
 //! * [`host`]: the entry point, game selection, permissions.
-//! * `lobby`, `play`, `info`: the command families.
+//! * `lobby`, `play`, `info`: the command families; [`challenge`]: Hathor challenges.
 //! * [`storage`]: SQLite (games, players, the append-only log).
 //! * [`reply`], [`i18n`]: what comes back, and the Fluent translations.
 //! * [`clock`]: the injectable clock.
@@ -30,6 +30,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod challenge;
 pub mod clock;
 pub mod command;
 pub mod games;
