@@ -2,6 +2,7 @@
 //! temporary database files.
 
 mod answers;
+mod challenges;
 mod concurrency;
 mod permissions;
 mod support;
