@@ -337,22 +337,7 @@ impl Host {
         }
         tracing::info!(challenge = challenge.id, "challenge closed");
         for entry in self.entries(challenge.id).await? {
-            let Some(game) = entry.loaded.game.as_ref().filter(|g| !g.is_finished()) else { continue };
-            let mut game = game.box_clone();
-            let seen = game.moves_applied() as u64;
-            let Ok(event) = game.play("@resign 0") else { continue };
-            self.db
-                .append(&Advance {
-                    game: entry.loaded.row.id,
-                    seen,
-                    seat: None,
-                    user_id: &entry.user_id,
-                    text: &event,
-                    finished: true,
-                    to_move: &[],
-                    at: now,
-                })
-                .await?;
+            self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
         }
         let closed = ChallengeRow { closed_at: Some(now), ..challenge.clone() };
         let entries = self.entries(challenge.id).await?;
@@ -371,6 +356,35 @@ impl Host {
             replies.push(Reply::channel(caption).with_file(picture).about(GameRef { id: entry.loaded.row.id, seq }));
         }
         Ok(replies)
+    }
+
+    /// Ends game `id` of a closing challenge with `@resign 0` (the score so far) if it
+    /// still runs; a move stored at the same moment makes it try again.
+    async fn end_game(&self, id: GameId, user_id: &str, now: i64) -> Result<(), StorageError> {
+        for _ in 0..3 {
+            let Some(row) = self.db.game(id).await? else { return Ok(()) };
+            let loaded = self.load(row).await?;
+            let Some(game) = loaded.game.as_ref().filter(|g| !g.is_finished()) else { return Ok(()) };
+            let mut game = game.box_clone();
+            let seen = game.moves_applied() as u64;
+            let Ok(event) = game.play("@resign 0") else { return Ok(()) };
+            let advance = Advance {
+                game: id,
+                seen,
+                seat: None,
+                user_id,
+                text: &event,
+                finished: true,
+                to_move: &[],
+                at: now,
+            };
+            if self.db.append(&advance).await? != crate::storage::Appended::Stale {
+                self.remember(id, game.as_ref());
+                return Ok(());
+            }
+        }
+        tracing::warn!(game = id, "a closing challenge's game kept moving; left running");
+        Ok(())
     }
 
     /// The leaderboard text: header, then one line per player.
@@ -698,10 +712,8 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
         if verb == Verb::Export && (mine || ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
             return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
         }
-        if !mine
-            && !(ctx.admin && ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_none())
-        {
-            return Err(Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id).into());
+        if let Some(msg) = hidden(ctx, &challenge, &player, id).await? {
+            return Err(msg.into());
         }
         for reply in replies.iter_mut().filter(|r| r.game.is_some_and(|g| g.id == id)) {
             reply.audience = Audience::User(ctx.user_id().to_string());
@@ -712,6 +724,30 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
     }
     replies.extend(extra);
     Ok(replies)
+}
+
+/// Why the requester may not see game `id` of the open `challenge` played by `player`
+/// (`None`: they may: its player, or an admin who does not play in the challenge).
+async fn hidden(ctx: &Ctx<'_>, challenge: &ChallengeRow, player: &str, id: GameId) -> Result<Option<Msg>, StorageError> {
+    let may_look = player == ctx.user_id()
+        || (ctx.admin && ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_none());
+    Ok((!may_look).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
+}
+
+/// Why the requester may not see game `id` (the legal fields of another player's game
+/// in an open challenge give its board away); `None` when they may. A storage failure
+/// counts as hidden.
+pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
+    match ctx.host.challenge_of_game(id).await {
+        Ok(Some((challenge, player))) if challenge.is_open() => {
+            hidden(ctx, &challenge, &player, id).await.unwrap_or_else(|_| Some(Msg::new("cmd-storage")))
+        }
+        Ok(_) => None,
+        Err(e) => {
+            tracing::error!(error = %e, game = id, "reading the game's challenge failed");
+            Some(Msg::new("cmd-storage"))
+        }
+    }
 }
 
 /// When game `id` of `challenge` has just ended: the channel's line, and the closing

@@ -275,6 +275,9 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
+        if let Some(msg) = crate::challenge::hidden_game(&ctx, loaded.row.id).await {
+            return Err(ctx.text(&msg));
+        }
         Ok(loaded.game.map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
             .unwrap_or_default())
     }

@@ -184,6 +184,9 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
             assert!(refused(&replies, user, &format!("Game #{a} belongs to challenge #1")), "{}", texts(&replies));
         }
     }
+    // Nor list its legal fields (autocomplete).
+    let fields = host.legal_moves(&origin("bob", "c"), Some(a), "").await;
+    assert!(fields.is_err_and(|t| t.plain().contains(&format!("Game #{a} belongs to challenge #1"))));
     let export = host.handle(&admin("alice", "c"), &format!("export #{a}")).await;
     assert!(refused(&export, "alice", "would show the shared pile"), "{}", texts(&export));
     // An admin who does not play may look, privately.
