@@ -206,8 +206,12 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
 
 async fn open_host(config: &Config, db: Option<String>) -> anyhow::Result<Host> {
     let url = db.unwrap_or_else(|| config.database.url.clone());
-    let options =
-        HostOptions { language: config.bot.language, admins: config.bot.admins.clone(), ..HostOptions::default() };
+    let options = HostOptions {
+        language: config.bot.language,
+        admins: config.bot.admins.clone(),
+        hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
+        ..HostOptions::default()
+    };
     Host::open(&url, options).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
