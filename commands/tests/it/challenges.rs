@@ -358,3 +358,34 @@ async fn without_a_configured_secret_one_is_generated_and_kept() {
     assert_eq!(ra.seed, rb.seed);
     assert_eq!(ra.seed, Some(rules::hathor::daily_seed("2026-11-29", secret.as_bytes())));
 }
+
+#[tokio::test]
+async fn challenges_speak_german_and_the_hint_stays_private() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let german = |user: &str| commands::Origin { lang: Some(commands::Lang::De), ..origin(user, "c") };
+    let opened = host.handle(&german("anna"), "neu hathor herausforderung leicht stunden=3").await;
+    assert!(
+        channel_texts(&opened)[0].starts_with("@anna hat die Hathor-Herausforderung #1 eröffnet (Hathor, Variante 3)"),
+        "{}",
+        texts(&opened)
+    );
+    assert!(channel_texts(&opened)[0].contains("Sie endet 2026-11-29 13:00 UTC"), "{}", texts(&opened));
+    let a = game_of(&opened, "anna");
+    let joined = host.handle(&german("ben"), "beitreten herausforderung").await;
+    assert_eq!(channel_texts(&joined), vec!["ben spielt in Herausforderung #1 mit (2 Spieler)."]);
+    // The hint (German word, through `zug`) answers Anna alone and costs 500 points.
+    let hint = host.handle(&german("anna"), "zug hilfe").await;
+    assert!(!hint[0].refusal, "{}", texts(&hint));
+    assert!(hint.iter().all(|r| r.audience == Audience::User("anna".into())), "{}", texts(&hint));
+    let (_, game) = replayed(&host, a).await;
+    assert_eq!(game.scores(), Some(vec![-500]));
+    let board = host.handle(&german("ben"), "bestenliste").await;
+    assert_eq!(
+        board[0].text.plain().lines().next(),
+        Some("Herausforderung #1 (Hathor, Variante 3), offen bis 2026-11-29 13:00 UTC:")
+    );
+    assert!(board[0].text.plain().contains("1. ben: 0 Punkte (spielt noch, 0 von 72 Steinen gelegt)"), "{}", texts(&board));
+    assert!(board[0].text.plain().contains("2. anna: -500 Punkte (spielt noch"), "{}", texts(&board));
+}
