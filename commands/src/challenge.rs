@@ -697,7 +697,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
 /// Applies the challenge rules to the replies of a command: a reply about the game of
 /// an open challenge goes only to that game's player (an admin who does not play in it
 /// may look privately); anyone else is refused, and so is `export` by a player of the
-/// challenge. After a move or resignation that ends a challenge game, the channel gets
+/// challenge. After a move, resignation or abort that ends a challenge game, the channel gets
 /// a line, and the challenge closes when everyone who joined (two or more) has finished.
 pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) -> Outcome {
     let mut ids: Vec<GameId> = replies.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
@@ -718,7 +718,7 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
         for reply in replies.iter_mut().filter(|r| r.game.is_some_and(|g| g.id == id)) {
             reply.audience = Audience::User(ctx.user_id().to_string());
         }
-        if mine && matches!(verb, Verb::Move | Verb::Resign) {
+        if mine && matches!(verb, Verb::Move | Verb::Resign | Verb::Abort) {
             extra.extend(finished(ctx, &challenge, id).await?);
         }
     }

@@ -289,8 +289,10 @@ async fn the_channel_hears_who_finished_and_the_challenge_closes_when_all_have()
         "{}",
         texts(&last)
     );
-    // Bob resigns: nobody plays any more, the challenge closes and shows the boards.
-    let replies = host.handle(&origin("bob", "c"), "resign").await;
+    // Bob aborts (before his second move): nobody plays any more, the challenge closes
+    // and shows the boards.
+    let replies = host.handle(&origin("bob", "c"), "abort").await;
+    assert_eq!(replies[0].audience, Audience::User("bob".into()), "{}", texts(&replies));
     let channel = channel_texts(&replies);
     assert_eq!(channel[0], "bob has finished challenge #1 with 0 points (nobody is playing any more).");
     assert!(channel[1].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
