@@ -81,6 +81,14 @@ async fn solo_games_start_at_once_with_the_variant_named() {
     }
     let replies = host.handle(&origin("alice", "c"), "new hathor 6").await;
     assert!(replies[0].refusal, "{}", texts(&replies));
+    // Challenges are Hathor's, and for one player per board.
+    for line in ["new carat challenge", "daily carat"] {
+        let replies = host.handle(&origin("alice", "c"), line).await;
+        assert!(refused(&replies, "alice", "Challenges and the daily challenge are for Hathor"), "{line}: {}", texts(&replies));
+    }
+    let replies = host.handle(&origin("alice", "c"), "new hathor challenge players=2").await;
+    assert!(refused(&replies, "alice", "Hathor"), "{}", texts(&replies));
+    assert!(host.handle(&origin("bob", "c"), "leaderboard").await[0].refusal, "no challenge was opened");
 }
 
 #[tokio::test]
