@@ -323,10 +323,15 @@ impl Host {
         Ok(out)
     }
 
-    /// Closes `challenge` (once: a second caller gets nothing), ends the games still
-    /// running with `@resign 0`, and returns the channel's final leaderboard and boards.
+    /// Ends the games of `challenge` still running with `@resign 0`, closes it (once: a
+    /// second caller gets nothing) and returns the channel's final leaderboard and boards.
     async fn close(&self, challenge: &ChallengeRow, lang: Lang) -> Result<Vec<Reply>, StorageError> {
         let now = self.clock.now_ms();
+        // The games end first (each at most once, guarded by its move number), so a
+        // crash in between leaves no running game in a closed challenge.
+        for entry in self.entries(challenge.id).await? {
+            self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
+        }
         let done = sqlx::query("UPDATE challenges SET closed_at = ? WHERE id = ? AND closed_at IS NULL")
             .bind(now)
             .bind(challenge.id)
@@ -336,9 +341,6 @@ impl Host {
             return Ok(Vec::new());
         }
         tracing::info!(challenge = challenge.id, "challenge closed");
-        for entry in self.entries(challenge.id).await? {
-            self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
-        }
         let closed = ChallengeRow { closed_at: Some(now), ..challenge.clone() };
         let entries = self.entries(challenge.id).await?;
         let mut replies = vec![Reply::channel(self.standings(lang, &closed, &entries))];
