@@ -230,14 +230,22 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
 async fn adapters_close_due_challenges_by_polling() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(NOW));
-    let host = host_at(&place, &clock, None).await;
-    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge hours=1").await, "alice");
+    // With pictures: the player's board and, at the close, the channel's are PNGs.
+    let db = Db::open(&place.url()).await.expect("open the database");
+    let host = Host::with_db(db, HostOptions::default(), Arc::clone(&clock) as Arc<dyn Clock>);
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=1").await;
+    let a = game_of(&opened, "alice");
+    let private = opened.iter().find(|r| r.game.is_some()).and_then(|r| r.file.as_ref()).expect("a board");
+    assert!(private.bytes.starts_with(b"\x89PNG"), "a PNG for alice");
     assert!(host.close_due_challenges().await.expect("poll").is_empty());
     clock.advance(HOUR);
     let due = host.close_due_challenges().await.expect("poll");
     assert_eq!(due.len(), 1);
     assert_eq!((due[0].platform.as_str(), due[0].channel.as_str()), ("test", "c"));
-    assert!(due[0].replies.iter().any(|r| r.game.map(|g| g.id) == Some(a) && r.audience == Audience::Channel));
+    let shown = due[0].replies.iter().find(|r| r.game.map(|g| g.id) == Some(a)).expect("alice's board is shown");
+    assert_eq!(shown.audience, Audience::Channel);
+    assert_eq!(shown.text.plain(), format!("alice: 0 points (game #{a})"));
+    assert!(shown.file.as_ref().is_some_and(|f| f.bytes.starts_with(b"\x89PNG")), "the board as a PNG");
     assert!(host.close_due_challenges().await.expect("poll").is_empty(), "closed once");
 }
 
