@@ -14,6 +14,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://spieltisch.db";
 /// Environment variables that override secrets of the file.
 pub const ENV_DISCORD_TOKEN: &str = "SPIELTISCH_DISCORD_TOKEN";
 pub const ENV_MATRIX_PASSWORD: &str = "SPIELTISCH_MATRIX_PASSWORD";
+pub const ENV_HATHOR_SECRET: &str = "SPIELTISCH_HATHOR_SECRET";
 
 /// A secret (token, password): `Debug` and `Display` print `***`, so it never reaches a
 /// log or an error message; [`Secret::expose`] gives the value to the one place that
@@ -54,6 +55,8 @@ pub struct Config {
     pub database: DatabaseConfig,
     #[serde(default)]
     pub bot: BotConfig,
+    #[serde(default)]
+    pub hathor: HathorConfig,
     pub discord: Option<DiscordConfig>,
     pub matrix: Option<MatrixConfig>,
     #[serde(default)]
@@ -184,6 +187,16 @@ pub struct BotConfig {
     pub admins: Vec<String>,
 }
 
+/// `[hathor]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HathorConfig {
+    /// The secret the daily challenge's stones are derived from (or
+    /// `SPIELTISCH_HATHOR_SECRET`); unset: one is generated on first use and kept in the
+    /// database.
+    pub daily_secret: Option<Secret>,
+}
+
 fn language<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
     let text = String::deserialize(d)?;
     text.parse().map_err(serde::de::Error::custom)
@@ -273,10 +286,14 @@ impl Config {
 
     /// Takes secrets from the environment (`SPIELTISCH_DISCORD_TOKEN` configures
     /// Discord even without a `[discord]` section; `SPIELTISCH_MATRIX_PASSWORD` fills in
-    /// the password of a `[matrix]` section).
+    /// the password of a `[matrix]` section; `SPIELTISCH_HATHOR_SECRET` sets
+    /// `[hathor] daily_secret`).
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) {
         if let Some(token) = var(ENV_DISCORD_TOKEN).filter(|t| !t.is_empty()) {
             self.discord.get_or_insert_with(DiscordConfig::default).token = Some(Secret::new(token));
+        }
+        if let Some(secret) = var(ENV_HATHOR_SECRET).filter(|s| !s.is_empty()) {
+            self.hathor.daily_secret = Some(Secret::new(secret));
         }
         if let (Some(password), Some(matrix)) = (var(ENV_MATRIX_PASSWORD).filter(|p| !p.is_empty()), &mut self.matrix) {
             matrix.password = Some(Secret::new(password));

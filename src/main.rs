@@ -215,6 +215,7 @@ async fn open_host(
         language: config.bot.language,
         admins: config.bot.admins.clone(),
         clock: config.clock.options(),
+        hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
         ..HostOptions::default()
     };
     Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))

@@ -36,11 +36,13 @@ pub enum Verb {
     Stats,
     Settings,
     Language,
+    /// `daily <game>`: today's challenge (challenge.rs).
+    Daily,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 23] = [
+pub const VERBS: [(Verb, &[&str]); 24] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -61,10 +63,11 @@ pub const VERBS: [(Verb, &[&str]); 23] = [
     (Verb::Rematch, &["rematch", "revanche"]),
     (Verb::Reminders, &["reminders", "erinnerungen"]),
     (Verb::History, &["history", "verlauf"]),
-    (Verb::Leaderboard, &["leaderboard", "rangliste"]),
+    (Verb::Leaderboard, &["leaderboard", "rangliste", "bestenliste"]),
     (Verb::Stats, &["stats", "statistik"]),
     (Verb::Settings, &["settings", "einstellungen"]),
     (Verb::Language, &["language", "sprache"]),
+    (Verb::Daily, &["daily", "täglich", "taeglich", "tagesaufgabe"]),
 ];
 
 impl Verb {
@@ -94,9 +97,9 @@ pub struct NewOptions {
 }
 
 impl NewOptions {
-    /// Reads the words after `new <game>`: `key=value` pairs, a bare number (the player
-    /// count), `seed=N`, and bare words the game knows ([`GameKind::option_word`], e.g.
-    /// Carat's `hand3`).
+    /// Reads the words after `new <game>`: `key=value` pairs, `seed=N`, bare words the
+    /// game knows ([`GameKind::option_word`], e.g. Carat's `hand3`, Hathor's `3` for
+    /// variant 3), and else a bare number (the player count).
     ///
     /// # Errors
     /// A message naming the word that is not an option, or a bad seed.
@@ -128,10 +131,10 @@ impl NewOptions {
                 }
             } else if let Some(invitee) = crate::invitations::invitee(word) {
                 out.invite.push(invitee);
-            } else if let Ok(n) = word.parse::<u64>() {
-                out.options.insert("players".into(), Value::from(n));
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
+            } else if let Ok(n) = word.parse::<u64>() {
+                out.options.insert("players".into(), Value::from(n));
             } else {
                 return Err(bad(word));
             }
@@ -206,6 +209,15 @@ pub enum Command {
     Settings { words: Vec<String> },
     /// `language [en|de|default]`: my own language.
     Language { lang: Option<String> },
+    /// `new <game> challenge [options] [hours=N]`: a challenge in the channel that
+    /// anyone may join, each on their own board from the same setup (challenge.rs).
+    NewChallenge { game: GameKind, options: NewOptions, hours: Option<u32> },
+    /// `join challenge [#id]`: one's own game in a challenge of the channel.
+    JoinChallenge { challenge: Option<i64> },
+    /// `daily <game>`: joins today's challenge of the channel.
+    Daily { game: GameKind },
+    /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
+    ChallengeLeaderboard { challenge: Option<i64> },
 }
 
 impl Command {
@@ -240,6 +252,9 @@ impl Command {
     /// # Errors
     /// As [`Command::parse`].
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
+        if let Some(challenge) = crate::challenge::parse_words(verb, words) {
+            return challenge;
+        }
         match verb {
             Verb::New => {
                 let Some((name, options)) = words.split_first() else {
@@ -350,7 +365,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -380,6 +395,10 @@ impl Command {
             Command::Stats { .. } => Verb::Stats,
             Command::Settings { .. } => Verb::Settings,
             Command::Language { .. } => Verb::Language,
+            Command::NewChallenge { .. } => Verb::New,
+            Command::JoinChallenge { .. } => Verb::Join,
+            Command::Daily { .. } => Verb::Daily,
+            Command::ChallengeLeaderboard { .. } => Verb::Leaderboard,
         }
     }
 }

@@ -45,11 +45,15 @@ pub struct HostOptions {
     pub pictures: bool,
     /// Turn clocks, reminders, invitations and vacations (`[clock]`).
     pub clock: crate::timing::ClockOptions,
+    /// The secret the daily Hathor challenge's seed is derived from (`[hathor]
+    /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
+    /// use and kept in the database.
+    pub hathor_daily_secret: Option<String>,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default() }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None }
     }
 }
 
@@ -225,9 +229,14 @@ impl Host {
         let mut ctx = self.ctx(origin);
         ctx.lang = crate::channels::request_lang(&ctx).await;
         let verb = command.verb();
+        let closed = crate::challenge::close_due_here(&ctx).await;
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
-            Command::Join { game } => crate::lobby::join(&ctx, game).await,
+            Command::Join { game } => crate::challenge::join_or_invitation(&ctx, game).await,
+            Command::NewChallenge { game, options, hours } => crate::challenge::open(&ctx, game, options, hours).await,
+            Command::JoinChallenge { challenge } => crate::challenge::join(&ctx, challenge).await,
+            Command::Daily { game } => crate::challenge::daily(&ctx, game).await,
+            Command::ChallengeLeaderboard { challenge } => crate::challenge::leaderboard(&ctx, challenge).await,
             Command::Start { game } => crate::lobby::start(&ctx, game).await,
             Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
             Command::Games => crate::lobby::games(&ctx).await,
@@ -250,7 +259,11 @@ impl Host {
             Command::Settings { words } => crate::channels::settings(&ctx, &words).await,
             Command::Language { lang } => crate::channels::language(&ctx, lang).await,
         };
-        match outcome {
+        let outcome = match outcome {
+            Ok(replies) => crate::challenge::guard(&ctx, verb, replies).await,
+            Err(e) => Err(e),
+        };
+        let replies = match outcome {
             Ok(replies) => replies,
             Err(refused) => {
                 let text = match refused {
@@ -263,7 +276,8 @@ impl Host {
                 };
                 vec![Reply::refusal(ctx.user_id(), text)]
             }
-        }
+        };
+        closed.into_iter().chain(replies).collect()
     }
 
     /// The legal moves of the player to move in the game `origin` means (or `game`),
@@ -284,6 +298,9 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
+        if let Some(msg) = crate::challenge::hidden_game(&ctx, loaded.row.id).await {
+            return Err(ctx.text(&msg));
+        }
         let seat = loaded.seat_of(ctx.user_id());
         Ok(loaded
             .game

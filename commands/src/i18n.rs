@@ -277,7 +277,8 @@ mod tests {
     /// `"cmd-not-your-turn"` with one of the message prefixes) exists in both languages.
     #[test]
     fn every_message_the_code_uses_exists() {
-        const PREFIXES: [&str; 18] = [
+        const PREFIXES: [&str; 19] = [
+            "challenge-",
             "cmd-", "new-", "join-", "start-", "turn-", "game-", "ranking-", "invitation-", "board-", "hand-",
             "moves-", "games-", "export-", "rules-", "help-", "local-", "helofag-", "aratoth-",
         ];

@@ -8,7 +8,7 @@
 //!
 //! * [`command`]: the command grammar ([`Command`], [`Command::parse`]).
 //! * [`host`]: the entry point, game selection, permissions.
-//! * `lobby`, `play`, `info`: the command families.
+//! * `lobby`, `play`, `info`: the command families; [`challenge`]: Hathor challenges.
 //! * [`storage`]: SQLite (games, players, the append-only log).
 //! * [`reply`], [`i18n`]: what comes back, and the Fluent translations.
 //! * [`clock`]: the injectable clock.
@@ -31,6 +31,7 @@
 //! ```
 
 pub mod channels;
+pub mod challenge;
 pub mod clock;
 pub mod command;
 pub mod games;

@@ -285,7 +285,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             ctx.host.remember(game_id, game.as_ref());
             tracing::info!(game = game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
-            Ok(vec![Reply::channel(text)])
+            Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id: game_id, seq: seen + 1 })])
         }
     }
 }

@@ -80,7 +80,7 @@ stats-line = { $game }: { $rating } ± { $uncertainty } nach { $games ->
     [one] 1 Partie
    *[other] { $games } Partien
   }
-help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal.
+help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal; `bestenliste [#Nr]` ohne Spiel zeigt die Spieler einer Hathor-Herausforderung mit ihren Punkten und wer fertig ist.
 help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem Kanal (ohne Namen deine).
 
 ## Der Terminal-Chat.

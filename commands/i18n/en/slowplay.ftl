@@ -79,7 +79,7 @@ stats-line = { $game }: { $rating } ± { $uncertainty } after { $games ->
     [one] 1 game
    *[other] { $games } games
   }
-help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel.
+help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel; `leaderboard [#id]` without a game shows a Hathor challenge's players with their points and who has finished.
 help-stats = `stats [@player]` shows a player's ratings in this channel (yours without a name).
 
 ## The terminal chat.

@@ -4,6 +4,7 @@
 mod answers;
 mod artifakes;
 mod aratoth;
+mod challenges;
 mod concurrency;
 mod helofag;
 mod permissions;
