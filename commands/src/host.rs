@@ -289,7 +289,7 @@ impl Host {
     /// A translated refusal (no game here, several games, ...).
     pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
         let ctx = self.ctx(origin);
-        let loaded = match self.select(&ctx, game, Want::Running, true).await {
+        let loaded = match self.select_read(&ctx, game).await {
             Ok(l) => l,
             Err(Refused::Command(m)) => return Err(ctx.text(&m)),
             Err(Refused::Rule(r)) => return Err(self.rule_text(ctx.lang, &r)),
@@ -298,9 +298,6 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
-        if let Some(msg) = crate::challenge::hidden_game(&ctx, loaded.row.id).await {
-            return Err(ctx.text(&msg));
-        }
         let seat = loaded.seat_of(ctx.user_id());
         Ok(loaded
             .game
@@ -399,7 +396,8 @@ impl Host {
 
     /// Finds the game a command means: `id` when given (it must be on this platform
     /// and, unless `anywhere`, in this channel), else the only game in the channel that
-    /// fits `want`.
+    /// fits `want`. Only an admin's `export` reads anywhere: every other command, read
+    /// or move, finds only the games of its own channel.
     pub(crate) async fn select(
         &self,
         ctx: &Ctx<'_>,
@@ -467,6 +465,17 @@ impl Host {
                     .into())
             }
         }
+    }
+
+    /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
+    /// autocomplete) means, in this channel only, and refuses it when it is another
+    /// player's game of an open challenge ([`crate::challenge::hidden_game`]).
+    pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select(ctx, id, Want::Running, false).await?;
+        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
     }
 
     /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing

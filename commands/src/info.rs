@@ -48,8 +48,12 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 /// hidden information (the pile, other hands): only admins get it; players get the
 /// record once the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    // Only a bot admin exports a game of another channel (of the same platform).
+    let loaded = ctx.host.select(ctx, id, Want::Running, ctx.admin).await?;
     let id = loaded.row.id;
+    if let Some(msg) = crate::challenge::hidden_game(ctx, id).await {
+        return Err(msg.into());
+    }
     let plays = loaded.seat_of(ctx.user_id()).is_some();
     match loaded.row.status {
         Status::Invited | Status::Withdrawn => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
