@@ -286,7 +286,9 @@ impl Host {
     /// not see (see [`crate::games::may_list_moves`]).
     ///
     /// # Errors
-    /// A translated refusal (no game here, several games, ...).
+    /// A translated refusal (no game here, several games, another player's game of an
+    /// open challenge, a game whose moves are sold as a hint: Hathor, see
+    /// [`crate::games::moves_sold`]).
     pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
         let ctx = self.ctx(origin);
         let loaded = match self.select_read(&ctx, game).await {
@@ -298,6 +300,9 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
+        if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+            return Err(ctx.text(&sold));
+        }
         let seat = loaded.seat_of(ctx.user_id());
         Ok(loaded
             .game

@@ -19,7 +19,9 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
         }
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();
-            if let Some(verb) = Verb::from_word(first) {
+            if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+                ctx.text(&Msg::new("help-hint").arg("points", rules::hathor::HINT_COST))
+            } else if let Some(verb) = Verb::from_word(first) {
                 ctx.text(&Msg::new(format!("help-{}", verb.name())))
             } else if let Ok(kind) = topic.parse::<GameKind>() {
                 return rules(ctx, Some(kind));

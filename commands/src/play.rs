@@ -288,6 +288,9 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if game.is_finished() {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     }
+    if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&sold)).about(GameRef { id, seq: game.moves_applied() as u64 })]);
+    }
     let seat = loaded.seat_of(ctx.user_id());
     // The requester's own help (Artifakes: what each card in their hand can do).
     let help = seat.map_or_else(Vec::new, |s| move_help(&game.view(Viewer::Seat(s)), s, &|m| ctx.text(m).plain()));
