@@ -11,6 +11,7 @@ mod permissions;
 mod support;
 mod clocks;
 mod invitations;
+mod limits;
 mod slowsupport;
 mod takeback;
 mod ratings;
