@@ -6,6 +6,7 @@ mod artifakes;
 mod aratoth;
 mod challenges;
 mod concurrency;
+mod grammar;
 mod helofag;
 mod permissions;
 mod support;
