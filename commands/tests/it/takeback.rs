@@ -185,3 +185,15 @@ async fn history_tells_a_resignation_in_words() {
     let german = crate::support::texts(&german);
     assert!(german.ends_with("\n2. bob hat aufgegeben."), "{german}");
 }
+
+#[tokio::test]
+async fn history_tells_an_abort_in_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let aborted = host.handle(&crate::support::admin("admin", "c"), "abort #1").await;
+    assert!(aborted.iter().all(|r| !r.refusal), "{}", crate::support::texts(&aborted));
+    let list = ok(&host, "carol", "c", "history #1").await;
+    assert!(list.ends_with("\n1. The game was aborted."), "{list}");
+}
