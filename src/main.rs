@@ -3,7 +3,11 @@
 mod config;
 mod terminal;
 
-use std::{io::Read, path::PathBuf, process::ExitCode};
+use std::{
+    io::{Read, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
 
 use clap::{Parser, Subcommand};
 
@@ -80,6 +84,18 @@ enum Command {
     },
 }
 
+/// Prints `text` and a newline to standard output. A reader that went away (a closed
+/// pipe, as with `| head`) is a normal end, not an error; other write errors are told on
+/// standard error. The exit status stays the command's own.
+fn print_out(text: &str) {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => eprintln!("spieltisch: cannot write to standard output: {e}"),
+    }
+}
+
 fn read_input(file: &str) -> std::io::Result<String> {
     if file == "-" {
         let mut text = String::new();
@@ -98,12 +114,12 @@ fn main() -> ExitCode {
                 Ok(t) => t,
                 Err(e) => {
                     let out = serde_json::json!({ "error": { "reason": format!("cannot read {file}: {e}") } });
-                    println!("{out}");
+                    print_out(&out.to_string());
                     return ExitCode::from(2);
                 }
             };
             let replay = rules::record::replay(&text);
-            println!("{}", serde_json::to_string_pretty(&replay.output).unwrap_or_default());
+            print_out(&serde_json::to_string_pretty(&replay.output).unwrap_or_default());
             ExitCode::from(u8::try_from(replay.exit_status).unwrap_or(2))
         }
         Command::Render { file, after, out } => match render_record(&file, after, &out) {
@@ -164,7 +180,7 @@ fn main() -> ExitCode {
                 host.db().close().await;
                 match record {
                     Some(record) => {
-                        println!("{}", serde_json::to_string_pretty(&record)?);
+                        print_out(&serde_json::to_string_pretty(&record)?);
                         Ok(ExitCode::SUCCESS)
                     }
                     None => anyhow::bail!("there is no started game #{game} in the database"),
@@ -222,7 +238,7 @@ async fn open_host(
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {
-    let text = read_input(file)?;
+    let text = read_input(file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?;
     let mut record: rules::record::Record = serde_json::from_str(&text)?;
     if let Some(n) = after {
         if n > record.moves.len() {
@@ -235,6 +251,6 @@ fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Res
         anyhow::bail!("move {index} (\"{}\") is illegal: {reason}", record.moves[index]);
     }
     let png = render::board_png(&game.view(rules::Viewer::Spectator), &record.players)?;
-    std::fs::write(out, png)?;
+    std::fs::write(out, png).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     Ok(())
 }

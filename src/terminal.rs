@@ -80,13 +80,19 @@ impl<'h, W: Write> Terminal<'h, W> {
         std::fs::create_dir_all(&self.settings.boards)?;
         let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
         writeln!(self.out, "{welcome}")?;
-        let mut lines = input.lines();
+        let mut input = input;
+        let mut bytes = Vec::new();
         loop {
             if interactive {
                 write!(self.out, "{}> ", self.speaker.name)?;
                 self.out.flush()?;
             }
-            let Some(line) = lines.next_line().await? else { break };
+            // Bytes, converted lossily: one line that is not UTF-8 must not end the session.
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes).await? == 0 {
+                break;
+            }
+            let line = String::from_utf8_lossy(&bytes);
             let line = line.trim();
             if line.is_empty() || line.starts_with("//") {
                 continue;

@@ -455,7 +455,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     }
     let mut options = new.options;
     if options.get("players").is_some_and(|p| p.as_u64() != Some(1)) {
-        return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).into());
+        return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).arg("span", 0_i64).into());
     }
     options.insert("players".into(), Value::from(1));
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);

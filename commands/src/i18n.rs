@@ -115,6 +115,23 @@ impl Msg {
     }
 }
 
+/// The argument names that carry words a user typed (echoed back in refusals). Their
+/// values are cut to [`USER_TEXT_MAX`] characters when a message is formatted, as are
+/// all text args of rules refusals (`rule-…`, which quote the user's move), so a long
+/// line cannot make a reply longer than a chat message may be.
+const USER_TEXT_ARGS: &[&str] = &["word", "text", "option", "name", "topic", "filter"];
+
+/// How many characters of a user's words a reply quotes; longer ones end in "…".
+pub const USER_TEXT_MAX: usize = 40;
+
+/// `text` cut to [`USER_TEXT_MAX`] characters plus "…" when it is longer.
+pub fn cap_user_text(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(USER_TEXT_MAX) {
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// Where a mention sits in a formatted string before it is split into segments:
 /// private-use characters that cannot come from a Fluent file or a user's name
 /// (names are cleaned by [`crate::reply::User::new`]).
@@ -180,8 +197,12 @@ impl Texts {
         let pattern = bundle.get_message(&msg.key)?.value()?;
         let mut args = FluentArgs::new();
         let mut mentions = Vec::new();
+        let refusal = msg.key.starts_with("rule-");
         for (name, value) in &msg.args {
             let value = match value {
+                Arg::Text(t) if refusal || USER_TEXT_ARGS.contains(&name.as_str()) => {
+                    FluentValue::from(cap_user_text(t).into_owned())
+                }
                 Arg::Text(t) => FluentValue::from(t.clone()),
                 Arg::Number(n) => FluentValue::from(*n),
                 Arg::Mention(user) => {

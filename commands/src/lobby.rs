@@ -90,6 +90,7 @@ fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {
         .arg("game", ctx.game_name(kind))
         .arg("min", *kind.players().start())
         .arg("max", *kind.players().end())
+        .arg("span", kind.players().end() - kind.players().start())
         .into()
 }
 

@@ -48,10 +48,25 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     let mut probe = game.box_clone();
     if let Err(e) = probe.play(notation)
         && e.kind == PlayErrorKind::Notation
+        && !looks_like_a_move(game.as_ref(), word)
     {
         return Err(unknown());
     }
     move_in(ctx, loaded, notation, at).await
+}
+
+/// Whether `word` (the first word of a line that is no command) is shaped like the first
+/// word of one of the game's legal moves (letters as letters, digits as digits, e.g. `z9`
+/// like `a1`): then a mistyped move is answered by the rules' reason, not as an unknown
+/// command, while a word like `hello` stays an unknown command.
+fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
+    let shape = |w: &str| -> String {
+        w.chars()
+            .map(|c| if c.is_alphabetic() { 'a' } else if c.is_ascii_digit() { '9' } else { c })
+            .collect()
+    };
+    let wanted = shape(word);
+    game.legal_moves().iter().any(|m| m.split_whitespace().next().is_some_and(|first| shape(first) == wanted))
 }
 
 /// The private information of every seat, as text (to see whose changed).

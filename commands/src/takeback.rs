@@ -232,7 +232,20 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     for entry in &entries {
         let who = entry.seat.and_then(|s| loaded.user(s)).map_or_else(|| entry.user_id.clone(), |u| u.name);
-        text.push_line(Text::plain_text(format!("{}. {who}: {}", entry.seq, entry.text)));
+        // Events (`@resign P`, `@timeout P`, `@abort`) in words; moves as written.
+        let line = match rules::Event::parse(&entry.text) {
+            Some(Ok(event)) => {
+                let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
+                let words = ctx.text(&match event {
+                    rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
+                    rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
+                    rules::Event::Abort => Msg::new("history-aborted"),
+                });
+                format!("{}. {}", entry.seq, words.plain())
+            }
+            _ => format!("{}. {who}: {}", entry.seq, entry.text),
+        };
+        text.push_line(Text::plain_text(line));
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: loaded.row.seq })])
 }

@@ -3,6 +3,7 @@
 
 mod cli_config;
 mod render_cli;
+mod robustness;
 mod support;
 mod terminal_game;
 mod terminal_clock;

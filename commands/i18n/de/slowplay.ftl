@@ -55,6 +55,9 @@ undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } ist zurückgen
 rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
 history-header = Die Züge von Partie #{ $id } ({ $game }):
 history-empty = Noch keine Züge.
+history-resigned = { $player } hat aufgegeben.
+history-timeout = { $player } hat die Zeit überschritten.
+history-aborted = Die Partie wurde abgebrochen.
 
 ## Hilfe.
 

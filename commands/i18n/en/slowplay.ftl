@@ -54,6 +54,9 @@ undo-done = Everyone agreed: { $move } in game #{ $id } is taken back.
 rematch-started = Rematch of game #{ $old }: game #{ $id } of { $game } begins with the same players.
 history-header = The moves of game #{ $id } ({ $game }):
 history-empty = No moves yet.
+history-resigned = { $player } resigned.
+history-timeout = { $player }'s time ran out.
+history-aborted = The game was aborted.
 
 ## Help.
 

@@ -80,3 +80,23 @@ async fn a_private_hand_comes_in_its_owners_language() {
     let bob = replies.iter().find(|r| r.audience == Audience::User("bob".into())).expect("bob's hand");
     assert!(bob.text.plain().starts_with("Your hand in game #1 (Carat, channel c):"), "{}", bob.text);
 }
+
+#[tokio::test]
+async fn a_mistyped_bare_move_is_answered_by_the_rules() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 12).await;
+    let (mover, _) = to_move(&host, id).await;
+    // The same reason as with `move`: the colour, the field, the extra word.
+    for line in ["c3 purple", "z9 red", "d3 red extra"] {
+        let with_move = texts(&host.handle(&origin(&mover, "c"), &format!("move {line}")).await);
+        let replies = host.handle(&origin(&mover, "c"), line).await;
+        assert!(refused(&replies, &mover, &with_move), "{line}: {} (with move: {with_move})", texts(&replies));
+        assert!(!with_move.contains("I do not know the command"), "{with_move}");
+    }
+    let replies = host.handle(&origin(&mover, "c"), "c3 purple").await;
+    assert!(refused(&replies, &mover, "“purple” is not a colour"), "{}", texts(&replies));
+    // Someone without a running game here still gets "unknown command".
+    let replies = host.handle(&origin("carol", "c"), "c3 purple").await;
+    assert!(refused(&replies, "carol", "I do not know the command “c3”"), "{}", texts(&replies));
+}

@@ -168,3 +168,32 @@ async fn a_finished_games_export_comes_with_a_strip_of_boards() {
     assert!(file.bytes.len() < 300_000, "{} bytes", file.bytes.len());
     assert_eq!(replies[1].audience, commands::Audience::User("alice".into()));
 }
+
+#[tokio::test]
+async fn history_tells_a_resignation_in_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, "bob", "c", "resign").await;
+    let list = ok(&host, "carol", "c", "history #1").await;
+    assert!(list.ends_with("\n2. bob resigned."), "{list}");
+    assert!(!list.contains('@'), "{list}");
+    let german = host.handle(&commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "c") }, "verlauf #1").await;
+    let german = crate::support::texts(&german);
+    assert!(german.ends_with("\n2. bob hat aufgegeben."), "{german}");
+}
+
+#[tokio::test]
+async fn history_tells_an_abort_in_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let aborted = host.handle(&crate::support::admin("admin", "c"), "abort #1").await;
+    assert!(aborted.iter().all(|r| !r.refusal), "{}", crate::support::texts(&aborted));
+    let list = ok(&host, "carol", "c", "history #1").await;
+    assert!(list.ends_with("\n1. The game was aborted."), "{list}");
+}
