@@ -20,7 +20,8 @@
 #   SYNAPSE_VERSION   the matrix-synapse version from PyPI [1.163.2]
 #   SYNAPSE_OWNER_PID if set, a watcher stops the server (and, with SYNAPSE_EPHEMERAL=1,
 #                     deletes the data dir) once that process has exited: test harnesses
-#                     pass their own PID so no server outlives the test run
+#                     pass their own PID so no server outlives the test run. A restart
+#                     (`stop`, then `start`) keeps the data and, if free, the port.
 #   SYNAPSE_READY_TIMEOUT  seconds to wait for the client API [90]
 #
 # After `start`, $SYNAPSE_DATA/env holds `KEY=value` lines (SYNAPSE_URL, SYNAPSE_PORT,
@@ -177,19 +178,32 @@ disable_existing_loggers: false
 EOF
 }
 
-start_watcher() {   # stop the server once SYNAPSE_OWNER_PID has exited
+start_watcher() {   # stop the server (and maybe delete its data) once SYNAPSE_OWNER_PID has exited
   local owner=$1 pid=$2
   (
     trap '' HUP
-    while kill -0 "$owner" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
-    if kill -0 "$pid" 2>/dev/null; then
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true
-    fi
+    while kill -0 "$owner" 2>/dev/null; do
+      kill -0 "$pid" 2>/dev/null || exit 0   # stopped by `stop`: a later `start` watches anew
+      sleep 1
+    done
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
     [[ ${SYNAPSE_EPHEMERAL:-0} == 1 ]] && rm -rf "$SYNAPSE_DATA"
   ) </dev/null >/dev/null 2>&1 &
   disown
+}
+
+port_free() {
+  "$PYTHON" - "$1" <<'EOF2'
+import socket, sys
+s = socket.socket()
+s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as Twisted does; ignore TIME_WAIT
+try:
+    s.bind(("127.0.0.1", int(sys.argv[1])))
+except OSError:
+    sys.exit(1)
+EOF2
 }
 
 do_start() {
@@ -202,7 +216,9 @@ do_start() {
     log "already running (pid $pid) on port $port"
   else
     rm -f "$PIDFILE"
-    port=$(pick_port)
+    # a restart keeps its port when it can, so running clients reconnect
+    port=$(cat "$SYNAPSE_DATA/port" 2>/dev/null || true)
+    if [[ -z $port ]] || ! port_free "$port"; then port=$(pick_port); fi
     echo "$port" >"$SYNAPSE_DATA/port"
     write_config "$port"
     if [[ ! -f $SYNAPSE_DATA/localhost.signing.key ]]; then

@@ -1,0 +1,4 @@
+//! The root package's one integration test binary (one module per area).
+
+mod synapse;
+mod matrix;
