@@ -45,7 +45,6 @@ const WAIT: Duration = Duration::from_secs(60);
 #[derive(Debug, Clone)]
 struct Seen {
     room_id: OwnedRoomId,
-    event_id: OwnedEventId,
     sender: OwnedUserId,
     content: RoomMessageEventContent,
 }
@@ -91,7 +90,6 @@ impl Human {
             async move {
                 let _ = tx.send(Seen {
                     room_id: room.room_id().to_owned(),
-                    event_id: event.event_id,
                     sender: event.sender,
                     content: event.content,
                 });
@@ -134,9 +132,11 @@ impl Human {
         self.client.create_room(request).await.expect("create room")
     }
 
-    /// Sends a text and returns its event id.
+    /// Sends a text from this client into `room` (whoever's handle it is) and returns its
+    /// event id.
     async fn say(&self, room: &Room, body: &str) -> OwnedEventId {
-        room.send(RoomMessageEventContent::text_plain(body)).await.expect("send").response.event_id
+        let mine = self.client.get_room(room.room_id()).unwrap_or_else(|| panic!("{} is not in {}", self.user_id, room.room_id()));
+        mine.send(RoomMessageEventContent::text_plain(body)).await.expect("send").response.event_id
     }
 
     /// The next message (in arrival order, earlier non-matching ones kept) for which
@@ -346,8 +346,8 @@ async fn bot_joins_answers_mentions_posts_images_replies_and_writes_directly() {
     let (png, source) = bob.download(&board).await;
     assert_png(&png);
     assert!(matches!(source, MediaSource::Plain(_)));
-    bob.expect("turn line", |s| is_from(s, &bot.user_id) && s.body() == format!("Your turn, {}", bob.user_id.localpart()))
-        .await;
+    let turn_line = format!("Your turn, {}", bob.user_id.localpart());
+    bob.expect("turn line", |s| is_from(s, &bot.user_id) && s.body() == turn_line).await;
 
     // an unknown command -> a reply to the offending message
     let bad = alice.say(&room, "!st frobnicate").await;
@@ -367,13 +367,18 @@ async fn bot_joins_answers_mentions_posts_images_replies_and_writes_directly() {
     assert_eq!(second.room_id, first.room_id, "the direct room is reused");
     // bob never sees it
     bob.say(&room, "!st ping").await;
-    bob.expect("bob's pong", |s| is_from(s, &bot.user_id) && s.body().ends_with("pong") && s.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(&bob.user_id))).await;
+    let bob_id = bob.user_id.clone();
+    bob.expect("bob's pong", |s| {
+        is_from(s, &bot.user_id) && s.body().ends_with("pong") && s.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(&bob_id))
+    })
+    .await;
     assert!(!bob.sees_within(Duration::from_millis(500), |s| s.body().contains("only for you")).await);
 
     // the bot's own messages and non-commands are not handled
     alice.say(&room, "just chatting about carat").await;
     alice.say(&room, "!st ping").await;
-    alice.expect("second pong", |s| is_from(s, &bot.user_id) && s.body().ends_with("pong")).await;
+    let alice_pong = format!("{} pong", alice.user_id.localpart());
+    alice.expect("second pong", |s| is_from(s, &bot.user_id) && s.body() == alice_pong).await;
     let lines: Vec<String> = handler.got.lock().expect("lock").iter().map(|(_, l)| l.clone()).collect();
     assert_eq!(lines, ["ping", "board", "frobnicate", "secret", "secret", "ping", "ping"]);
     bot.stop().await;
