@@ -1,8 +1,14 @@
 //! `spieltisch`: the bot binary (CLI, config, platform adapters).
 
+mod config;
+mod terminal;
+
 use std::{io::Read, path::PathBuf, process::ExitCode};
 
 use clap::{Parser, Subcommand};
+
+use commands::{Host, HostOptions, Lang};
+use config::Config;
 
 /// Spieltisch: board games in chat (Discord, Matrix, and a terminal chat).
 #[derive(Parser)]
@@ -31,6 +37,47 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Play in the terminal: a chat over the same commands as Discord and Matrix, with
+    /// the boards written as PNG files. Reads a script when standard input is not a
+    /// terminal.
+    Local {
+        /// The configuration file (for `[database] url` and `[bot] language`).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database URL [default: the config's, else sqlite://spieltisch.db].
+        #[arg(long)]
+        db: Option<String>,
+        /// Where the board pictures are written.
+        #[arg(long, default_value = "boards")]
+        boards: PathBuf,
+        /// The channel the games belong to.
+        #[arg(long, default_value = "local")]
+        channel: String,
+        /// Who speaks first [default: $USER, else "player"].
+        #[arg(long = "as")]
+        speaker: Option<String>,
+        /// The language: en or de [default: the config's, else en].
+        #[arg(long)]
+        lang: Option<String>,
+    },
+    /// Start the chat platforms the configuration sets up.
+    Run {
+        /// The configuration file (see config.example.toml).
+        #[arg(long)]
+        config: PathBuf,
+    },
+    /// Print a stored game's record (JSON). Here everyone is an admin, so a running
+    /// game's record is printed too.
+    Export {
+        /// The game's number (as in #12).
+        game: i64,
+        /// The configuration file (for `[database] url`).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The database URL [default: the config's, else sqlite://spieltisch.db].
+        #[arg(long)]
+        db: Option<String>,
+    },
 }
 
 fn read_input(file: &str) -> std::io::Result<String> {
@@ -57,7 +104,7 @@ fn main() -> ExitCode {
             };
             let replay = rules::record::replay(&text);
             println!("{}", serde_json::to_string_pretty(&replay.output).unwrap_or_default());
-            ExitCode::from(replay.exit_status as u8)
+            ExitCode::from(u8::try_from(replay.exit_status).unwrap_or(2))
         }
         Command::Render { file, after, out } => match render_record(&file, after, &out) {
             Ok(()) => ExitCode::SUCCESS,
@@ -66,7 +113,126 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Local { config, db, boards, channel, speaker, lang } => {
+            init_logging("warn");
+            run_async("local", async move {
+                let config = load_config(config.as_deref())?;
+                let lang = match lang {
+                    Some(l) => l.parse::<Lang>().map_err(anyhow::Error::msg)?,
+                    None => config.bot.language,
+                };
+                let host = open_host(&config, db).await?;
+                let speaker = speaker
+                    .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
+                    .unwrap_or_else(|| "player".to_string());
+                let settings = terminal::Settings { boards, channel, speaker, lang };
+                terminal::run_stdio(&host, settings).await?;
+                host.db().close().await;
+                Ok(ExitCode::SUCCESS)
+            })
+        }
+        Command::Run { config } => {
+            init_logging("info");
+            run_async("run", async move {
+                let config = Config::load(&config)?;
+                let host = std::sync::Arc::new(open_host(&config, None).await?);
+                let configured = config.platforms();
+                if configured.is_empty() {
+                    eprintln!(
+                        "spieltisch run: the configuration sets up no chat platform (add [discord] or [matrix]); \
+                         to play in the terminal use `spieltisch local`"
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                tracing::info!("starting: {}", configured.join(", "));
+                let mut platforms = tokio::task::JoinSet::new();
+                #[cfg(feature = "matrix")]
+                if let Some(matrix) = &config.matrix {
+                    platforms.spawn(run_matrix(matrix.clone(), host.clone()));
+                }
+                if config.discord.is_some() {
+                    eprintln!("spieltisch run: this build has no Discord adapter yet; [discord] is ignored");
+                }
+                let mut code = ExitCode::SUCCESS;
+                while let Some(ended) = platforms.join_next().await {
+                    if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
+                        eprintln!("spieltisch run: {e:#}");
+                        code = ExitCode::from(1);
+                    }
+                }
+                host.db().close().await;
+                Ok(code)
+            })
+        }
+        Command::Export { game, config, db } => {
+            init_logging("warn");
+            run_async("export", async move {
+                let config = load_config(config.as_deref())?;
+                let host = open_host(&config, db).await?;
+                let record = host.record(game).await?;
+                host.db().close().await;
+                match record {
+                    Some(record) => {
+                        println!("{}", serde_json::to_string_pretty(&record)?);
+                        Ok(ExitCode::SUCCESS)
+                    }
+                    None => anyhow::bail!("there is no started game #{game} in the database"),
+                }
+            })
+        }
     }
+}
+
+/// Logs go to standard error; `RUST_LOG` overrides the default level.
+fn init_logging(default: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
+}
+
+fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<ExitCode>>) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("spieltisch {name}: cannot start the async runtime: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    match runtime.block_on(job) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("spieltisch {name}: {e:#}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
+    Ok(match path {
+        Some(p) => Config::load(p)?,
+        None => Config::default(),
+    })
+}
+
+/// Runs the Matrix adapter until it fails (it never logs out: the next start restores
+/// the session from `store_path`).
+#[cfg(feature = "matrix")]
+async fn run_matrix(config: config::MatrixConfig, host: std::sync::Arc<Host>) -> anyhow::Result<()> {
+    use spieltisch::matrix::{MatrixBot, MatrixConfig, bridge::HostHandler};
+    let mut settings = MatrixConfig::new(&config.homeserver, &config.user, &config.store_path);
+    settings.password = config.password.as_ref().map(|p| p.expose().to_string());
+    settings.command_prefix = config.command_prefix.clone();
+    let bot = MatrixBot::connect(settings).await?;
+    tracing::info!(user = ?bot.user_id(), device = ?bot.device_id(), "Matrix adapter running");
+    // Stopping the process at any moment is safe: a command is never handled twice.
+    bot.run(HostHandler::new(host), std::future::pending()).await
+}
+
+async fn open_host(config: &Config, db: Option<String>) -> anyhow::Result<Host> {
+    let url = db.unwrap_or_else(|| config.database.url.clone());
+    let options =
+        HostOptions { language: config.bot.language, admins: config.bot.admins.clone(), ..HostOptions::default() };
+    Host::open(&url, options).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {

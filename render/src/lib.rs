@@ -1,6 +1,32 @@
-//! Spieltisch renderer: a game view in, PNG bytes out.
+//! # Spieltisch renderer
+//!
+//! A game view in, PNG bytes out (spec README, "Architecture"; design card: lila-gif).
+//! The renderer sees only a [`rules::AnyView`], never a live game, so it can show no more
+//! than the viewer may see.
+//!
+//! * [`board_png`] draws the board as the chat shows it after every move.
+//! * [`hand_png`] draws one player's private hand, for games with hands.
+//! * [`canvas`] and [`palette`] are the shared drawing toolkit every game's module uses.
+//!
+//! ```
+//! use rules::{open, GameKind, Viewer};
+//! let game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(7)).unwrap();
+//! let names = vec!["alice".to_string(), "bob".to_string()];
+//! let png = render::board_png(&game.view(Viewer::Spectator), &names).unwrap();
+//! assert_eq!(&png[1..4], b"PNG");
+//! ```
+
+mod aratoth;
+pub mod canvas;
+mod carat;
+mod hathor;
+mod helofag;
+pub mod palette;
 
 use std::fmt;
+
+pub use canvas::{Align, Area, Canvas, TextStyle, Weight, bezier, diamond, ellipse};
+pub use palette::Rgb;
 
 /// Drawing or encoding failed.
 #[derive(Debug)]
@@ -14,11 +40,40 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// The board as a spectator or player sees it, as PNG bytes. `names` are the players'
-/// display names in seat order.
+/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, RGB).
+/// `names` are the players' display names in seat order (missing names are shown as
+/// "Player N"; long names are shortened).
 ///
 /// # Errors
-/// [`RenderError`] when encoding fails.
-pub fn board_png(_view: &rules::AnyView, _names: &[String]) -> Result<Vec<u8>, RenderError> {
-    Err(RenderError("the renderer is not written yet".into()))
+/// [`RenderError`] when the fonts cannot be read or encoding fails.
+pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+    match view {
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names)?.png_within(aratoth::PNG_BUDGET),
+        rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
+        rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png_within(helofag::PNG_BUDGET),
+    }
+}
+
+/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile), or `None` when the
+/// game has no hands, the view does not show that seat's hand (build the view for
+/// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
+///
+/// # Errors
+/// [`RenderError`] when the fonts cannot be read or encoding fails.
+pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
+    match view {
+        rules::AnyView::Aratoth(_) => Ok(None),
+        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
+        rules::AnyView::Hathor(_) => Ok(None),
+        rules::AnyView::Helofag(_) => Ok(None),
+    }
+}
+
+/// The display name of `seat`: its entry in `names`, or "Player N" (1-based).
+pub(crate) fn seat_name(names: &[String], seat: usize) -> String {
+    match names.get(seat) {
+        Some(name) if !name.trim().is_empty() => name.trim().to_string(),
+        _ => format!("Player {}", seat + 1),
+    }
 }

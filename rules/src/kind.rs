@@ -72,14 +72,17 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Carat)
+        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Helofag)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
     pub fn option_word(self, word: &str) -> Option<(&'static str, Value)> {
         use crate::Game;
         match self {
+            GameKind::Aratoth => crate::aratoth::Aratoth::option_word(word),
             GameKind::Carat => crate::carat::Carat::option_word(word),
+            GameKind::Hathor => crate::hathor::Hathor::option_word(word),
+            GameKind::Helofag => crate::helofag::Helofag::option_word(word),
             _ => None,
         }
     }
@@ -126,7 +129,10 @@ pub fn open(
     seed: Option<u64>,
 ) -> Result<Box<dyn Match>, SetupError> {
     match kind {
+        GameKind::Aratoth => Ok(Box::new(Played::<crate::aratoth::Aratoth>::open(options, players, setup, seed)?)),
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
+        GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
+        GameKind::Helofag => Ok(Box::new(Played::<crate::helofag::Helofag>::open(options, players, setup, seed)?)),
         other => Err(SetupError::new(format!("{} is not available yet", other.name_en()))),
     }
 }

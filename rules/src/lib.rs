@@ -18,8 +18,11 @@
 //! assert_eq!(game.moves_applied(), 1);
 //! ```
 
+pub mod aratoth;
 pub mod carat;
+pub mod hathor;
 mod game;
+pub mod helofag;
 mod kind;
 mod played;
 pub mod record;

@@ -174,21 +174,3 @@ pub async fn on_room_message(event: OriginalSyncRoomMessageEvent, room: Room, cl
         tracing::warn!("shutting down; a command was dropped");
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seen_ids_are_remembered_up_to_the_capacity() {
-        let mut seen = Seen::default();
-        let id = |n: usize| -> OwnedEventId { format!("$e{n}:localhost").try_into().expect("event id") };
-        assert!(seen.insert(id(0)));
-        assert!(!seen.insert(id(0)));
-        for n in 1..=SEEN_CAPACITY {
-            assert!(seen.insert(id(n)));
-        }
-        assert_eq!(seen.ids.len(), SEEN_CAPACITY);
-        assert!(seen.insert(id(0)), "the oldest id was forgotten");
-    }
-}

@@ -19,12 +19,27 @@ pub enum Piece {
     Mention { user_id: OwnedUserId, name: String },
 }
 
-/// A PNG to post as `m.image`.
+/// A file to post: `m.image` for images (a board PNG), `m.file` for anything else (a
+/// game record's JSON).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Image {
-    /// The file name shown by clients (the event's `body`), e.g. `carat-3-move-12.png`.
+pub struct Upload {
+    /// The file name shown by clients (the event's `body`), e.g. `game-3-move-12.png`.
     pub name: String,
-    pub png: Vec<u8>,
+    /// The MIME type, e.g. `image/png` or `application/json`.
+    pub mime: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Upload {
+    /// A PNG image.
+    pub fn png(name: impl Into<String>, bytes: Vec<u8>) -> Upload {
+        Upload { name: name.into(), mime: "image/png".into(), bytes }
+    }
+
+    /// Whether clients should show it as an image.
+    pub fn is_image(&self) -> bool {
+        self.mime.starts_with("image/")
+    }
 }
 
 /// Where a message goes.
@@ -45,12 +60,12 @@ pub struct ReplyTarget {
     pub sender: OwnedUserId,
 }
 
-/// One message of the bot: an optional image, then an optional text.
+/// One message of the bot: an optional file (image), then an optional text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outgoing {
     pub to: Destination,
     pub text: Vec<Piece>,
-    pub image: Option<Image>,
+    pub file: Option<Upload>,
     /// Send the text as a reply to this message (e.g. a refusal answers the command).
     pub reply_to: Option<ReplyTarget>,
 }
@@ -58,7 +73,7 @@ pub struct Outgoing {
 impl Outgoing {
     /// A plain text to a room.
     pub fn text(room: OwnedRoomId, text: impl Into<String>) -> Outgoing {
-        Outgoing { to: Destination::Room(room), text: vec![Piece::Text(text.into())], image: None, reply_to: None }
+        Outgoing { to: Destination::Room(room), text: vec![Piece::Text(text.into())], file: None, reply_to: None }
     }
 }
 
@@ -128,65 +143,4 @@ pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     let width = u32::from_be_bytes(bytes.get(16..20)?.try_into().ok()?);
     let height = u32::from_be_bytes(bytes.get(20..24)?.try_into().ok()?);
     Some((width, height))
-}
-
-#[cfg(test)]
-mod tests {
-    use matrix_sdk::ruma::{
-        event_id,
-        events::room::message::{MessageType, Relation},
-        user_id,
-    };
-
-    use super::*;
-
-    #[test]
-    fn mentions_become_pills_and_m_mentions() {
-        let pieces = vec![
-            Piece::Text("Your turn, ".into()),
-            Piece::Mention { user_id: user_id!("@alice:localhost").to_owned(), name: "Alice <3".into() },
-            Piece::Text("!".into()),
-        ];
-        let content = text_content(&pieces, None);
-        let MessageType::Text(text) = &content.msgtype else { panic!("not m.text: {content:?}") };
-        assert_eq!(text.body, "Your turn, Alice <3!");
-        let html = &text.formatted.as_ref().expect("formatted body").body;
-        assert_eq!(html, r#"Your turn, <a href="https://matrix.to/#/@alice:localhost">Alice &lt;3</a>!"#);
-        let mentions = content.mentions.as_ref().expect("m.mentions");
-        assert_eq!(mentions.user_ids.iter().map(|u| u.as_str()).collect::<Vec<_>>(), ["@alice:localhost"]);
-        assert!(!mentions.room);
-    }
-
-    #[test]
-    fn plain_texts_mention_nobody_and_lines_survive_in_html() {
-        let content = text_content(&[Piece::Text("a".into())], None);
-        assert!(content.mentions.as_ref().is_some_and(|m| m.user_ids.is_empty()));
-        let content = text_content(&[Piece::Text("a<b\nc".into())], None);
-        let MessageType::Text(text) = &content.msgtype else { panic!() };
-        assert_eq!(text.formatted.as_ref().map(|f| f.body.as_str()), Some("a&lt;b<br>c"));
-    }
-
-    #[test]
-    fn a_reply_points_at_the_command_and_mentions_its_sender() {
-        let target = ReplyTarget {
-            event_id: event_id!("$cmd:localhost").to_owned(),
-            sender: user_id!("@bob:localhost").to_owned(),
-        };
-        let content = text_content(&[Piece::Text("That site is taken.".into())], Some(&target));
-        match &content.relates_to {
-            Some(Relation::Reply(reply)) => assert_eq!(reply.in_reply_to.event_id, "$cmd:localhost"),
-            other => panic!("not a reply: {other:?}"),
-        }
-        assert!(content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(user_id!("@bob:localhost"))));
-    }
-
-    #[test]
-    fn png_sizes_come_from_the_header() {
-        let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR".to_vec();
-        png.extend_from_slice(&900u32.to_be_bytes());
-        png.extend_from_slice(&640u32.to_be_bytes());
-        assert_eq!(png_size(&png), Some((900, 640)));
-        assert_eq!(png_size(b"GIF89a"), None);
-        assert_eq!(png_size(&png[..20]), None);
-    }
 }

@@ -2,11 +2,12 @@
 //! (prefix or mention), hands them to a [`Handler`] and sends its answers: texts with
 //! mentions, board images, replies, and private messages in direct-message rooms.
 //!
-//! Module map: [`config`] (the `[matrix]` section), [`session`] (login, session store),
+//! Module map: [`bridge`] (to the command layer), [`config`] (the `[matrix]` section), [`session`] (login, session store),
 //! [`sync`] (the sync loop), [`handlers`] (event handlers), [`command`] (prefix and
 //! mention parsing), [`message`] (outgoing messages and their content), [`outbox`]
 //! (sending, images, direct rooms), [`ratelimit`] (429 and reconnect handling).
 
+pub mod bridge;
 pub mod command;
 pub mod config;
 pub mod handlers;
@@ -26,7 +27,7 @@ use tokio::sync::mpsc;
 
 pub use self::{
     config::MatrixConfig,
-    message::{Destination, Image, Outgoing, Piece, ReplyTarget},
+    message::{Destination, Outgoing, Piece, ReplyTarget, Upload},
     outbox::Outbox,
     ratelimit::RetryStats,
 };

@@ -13,8 +13,8 @@ use matrix_sdk::{
         events::{
             Mentions,
             room::{
-                ImageInfo,
-                message::{ImageMessageEventContent, MessageType, RoomMessageEventContent},
+                ImageInfo, MediaSource,
+                message::{FileInfo, FileMessageEventContent, ImageMessageEventContent, MessageType, RoomMessageEventContent},
             },
         },
     },
@@ -23,7 +23,7 @@ use matrix_sdk::RoomMemberships;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
-    message::{Destination, Image, Outgoing, Piece, png_size, text_content},
+    message::{Destination, Outgoing, Piece, Upload, png_size, text_content},
     ratelimit::{RetryStats, no_sdk_retry, retry},
 };
 
@@ -93,8 +93,8 @@ impl Sender {
                 (room, self.with_origin(origin.as_ref(), &message.text))
             }
         };
-        if let Some(image) = &message.image {
-            self.send_image(&room, image).await?;
+        if let Some(file) = &message.file {
+            self.send_file(&room, file).await?;
         }
         if !text.is_empty() {
             let content = text_content(&text, message.reply_to.as_ref());
@@ -114,36 +114,52 @@ impl Sender {
         Ok(())
     }
 
-    /// Uploads the PNG (encrypted first in an encrypted room) and posts it as `m.image`.
-    async fn send_image(&self, room: &Room, image: &Image) -> anyhow::Result<()> {
+    /// Uploads the file (encrypted first in an encrypted room) and posts it as `m.image`
+    /// or `m.file`.
+    async fn send_file(&self, room: &Room, file: &Upload) -> anyhow::Result<()> {
+        let mime: mime::Mime = file.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
         let encrypted = room.latest_encryption_state().await.map(|s| s.is_encrypted()).unwrap_or(true);
-        let mut content = if encrypted {
-            let file = retry("upload encrypted image", &self.stats, || {
-                let mut reader = Cursor::new(image.png.as_slice());
-                async move {
-                    self.client.upload_encrypted_file(&mut reader).with_request_config(no_sdk_retry()).await
-                }
+        let source = if encrypted {
+            let encrypted_file = retry("upload encrypted file", &self.stats, || {
+                let mut reader = Cursor::new(file.bytes.as_slice());
+                async move { self.client.upload_encrypted_file(&mut reader).with_request_config(no_sdk_retry()).await }
             })
             .await
-            .context("uploading the board")?;
-            ImageMessageEventContent::encrypted(image.name.clone(), file)
+            .with_context(|| format!("uploading {}", file.name))?;
+            MediaSource::Encrypted(Box::new(encrypted_file))
         } else {
-            let response = retry("upload image", &self.stats, || {
-                self.client.media().upload(&mime::IMAGE_PNG, image.png.clone(), Some(no_sdk_retry())).into_future()
+            let response = retry("upload file", &self.stats, || {
+                self.client.media().upload(&mime, file.bytes.clone(), Some(no_sdk_retry())).into_future()
             })
             .await
-            .context("uploading the board")?;
-            ImageMessageEventContent::plain(image.name.clone(), response.content_uri)
+            .with_context(|| format!("uploading {}", file.name))?;
+            MediaSource::Plain(response.content_uri)
         };
-        let mut info = ImageInfo::new();
-        info.mimetype = Some(mime::IMAGE_PNG.to_string());
-        info.size = UInt::new(image.png.len() as u64);
-        if let Some((w, h)) = png_size(&image.png) {
-            info.width = Some(UInt::from(w));
-            info.height = Some(UInt::from(h));
-        }
-        content = content.info(Box::new(info));
-        let content = RoomMessageEventContent::new(MessageType::Image(content)).add_mentions(Mentions::new());
+        let size = UInt::new(file.bytes.len() as u64);
+        let msgtype = if file.is_image() {
+            let mut info = ImageInfo::new();
+            info.mimetype = Some(file.mime.clone());
+            info.size = size;
+            if let Some((w, h)) = png_size(&file.bytes) {
+                info.width = Some(UInt::from(w));
+                info.height = Some(UInt::from(h));
+            }
+            let content = match source {
+                MediaSource::Plain(uri) => ImageMessageEventContent::plain(file.name.clone(), uri),
+                MediaSource::Encrypted(f) => ImageMessageEventContent::encrypted(file.name.clone(), *f),
+            };
+            MessageType::Image(content.info(Box::new(info)))
+        } else {
+            let mut info = FileInfo::new();
+            info.mimetype = Some(file.mime.clone());
+            info.size = size;
+            let content = match source {
+                MediaSource::Plain(uri) => FileMessageEventContent::plain(file.name.clone(), uri),
+                MediaSource::Encrypted(f) => FileMessageEventContent::encrypted(file.name.clone(), *f),
+            };
+            MessageType::File(content.info(Box::new(info)))
+        };
+        let content = RoomMessageEventContent::new(msgtype).add_mentions(Mentions::new());
         self.send_content(room, content).await
     }
 

@@ -127,37 +127,3 @@ where
         tokio::time::sleep(wait).await;
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn waits_follow_the_server_then_back_off_exponentially() {
-        assert_eq!(wait_after(Verdict::RateLimited(Some(Duration::from_millis(4_800))), 1), Duration::from_millis(4_850));
-        assert_eq!(wait_after(Verdict::RateLimited(Some(Duration::from_secs(3_600))), 1), MAX_WAIT);
-        assert_eq!(wait_after(Verdict::Network, 1), Duration::from_millis(500));
-        assert_eq!(wait_after(Verdict::Network, 2), Duration::from_millis(1_000));
-        assert_eq!(wait_after(Verdict::RateLimited(None), 4), Duration::from_millis(4_000));
-        assert_eq!(wait_after(Verdict::Network, 40), MAX_WAIT);
-    }
-
-    #[test]
-    fn other_errors_are_permanent() {
-        assert_eq!(verdict(&matrix_sdk::Error::InsufficientData), Verdict::Permanent);
-    }
-
-    #[tokio::test]
-    async fn a_permanent_error_is_not_retried() {
-        let stats = RetryStats::default();
-        let mut calls = 0;
-        let result: Result<(), _> = retry("test", &stats, || {
-            calls += 1;
-            async { Err(matrix_sdk::Error::InsufficientData) }
-        })
-        .await;
-        assert!(result.is_err());
-        assert_eq!(calls, 1);
-        assert_eq!(stats.rate_limited(), 0);
-    }
-}

@@ -1,4 +1,10 @@
-//! The root package's one integration test binary (one module per area).
+//! The `spieltisch` binary's tests, in one test binary (each test binary that links the
+//! whole stack is large): modules per subject.
 
-mod synapse;
+mod cli_config;
 mod matrix;
+mod matrix_units;
+mod render_cli;
+mod support;
+mod synapse;
+mod terminal_game;

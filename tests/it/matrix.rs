@@ -5,7 +5,8 @@
 
 use std::{
     path::Path,
-    sync::{Arc, Mutex},
+    process::{Child, Command, Stdio},
+    sync::Arc,
     time::Duration,
 };
 
@@ -28,13 +29,17 @@ use matrix_sdk::{
         },
     },
 };
-use spieltisch::matrix::{Destination, Handler, Image, Incoming, MatrixBot, MatrixConfig, Outgoing, Piece, RetryStats};
+use commands::{Host, HostOptions};
+use spieltisch::matrix::{Handler, MatrixBot, MatrixConfig, RetryStats, bridge::HostHandler};
 use tokio::{
     sync::{mpsc, oneshot},
     task::JoinHandle,
 };
 
-use crate::synapse::{Account, Limits, Synapse, synapse};
+use crate::{
+    support::plan_carat,
+    synapse::{Account, Limits, Synapse, synapse},
+};
 
 /// The longest any single expected message may take to arrive.
 const WAIT: Duration = Duration::from_secs(60);
@@ -61,7 +66,10 @@ struct Human {
     client: Client,
     user_id: OwnedUserId,
     inbox: mpsc::UnboundedReceiver<Seen>,
+    /// Received messages not yet matched by [`Human::expect`].
     backlog: Vec<Seen>,
+    /// Every message received so far, in order.
+    history: Vec<Seen>,
     sync: JoinHandle<()>,
 }
 
@@ -117,7 +125,7 @@ impl Human {
                 }
             }
         });
-        Human { client, user_id, inbox, backlog: Vec::new(), sync }
+        Human { client, user_id, inbox, backlog: Vec::new(), history: Vec::new(), sync }
     }
 
     /// Creates a room named `name`, invites `invite`, optionally encrypted.
@@ -148,8 +156,13 @@ impl Human {
         let deadline = tokio::time::Instant::now() + WAIT;
         loop {
             match tokio::time::timeout_at(deadline, self.inbox.recv()).await {
-                Ok(Some(seen)) if wanted(&seen) => return seen,
-                Ok(Some(seen)) => self.backlog.push(seen),
+                Ok(Some(seen)) => {
+                    self.history.push(seen.clone());
+                    if wanted(&seen) {
+                        return seen;
+                    }
+                    self.backlog.push(seen);
+                }
                 Ok(None) => panic!("{}: the client stopped while waiting for {what}", self.user_id),
                 Err(_) => panic!(
                     "{}: no {what} within {WAIT:?}; saw: {:#?}",
@@ -168,6 +181,7 @@ impl Human {
         }
         let deadline = tokio::time::Instant::now() + within;
         while let Ok(Some(seen)) = tokio::time::timeout_at(deadline, self.inbox.recv()).await {
+            self.history.push(seen.clone());
             let hit = wanted(&seen);
             self.backlog.push(seen);
             if hit {
@@ -175,6 +189,13 @@ impl Human {
             }
         }
         false
+    }
+
+    /// Collects what arrives within `within`, then drops unmatched messages for which
+    /// `old` holds (so a later [`Human::expect`] sees only newer ones).
+    async fn forget(&mut self, within: Duration, old: impl Fn(&Seen) -> bool) {
+        self.sees_within(within, |_| false).await;
+        self.backlog.retain(|s| !old(s));
     }
 
     /// Downloads an `m.image`'s file (decrypting it in encrypted rooms).
@@ -251,225 +272,319 @@ impl RunningBot {
     }
 }
 
-// ---------------------------------------------------------------- a stand-in command layer
+// ---------------------------------------------------------------- the command layer
 
-/// Answers a few plumbing commands (until the command layer is wired in): `ping` (text
-/// with a mention), `board` (an image), `burst N` (N images), `secret` (a direct message),
-/// `bad` (a refusal as a reply). Records every command it got.
-#[derive(Clone, Default)]
-struct Plumbing {
-    got: Arc<Mutex<Vec<(OwnedEventId, String)>>>,
+/// The command layer on a fresh database in `dir`.
+async fn host(dir: &Path) -> Arc<Host> {
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    Arc::new(Host::open(&url, HostOptions::default()).await.expect("open the games database"))
 }
 
-fn tiny_png(shade: u8) -> Vec<u8> {
-    let img = image::RgbImage::from_pixel(32, 24, image::Rgb([shade, 120, 200]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).expect("encode");
-    out.into_inner()
+/// A bot with the real command layer, in-process.
+async fn bot_with_host(hs: &Synapse, account: &Account, dir: &Path) -> (RunningBot, Arc<Host>) {
+    let host = host(dir).await;
+    let bot = RunningBot::start(hs, account, &dir.join("matrix-store"), HostHandler::new(host.clone())).await;
+    (bot, host)
 }
 
-impl Handler for Plumbing {
-    async fn handle(&self, incoming: Incoming) -> Vec<Outgoing> {
-        self.got.lock().expect("lock").push((incoming.event_id.clone(), incoming.line.clone()));
-        let room = Destination::Room(incoming.room_id.clone());
-        let mention = Piece::Mention { user_id: incoming.sender.clone(), name: incoming.sender_name.clone() };
-        let mut words = incoming.line.split_whitespace();
-        match words.next() {
-            Some("ping") => vec![Outgoing { to: room, text: vec![mention, Piece::Text(" pong".into())], image: None, reply_to: None }],
-            Some("board") => vec![Outgoing {
-                to: room,
-                text: vec![Piece::Text("Your turn, ".into()), mention],
-                image: Some(Image { name: "board.png".into(), png: tiny_png(10) }),
-                reply_to: None,
-            }],
-            Some("burst") => {
-                let n: u8 = words.next().and_then(|w| w.parse().ok()).unwrap_or(1);
-                (0..n)
-                    .map(|i| Outgoing {
-                        to: room.clone(),
-                        text: Vec::new(),
-                        image: Some(Image { name: format!("board-{i}.png"), png: tiny_png(i) }),
-                        reply_to: None,
-                    })
-                    .collect()
-            }
-            Some("secret") => vec![Outgoing {
-                to: Destination::Direct { user: incoming.sender.clone(), origin: Some(incoming.room_id.clone()) },
-                text: vec![Piece::Text("only for you".into())],
-                image: None,
-                reply_to: None,
-            }],
-            _ => vec![Outgoing {
-                to: room,
-                text: vec![Piece::Text(format!("Unknown command: {}", incoming.line))],
-                image: None,
-                reply_to: Some(incoming.reply_target()),
-            }],
-        }
-    }
+/// Whether `seen` is the bot's text naming `needle`.
+fn bot_says(seen: &Seen, bot: &UserId, needle: &str) -> bool {
+    is_from(seen, bot) && !is_image(seen) && seen.body().contains(needle)
 }
 
-impl Plumbing {
-    fn count(&self, event_id: &OwnedEventId) -> usize {
-        self.got.lock().expect("lock").iter().filter(|(e, _)| e == event_id).count()
-    }
+/// Whether `seen` mentions `user` as Matrix clients expect: `m.mentions` and a pill.
+fn mentions(seen: &Seen, user: &UserId) -> bool {
+    let listed = seen.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(user));
+    let pill = match &seen.content.msgtype {
+        MessageType::Text(t) => t.formatted.as_ref().is_some_and(|f| f.body.contains(&format!("https://matrix.to/#/{user}"))),
+        _ => false,
+    };
+    listed && pill
+}
+
+/// Two humans open a Carat game in `room` (alice creates with `seed`, bob joins, alice
+/// starts); returns after the start board arrived.
+async fn open_carat(alice: &mut Human, bob: &mut Human, room: &Room, bot: &UserId, seed: u64) {
+    alice.say(room, &format!("!st new carat seed={seed}")).await;
+    alice.expect("the invitation", |s| s.room_id == room.room_id() && bot_says(s, bot, "invites you to a game of Carat")).await;
+    bob.say(room, &format!("{bot}: join")).await;
+    bob.expect("the join", |s| s.room_id == room.room_id() && bot_says(s, bot, "joins game #")).await;
+    alice.say(room, "!st start").await;
+    let board = alice.expect("the start board", |s| s.room_id == room.room_id() && is_from(s, bot) && is_image(s)).await;
+    assert_png(&alice.download(&board).await.0);
+    alice.expect("the start text", |s| s.room_id == room.room_id() && bot_says(s, bot, "begins")).await;
 }
 
 // ---------------------------------------------------------------- tests
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bot_joins_answers_mentions_posts_images_replies_and_writes_directly() {
+async fn two_humans_play_carat_by_commands() {
     let hs = synapse(Limits::Relaxed);
-    let bot_account = hs.register("bot");
-    let store = tempfile::tempdir().expect("tempdir");
-    let handler = Plumbing::default();
-    let bot = RunningBot::start(hs, &bot_account, store.path(), handler.clone()).await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
 
-    let room = alice.create_room("Carat table", &[&bot.user_id, &bob.user_id], false).await;
-    alice.wait_for_member(&room, &bot.user_id).await;
+    let room = alice.create_room("Carat table", &[&bot_id, &bob.user_id], false).await;
+    alice.wait_for_member(&room, &bot_id).await;
     alice.wait_for_member(&room, &bob.user_id).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
 
-    // prefix command -> a text mentioning the sender with a pill
-    alice.say(&room, "!st ping").await;
-    let pong = alice.expect("pong", |s| is_from(s, &bot.user_id) && s.body().ends_with("pong")).await;
-    let mentions = pong.content.mentions.as_ref().expect("m.mentions");
-    assert!(mentions.user_ids.contains(&alice.user_id));
-    let MessageType::Text(text) = &pong.content.msgtype else { panic!("not a text") };
-    let html = &text.formatted.as_ref().expect("formatted body").body;
-    assert!(html.contains(&format!("https://matrix.to/#/{}", alice.user_id)), "{html}");
-
-    // a mention instead of the prefix
-    bob.say(&room, &format!("{}: board", bot.user_id)).await;
-    let board = bob.expect("board image", |s| is_from(s, &bot.user_id) && is_image(s)).await;
-    let (png, source) = bob.download(&board).await;
-    assert_png(&png);
-    assert!(matches!(source, MediaSource::Plain(_)));
-    let turn_line = format!("Your turn, {}", bob.user_id.localpart());
-    bob.expect("turn line", |s| is_from(s, &bot.user_id) && s.body() == turn_line).await;
-
-    // an unknown command -> a reply to the offending message
-    let bad = alice.say(&room, "!st frobnicate").await;
-    let reply = alice.expect("reply", |s| is_from(s, &bot.user_id) && s.body().contains("Unknown command")).await;
-    match &reply.content.relates_to {
-        Some(Relation::Reply(r)) => assert_eq!(r.in_reply_to.event_id, bad),
-        other => panic!("not a reply: {other:?}"),
+    // the first moves of a game the rules crate plays with the same seed
+    let plan = plan_carat(7);
+    for (k, (who, mv)) in plan.moves.iter().take(4).enumerate() {
+        let (mover, other) = if who == "alice" { (&mut alice, &mut bob) } else { (&mut bob, &mut alice) };
+        // bare moves and `move ...`, by prefix and by mention
+        let line = match k {
+            0 => format!("!st {mv}"),
+            1 => format!("!st move {mv}"),
+            2 => format!("{bot_id} {mv}"),
+            _ => format!("!st {mv}"),
+        };
+        mover.say(&room, &line).await;
+        let board = mover.expect("the board after the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+        assert_png(&mover.download(&board).await.0);
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        let text = mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+        assert!(mentions(&text, &other.user_id), "the player to move is mentioned: {:?}", text.content);
+        assert!(!mentions(&text, &mover.user_id), "only the player to move is mentioned");
     }
 
-    // private information -> the sender's direct room (created once, then reused)
-    alice.say(&room, "!st secret").await;
-    let first = alice.expect("direct message", |s| is_from(s, &bot.user_id) && s.body().contains("only for you")).await;
-    assert_ne!(first.room_id, room.room_id());
-    assert!(first.body().contains("Carat table"), "names the room: {}", first.body());
-    alice.say(&room, "!st secret").await;
-    let second = alice.expect("second direct message", |s| is_from(s, &bot.user_id) && s.body().contains("only for you")).await;
-    assert_eq!(second.room_id, first.room_id, "the direct room is reused");
-    // bob never sees it
-    bob.say(&room, "!st ping").await;
-    let bob_id = bob.user_id.clone();
-    bob.expect("bob's pong", |s| {
-        is_from(s, &bot.user_id) && s.body().ends_with("pong") && s.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(&bob_id))
-    })
-    .await;
-    assert!(!bob.sees_within(Duration::from_millis(500), |s| s.body().contains("only for you")).await);
+    // an illegal move: the same site again, by the player to move
+    let (who, _) = &plan.moves[4];
+    let (mover, _) = if who == "alice" { (&mut alice, &mut bob) } else { (&mut bob, &mut alice) };
+    let taken = &plan.moves[0].1;
+    let offending = mover.say(&room, &format!("!st {taken}")).await;
+    let refusal = mover
+        .expect("the refusal", |s| {
+            s.room_id == room.room_id() && is_from(s, &bot_id) && matches!(&s.content.relates_to, Some(Relation::Reply(r)) if r.in_reply_to.event_id == offending)
+        })
+        .await;
+    assert!(!refusal.body().is_empty());
+    assert_eq!(host.move_number(1).await.expect("db"), Some(4), "the refused move changed nothing");
 
-    // the bot's own messages and non-commands are not handled
-    alice.say(&room, "just chatting about carat").await;
-    alice.say(&room, "!st ping").await;
-    let alice_pong = format!("{} pong", alice.user_id.localpart());
-    alice.expect("second pong", |s| is_from(s, &bot.user_id) && s.body() == alice_pong).await;
-    let lines: Vec<String> = handler.got.lock().expect("lock").iter().map(|(_, l)| l.clone()).collect();
-    assert_eq!(lines, ["ping", "board", "frobnicate", "secret", "secret", "ping", "ping"]);
+    // the board on request
+    mover.say(&room, "!st board").await;
+    let board = mover.expect("the requested board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    assert_png(&mover.download(&board).await.0);
+    mover.expect("the board caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "Game #1 of Carat after 4 moves")).await;
+
+    // the hand: in alice's direct room only (her moves' hands, sent there too, are forgotten)
+    alice.forget(Duration::from_secs(1), |s| s.room_id != room.room_id()).await;
+    alice.say(&room, "!st hand").await;
+    let hand = alice
+        .expect("alice's hand", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1"))
+        .await;
+    assert!(hand.body().contains("Carat table"), "the direct message names the room: {}", hand.body());
+    let dm = alice.client.get_room(&hand.room_id).expect("alice is in the direct room");
+    let members: Vec<String> = dm
+        .members(matrix_sdk::RoomMemberships::JOIN | matrix_sdk::RoomMemberships::INVITE)
+        .await
+        .expect("members")
+        .iter()
+        .map(|m| m.user_id().to_string())
+        .collect();
+    assert_eq!(members.len(), 2, "only alice and the bot: {members:?}");
+    assert!(members.contains(&alice.user_id.to_string()) && members.contains(&bot_id.to_string()));
+    assert!(bob.client.get_room(&hand.room_id).is_none_or(|r| r.state() != matrix_sdk::RoomState::Joined));
+    // a second request reuses the direct room
+    alice.say(&room, "!st hand").await;
+    let again = alice.expect("alice's hand again", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1")).await;
+    assert_eq!(again.room_id, hand.room_id);
+    assert!(!bob.sees_within(Duration::from_millis(300), |s| s.room_id == hand.room_id).await);
     bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn encrypted_room_commands_are_read_and_boards_posted() {
+async fn an_encrypted_room_reads_commands_and_gets_encrypted_boards() {
     let hs = synapse(Limits::Relaxed);
-    let bot_account = hs.register("bot");
-    let store = tempfile::tempdir().expect("tempdir");
-    let bot = RunningBot::start(hs, &bot_account, store.path(), Plumbing::default()).await;
-    let mut alice = Human::new(hs, "alice").await;
-    let room = alice.create_room("Secret table", &[&bot.user_id], true).await;
-    alice.wait_for_member(&room, &bot.user_id).await;
-    assert!(room.latest_encryption_state().await.expect("state").is_encrypted());
-
-    alice.say(&room, "!st board").await;
-    let board = alice.expect("encrypted board", |s| is_from(s, &bot.user_id) && is_image(s)).await;
-    let (png, source) = alice.download(&board).await;
-    assert!(matches!(source, MediaSource::Encrypted(_)), "the board was uploaded encrypted");
-    assert_png(&png);
-    alice.expect("turn line", |s| is_from(s, &bot.user_id) && s.body().starts_with("Your turn")).await;
-    bot.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restart_keeps_the_device_and_handles_every_command_once() {
-    let hs = synapse(Limits::Relaxed);
-    let bot_account = hs.register("bot");
-    let store = tempfile::tempdir().expect("tempdir");
-    let handler = Plumbing::default();
-    let bot = RunningBot::start(hs, &bot_account, store.path(), handler.clone()).await;
-    let device = bot.device_id.clone();
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
     let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
-    let room = alice.create_room("Restart table", &[&bot_id], true).await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = alice.create_room("Secret table", &[&bot_id, &bob.user_id], true).await;
     alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    assert!(room.latest_encryption_state().await.expect("state").is_encrypted());
 
-    let before = alice.say(&room, "!st ping").await;
-    alice.expect("pong before the restart", |s| is_from(s, &bot_id) && s.body().ends_with("pong")).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 11).await;
+    let (who, mv) = &plan_carat(11).moves[0];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    let board = mover.expect("the encrypted board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    let (png, source) = mover.download(&board).await;
+    assert!(matches!(source, MediaSource::Encrypted(_)), "the board was uploaded encrypted");
+    assert_png(&png);
+    mover.expect("the announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &format!("plays {mv}"))).await;
     bot.stop().await;
+}
 
-    // written while the bot is down: handled once after the restart
-    let during = alice.say(&room, "!st board").await;
-    let bot = RunningBot::start(hs, &bot_account, store.path(), handler.clone()).await;
-    assert_eq!(bot.device_id, device, "the restart reuses the device");
-    let board = alice.expect("board after the restart", |s| is_from(s, &bot_id) && is_image(s)).await;
-    assert_png(&alice.download(&board).await.0);
-    let after = alice.say(&room, "!st ping").await;
-    alice.expect("pong after the restart", |s| is_from(s, &bot_id) && s.body().ends_with("pong")).await;
-    bot.stop().await;
+/// `spieltisch run --config FILE` as a child process.
+struct BotProcess {
+    child: Child,
+}
 
-    assert_eq!(handler.count(&before), 1);
-    assert_eq!(handler.count(&during), 1);
-    assert_eq!(handler.count(&after), 1);
+impl BotProcess {
+    fn start(config: &Path) -> BotProcess {
+        let log = std::fs::File::create(config.with_extension("log")).expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+            .args(["run", "--config"])
+            .arg(config)
+            .current_dir(config.parent().expect("dir"))
+            .env_remove("SPIELTISCH_MATRIX_PASSWORD")
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start spieltisch run");
+        BotProcess { child }
+    }
+
+    /// Kills the process without warning (as a crash or `kill -9` would).
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_binary_restarts_mid_game_without_repeating_a_command() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("spieltisch.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
+            db = dir.path().join("games.db").display(),
+            url = hs.url,
+            user = account.user_id,
+            password = account.password,
+            store = dir.path().join("matrix-store").display(),
+        ),
+    )
+    .expect("write config");
+    let bot = BotProcess::start(&config);
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = alice.create_room("Restart table", &[&bot_id, &bob.user_id], true).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 21).await;
+    let plan = plan_carat(21);
+    let mut play = async |alice: &mut Human, bob: &mut Human, k: usize| {
+        let (who, mv) = &plan.moves[k];
+        let mover = if who == "alice" { alice } else { bob };
+        mover.say(&room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover.expect("the announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+    };
+    play(&mut alice, &mut bob, 0).await;
+    play(&mut alice, &mut bob, 1).await;
+    let session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("matrix-store/session.json")).expect("session saved")).expect("json");
+    let device = session["device_id"].as_str().expect("device id").to_string();
+    bot.kill();
+
+    // a move written while the bot is down is played once after the restart
+    let (who, mv) = &plan.moves[2];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    let bot = BotProcess::start(&config);
+    let announced = format!("plays {mv} (game #1, move 3)");
+    mover.expect("the move sent during the downtime", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+    play(&mut alice, &mut bob, 3).await;
+
+    // nothing was handled twice: each move announced exactly once
+    assert!(!alice.sees_within(Duration::from_secs(2), |s| bot_says(s, &bot_id, "(game #1, move 5)")).await, "no stray move");
+    let said: Vec<&str> = alice.history.iter().filter(|s| s.room_id == room.room_id() && is_from(s, &bot_id)).map(|s| s.body()).collect();
+    for k in 1..=4 {
+        let needle = format!("(game #1, move {k})");
+        assert_eq!(said.iter().filter(|b| b.contains(&needle)).count(), 1, "move {k} announced once: {said:#?}");
+    }
+    assert_eq!(said.iter().filter(|b| b.contains("begins")).count(), 1, "the start announced once: {said:#?}");
+    let session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("matrix-store/session.json")).expect("session")).expect("json");
+    assert_eq!(session["device_id"].as_str(), Some(device.as_str()), "the restart reused the device");
     let devices = alice.client.encryption().get_user_devices(&bot_id).await.expect("devices");
     assert_eq!(devices.devices().count(), 1, "one device for the bot, not one per start");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path().join("matrix-store/session.json")).expect("file").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the session file is private");
+    }
+    let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+    assert!(!log.contains(&account.password), "the password is not logged");
+    assert!(!log.contains(session["access_token"].as_str().expect("token")), "the access token is not logged");
+    bot.kill();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_default_rate_limits_a_burst_of_boards_all_arrives() {
     let hs = synapse(Limits::Default);
-    let bot_account = hs.register("bot");
-    let store = tempfile::tempdir().expect("tempdir");
-    let bot = RunningBot::start(hs, &bot_account, store.path(), Plumbing::default()).await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
-    let room = alice.create_room("Busy table", &[&bot.user_id], false).await;
-    alice.wait_for_member(&room, &bot.user_id).await;
-
-    // Synapse's rc_message allows a burst of 10, then one message every 5 s
-    const BOARDS: usize = 13;
-    alice.say(&room, &format!("!st burst {BOARDS}")).await;
-    for i in 0..BOARDS {
-        let name = format!("board-{i}.png");
-        alice.expect(&name, |s| is_from(s, &bot.user_id) && is_image(s) && s.body() == name).await;
+    let bob = Human::new(hs, "bob").await;
+    let mut rooms = Vec::new();
+    for t in 0..3 {
+        let room = alice.create_room(&format!("Busy table {t}"), &[&bot_id, &bob.user_id], false).await;
+        alice.wait_for_member(&room, &bot_id).await;
+        alice.wait_for_member(&room, &bob.user_id).await;
+        rooms.push(room);
     }
-    assert!(bot.stats.rate_limited() > 0, "the burst should have met the homeserver's rate limit");
+    // three games opened at once, without waiting for the bot: the bot's answers (texts,
+    // start boards, private hands) come as one burst, far over Synapse's burst of 10
+    for (t, room) in rooms.iter().enumerate() {
+        alice.say(room, &format!("!st new carat seed={}", 100 + t)).await;
+    }
+    for room in &rooms {
+        bob.say(room, "!st join").await;
+    }
+    for room in &rooms {
+        alice.say(room, "!st start").await;
+    }
+    for room in &rooms {
+        alice.say(room, "!st board").await;
+    }
+    for room in &rooms {
+        for what in ["start board", "requested board"] {
+            let board = alice.expect(what, |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+            assert_png(&alice.download(&board).await.0);
+        }
+        alice.expect("the caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "after 0 moves")).await;
+    }
+    assert!(bot.stats.rate_limited() > 0, "the burst met the homeserver's rate limit (and was waited out)");
     bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_recovers_when_the_homeserver_goes_away_and_comes_back() {
     let hs = Synapse::dedicated("reconnect", Limits::Relaxed);
-    let bot_account = hs.register("bot");
-    let store = tempfile::tempdir().expect("tempdir");
-    let bot = RunningBot::start(&hs, &bot_account, store.path(), Plumbing::default()).await;
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(&hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
     let mut alice = Human::new(&hs, "alice").await;
-    let room = alice.create_room("Flaky table", &[&bot.user_id], false).await;
-    alice.wait_for_member(&room, &bot.user_id).await;
-    alice.say(&room, "!st ping").await;
-    alice.expect("pong before the outage", |s| is_from(s, &bot.user_id) && s.body().ends_with("pong")).await;
+    let mut bob = Human::new(&hs, "bob").await;
+    let room = alice.create_room("Flaky table", &[&bot_id, &bob.user_id], false).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    alice.say(&room, "!st new carat seed=3").await;
+    alice.expect("the invitation", |s| bot_says(s, &bot_id, "invites you")).await;
 
     hs.stop();
     let deadline = tokio::time::Instant::now() + WAIT;
@@ -479,8 +594,10 @@ async fn the_bot_recovers_when_the_homeserver_goes_away_and_comes_back() {
     }
     hs.restart();
 
-    alice.say(&room, "!st board").await;
-    let board = alice.expect("board after the outage", |s| is_from(s, &bot.user_id) && is_image(s)).await;
+    bob.say(&room, "!st join").await;
+    bob.expect("the join after the outage", |s| bot_says(s, &bot_id, "joins game #1")).await;
+    alice.say(&room, "!st start").await;
+    let board = alice.expect("the board after the outage", |s| is_from(s, &bot_id) && is_image(s)).await;
     assert_png(&alice.download(&board).await.0);
     assert!(!bot.task.is_finished(), "the bot kept running through the outage");
     bot.stop().await;

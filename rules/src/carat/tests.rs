@@ -252,7 +252,7 @@ fn a_removed_players_hand_goes_under_the_pile_and_colour_turns_neutral() {
     m.play("c3 red").unwrap();
     // player 1 is skipped.
     assert_eq!(m.to_move(), vec![2]);
-    let crate::AnyView::Carat(view) = m.view(Viewer::Omniscient);
+    let crate::AnyView::Carat(view) = m.view(Viewer::Omniscient) else { panic!("a Carat view") };
     assert_eq!(view.pile, 36 - 3 - 1 + 1, "the removed hand tile went back under the pile");
     assert!(view.colours[1].is_empty(), "blue is neutral now");
     assert_eq!(view.hands[0].as_deref(), Some(&[Tile::parse("1RBGY").unwrap()][..]), "player 0 drew the next tile");
@@ -270,9 +270,9 @@ fn resign_with_two_players_ends_the_game() {
 #[test]
 fn views_hide_other_hands() {
     let g = game(2, &[], None);
-    let crate::AnyView::Carat(spectator) = g.view(Viewer::Spectator);
+    let crate::AnyView::Carat(spectator) = g.view(Viewer::Spectator) else { panic!("a Carat view") };
     assert_eq!(spectator.hands, vec![None, None]);
-    let crate::AnyView::Carat(seat1) = g.view(Viewer::Seat(1));
+    let crate::AnyView::Carat(seat1) = g.view(Viewer::Seat(1)) else { panic!("a Carat view") };
     assert_eq!(seat1.hands[0], None);
     assert_eq!(seat1.hands[1].as_ref().map(Vec::len), Some(1));
     assert_eq!(seat1.hand_sizes, vec![1, 1]);
@@ -316,7 +316,7 @@ fn seeded_random_playouts_fill_the_board_and_score_every_chip_once() {
             moves += 1;
         }
         assert_eq!(moves, 36, "seed {seed}");
-        let crate::AnyView::Carat(view) = m.view(Viewer::Omniscient);
+        let crate::AnyView::Carat(view) = m.view(Viewer::Omniscient) else { panic!("a Carat view") };
         assert!(view.board.iter().flatten().all(Option::is_some), "seed {seed}: all 36 tiles placed");
         let scored: Vec<&ScoredChip> = view.scored.iter().flatten().flatten().collect();
         assert_eq!(scored.len(), 49, "seed {seed}: every chip scored");

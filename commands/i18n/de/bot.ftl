@@ -1,0 +1,121 @@
+# Die Texte der Befehlsschicht (Deutsch). Jede Nachricht hat ein englisches Gegenstück in en/bot.ftl.
+
+## Ablehnungen der Befehlsschicht: jede sagt in einem Satz, warum.
+
+cmd-empty = Gib einen Befehl ein, zum Beispiel `hilfe`.
+cmd-unknown = Den Befehl „{ $word }“ kenne ich nicht: `hilfe` zeigt alle Befehle.
+cmd-bare-several = „{ $text }“ ist kein Befehl, und du spielst hier mehrere Partien ({ $games }): Wenn es ein Zug ist, nenne die Partie, z. B. `{ $example }`.
+cmd-extra-words = `{ $command }` braucht keine weiteren Wörter, aber da steht „{ $text }“.
+cmd-new-needs-game = Nenne das Spiel: `neu <Spiel>`, eines von { $games }.
+cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $games }.
+cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.
+cmd-bad-option = „{ $option }“ ist keine Option von { $game }: siehe `hilfe neu`.
+cmd-bad-seed = Der Seed muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
+cmd-bad-player-count = { $game } ist für { $min } bis { $max } Spieler.
+cmd-setup-refused = So lässt sich { $game } nicht aufbauen: { $reason }.
+cmd-bad-game-id = „{ $text }“ ist keine Partienummer: schreib sie wie #12.
+cmd-bad-page = „{ $text }“ ist keine Seite: schreib sie wie seite=2.
+cmd-page-out-of-range = Eine Seite { $page } gibt es nicht: die Liste hat { $pages ->
+    [one] eine Seite
+   *[other] { $pages } Seiten
+  }.
+cmd-move-needs-text = Schreib den Zug hinter `zug`, z. B. `zug c3 rot`.
+cmd-no-such-game = Hier gibt es keine Partie #{ $id }.
+cmd-no-game-here = In diesem Kanal läuft keine Partie: starte eine mit `neu <Spiel>`.
+cmd-no-game-of-yours = Du hast in diesem Kanal keine laufende Partie.
+cmd-no-invitation-here = In diesem Kanal gibt es keine offene Einladung: erstelle eine mit `neu <Spiel>`.
+cmd-no-invitation-of-yours = Du bist hier keiner offenen Einladung beigetreten.
+cmd-several-games = Hier passen mehrere Partien ({ $games }): nenne eine, z. B. `{ $example }`.
+cmd-not-a-player = Du spielst in Partie #{ $id } nicht mit.
+cmd-not-your-turn = In Partie #{ $id } ist { $player } am Zug, nicht du.
+cmd-out-of-date = Partie #{ $id } ist inzwischen weiter (jetzt bei Zug { $seq }): sieh dir den neuen Spielplan an und versuch es noch einmal.
+cmd-not-started = Partie #{ $id } hat noch nicht begonnen.
+cmd-already-started = Partie #{ $id } hat schon begonnen.
+cmd-game-over = Partie #{ $id } ist schon vorbei.
+cmd-not-an-invitation = Partie #{ $id } ist keine offene Einladung mehr.
+cmd-already-joined = Du hast in Partie #{ $id } schon einen Platz.
+cmd-players-changed = Eben ist jemand Partie #{ $id } beigetreten: tippe noch einmal `starten`, um mit allen zu beginnen.
+cmd-invitation-full = Alle { $players } Plätze von Partie #{ $id } sind besetzt.
+cmd-too-few-players = Partie #{ $id } braucht mindestens { $min } Spieler, und erst { $joined } sind beigetreten.
+cmd-only-creator-early = Nur { $creator } kann Partie #{ $id } starten, bevor alle { $players } Plätze besetzt sind.
+cmd-abort-too-late = Partie #{ $id } ist über den zweiten Zug hinaus, darum kann sie jetzt nur ein Admin abbrechen; du kannst stattdessen `aufgeben`.
+cmd-event-not-a-move = Ein Zug beginnt nicht mit @: zum Aufgeben gibt es `aufgeben`, zum Beenden der Partie `abbrechen`.
+cmd-export-hidden = Partie #{ $id } läuft noch und ihr Protokoll würde Verdecktes verraten, darum kann sie jetzt nur ein Admin exportieren.
+cmd-unknown-help-topic = Zu „{ $topic }“ gibt es keine Hilfe: `hilfe` zeigt alle Befehle.
+cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch es bitte gleich noch einmal.
+
+## Ansagen und Antworten.
+
+new-invitation = { $creator } lädt zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: mit `beitreten` bekommst du einen Platz.
+join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players } Plätzen besetzt).
+join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.
+join-can-start = { $creator } kann die Partie jetzt `starten` oder auf weitere Spieler warten.
+start-started = Partie #{ $id } { $game } beginnt. Plätze: { $seats }.
+turn-moved = { $player } zieht { $move } (Partie #{ $id }, Zug { $seq }).
+turn-resigned = { $player } gibt Partie #{ $id } auf.
+turn-next = { $player } ist am Zug.
+game-over = Partie #{ $id } ist vorbei. Rangfolge:
+game-ended-aborted = Partie #{ $id } endete ohne Ergebnis.
+ranking-place = { $place }. { $players }
+ranking-place-points = { $place }. { $players }: { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+  }
+game-aborted = { $player } hat Partie #{ $id } abgebrochen; sie endet ohne Ergebnis.
+invitation-withdrawn = { $player } hat die Einladung zu Partie #{ $id } zurückgezogen.
+board-caption = Partie #{ $id } { $game } nach { $seq ->
+    [one] 1 Zug
+   *[other] { $seq } Zügen
+  }.
+hand-yours = Deine Hand in Partie #{ $id } ({ $game }, Kanal { $channel }): { $hand }
+hand-empty = Deine Hand in Partie #{ $id } ({ $game }, Kanal { $channel }) ist leer.
+hand-none = Partie #{ $id } hat keine verdeckte Hand für dich.
+moves-list = Mögliche Züge für { $player } in Partie #{ $id } ({ $count } insgesamt, Seite { $page } von { $pages }): { $moves }
+moves-more = Nächste Seite: `{ $command }`
+moves-none = Kein möglicher Zug passt zu „{ $filter }“.
+games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
+games-header = Deine Partien:
+games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq } Züge gespielt)
+games-waiting = #{ $id } { $game } in { $channel }: { $player } ist am Zug
+games-invited = #{ $id } { $game } in { $channel }: Einladung, { $joined } von { $players } Plätzen besetzt
+export-record = Das Protokoll von Partie #{ $id } nach { $seq ->
+    [one] 1 Zug
+   *[other] { $seq } Zügen
+  } hängt an.
+rules-list = Die Spiele: { $games }. `regeln <Spiel>` erklärt ein Spiel.
+
+## Hilfe.
+
+help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren).
+    Beginne mit `neu <Spiel>` (Spiele: { $games }); die anderen `beitreten`, dann `starten`.
+    Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
+help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`).
+help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier.
+help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind.
+help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.
+help-board = `brett [#Nr]` zeigt den Spielplan.
+help-hand = `hand [#Nr]` zeigt deine Hand, nur dir.
+help-moves = `zuege [#Nr] [Filter] [seite=N]` listet die möglichen Züge des Spielers am Zug, z. B. `zuege c3`.
+help-resign = `aufgeben [#Nr]`: zu zweit gewinnt der andere; mit mehr Spielern geht die Partie ohne dich weiter.
+help-abort = `abbrechen [#Nr]` beendet eine Partie ohne Ergebnis: Spieler vor dem zweiten Zug, Admins jederzeit. Eine Einladung wird damit zurückgezogen.
+help-games = `partien` listet deine Partien, die, in denen du am Zug bist, zuerst.
+help-help = `hilfe [Befehl|Spiel]` erklärt einen Befehl oder ein Spiel.
+help-rules = `regeln <Spiel>` erklärt die Regeln eines Spiels in Kürze.
+help-export = `exportieren [#Nr]` schickt dir das Protokoll der Partie (JSON): ihren Spielern nach dem Ende, Admins jederzeit.
+
+## Ablehnungen der Regeln, die für jedes Spiel gelten (Ereignisse, beendete Partie).
+
+rule-event-needs-seat = Dieses Ereignis braucht eine Spielernummer, z. B. „@resign 1“.
+rule-event-unknown = Das ist kein Ereignis: möglich sind @resign P, @timeout P und @abort.
+rule-event-no-such-player = Einen Spieler { $seat } gibt es nicht.
+rule-event-already-removed = Spieler { $seat } hat die Partie schon verlassen.
+rule-game-over = Die Partie ist vorbei.
+
+## Der Chat im Terminal (spieltisch local).
+
+local-welcome = Spieltisch im Terminal. Du sprichst als { $user }; `als <Name>` wechselt den Spieler, `hilfe` zeigt die Befehle, `ende` beendet.
+local-speaking-as = Du sprichst jetzt als { $user }.
+local-private-label = [privat an { $user }]
+local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
+local-picture = Bild: { $path }
+local-file = Datei: { $path }

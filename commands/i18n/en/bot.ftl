@@ -1,0 +1,121 @@
+# The command layer's texts (English). Every message has a German twin in de/bot.ftl.
+
+## Refusals of the command layer: each says why in one sentence.
+
+cmd-empty = Type a command, for example `help`.
+cmd-unknown = I do not know the command “{ $word }”: type `help` for the list of commands.
+cmd-bare-several = “{ $text }” is not a command, and you play several games here ({ $games }): if it is a move, name the game, e.g. `{ $example }`.
+cmd-extra-words = `{ $command }` takes no further words, but I got “{ $text }”.
+cmd-new-needs-game = Name the game to play: `new <game>`, one of { $games }.
+cmd-unknown-game = There is no game called “{ $name }”; the games are { $games }.
+cmd-game-unavailable = { $game } cannot be played with this version of the bot yet.
+cmd-bad-option = “{ $option }” is not an option of { $game }: see `help new`.
+cmd-bad-seed = The seed must be a whole number from 0 to 18446744073709551615, not “{ $text }”.
+cmd-bad-player-count = { $game } is for { $min } to { $max } players.
+cmd-setup-refused = { $game } cannot be set up like this: { $reason }.
+cmd-bad-game-id = “{ $text }” is not a game number: write it like #12.
+cmd-bad-page = “{ $text }” is not a page: write it like page=2.
+cmd-page-out-of-range = There is no page { $page }: the list has { $pages ->
+    [one] one page
+   *[other] { $pages } pages
+  }.
+cmd-move-needs-text = Write the move after `move`, e.g. `move c3 red`.
+cmd-no-such-game = There is no game #{ $id } here.
+cmd-no-game-here = No game is running in this channel: start one with `new <game>`.
+cmd-no-game-of-yours = You have no game running in this channel.
+cmd-no-invitation-here = There is no open invitation in this channel: create one with `new <game>`.
+cmd-no-invitation-of-yours = You have not joined any open invitation in this channel.
+cmd-several-games = Several games fit here ({ $games }): name one, e.g. `{ $example }`.
+cmd-not-a-player = You do not play in game #{ $id }.
+cmd-not-your-turn = It is { $player }'s turn in game #{ $id }, not yours.
+cmd-out-of-date = Game #{ $id } has moved on (it is at move { $seq } now): look at the new board and try again.
+cmd-not-started = Game #{ $id } has not started yet.
+cmd-already-started = Game #{ $id } has already started.
+cmd-game-over = Game #{ $id } is already over.
+cmd-not-an-invitation = Game #{ $id } is not an open invitation any more.
+cmd-already-joined = You already have a seat in game #{ $id }.
+cmd-players-changed = Someone joined game #{ $id } just now: type `start` again to start with everyone.
+cmd-invitation-full = All { $players } seats of game #{ $id } are taken.
+cmd-too-few-players = Game #{ $id } needs at least { $min } players, and only { $joined } have joined.
+cmd-only-creator-early = Only { $creator } can start game #{ $id } before all { $players } seats are taken.
+cmd-abort-too-late = Game #{ $id } is past its second move, so only an admin can abort it now; you can `resign` instead.
+cmd-event-not-a-move = A move does not start with @: to give up, use `resign`; to stop the game, use `abort`.
+cmd-export-hidden = Game #{ $id } is still running and its record would reveal hidden information, so only an admin can export it now.
+cmd-unknown-help-topic = There is no help on “{ $topic }”: type `help` for the list of commands.
+cmd-storage = The game storage failed, so nothing was changed; please try again in a moment.
+
+## Announcements and answers.
+
+new-invitation = { $creator } invites you to a game of { $game } (#{ $id }) for { $players } players: type `join` to take a seat.
+join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats taken).
+join-full = All seats are taken: any player can `start` the game now.
+join-can-start = { $creator } can `start` the game now or wait for more players.
+start-started = Game #{ $id } of { $game } begins. Seats: { $seats }.
+turn-moved = { $player } plays { $move } (game #{ $id }, move { $seq }).
+turn-resigned = { $player } resigns game #{ $id }.
+turn-next = It is { $player }'s turn.
+game-over = Game #{ $id } is over. Ranking:
+game-ended-aborted = Game #{ $id } ended without a result.
+ranking-place = { $place }. { $players }
+ranking-place-points = { $place }. { $players }: { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }
+game-aborted = { $player } aborted game #{ $id }; it ends without a result.
+invitation-withdrawn = { $player } withdrew the invitation to game #{ $id }.
+board-caption = Game #{ $id } of { $game } after { $seq ->
+    [one] 1 move
+   *[other] { $seq } moves
+  }.
+hand-yours = Your hand in game #{ $id } ({ $game }, channel { $channel }): { $hand }
+hand-empty = Your hand in game #{ $id } ({ $game }, channel { $channel }) is empty.
+hand-none = Game #{ $id } has no hidden hand for you.
+moves-list = Legal moves for { $player } in game #{ $id } ({ $count } in all, page { $page } of { $pages }): { $moves }
+moves-more = Next page: `{ $command }`
+moves-none = No legal move matches “{ $filter }”.
+games-none = You have no running games and no open invitations.
+games-header = Your games:
+games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq } moves played)
+games-waiting = #{ $id } { $game } in { $channel }: { $player } to move
+games-invited = #{ $id } { $game } in { $channel }: invitation, { $joined } of { $players } seats taken
+export-record = The record of game #{ $id } after { $seq ->
+    [one] 1 move
+   *[other] { $seq } moves
+  } is attached.
+rules-list = The games: { $games }. Type `rules <game>` for a game's rules.
+
+## Help.
+
+help-general = Commands: { $commands }.
+    Start with `new <game>` (games: { $games }); others `join`, then `start`.
+    Play with `move <move>`, or just type the move. `help <command>` explains one command.
+help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `seed=N` for a repeatable game; also as key=value (`players=3`).
+help-join = `join [#id]` takes a seat in the open invitation here.
+help-start = `start [#id]` starts the game: any player once all seats are taken, the creator earlier when enough players have joined.
+help-move = `move [#id] <move>` makes your move, e.g. `move c3 red`. A bare move works too when you play only one game here.
+help-board = `board [#id]` shows the board.
+help-hand = `hand [#id]` shows your hand, only to you.
+help-moves = `moves [#id] [filter] [page=N]` lists the legal moves of the player to move, e.g. `moves c3`.
+help-resign = `resign [#id]` gives up: with two players the other one wins; with more the game goes on without you.
+help-abort = `abort [#id]` ends a game without a result: players before the second move, admins at any time. It also withdraws an invitation.
+help-games = `games` lists your games, the ones waiting for you first.
+help-help = `help [command|game]` explains a command or a game.
+help-rules = `rules <game>` gives a game's rules in short.
+help-export = `export [#id]` sends you the game's record (JSON): to its players once the game is over, to admins at any time.
+
+## The rules' refusals shared by every game (events and a finished game).
+
+rule-event-needs-seat = This event needs a player number, e.g. “@resign 1”.
+rule-event-unknown = That is not an event: use @resign P, @timeout P or @abort.
+rule-event-no-such-player = There is no player { $seat }.
+rule-event-already-removed = Player { $seat } has already left the game.
+rule-game-over = The game is over.
+
+## The terminal chat (spieltisch local).
+
+local-welcome = Spieltisch in the terminal. You speak as { $user }; `as <name>` switches the player, `help` lists the commands, `quit` ends.
+local-speaking-as = You speak as { $user } now.
+local-private-label = [private to { $user }]
+local-private-for = (a private message for { $user }; type `as { $user }` to read it)
+local-picture = picture: { $path }
+local-file = file: { $path }

@@ -1,0 +1,413 @@
+//! The command grammar: [`Command`] and its text parser. Adapters either parse a typed
+//! line ([`Command::parse`]) or build a [`Command`] directly from slash-command options.
+
+use serde_json::{Map, Value};
+
+use rules::GameKind;
+
+use crate::i18n::Msg;
+
+/// A game's id in storage (shown as `#12`).
+pub type GameId = i64;
+
+/// A command word. Each has an English name (used by `help`) and German aliases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Verb {
+    New,
+    Join,
+    Start,
+    Move,
+    Board,
+    Hand,
+    Moves,
+    Resign,
+    Abort,
+    Games,
+    Help,
+    Rules,
+    Export,
+}
+
+/// Every command word with the words that call it (English first, then German; the
+/// German ones follow the glossary). One table: the parser and `help` read it.
+pub const VERBS: [(Verb, &[&str]); 13] = [
+    (Verb::New, &["new", "neu"]),
+    (Verb::Join, &["join", "beitreten"]),
+    (Verb::Start, &["start", "starten"]),
+    (Verb::Move, &["move", "zug", "ziehen"]),
+    (Verb::Board, &["board", "brett", "spielplan", "spielbrett"]),
+    (Verb::Hand, &["hand"]),
+    (Verb::Moves, &["moves", "zuege", "züge"]),
+    (Verb::Resign, &["resign", "aufgeben"]),
+    (Verb::Abort, &["abort", "abbrechen"]),
+    (Verb::Games, &["games", "partien", "spiele"]),
+    (Verb::Help, &["help", "hilfe"]),
+    (Verb::Rules, &["rules", "regeln"]),
+    (Verb::Export, &["export", "exportieren"]),
+];
+
+impl Verb {
+    /// The verb a word names (case-insensitive), if any.
+    pub fn from_word(word: &str) -> Option<Verb> {
+        let word = word.to_lowercase();
+        VERBS.iter().find(|(_, words)| words.contains(&word.as_str())).map(|(v, _)| *v)
+    }
+
+    /// The English command word.
+    pub fn name(self) -> &'static str {
+        VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.first()).copied().unwrap_or("help")
+    }
+}
+
+/// The options of `new <game> ...`: the record's `options` object (with `players` when
+/// given) and the seed.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct NewOptions {
+    pub options: Map<String, Value>,
+    pub seed: Option<u64>,
+}
+
+impl NewOptions {
+    /// Reads the words after `new <game>`: `key=value` pairs, a bare number (the player
+    /// count), `seed=N`, and bare words the game knows ([`GameKind::option_word`], e.g.
+    /// Carat's `hand3`).
+    ///
+    /// # Errors
+    /// A message naming the word that is not an option, or a bad seed.
+    pub fn parse(kind: GameKind, words: &[&str]) -> Result<NewOptions, Msg> {
+        let mut out = NewOptions::default();
+        let bad = |word: &str| Msg::new("cmd-bad-option").arg("option", word).arg("game", kind.id());
+        for &word in words {
+            if let Some((key, value)) = word.split_once('=') {
+                let key = key.trim().to_lowercase();
+                match key.as_str() {
+                    "seed" => {
+                        let seed = value.trim().parse::<u64>().map_err(|_| Msg::new("cmd-bad-seed").arg("text", value))?;
+                        out.seed = Some(seed);
+                    }
+                    "players" | "spieler" => {
+                        let n = value.trim().parse::<u64>().map_err(|_| bad(word))?;
+                        out.options.insert("players".into(), Value::from(n));
+                    }
+                    "" => return Err(bad(word)),
+                    _ => {
+                        out.options.insert(key, option_value(value.trim()));
+                    }
+                }
+            } else if let Ok(n) = word.parse::<u64>() {
+                out.options.insert("players".into(), Value::from(n));
+            } else if let Some((key, value)) = kind.option_word(word) {
+                out.options.insert(key.to_string(), value);
+            } else {
+                return Err(bad(word));
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn option_value(text: &str) -> Value {
+    if let Ok(n) = text.parse::<i64>() {
+        return Value::from(n);
+    }
+    match text.to_lowercase().as_str() {
+        "null" | "none" | "-" => Value::Null,
+        "true" | "yes" | "ja" => Value::Bool(true),
+        "false" | "no" | "nein" => Value::Bool(false),
+        _ => Value::String(text.to_string()),
+    }
+}
+
+/// A command, platform-neutral. `game: None` means "the game the context implies"
+/// (the only fitting game in the channel); `Some(id)` names one (`#12` in text).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// `new <game> [options]`: an invitation in the channel; the creator takes seat 0.
+    New { game: GameKind, options: NewOptions },
+    /// `join [#id]`: take the next seat of an invitation.
+    Join { game: Option<GameId> },
+    /// `start [#id]`: start an invitation.
+    Start { game: Option<GameId> },
+    /// `move [#id] <notation>`, or a bare move (`bare`: the text was not a command
+    /// word). `at` is the move number the player saw (a button's), to refuse stale
+    /// clicks; `None` from typed text.
+    Move { game: Option<GameId>, notation: String, at: Option<u64>, bare: bool },
+    /// `board [#id]`: the board as everyone sees it.
+    Board { game: Option<GameId> },
+    /// `hand [#id]`: your hand, privately.
+    Hand { game: Option<GameId> },
+    /// `moves [#id] [filter] [page=N]`: the legal moves of the player to move, paged
+    /// (`page` counts from 1).
+    Moves { game: Option<GameId>, filter: String, page: usize },
+    /// `resign [#id]`.
+    Resign { game: Option<GameId> },
+    /// `abort [#id]`.
+    Abort { game: Option<GameId> },
+    /// `games`: my games, the ones waiting for me first.
+    Games,
+    /// `help [command|game]`.
+    Help { topic: Option<String> },
+    /// `rules [game]`: a game's short rules (or the list of games).
+    Rules { game: Option<GameKind> },
+    /// `export [#id]`: the game's record (JSON), privately.
+    Export { game: Option<GameId> },
+}
+
+impl Command {
+    /// Parses a typed command line. A leading `/` is ignored. Text that does not start
+    /// with a command word becomes a bare move (`Command::Move { bare: true, .. }`),
+    /// optionally after a game id (`#3 c3 red`).
+    ///
+    /// # Errors
+    /// A message saying what is wrong (an unknown game, option or game id, a missing
+    /// argument). Never panics, whatever the input.
+    pub fn parse(line: &str) -> Result<Command, Msg> {
+        let line = line.trim();
+        let line = line.strip_prefix('/').unwrap_or(line).trim();
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        if words.is_empty() {
+            return Err(Msg::new("cmd-empty"));
+        }
+        let first = words.remove(0);
+        let Some(verb) = Verb::from_word(first) else {
+            if first.starts_with('#') && !words.is_empty() {
+                let game = parse_game_id(first)?;
+                return Ok(Command::Move { game: Some(game), notation: words.join(" "), at: None, bare: true });
+            }
+            return Ok(Command::Move { game: None, notation: line.to_string(), at: None, bare: true });
+        };
+        Command::from_words(verb, &words)
+    }
+
+    /// Builds the command `verb` from its argument words (what follows the command
+    /// word), the way [`Command::parse`] does.
+    ///
+    /// # Errors
+    /// As [`Command::parse`].
+    pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
+        match verb {
+            Verb::New => {
+                let Some((name, options)) = words.split_first() else {
+                    return Err(Msg::new("cmd-new-needs-game").arg("games", game_list()));
+                };
+                let kind = parse_kind(name)?;
+                return Ok(Command::New { game: kind, options: NewOptions::parse(kind, options)? });
+            }
+            Verb::Help => return Ok(Command::Help { topic: (!words.is_empty()).then(|| words.join(" ")) }),
+            Verb::Rules => {
+                return match words {
+                    [] => Ok(Command::Rules { game: None }),
+                    _ => Ok(Command::Rules { game: Some(parse_kind(&words.join(" "))?) }),
+                };
+            }
+            _ => {}
+        }
+        let (game, rest) = take_game_id(words)?;
+        let no_extra = |cmd: Command| -> Result<Command, Msg> {
+            match rest.first() {
+                None => Ok(cmd),
+                Some(extra) => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+            }
+        };
+        match verb {
+            Verb::Join => no_extra(Command::Join { game }),
+            Verb::Start => no_extra(Command::Start { game }),
+            Verb::Board => no_extra(Command::Board { game }),
+            Verb::Hand => no_extra(Command::Hand { game }),
+            Verb::Resign => no_extra(Command::Resign { game }),
+            Verb::Abort => no_extra(Command::Abort { game }),
+            Verb::Export => no_extra(Command::Export { game }),
+            Verb::Games => no_extra(Command::Games),
+            Verb::Move => {
+                if rest.is_empty() {
+                    return Err(Msg::new("cmd-move-needs-text"));
+                }
+                Ok(Command::Move { game, notation: rest.join(" "), at: None, bare: false })
+            }
+            Verb::Moves => {
+                let mut page = 1;
+                let mut filter = Vec::new();
+                for word in rest {
+                    let lower = word.to_lowercase();
+                    match lower.split_once('=') {
+                        Some(("page" | "seite", n)) => {
+                            page = n
+                                .parse::<usize>()
+                                .ok()
+                                .filter(|&p| p > 0)
+                                .ok_or_else(|| Msg::new("cmd-bad-page").arg("text", *word))?;
+                        }
+                        _ => filter.push(*word),
+                    }
+                }
+                Ok(Command::Moves { game, filter: filter.join(" "), page })
+            }
+            // Handled before the game id is taken (their words are not game ids).
+            Verb::New | Verb::Help | Verb::Rules => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+        }
+    }
+
+    /// The command word of this command.
+    pub fn verb(&self) -> Verb {
+        match self {
+            Command::New { .. } => Verb::New,
+            Command::Join { .. } => Verb::Join,
+            Command::Start { .. } => Verb::Start,
+            Command::Move { .. } => Verb::Move,
+            Command::Board { .. } => Verb::Board,
+            Command::Hand { .. } => Verb::Hand,
+            Command::Moves { .. } => Verb::Moves,
+            Command::Resign { .. } => Verb::Resign,
+            Command::Abort { .. } => Verb::Abort,
+            Command::Games => Verb::Games,
+            Command::Help { .. } => Verb::Help,
+            Command::Rules { .. } => Verb::Rules,
+            Command::Export { .. } => Verb::Export,
+        }
+    }
+}
+
+/// The ids of the games this build can play, comma-separated (for messages).
+pub fn game_list() -> String {
+    GameKind::ALL.iter().filter(|k| k.available()).map(|k| k.id()).collect::<Vec<_>>().join(", ")
+}
+
+fn parse_kind(name: &str) -> Result<GameKind, Msg> {
+    name.parse::<GameKind>().map_err(|_| Msg::new("cmd-unknown-game").arg("name", name).arg("games", game_list()))
+}
+
+/// Parses `#12` (or `12` where a game id is expected).
+///
+/// # Errors
+/// `cmd-bad-game-id` when the text is not a positive number.
+pub fn parse_game_id(word: &str) -> Result<GameId, Msg> {
+    word.trim_start_matches('#')
+        .parse::<GameId>()
+        .ok()
+        .filter(|&id| id > 0)
+        .ok_or_else(|| Msg::new("cmd-bad-game-id").arg("text", word))
+}
+
+fn take_game_id<'a, 'w>(words: &'a [&'w str]) -> Result<(Option<GameId>, &'a [&'w str]), Msg> {
+    match words.split_first() {
+        Some((first, rest)) if first.starts_with('#') => Ok((Some(parse_game_id(first)?), rest)),
+        _ => Ok((None, words)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    use super::*;
+
+    fn parsed(line: &str) -> Command {
+        Command::parse(line).unwrap_or_else(|e| panic!("{line:?} did not parse: {e:?}"))
+    }
+
+    fn refused(line: &str) -> String {
+        match Command::parse(line) {
+            Ok(c) => panic!("{line:?} parsed as {c:?}"),
+            Err(m) => m.key,
+        }
+    }
+
+    #[test]
+    fn commands_parse() {
+        let cases: Vec<(&str, Command)> = vec![
+            ("join", Command::Join { game: None }),
+            ("  BEITRETEN  #4 ", Command::Join { game: Some(4) }),
+            ("/start", Command::Start { game: None }),
+            ("move c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: false }),
+            ("zug #2 c3   rot", Command::Move { game: Some(2), notation: "c3 rot".into(), at: None, bare: false }),
+            ("c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: true }),
+            ("#7 c3 red", Command::Move { game: Some(7), notation: "c3 red".into(), at: None, bare: true }),
+            ("board", Command::Board { game: None }),
+            ("hand #3", Command::Hand { game: Some(3) }),
+            ("moves", Command::Moves { game: None, filter: String::new(), page: 1 }),
+            ("züge #1 c3 page=2", Command::Moves { game: Some(1), filter: "c3".into(), page: 2 }),
+            ("resign", Command::Resign { game: None }),
+            ("abbrechen #9", Command::Abort { game: Some(9) }),
+            ("games", Command::Games),
+            ("help", Command::Help { topic: None }),
+            ("hilfe move", Command::Help { topic: Some("move".into()) }),
+            ("rules carat", Command::Rules { game: Some(GameKind::Carat) }),
+            ("regeln", Command::Rules { game: None }),
+            ("export #5", Command::Export { game: Some(5) }),
+        ];
+        for (line, want) in cases {
+            assert_eq!(parsed(line), want, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn new_reads_counts_words_pairs_and_seeds() {
+        let Command::New { game, options } = parsed("new carat 3 hand3 seed=42") else { panic!() };
+        assert_eq!(game, GameKind::Carat);
+        assert_eq!(Value::Object(options.options), json!({"players": 3, "variant": "hand3"}));
+        assert_eq!(options.seed, Some(42));
+        let Command::New { options, .. } = parsed("neu Carat players=2 variant=two_colours") else { panic!() };
+        assert_eq!(Value::Object(options.options), json!({"players": 2, "variant": "two_colours"}));
+        assert_eq!(options.seed, None);
+        let Command::New { options, .. } = parsed("new carat two-colours") else { panic!() };
+        assert_eq!(Value::Object(options.options), json!({"variant": "two_colours"}));
+    }
+
+    #[test]
+    fn bad_commands_say_why() {
+        let cases = [
+            ("", "cmd-empty"),
+            ("   ", "cmd-empty"),
+            ("new", "cmd-new-needs-game"),
+            ("new chess", "cmd-unknown-game"),
+            ("new carat purple", "cmd-bad-option"),
+            ("new carat seed=-1", "cmd-bad-seed"),
+            ("new carat seed=18446744073709551616", "cmd-bad-seed"),
+            ("new carat =3", "cmd-bad-option"),
+            ("move", "cmd-move-needs-text"),
+            ("move #2", "cmd-move-needs-text"),
+            ("board #x", "cmd-bad-game-id"),
+            ("board #0", "cmd-bad-game-id"),
+            ("join now", "cmd-extra-words"),
+            ("moves page=0", "cmd-bad-page"),
+            ("rules chess", "cmd-unknown-game"),
+            ("#x c3 red", "cmd-bad-game-id"),
+        ];
+        for (line, key) in cases {
+            assert_eq!(refused(line), key, "{line:?}");
+        }
+    }
+
+    #[test]
+    fn the_largest_seed_is_accepted() {
+        let Command::New { options, .. } = parsed("new carat seed=18446744073709551615") else { panic!() };
+        assert_eq!(options.seed, Some(u64::MAX));
+    }
+
+    #[test]
+    fn every_verb_has_an_english_name_that_parses_back() {
+        for (verb, words) in VERBS {
+            assert_eq!(Verb::from_word(verb.name()), Some(verb));
+            for w in words {
+                assert_eq!(Verb::from_word(&w.to_uppercase()), Some(verb), "{w}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_text_never_panics(line in ".{0,200}") {
+            let _ = Command::parse(&line);
+        }
+
+        #[test]
+        fn command_like_text_never_panics(
+            verb in prop::sample::select(VERBS.iter().flat_map(|(_, w)| w.iter().copied()).collect::<Vec<_>>()),
+            args in prop::collection::vec("[#=a-z0-9äöü@ -]{0,12}", 0..6),
+        ) {
+            let line = format!("{verb} {}", args.join(" "));
+            let _ = Command::parse(&line);
+        }
+    }
+}

@@ -1,0 +1,487 @@
+//! [`Host`]: the entry point every adapter calls. It parses or receives a [`Command`],
+//! checks who may do it, runs it against storage and the rules, and returns replies.
+//! The command families live in `lobby.rs`, `play.rs` and `info.rs`.
+
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex},
+};
+
+use rules::{GameKind, Match, Seat, Viewer};
+
+use crate::{
+    clock::{Clock, SystemClock},
+    command::{Command, GameId},
+    i18n::{Lang, Msg, Texts},
+    reply::{Attachment, Reply, Text, User},
+    storage::{Db, GameRow, PlayerRow, Status, StorageError},
+};
+
+/// Where a request comes from and who sends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// `terminal`, `discord`, `matrix`.
+    pub platform: String,
+    /// The channel or room id (on Discord the thread's id when the game has one).
+    pub channel: String,
+    pub user: User,
+    /// Set by the adapter: Discord Manage Server, Matrix power level >= 50, the
+    /// terminal always. Bot owners from the config are admins too ([`HostOptions::admins`]).
+    pub is_admin: bool,
+    /// The user's language, when the platform knows it.
+    pub lang: Option<Lang>,
+}
+
+/// Settings of a [`Host`].
+#[derive(Debug, Clone)]
+pub struct HostOptions {
+    /// The language when the request names none (`[bot] language`).
+    pub language: Lang,
+    /// User ids of bot owners, admins everywhere (`[bot] admins`).
+    pub admins: Vec<String>,
+    /// Moves listed per page by `moves`.
+    pub moves_per_page: usize,
+    /// Whether boards and hands are drawn as PNGs (off: text only).
+    pub pictures: bool,
+}
+
+impl Default for HostOptions {
+    fn default() -> Self {
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
+    }
+}
+
+/// Why a command was refused: the command layer's own reasons (a translated message),
+/// the rules' (why a move is illegal), or a storage failure.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    Command(Msg),
+    Rule(rules::Refusal),
+    Storage(StorageError),
+}
+
+impl From<Msg> for Refused {
+    fn from(m: Msg) -> Refused {
+        Refused::Command(m)
+    }
+}
+
+impl From<StorageError> for Refused {
+    fn from(e: StorageError) -> Refused {
+        Refused::Storage(e)
+    }
+}
+
+pub(crate) type Outcome = Result<Vec<Reply>, Refused>;
+
+/// Games kept in memory, keyed by id, with the move number they stand at. Entries are
+/// checked against the stored move number before use, so a second process writing the
+/// same database never makes a stale entry count.
+const CACHE_LIMIT: usize = 512;
+
+/// The command layer: one per bot, shared by all adapters (cheap to share behind an
+/// `Arc`; every method takes `&self`).
+pub struct Host {
+    pub(crate) db: Db,
+    pub(crate) texts: Texts,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) options: HostOptions,
+    cache: Mutex<HashMap<GameId, Cached>>,
+}
+
+/// A cached game and the move number it stands at.
+type Cached = (u64, Box<dyn Match>);
+
+impl std::fmt::Debug for Host {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Host").field("db", &self.db).field("options", &self.options).finish_non_exhaustive()
+    }
+}
+
+/// A game as the command families need it: its row, its players and (from the start
+/// on) the game rebuilt from its log.
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub kind: GameKind,
+    pub players: Vec<PlayerRow>,
+    pub game: Option<Box<dyn Match>>,
+}
+
+impl Loaded {
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        self.players.iter().find(|p| p.user_id == user_id).map(|p| p.seat)
+    }
+
+    pub fn user(&self, seat: Seat) -> Option<User> {
+        self.players.get(seat).map(|p| User::new(p.user_id.clone(), p.name.clone()))
+    }
+
+    /// The number of seats asked for (`options.players`).
+    pub fn capacity(&self) -> usize {
+        self.row
+            .options
+            .get("players")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or_else(|| self.kind.default_players())
+    }
+}
+
+/// Which games a command without `#id` may mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Want {
+    /// Open invitations (join).
+    Invitation,
+    /// Invitations the user sits in (start).
+    MyInvitation,
+    /// Running games the user plays (move, resign, hand).
+    MyRunning,
+    /// Invitations or running games the user sits in (abort); admins: any.
+    MyOpen,
+    /// Running games; the user's own if exactly one (board, moves, export).
+    Running,
+}
+
+/// The context of one request.
+pub(crate) struct Ctx<'a> {
+    pub host: &'a Host,
+    pub origin: &'a Origin,
+    pub lang: Lang,
+    pub admin: bool,
+}
+
+impl Ctx<'_> {
+    pub fn text(&self, msg: &Msg) -> Text {
+        self.host.texts.text(self.lang, msg)
+    }
+
+    pub fn user_id(&self) -> &str {
+        &self.origin.user.id
+    }
+
+    pub fn now(&self) -> i64 {
+        self.host.clock.now_ms()
+    }
+
+    pub fn game_name(&self, kind: GameKind) -> &'static str {
+        self.lang.game_name(kind)
+    }
+}
+
+impl Host {
+    /// Opens the database at `url` (creating it and applying migrations) and loads the
+    /// translations.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database cannot be opened or migrated.
+    pub async fn open(url: &str, options: HostOptions) -> Result<Host, StorageError> {
+        Ok(Host::with_db(Db::open(url).await?, options, Arc::new(SystemClock)))
+    }
+
+    /// A host over an open database with a given clock.
+    pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
+        Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(HashMap::new()) }
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The translations.
+    pub fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
+    /// Parses a typed line and runs it. Parse errors come back as a refusal reply.
+    pub async fn handle(&self, origin: &Origin, line: &str) -> Vec<Reply> {
+        match Command::parse(line) {
+            Ok(command) => self.run(origin, command).await,
+            Err(msg) => {
+                let ctx = self.ctx(origin);
+                vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
+            }
+        }
+    }
+
+    /// Runs a command (built by [`Command::parse`] or by an adapter from slash-command
+    /// options) for `origin`.
+    pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
+        let ctx = self.ctx(origin);
+        let verb = command.verb();
+        let outcome = match command {
+            Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
+            Command::Join { game } => crate::lobby::join(&ctx, game).await,
+            Command::Start { game } => crate::lobby::start(&ctx, game).await,
+            Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
+            Command::Games => crate::lobby::games(&ctx).await,
+            Command::Move { game, notation, at, bare } => crate::play::play(&ctx, game, &notation, at, bare).await,
+            Command::Resign { game } => crate::play::resign(&ctx, game).await,
+            Command::Board { game } => crate::play::board(&ctx, game).await,
+            Command::Hand { game } => crate::play::hand(&ctx, game).await,
+            Command::Moves { game, filter, page } => crate::play::moves(&ctx, game, &filter, page).await,
+            Command::Help { topic } => crate::info::help(&ctx, topic.as_deref()),
+            Command::Rules { game } => crate::info::rules(&ctx, game),
+            Command::Export { game } => crate::info::export(&ctx, game).await,
+        };
+        match outcome {
+            Ok(replies) => replies,
+            Err(refused) => {
+                let text = match refused {
+                    Refused::Command(msg) => ctx.text(&msg),
+                    Refused::Rule(refusal) => self.rule_text(ctx.lang, &refusal),
+                    Refused::Storage(e) => {
+                        tracing::error!(error = %e, command = verb.name(), "storage failed");
+                        ctx.text(&Msg::new("cmd-storage"))
+                    }
+                };
+                vec![Reply::refusal(ctx.user_id(), text)]
+            }
+        }
+    }
+
+    /// The legal moves of the player to move in the game `origin` means (or `game`),
+    /// matching `filter` (empty: all): for autocomplete. Empty when there is no such
+    /// running game.
+    ///
+    /// # Errors
+    /// A translated refusal (no game here, several games, ...).
+    pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
+        let ctx = self.ctx(origin);
+        let loaded = match self.select(&ctx, game, Want::Running, true).await {
+            Ok(l) => l,
+            Err(Refused::Command(m)) => return Err(ctx.text(&m)),
+            Err(Refused::Rule(r)) => return Err(self.rule_text(ctx.lang, &r)),
+            Err(Refused::Storage(e)) => {
+                tracing::error!(error = %e, "storage failed");
+                return Err(ctx.text(&Msg::new("cmd-storage")));
+            }
+        };
+        Ok(loaded.game.map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
+            .unwrap_or_default())
+    }
+
+    /// The stored move number of game `id` (for stale-button checks), `None` when there
+    /// is no such game.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn move_number(&self, id: GameId) -> Result<Option<u64>, StorageError> {
+        Ok(self.db.game(id).await?.map(|g| g.seq))
+    }
+
+    /// The record of game `id` for someone entitled to everything (an admin, the
+    /// terminal, the `export` CLI): the resolved setup and every move so far. `None`
+    /// when there is no such game or it has not started.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails or the stored game no longer replays.
+    pub async fn record(&self, id: GameId) -> Result<Option<rules::record::Record>, StorageError> {
+        let Some(row) = self.db.game(id).await? else { return Ok(None) };
+        let loaded = self.load(row).await?;
+        Ok(loaded.game.as_ref().map(|g| rules::record::Record::of(g.as_ref(), &loaded.names())))
+    }
+
+    /// Translates a rules refusal: `rule-<key>` with its args, falling back to its
+    /// English text.
+    pub fn rule_text(&self, lang: Lang, refusal: &rules::Refusal) -> Text {
+        let msg = refusal
+            .args
+            .iter()
+            .fold(Msg::new(format!("rule-{}", refusal.key)), |m, (name, value)| m.arg(*name, value.clone()));
+        self.texts.try_text(lang, &msg).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
+    }
+
+    fn ctx<'a>(&'a self, origin: &'a Origin) -> Ctx<'a> {
+        Ctx {
+            host: self,
+            origin,
+            lang: origin.lang.unwrap_or(self.options.language),
+            admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
+        }
+    }
+
+    /// Loads a game: its players and, once started, the game rebuilt from its log (from
+    /// the cache when it stands at the stored move number; a cached game that is behind
+    /// catches up on the log entries it misses).
+    pub(crate) async fn load(&self, row: GameRow) -> Result<Loaded, StorageError> {
+        let kind: GameKind =
+            row.kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id)))?;
+        let players = self.db.players(row.id).await?;
+        if matches!(row.status, Status::Invited | Status::Withdrawn) {
+            return Ok(Loaded { row, kind, players, game: None });
+        }
+        let cached = self.cached(row.id);
+        let (mut game, from) = match cached {
+            Some((seq, game)) if seq <= row.seq => (game, seq),
+            _ => {
+                let damaged = |e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id));
+                let game = rules::open(kind, &row.options, players.len(), row.setup.clone(), Some(row.seed))
+                    .map_err(damaged)?;
+                (game, 0)
+            }
+        };
+        if from < row.seq {
+            for entry in self.db.log_after(row.id, from).await? {
+                if entry.seq > row.seq {
+                    break;
+                }
+                game.play(&entry.text).map_err(|e| {
+                    StorageError::Damaged(format!("game #{}: stored move {} ({}) is refused: {e}", row.id, entry.seq, entry.text))
+                })?;
+            }
+        }
+        self.remember(row.id, game.as_ref());
+        Ok(Loaded { row, kind, players, game: Some(game) })
+    }
+
+    fn cached(&self, id: GameId) -> Option<Cached> {
+        let cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        cache.get(&id).map(|(seq, game)| (*seq, game.box_clone()))
+    }
+
+    /// Keeps a copy of `game` (standing at its own number of applied moves).
+    pub(crate) fn remember(&self, id: GameId, game: &dyn Match) {
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if cache.len() >= CACHE_LIMIT && !cache.contains_key(&id) {
+            cache.clear();
+        }
+        cache.insert(id, (game.moves_applied() as u64, game.box_clone()));
+    }
+
+    /// Finds the game a command means: `id` when given (it must be on this platform
+    /// and, unless `anywhere`, in this channel), else the only game in the channel that
+    /// fits `want`.
+    pub(crate) async fn select(
+        &self,
+        ctx: &Ctx<'_>,
+        id: Option<GameId>,
+        want: Want,
+        anywhere: bool,
+    ) -> Result<Loaded, Refused> {
+        if let Some(id) = id {
+            let row = self.db.game(id).await?;
+            let Some(row) =
+                row.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
+            else {
+                return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
+            };
+            return Ok(self.load(row).await?);
+        }
+        let rows = self.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
+        let mut fitting = Vec::new();
+        let mut waiting = None;
+        for row in rows {
+            let plays = self.db.players(row.id).await?.iter().any(|p| p.user_id == ctx.user_id());
+            let fits = match want {
+                Want::Invitation => row.status == Status::Invited,
+                Want::MyInvitation => row.status == Status::Invited && plays,
+                Want::MyRunning => row.status == Status::Running && plays,
+                Want::MyOpen => plays || ctx.admin,
+                Want::Running => row.status == Status::Running,
+            };
+            if fits {
+                fitting.push((row, plays));
+            } else if row.status == Status::Invited && (plays || waiting.is_none()) {
+                waiting = Some(row.id);
+            }
+        }
+        if want == Want::Running && fitting.iter().filter(|(_, plays)| *plays).count() == 1 {
+            fitting.retain(|(_, plays)| *plays);
+        }
+        match fitting.len() {
+            0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
+                Err(Msg::new("cmd-not-started").arg("id", waiting.unwrap_or_default()).into())
+            }
+            0 => Err(Msg::new(match want {
+                Want::Invitation => "cmd-no-invitation-here",
+                Want::MyInvitation => "cmd-no-invitation-of-yours",
+                Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
+                Want::Running => "cmd-no-game-here",
+            })
+            .into()),
+            1 => {
+                let (row, _) = fitting.remove(0);
+                Ok(self.load(row).await?)
+            }
+            _ => {
+                let list = fitting
+                    .iter()
+                    .map(|(row, _)| {
+                        let name = row.kind.parse::<GameKind>().map_or(row.kind.as_str(), |k| ctx.game_name(k));
+                        format!("#{} {name}", row.id)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Err(Msg::new("cmd-several-games")
+                    .arg("games", list)
+                    .arg("example", format!("{} #{}", want_verb(want), fitting[0].0.id))
+                    .into())
+            }
+        }
+    }
+
+    /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing
+    /// fails, so a move never fails because of its picture.
+    pub(crate) async fn board_png(&self, id: GameId, game: &dyn Match, names: Vec<String>) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
+        let view = game.view(Viewer::Spectator);
+        let seq = game.moves_applied();
+        let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names)).await;
+        match drawn {
+            Ok(Ok(bytes)) => {
+                Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(game = id, error = %e, "the board could not be drawn");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "the board drawing task failed");
+                None
+            }
+        }
+    }
+
+    /// Draws `seat`'s hand as a PNG, when the game has one.
+    pub(crate) async fn hand_png(&self, id: GameId, game: &dyn Match, seat: Seat, names: Vec<String>) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
+        let view = game.view(Viewer::Seat(seat));
+        let seq = game.moves_applied();
+        let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names)).await;
+        match drawn {
+            Ok(Ok(Some(bytes))) => Some(Attachment {
+                name: format!("game-{id}-move-{seq}-hand-{seat}.png"),
+                mime: "image/png",
+                bytes,
+            }),
+            Ok(Ok(None)) => None,
+            Ok(Err(e)) => {
+                tracing::warn!(game = id, error = %e, "the hand could not be drawn");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "the hand drawing task failed");
+                None
+            }
+        }
+    }
+}
+
+fn want_verb(want: Want) -> &'static str {
+    match want {
+        Want::Invitation => "join",
+        Want::MyInvitation => "start",
+        Want::MyRunning => "move",
+        Want::MyOpen => "abort",
+        Want::Running => "board",
+    }
+}

@@ -1,0 +1,368 @@
+//! Every text the bot says, in English and German, from the Fluent files
+//! `commands/i18n/<lang>/*.ftl` (all of them are compiled in by `build.rs`).
+
+use std::{collections::HashMap, fmt, str::FromStr};
+
+use fluent_bundle::{concurrent::FluentBundle, FluentArgs, FluentResource, FluentValue};
+
+use crate::reply::{Segment, Text, User};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
+}
+
+/// A language the bot speaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    De,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The directory name under `commands/i18n/` (`en`, `de`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::De => "de",
+        }
+    }
+
+    /// The game's name in this language.
+    pub fn game_name(self, kind: rules::GameKind) -> &'static str {
+        match self {
+            Lang::En => kind.name_en(),
+            Lang::De => kind.name_de(),
+        }
+    }
+}
+
+impl FromStr for Lang {
+    type Err = String;
+
+    /// Accepts a language tag (`en`, `de`, `de-DE`, `en_GB`, ...).
+    fn from_str(s: &str) -> Result<Lang, String> {
+        let primary = s.trim().split(['-', '_']).next().unwrap_or_default().to_lowercase();
+        Lang::ALL.into_iter().find(|l| l.code() == primary).ok_or_else(|| format!("unknown language \"{s}\" (en, de)"))
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// A value for a message argument.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Arg {
+    Text(String),
+    Number(i64),
+    /// A user, rendered as a proper mention by each platform.
+    Mention(User),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+
+impl From<i64> for Arg {
+    fn from(n: i64) -> Arg {
+        Arg::Number(n)
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// A message to translate: a Fluent message id and its arguments.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Msg {
+    pub key: String,
+    pub args: Vec<(String, Arg)>,
+}
+
+impl Msg {
+    /// The message `key` without arguments.
+    pub fn new(key: impl Into<String>) -> Msg {
+        Msg { key: key.into(), args: Vec::new() }
+    }
+
+    /// Adds an argument (`{ $name }` in the Fluent text).
+    pub fn arg(mut self, name: impl Into<String>, value: impl Into<Arg>) -> Msg {
+        self.args.push((name.into(), value.into()));
+        self
+    }
+}
+
+/// Where a mention sits in a formatted string before it is split into segments:
+/// private-use characters that cannot come from a Fluent file or a user's name
+/// (names are cleaned by [`crate::reply::User::new`]).
+const MENTION_OPEN: char = '\u{E000}';
+const MENTION_CLOSE: char = '\u{E001}';
+
+/// The compiled-in translations.
+pub struct Texts {
+    bundles: HashMap<Lang, FluentBundle<FluentResource>>,
+}
+
+impl fmt::Debug for Texts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Texts").field("languages", &self.bundles.keys().collect::<Vec<_>>()).finish()
+    }
+}
+
+impl Texts {
+    /// Loads every compiled-in `.ftl` file. A file that does not parse, or a message
+    /// defined twice, is logged and the rest still loads (the unit tests make sure the
+    /// shipped files are clean).
+    pub fn load() -> Texts {
+        let mut bundles = HashMap::new();
+        for lang in Lang::ALL {
+            let id = lang.code().parse().unwrap_or_default();
+            let mut bundle = FluentBundle::new_concurrent(vec![id]);
+            bundle.set_use_isolating(false);
+            for (file_lang, name, source) in files::FILES {
+                if *file_lang != lang.code() {
+                    continue;
+                }
+                let resource = match FluentResource::try_new((*source).to_string()) {
+                    Ok(r) => r,
+                    Err((r, errors)) => {
+                        tracing::error!(file = %format!("{file_lang}/{name}"), ?errors, "Fluent syntax errors");
+                        r
+                    }
+                };
+                if let Err(errors) = bundle.add_resource(resource) {
+                    tracing::error!(file = %format!("{file_lang}/{name}"), ?errors, "Fluent messages defined twice");
+                }
+            }
+            bundles.insert(lang, bundle);
+        }
+        Texts { bundles }
+    }
+
+    /// Whether `lang` has a message `key`.
+    pub fn has(&self, lang: Lang, key: &str) -> bool {
+        self.bundles.get(&lang).is_some_and(|b| b.has_message(key))
+    }
+
+    /// Formats `msg` in `lang`, falling back to English, then to the key itself.
+    pub fn text(&self, lang: Lang, msg: &Msg) -> Text {
+        self.try_text(lang, msg)
+            .or_else(|| self.try_text(Lang::En, msg))
+            .unwrap_or_else(|| Text::plain_text(msg.key.clone()))
+    }
+
+    /// Formats `msg` in `lang` only; `None` when `lang` lacks the message.
+    pub fn try_text(&self, lang: Lang, msg: &Msg) -> Option<Text> {
+        let bundle = self.bundles.get(&lang)?;
+        let pattern = bundle.get_message(&msg.key)?.value()?;
+        let mut args = FluentArgs::new();
+        let mut mentions = Vec::new();
+        for (name, value) in &msg.args {
+            let value = match value {
+                Arg::Text(t) => FluentValue::from(t.clone()),
+                Arg::Number(n) => FluentValue::from(*n),
+                Arg::Mention(user) => {
+                    mentions.push(user.clone());
+                    FluentValue::from(format!("{MENTION_OPEN}{}{MENTION_CLOSE}", mentions.len() - 1))
+                }
+            };
+            args.set(name.clone(), value);
+        }
+        let mut errors = Vec::new();
+        let formatted = bundle.format_pattern(pattern, Some(&args), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(key = %msg.key, lang = %lang, ?errors, "Fluent formatting errors");
+        }
+        Some(split_mentions(&formatted, &mentions))
+    }
+
+    /// Shorthand: formats `msg` in `lang` as plain text (mentions as `@name`).
+    pub fn plain(&self, lang: Lang, msg: &Msg) -> String {
+        self.text(lang, msg).plain()
+    }
+
+    /// Every message id of `lang` (for the completeness tests).
+    pub fn ids(lang: Lang) -> Vec<String> {
+        let mut ids = Vec::new();
+        for (file_lang, _, source) in files::FILES {
+            if *file_lang != lang.code() {
+                continue;
+            }
+            let resource = match FluentResource::try_new((*source).to_string()) {
+                Ok(r) | Err((r, _)) => r,
+            };
+            for entry in resource.entries() {
+                if let fluent_syntax::ast::Entry::Message(m) = entry {
+                    ids.push(m.id.name.to_string());
+                }
+            }
+        }
+        ids
+    }
+}
+
+fn split_mentions(formatted: &str, mentions: &[User]) -> Text {
+    let mut segments = Vec::new();
+    let mut rest = formatted;
+    while let Some(open) = rest.find(MENTION_OPEN) {
+        let after = &rest[open + MENTION_OPEN.len_utf8()..];
+        let Some(close) = after.find(MENTION_CLOSE) else { break };
+        let user = after[..close].parse::<usize>().ok().and_then(|i| mentions.get(i));
+        if open > 0 {
+            segments.push(Segment::Plain(rest[..open].to_string()));
+        }
+        match user {
+            Some(user) => segments.push(Segment::Mention(user.clone())),
+            None => segments.push(Segment::Plain(after[..close].to_string())),
+        }
+        rest = &after[close + MENTION_CLOSE.len_utf8()..];
+    }
+    if !rest.is_empty() {
+        segments.push(Segment::Plain(rest.to_string()));
+    }
+    Text::from_segments(segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+
+    #[test]
+    fn every_file_parses_and_no_message_is_defined_twice() {
+        for (lang, name, source) in files::FILES {
+            assert!(FluentResource::try_new((*source).to_string()).is_ok(), "{lang}/{name} has syntax errors");
+        }
+        for lang in Lang::ALL {
+            let ids = Texts::ids(lang);
+            let unique: BTreeSet<_> = ids.iter().collect();
+            assert_eq!(unique.len(), ids.len(), "{lang}: a message is defined twice");
+        }
+    }
+
+    #[test]
+    fn english_and_german_define_the_same_messages() {
+        let en: BTreeSet<String> = Texts::ids(Lang::En).into_iter().collect();
+        let de: BTreeSet<String> = Texts::ids(Lang::De).into_iter().collect();
+        assert!(en.len() > 40, "the general texts are loaded");
+        assert_eq!(en.difference(&de).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in German");
+        assert_eq!(de.difference(&en).collect::<Vec<_>>(), Vec::<&String>::new(), "missing in English");
+    }
+
+    /// Every message id written in this crate's source (a string literal such as
+    /// `"cmd-not-your-turn"` with one of the message prefixes) exists in both languages.
+    #[test]
+    fn every_message_the_code_uses_exists() {
+        const PREFIXES: [&str; 16] = [
+            "cmd-", "new-", "join-", "start-", "turn-", "game-", "ranking-", "invitation-", "board-", "hand-",
+            "moves-", "games-", "export-", "rules-", "help-", "local-",
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut used = BTreeSet::new();
+        for entry in std::fs::read_dir(dir).expect("src") {
+            let source = std::fs::read_to_string(entry.expect("entry").path()).expect("source");
+            for (i, piece) in source.split('"').enumerate() {
+                let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {
+                    used.insert(piece.to_string());
+                }
+            }
+        }
+        assert!(used.len() > 40, "found the messages used in code: {used:?}");
+        let texts = Texts::load();
+        for lang in Lang::ALL {
+            for key in &used {
+                assert!(texts.has(lang, key), "{lang} lacks the message {key}");
+            }
+        }
+    }
+
+    /// Every refusal key of the implemented games (found in the rules crate's source)
+    /// has a `rule-<key>` message in both languages.
+    #[test]
+    fn every_refusal_of_the_rules_is_translated() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src");
+        let mut keys = BTreeSet::new();
+        let mut stack = vec![dir];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).expect("rules/src") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let source = std::fs::read_to_string(&path).expect("source");
+                for piece in source.split("Refusal::new(").skip(1) {
+                    let piece = piece.trim_start();
+                    if let Some(rest) = piece.strip_prefix('"')
+                        && let Some(end) = rest.find('"')
+                    {
+                        keys.insert(rest[..end].to_string());
+                    }
+                }
+            }
+        }
+        assert!(keys.contains("carat-first-edge"), "found the rules' refusals: {keys:?}");
+        let texts = Texts::load();
+        let available: Vec<&str> =
+            rules::GameKind::ALL.iter().filter(|k| k.available()).map(|k| k.id()).collect();
+        for key in keys {
+            let game = key.split('-').next().unwrap_or_default();
+            let of_available_game = available.contains(&game) || !rules::GameKind::ALL.iter().any(|k| k.id() == game);
+            if !of_available_game {
+                continue;
+            }
+            for lang in Lang::ALL {
+                assert!(texts.has(lang, &format!("rule-{key}")), "{lang} lacks rule-{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_mention_becomes_its_own_segment() {
+        let texts = Texts::load();
+        let bob = User::new("u2", "bob");
+        let text = texts.text(Lang::En, &Msg::new("turn-next").arg("player", Arg::Mention(bob.clone())));
+        assert!(text.segments().contains(&Segment::Mention(bob)), "{text:?}");
+        assert_eq!(text.plain(), "It is @bob's turn.");
+        let de = texts.text(Lang::De, &Msg::new("turn-next").arg("player", Arg::Mention(User::new("u2", "bob"))));
+        assert_eq!(de.plain(), "@bob ist am Zug.");
+    }
+
+    #[test]
+    fn languages_parse_from_tags() {
+        assert_eq!("de-DE".parse::<Lang>(), Ok(Lang::De));
+        assert_eq!("en_GB".parse::<Lang>(), Ok(Lang::En));
+        assert!("fr".parse::<Lang>().is_err());
+    }
+
+    #[test]
+    fn a_missing_message_falls_back_to_its_key() {
+        let texts = Texts::load();
+        assert_eq!(texts.plain(Lang::De, &Msg::new("no-such-message")), "no-such-message");
+    }
+}

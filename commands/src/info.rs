@@ -1,0 +1,67 @@
+//! Information: `help`, `rules` and `export`.
+
+use rules::GameKind;
+
+use crate::{
+    command::{game_list, GameId, Verb, VERBS},
+    host::{Ctx, Outcome, Want},
+    i18n::Msg,
+    reply::{Attachment, GameRef, Reply},
+    storage::Status,
+};
+
+/// `help [command|game]`: the list of commands, one command's help, or a game's rules.
+pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
+    let text = match topic.map(str::trim) {
+        None | Some("") => {
+            let commands = VERBS.iter().map(|(v, _)| v.name()).collect::<Vec<_>>().join(", ");
+            ctx.text(&Msg::new("help-general").arg("commands", commands).arg("games", game_list()))
+        }
+        Some(topic) => {
+            let first = topic.split_whitespace().next().unwrap_or_default();
+            if let Some(verb) = Verb::from_word(first) {
+                ctx.text(&Msg::new(format!("help-{}", verb.name())))
+            } else if let Ok(kind) = topic.parse::<GameKind>() {
+                return rules(ctx, Some(kind));
+            } else {
+                return Err(Msg::new("cmd-unknown-help-topic").arg("topic", topic).into());
+            }
+        }
+    };
+    Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// `rules [game]`: a game's short rules (`rules-<game>` from the Fluent files), or the
+/// list of games.
+pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
+    let Some(kind) = game else {
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("rules-list").arg("games", game_list())))]);
+    };
+    let key = format!("rules-{}", kind.id());
+    if !ctx.host.texts.has(ctx.lang, &key) && !ctx.host.texts.has(crate::i18n::Lang::En, &key) {
+        return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
+    }
+    Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new(key)))])
+}
+
+/// `export [#id]`: the game's record as JSON, privately. A running game's record reveals
+/// hidden information (the pile, other hands): only admins get it; players get the
+/// record once the game is over (spec README, "Export and hidden information").
+pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let id = loaded.row.id;
+    let plays = loaded.seat_of(ctx.user_id()).is_some();
+    match loaded.row.status {
+        Status::Invited | Status::Withdrawn => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
+        Status::Running if !ctx.admin => return Err(Msg::new("cmd-export-hidden").arg("id", id).into()),
+        Status::Finished if !ctx.admin && !plays => return Err(Msg::new("cmd-not-a-player").arg("id", id).into()),
+        Status::Running | Status::Finished => {}
+    }
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    let record = rules::record::Record::of(game.as_ref(), &loaded.names());
+    let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
+    let seq = game.moves_applied() as u64;
+    let text = ctx.text(&Msg::new("export-record").arg("id", id).arg("seq", seq));
+    let file = Attachment { name: format!("game-{id}.json"), mime: "application/json", bytes: json };
+    Ok(vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })])
+}

@@ -1,0 +1,288 @@
+//! Before and around play: `new`, `join`, `start`, `abort` and `games`.
+
+use serde_json::Value;
+
+use rules::GameKind;
+
+use crate::{
+    command::{GameId, NewOptions},
+    host::{Ctx, Loaded, Outcome, Refused, Want},
+    i18n::{Arg, Lang, Msg},
+    play,
+    reply::{Reply, Text},
+    storage::{Advance, Appended, Joined, NewGame, Status},
+};
+
+/// `new <game> [options]`: checks the options by creating the game once, then stores
+/// an invitation with the creator in seat 0.
+pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outcome {
+    if !kind.available() {
+        return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
+    }
+    let mut options = new.options;
+    let players = match options.get("players").map(Value::as_u64) {
+        None => kind.default_players(),
+        Some(n) => match n.and_then(|n| usize::try_from(n).ok()).filter(|n| kind.players().contains(n)) {
+            Some(n) => n,
+            None => return Err(player_count(ctx, kind)),
+        },
+    };
+    options.insert("players".into(), Value::from(players));
+    let options = Value::Object(options);
+    let seed = new.seed.unwrap_or_else(rand::random::<u64>);
+    check_options(ctx, kind, &options, players, seed)?;
+    let at = ctx.now();
+    let user = &ctx.origin.user;
+    let id = ctx
+        .host
+        .db
+        .create_game(&NewGame {
+            kind: kind.id(),
+            platform: &ctx.origin.platform,
+            channel: &ctx.origin.channel,
+            creator_id: &user.id,
+            creator_name: &user.name,
+            creator_lang: ctx.origin.lang.map(Lang::code),
+            options: &options,
+            seed,
+            at,
+        })
+        .await?;
+    tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
+    if players == 1 {
+        // A solo game needs nobody else: it starts at once.
+        let Some(row) = ctx.host.db.game(id).await? else {
+            return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
+        };
+        return begin(ctx, ctx.host.load(row).await?).await;
+    }
+    let text = ctx.text(
+        &Msg::new("new-invitation")
+            .arg("creator", Arg::Mention(user.clone()))
+            .arg("game", ctx.game_name(kind))
+            .arg("id", id)
+            .arg("players", players),
+    );
+    Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
+}
+
+fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {
+    Msg::new("cmd-bad-player-count")
+        .arg("game", ctx.game_name(kind))
+        .arg("min", *kind.players().start())
+        .arg("max", *kind.players().end())
+        .into()
+}
+
+/// Creates the game once to check options and setup; an option key the game does not
+/// know (one its options do not echo back) is refused too.
+fn check_options(ctx: &Ctx<'_>, kind: GameKind, options: &Value, players: usize, seed: u64) -> Result<(), Refused> {
+    let game = rules::open(kind, options, players, None, Some(seed)).map_err(|e| {
+        Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(kind)).arg("reason", e.0))
+    })?;
+    let known = game.options();
+    if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
+        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
+    }
+    Ok(())
+}
+
+/// `join`: the next seat of the invitation.
+pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Invitation, false).await?;
+    let game_id = loaded.row.id;
+    if loaded.row.status != Status::Invited {
+        return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
+    }
+    let capacity = loaded.capacity();
+    let user = &ctx.origin.user;
+    let lang = ctx.origin.lang.map(Lang::code);
+    let joined = ctx.host.db.join(game_id, (&user.id, &user.name, lang), capacity, ctx.now()).await?;
+    let players = match joined {
+        Joined::Seated(players) => players,
+        Joined::AlreadyPlaying => return Err(Msg::new("cmd-already-joined").arg("id", game_id).into()),
+        Joined::Full => {
+            return Err(Msg::new("cmd-invitation-full").arg("id", game_id).arg("players", capacity).into());
+        }
+        Joined::NotInvited => return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into()),
+    };
+    let mut text = ctx.text(
+        &Msg::new("join-joined")
+            .arg("player", user.name.as_str())
+            .arg("id", game_id)
+            .arg("joined", players.len())
+            .arg("players", capacity),
+    );
+    if players.len() >= capacity {
+        text.push_line(ctx.text(&Msg::new("join-full")));
+    } else if loaded.kind.players().contains(&players.len()) {
+        let creator = loaded.user(0).map_or_else(|| Arg::from(loaded.row.creator.clone()), |u| Arg::from(u.name));
+        text.push_line(ctx.text(&Msg::new("join-can-start").arg("creator", creator)));
+    }
+    Ok(vec![Reply::channel(text)])
+}
+
+/// `start`: any player may start a full invitation; the creator may start earlier when
+/// the game allows the number of players seated.
+pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::MyInvitation, false).await?;
+    begin(ctx, loaded).await
+}
+
+/// Starts the invitation `loaded` for the requester, if they may.
+async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
+    let game_id = loaded.row.id;
+    match loaded.row.status {
+        Status::Invited => {}
+        Status::Running => return Err(Msg::new("cmd-already-started").arg("id", game_id).into()),
+        Status::Finished | Status::Withdrawn => return Err(Msg::new("cmd-game-over").arg("id", game_id).into()),
+    }
+    if loaded.seat_of(ctx.user_id()).is_none() {
+        return Err(Msg::new("cmd-not-a-player").arg("id", game_id).into());
+    }
+    let seated = loaded.players.len();
+    let capacity = loaded.capacity();
+    if seated < capacity {
+        if !loaded.kind.players().contains(&seated) {
+            return Err(Msg::new("cmd-too-few-players")
+                .arg("id", game_id)
+                .arg("min", *loaded.kind.players().start())
+                .arg("joined", seated)
+                .into());
+        }
+        if loaded.row.creator != ctx.user_id() {
+            let creator = loaded.user(0).map_or_else(|| loaded.row.creator.clone(), |u| u.name);
+            return Err(Msg::new("cmd-only-creator-early")
+                .arg("creator", creator)
+                .arg("id", game_id)
+                .arg("players", capacity)
+                .into());
+        }
+    }
+    let mut options = loaded.row.options.clone();
+    if let Value::Object(map) = &mut options {
+        map.insert("players".into(), Value::from(seated));
+    }
+    let game = rules::open(loaded.kind, &options, seated, None, Some(loaded.row.seed)).map_err(|e| {
+        Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(loaded.kind)).arg("reason", e.0))
+    })?;
+    let started =
+        ctx.host.db.start(game_id, seated, &game.options(), &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
+    if !started {
+        // Someone else started, withdrew or joined it in the meantime.
+        let still_invited = ctx.host.db.game(game_id).await?.is_some_and(|r| r.status == Status::Invited);
+        let key = if still_invited { "cmd-players-changed" } else { "cmd-not-an-invitation" };
+        return Err(Msg::new(key).arg("id", game_id).into());
+    }
+    tracing::info!(game = game_id, players = seated, "game started");
+    ctx.host.remember(game_id, game.as_ref());
+    let loaded = Loaded {
+        row: crate::storage::GameRow { status: Status::Running, options, ..loaded.row },
+        game: Some(game),
+        ..loaded
+    };
+    let seats = loaded.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>().join(", ");
+    let header = ctx.text(
+        &Msg::new("start-started").arg("id", game_id).arg("game", ctx.game_name(loaded.kind)).arg("seats", seats),
+    );
+    let all_seats: Vec<usize> = (0..seated).collect();
+    Ok(play::announce(ctx, &loaded, header, &all_seats).await)
+}
+
+/// `abort`: withdraws an invitation (any of its players), or ends a running game
+/// without a result: a player before the second move, an admin at any time.
+pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::MyOpen, false).await?;
+    let game_id = loaded.row.id;
+    let seat = loaded.seat_of(ctx.user_id());
+    if seat.is_none() && !ctx.admin {
+        return Err(Msg::new("cmd-not-a-player").arg("id", game_id).into());
+    }
+    let user = &ctx.origin.user;
+    match loaded.row.status {
+        Status::Invited => {
+            if !ctx.host.db.withdraw(game_id, ctx.now()).await? {
+                return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
+            }
+            tracing::info!(game = game_id, "invitation withdrawn");
+            let text = ctx.text(&Msg::new("invitation-withdrawn").arg("id", game_id).arg("player", user.name.as_str()));
+            Ok(vec![Reply::channel(text)])
+        }
+        Status::Finished | Status::Withdrawn => Err(Msg::new("cmd-game-over").arg("id", game_id).into()),
+        Status::Running => {
+            if !ctx.admin && loaded.row.seq >= 2 {
+                return Err(Msg::new("cmd-abort-too-late").arg("id", game_id).into());
+            }
+            let Some(mut game) = loaded.game else {
+                return Err(Msg::new("cmd-game-over").arg("id", game_id).into());
+            };
+            let seen = game.moves_applied() as u64;
+            let text = game.play("@abort").map_err(|e| Refused::Rule(e.reason))?;
+            let appended = ctx
+                .host
+                .db
+                .append(&Advance {
+                    game: game_id,
+                    seen,
+                    seat,
+                    user_id: &user.id,
+                    text: &text,
+                    finished: true,
+                    to_move: &[],
+                    at: ctx.now(),
+                })
+                .await?;
+            if appended == Appended::Stale {
+                return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", seen).into());
+            }
+            ctx.host.remember(game_id, game.as_ref());
+            tracing::info!(game = game_id, "game aborted");
+            let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
+            Ok(vec![Reply::channel(text)])
+        }
+    }
+}
+
+/// `games`: the user's invitations and running games on this platform, the ones
+/// waiting for the user first.
+pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
+    let mut rows = ctx.host.db.open_games_of(&ctx.origin.platform, ctx.user_id()).await?;
+    if rows.is_empty() {
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
+    }
+    let rank = |row: &crate::storage::GameRow, seat: usize| match row.status {
+        Status::Running if row.to_move.contains(&seat) => 0,
+        Status::Running => 1,
+        _ => 2,
+    };
+    rows.sort_by_key(|(row, seat)| (rank(row, *seat), row.updated_at));
+    let mut text = ctx.text(&Msg::new("games-header"));
+    for (row, seat) in rows {
+        let kind = row.kind.parse::<GameKind>().ok();
+        let name = kind.map_or(row.kind.clone(), |k| ctx.game_name(k).to_string());
+        let base = |key: &str| {
+            Msg::new(key).arg("id", row.id).arg("game", name.clone()).arg("channel", row.channel.clone()).arg("seq", row.seq)
+        };
+        let line = match rank(&row, seat) {
+            0 => ctx.text(&base("games-your-turn")),
+            1 => {
+                let players = ctx.host.db.players(row.id).await?;
+                let waiting = row
+                    .to_move
+                    .iter()
+                    .filter_map(|s| players.get(*s).map(|p| p.name.clone()))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                ctx.text(&base("games-waiting").arg("player", waiting))
+            }
+            _ => {
+                let joined = ctx.host.db.players(row.id).await?.len();
+                let capacity = row.options.get("players").and_then(Value::as_u64).unwrap_or(0);
+                ctx.text(&base("games-invited").arg("joined", joined).arg("players", capacity))
+            }
+        };
+        text.push_line(Text::plain_text("• "));
+        text.push(line);
+    }
+    Ok(vec![Reply::private(ctx.user_id(), text)])
+}

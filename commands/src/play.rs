@@ -1,0 +1,300 @@
+//! Play: `move` (and bare moves), `resign`, `board`, `hand`, `moves`, and the turn
+//! announcement after every accepted move.
+
+use rules::{Match, PlayErrorKind, Seat, Viewer};
+
+use crate::{
+    command::GameId,
+    games::hand_text,
+    host::{Ctx, Loaded, Outcome, Refused, Want},
+    i18n::{Arg, Msg},
+    reply::{GameRef, Reply, Text},
+    storage::{Advance, Appended, Status},
+};
+
+/// `move <notation>` or a bare move.
+pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option<u64>, bare: bool) -> Outcome {
+    if bare {
+        return bare_move(ctx, id, notation, at).await;
+    }
+    let loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    move_in(ctx, loaded, notation, at).await
+}
+
+/// A line that is not a command word: a move when the user plays exactly one running
+/// game here and the text parses as a move of that game; else an unknown command.
+async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option<u64>) -> Outcome {
+    let word = notation.split_whitespace().next().unwrap_or_default();
+    let unknown = || Refused::from(Msg::new("cmd-unknown").arg("word", word));
+    if notation.trim_start().starts_with('@') {
+        return Err(unknown());
+    }
+    let loaded = match ctx.host.select(ctx, id, Want::MyRunning, false).await {
+        Ok(loaded) => loaded,
+        Err(Refused::Command(msg)) if msg.key == "cmd-several-games" => {
+            // The same list and example, with the text as the move.
+            let arg = |name: &str| msg.args.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+            let example = match arg("example") {
+                Some(Arg::Text(example)) => format!("{example} {notation}"),
+                _ => format!("move {notation}"),
+            };
+            let games = arg("games").unwrap_or_else(|| Arg::from(""));
+            return Err(Msg::new("cmd-bare-several").arg("text", notation).arg("games", games).arg("example", example).into());
+        }
+        Err(Refused::Command(_)) => return Err(unknown()),
+        Err(other) => return Err(other),
+    };
+    let Some(game) = &loaded.game else { return Err(unknown()) };
+    let mut probe = game.box_clone();
+    if let Err(e) = probe.play(notation)
+        && e.kind == PlayErrorKind::Notation
+    {
+        return Err(unknown());
+    }
+    move_in(ctx, loaded, notation, at).await
+}
+
+/// The private information of every seat, as text (to see whose changed).
+fn hands(game: &dyn Match) -> Vec<Option<String>> {
+    (0..game.players()).map(|seat| hand_text(&game.view(Viewer::Seat(seat)), seat)).collect()
+}
+
+fn changed(before: &[Option<String>], after: &[Option<String>]) -> Vec<Seat> {
+    (0..after.len()).filter(|&s| after.get(s) != before.get(s) && after.get(s).is_some_and(Option::is_some)).collect()
+}
+
+/// Checks that the game runs and the requester plays it; returns the seat.
+fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
+    let id = loaded.row.id;
+    match loaded.row.status {
+        Status::Running => {}
+        Status::Invited => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
+        Status::Finished | Status::Withdrawn => return Err(Msg::new("cmd-game-over").arg("id", id).into()),
+    }
+    loaded.seat_of(ctx.user_id()).ok_or_else(|| Msg::new("cmd-not-a-player").arg("id", id).into())
+}
+
+async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>) -> Outcome {
+    let id = loaded.row.id;
+    let seat = player_seat(&loaded, ctx)?;
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    if at.is_some_and(|at| at != loaded.row.seq) {
+        return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", loaded.row.seq).into());
+    }
+    if notation.trim_start().starts_with('@') {
+        return Err(Msg::new("cmd-event-not-a-move").into());
+    }
+    let to_move = game.to_move();
+    if !to_move.contains(&seat) {
+        let names = to_move.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+        return Err(Msg::new("cmd-not-your-turn").arg("player", names).arg("id", id).into());
+    }
+    let mut game = game.box_clone();
+    let before = hands(game.as_ref());
+    let canonical = game.play(notation).map_err(|e| match e.kind {
+        PlayErrorKind::GameOver => Refused::from(Msg::new("cmd-game-over").arg("id", id)),
+        PlayErrorKind::Notation | PlayErrorKind::Illegal => Refused::Rule(e.reason),
+    })?;
+    let loaded = store(ctx, loaded, game, Some(seat), &canonical).await?;
+    let Some(game) = &loaded.game else { return Ok(Vec::new()) };
+    let seq = game.moves_applied();
+    let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
+    let header =
+        ctx.text(&Msg::new("turn-moved").arg("player", mover).arg("move", canonical).arg("id", id).arg("seq", seq));
+    let private = changed(&before, &hands(game.as_ref()));
+    Ok(announce(ctx, &loaded, header, &private).await)
+}
+
+/// Stores the move or event that `game` has just applied (as its last log entry),
+/// guarded by the move number the loaded game stood at.
+async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
+    let id = loaded.row.id;
+    let appended = ctx
+        .host
+        .db
+        .append(&Advance {
+            game: id,
+            seen: loaded.row.seq,
+            seat,
+            user_id: ctx.user_id(),
+            text,
+            finished: game.is_finished(),
+            to_move: &game.to_move(),
+            at: ctx.now(),
+        })
+        .await?;
+    match appended {
+        Appended::Stale => {
+            let now = ctx.host.move_number(id).await?.unwrap_or(loaded.row.seq);
+            Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", now).into())
+        }
+        Appended::Stored(seq) => {
+            tracing::info!(game = id, seq, text, "move stored");
+            ctx.host.remember(id, game.as_ref());
+            let status = if game.is_finished() { Status::Finished } else { Status::Running };
+            Ok(Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded })
+        }
+    }
+}
+
+/// The channel's announcement after a start or an accepted move: `header`, then whose
+/// turn it is (a mention) or the final ranking, with the new board; and a private reply
+/// with the hand of each seat in `private`.
+pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
+    let Some(game) = &loaded.game else { return Vec::new() };
+    let id = loaded.row.id;
+    let seq = game.moves_applied() as u64;
+    let mut text = header;
+    text.push_line(status_text(ctx, loaded, game.as_ref(), true));
+    // The board and the hands are drawn at the same time (each on a blocking thread).
+    let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
+    let hands = async {
+        let mut replies = Vec::new();
+        for &seat in private {
+            replies.extend(hand_reply(ctx, loaded, game.as_ref(), seat).await);
+        }
+        replies
+    };
+    let (board, hands) = tokio::join!(board, hands);
+    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
+    replies.extend(hands);
+    replies
+}
+
+/// Whose turn it is (`mention`: as mentions, else as names), or the final ranking.
+fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, mention: bool) -> Text {
+    let id = loaded.row.id;
+    if let Some(ranking) = game.ranking() {
+        if game.aborted() {
+            return ctx.text(&Msg::new("game-ended-aborted").arg("id", id));
+        }
+        let mut text = ctx.text(&Msg::new("game-over").arg("id", id));
+        let scores = game.scores();
+        let mut place = 1;
+        for tier in ranking {
+            let names = tier.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+            let points = scores.as_ref().and_then(|sc| tier.first().and_then(|&s| sc.get(s).copied()));
+            let msg = match points {
+                Some(points) => Msg::new("ranking-place-points").arg("points", points),
+                None => Msg::new("ranking-place"),
+            };
+            text.push_line(ctx.text(&msg.arg("place", place).arg("players", names)));
+            place += tier.len();
+        }
+        return text;
+    }
+    let mut text = Text::default();
+    for seat in game.to_move() {
+        let Some(user) = loaded.user(seat) else { continue };
+        let player = if mention { Arg::Mention(user) } else { Arg::from(user.name) };
+        text.push_line(ctx.text(&Msg::new("turn-next").arg("player", player)));
+    }
+    text
+}
+
+/// The private reply with `seat`'s hand (text and picture), when the game has one.
+async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<Reply> {
+    let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
+    let owner = loaded.user(seat)?;
+    let id = loaded.row.id;
+    // In the owner's language: the requester's, else the one stored when they joined.
+    let lang = if owner.id == ctx.user_id() {
+        ctx.lang
+    } else {
+        loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
+    };
+    let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
+    let text = ctx.host.texts.text(
+        lang,
+        &Msg::new(key)
+            .arg("id", id)
+            .arg("game", lang.game_name(loaded.kind))
+            .arg("channel", loaded.row.channel.clone())
+            .arg("hand", hand),
+    );
+    let picture = ctx.host.hand_png(id, game, seat, loaded.names()).await;
+    Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
+}
+
+/// `resign`: the requester leaves the game (with two players the other one wins).
+pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    let seat = player_seat(&loaded, ctx)?;
+    let id = loaded.row.id;
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    let mut game = game.box_clone();
+    let before = hands(game.as_ref());
+    let event = game.play(&format!("@resign {seat}")).map_err(|e| match e.kind {
+        PlayErrorKind::GameOver => Refused::from(Msg::new("cmd-game-over").arg("id", id)),
+        _ => Refused::Rule(e.reason),
+    })?;
+    let loaded = store(ctx, loaded, game, Some(seat), &event).await?;
+    let Some(game) = &loaded.game else { return Ok(Vec::new()) };
+    let header = ctx.text(&Msg::new("turn-resigned").arg("player", ctx.origin.user.name.as_str()).arg("id", id));
+    let private = changed(&before, &hands(game.as_ref()));
+    Ok(announce(ctx, &loaded, header, &private).await)
+}
+
+/// `board`: the board as everyone sees it, with whose turn it is (no mention).
+pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let id = loaded.row.id;
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    let seq = game.moves_applied() as u64;
+    let mut text = ctx.text(
+        &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
+    );
+    text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
+    let picture = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
+    Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
+}
+
+/// `hand`: the requester's hand, privately.
+pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let id = loaded.row.id;
+    let Some(seat) = loaded.seat_of(ctx.user_id()) else {
+        return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
+    };
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    match hand_reply(ctx, &loaded, game.as_ref(), seat).await {
+        Some(reply) => Ok(vec![reply]),
+        None => Err(Msg::new("hand-none").arg("id", id).into()),
+    }
+}
+
+/// `moves [filter] [page=N]`: the legal moves of the player to move, privately, paged.
+pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page: usize) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let id = loaded.row.id;
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    if game.is_finished() {
+        return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    let list = if filter.trim().is_empty() { game.legal_moves() } else { game.filter_moves(filter) };
+    if list.is_empty() {
+        return Err(Msg::new("moves-none").arg("filter", filter).into());
+    }
+    let per_page = ctx.host.options.moves_per_page.max(1);
+    let pages = list.len().div_ceil(per_page);
+    if page > pages {
+        return Err(Msg::new("cmd-page-out-of-range").arg("page", page).arg("pages", pages).into());
+    }
+    let shown = list.iter().skip((page - 1) * per_page).take(per_page).cloned().collect::<Vec<_>>().join(", ");
+    let player =
+        game.to_move().iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+    let mut text = ctx.text(
+        &Msg::new("moves-list")
+            .arg("player", player)
+            .arg("id", id)
+            .arg("count", list.len())
+            .arg("page", page)
+            .arg("pages", pages)
+            .arg("moves", shown),
+    );
+    if page < pages {
+        let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
+        text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
+    }
+    Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: game.moves_applied() as u64 })])
+}

@@ -1,0 +1,214 @@
+//! What the command layer answers: texts with structured mentions, an optional file
+//! (the board PNG), addressed to the channel or to one user.
+
+use std::fmt;
+
+/// Longest display name kept (longer names are cut): bounds what a hostile name costs.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// A chat user as the platform identifies them.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct User {
+    /// The platform's stable id (a Discord snowflake, a Matrix user id, the terminal name).
+    pub id: String,
+    /// The display name, for texts and boards.
+    pub name: String,
+}
+
+impl User {
+    /// A user; control characters and private-use characters are removed from the name
+    /// and it is cut to [`MAX_NAME_CHARS`] (an empty name becomes the id).
+    pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
+        let id = id.into();
+        let cleaned: String = name
+            .into()
+            .chars()
+            .filter(|c| !c.is_control() && !('\u{E000}'..='\u{F8FF}').contains(c))
+            .take(MAX_NAME_CHARS)
+            .collect();
+        let name = if cleaned.trim().is_empty() { id.clone() } else { cleaned.trim().to_string() };
+        User { id, name }
+    }
+}
+
+/// A piece of a text: plain text, or a mention each platform renders its own way
+/// (Discord `<@id>`, a Matrix pill, `@name` in the terminal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Segment {
+    Plain(String),
+    Mention(User),
+}
+
+/// A text in the user's language, possibly with mentions.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Text(Vec<Segment>);
+
+impl Text {
+    /// A text without mentions.
+    pub fn plain_text(text: impl Into<String>) -> Text {
+        Text(vec![Segment::Plain(text.into())])
+    }
+
+    /// The text as plain text, mentions written `@name` (the terminal's way).
+    pub fn plain(&self) -> String {
+        self.render(|u| format!("@{}", u.name))
+    }
+
+    /// Builds a text from segments.
+    pub fn from_segments(segments: Vec<Segment>) -> Text {
+        Text(segments)
+    }
+
+    /// The segments, in order.
+    pub fn segments(&self) -> &[Segment] {
+        &self.0
+    }
+
+    /// The users mentioned, in order.
+    pub fn mentions(&self) -> Vec<&User> {
+        self.0
+            .iter()
+            .filter_map(|s| match s {
+                Segment::Mention(u) => Some(u),
+                Segment::Plain(_) => None,
+            })
+            .collect()
+    }
+
+    /// Renders the text, each mention through `mention`.
+    pub fn render(&self, mut mention: impl FnMut(&User) -> String) -> String {
+        self.0
+            .iter()
+            .map(|s| match s {
+                Segment::Plain(t) => t.clone(),
+                Segment::Mention(u) => mention(u),
+            })
+            .collect()
+    }
+
+    /// Appends another text.
+    pub fn push(&mut self, other: Text) {
+        self.0.extend(other.0);
+    }
+
+    /// Appends another text on a new line.
+    pub fn push_line(&mut self, other: Text) {
+        if !self.0.is_empty() {
+            self.0.push(Segment::Plain("\n".into()));
+        }
+        self.0.extend(other.0);
+    }
+}
+
+impl fmt::Display for Text {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.plain())
+    }
+}
+
+/// Who sees a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone in the channel the request came from.
+    Channel,
+    /// Only this user (by platform user id): a Discord ephemeral reply or DM, a Matrix
+    /// direct-message room.
+    User(String),
+}
+
+/// A file attached to a reply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// A file name for the upload, e.g. `game-3-move-12.png`.
+    pub name: String,
+    /// `image/png` or `application/json`.
+    pub mime: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// The game a reply is about and its move number, so an adapter can put both into
+/// buttons and recognise a stale click (`Command::Move { at, .. }`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameRef {
+    pub id: i64,
+    /// The number of moves and events applied so far.
+    pub seq: u64,
+}
+
+/// One message of the bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reply {
+    pub audience: Audience,
+    pub text: Text,
+    pub file: Option<Attachment>,
+    pub game: Option<GameRef>,
+    /// A refusal (the command changed nothing); Discord shows it only to the requester.
+    pub refusal: bool,
+}
+
+impl Reply {
+    /// A reply to the channel.
+    pub fn channel(text: Text) -> Reply {
+        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false }
+    }
+
+    /// A reply only for `user_id`.
+    pub fn private(user_id: &str, text: Text) -> Reply {
+        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false }
+    }
+
+    /// A refusal for the requester.
+    pub fn refusal(user_id: &str, text: Text) -> Reply {
+        Reply { refusal: true, ..Reply::private(user_id, text) }
+    }
+
+    /// Attaches a file.
+    pub fn with_file(mut self, file: Option<Attachment>) -> Reply {
+        self.file = file;
+        self
+    }
+
+    /// Names the game and its move number.
+    pub fn about(mut self, game: GameRef) -> Reply {
+        self.game = Some(game);
+        self
+    }
+
+    /// Whether `user_id` may see this reply.
+    pub fn visible_to(&self, user_id: &str) -> bool {
+        match &self.audience {
+            Audience::Channel => true,
+            Audience::User(u) => u == user_id,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cleaned_and_bounded() {
+        let user = User::new("7", "  bob\u{E000}\n  ");
+        assert_eq!(user.name, "bob");
+        assert_eq!(User::new("7", "").name, "7");
+        assert_eq!(User::new("7", "x".repeat(500)).name.chars().count(), MAX_NAME_CHARS);
+    }
+
+    #[test]
+    fn texts_render_mentions_per_platform() {
+        let bob = User::new("42", "bob");
+        let text = Text::from_segments(vec![Segment::Plain("over to ".into()), Segment::Mention(bob.clone())]);
+        assert_eq!(text.plain(), "over to @bob");
+        assert_eq!(text.render(|u| format!("<@{}>", u.id)), "over to <@42>");
+        assert_eq!(text.mentions(), vec![&bob]);
+    }
+
+    #[test]
+    fn private_replies_are_visible_to_their_owner_only() {
+        let reply = Reply::private("alice", Text::plain_text("your hand"));
+        assert!(reply.visible_to("alice"));
+        assert!(!reply.visible_to("bob"));
+        assert!(Reply::channel(Text::default()).visible_to("bob"));
+    }
+}

@@ -1,0 +1,485 @@
+//! Storage: games, their players and the append-only log of moves and events in SQLite
+//! (schema in `migrations/` at the workspace root, applied by [`Db::open`]).
+//!
+//! Writes that depend on what they read run in `BEGIN IMMEDIATE` transactions, so two
+//! writers (two tasks, two processes) serialise on SQLite's write lock; a busy database
+//! makes a writer wait up to [`BUSY_TIMEOUT`], not fail. A move is stored together with
+//! the game's new move number in one transaction, guarded by the number the mover saw:
+//! a second move for the same number is refused ([`Appended::Stale`]), never applied
+//! twice.
+
+use std::{str::FromStr, time::Duration};
+
+use serde_json::Value;
+use sqlx::{
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous},
+    Row, SqlitePool,
+};
+
+use crate::command::GameId;
+
+/// How long a writer waits for a busy database before giving up.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A storage failure (the database cannot be opened, migrated, read or written).
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is damaged: {0}")]
+    Damaged(String),
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// An open invitation.
+    Invited,
+    Running,
+    /// Won, drawn, or aborted after the start (the log says which).
+    Finished,
+    /// An invitation aborted before the start.
+    Withdrawn,
+}
+
+impl Status {
+    /// The stored word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Invited => "invited",
+            Status::Running => "running",
+            Status::Finished => "finished",
+            Status::Withdrawn => "withdrawn",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Status, StorageError> {
+        match text {
+            "invited" => Ok(Status::Invited),
+            "running" => Ok(Status::Running),
+            "finished" => Ok(Status::Finished),
+            "withdrawn" => Ok(Status::Withdrawn),
+            other => Err(StorageError::Damaged(format!("unknown game status {other:?}"))),
+        }
+    }
+}
+
+/// A stored game (a row of `games`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    pub id: GameId,
+    /// `rules::GameKind::id()`.
+    pub kind: String,
+    pub platform: String,
+    pub channel: String,
+    /// The creator's user id.
+    pub creator: String,
+    /// The record's options (with `players`: the requested count until the start).
+    pub options: Value,
+    pub seed: u64,
+    /// The resolved setup, from the start on.
+    pub setup: Option<Value>,
+    pub status: Status,
+    /// Moves and events applied so far.
+    pub seq: u64,
+    /// Seats to move now.
+    pub to_move: Vec<usize>,
+    /// Unix milliseconds.
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A seated player (a row of `players`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerRow {
+    pub seat: usize,
+    pub user_id: String,
+    pub name: String,
+    /// The player's language when the platform told it (`en`, `de`).
+    pub lang: Option<String>,
+}
+
+/// One entry of the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    /// 1-based move number.
+    pub seq: u64,
+    /// The seat that made it (`None`: an admin who does not play).
+    pub seat: Option<usize>,
+    pub user_id: String,
+    /// The canonical move or event (`@resign 1`, ...).
+    pub text: String,
+    /// Unix milliseconds.
+    pub at: i64,
+}
+
+/// A game to create.
+#[derive(Debug, Clone)]
+pub struct NewGame<'a> {
+    pub kind: &'a str,
+    pub platform: &'a str,
+    pub channel: &'a str,
+    pub creator_id: &'a str,
+    pub creator_name: &'a str,
+    pub creator_lang: Option<&'a str>,
+    pub options: &'a Value,
+    pub seed: u64,
+    pub at: i64,
+}
+
+/// What [`Db::append`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Appended {
+    /// Stored as this move number.
+    Stored(u64),
+    /// The game had moved on (or stopped running): nothing stored.
+    Stale,
+}
+
+/// What [`Db::join`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Joined {
+    /// Seated; the game's players now.
+    Seated(Vec<PlayerRow>),
+    AlreadyPlaying,
+    Full,
+    NotInvited,
+}
+
+/// The change a stored move makes to its game.
+#[derive(Debug, Clone)]
+pub struct Advance<'a> {
+    pub game: GameId,
+    /// The move number the mover saw; the move becomes `seen + 1`.
+    pub seen: u64,
+    pub seat: Option<usize>,
+    pub user_id: &'a str,
+    pub text: &'a str,
+    /// Whether the game is over after it.
+    pub finished: bool,
+    pub to_move: &'a [usize],
+    pub at: i64,
+}
+
+/// The database: a pool of SQLite connections in WAL mode.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pool: SqlitePool,
+}
+
+const GAME_COLUMNS: &str = "id, kind, platform, channel, creator, options, seed, setup, status, seq, to_move, \
+                            created_at, updated_at";
+
+impl Db {
+    /// Opens (creating if missing) the database at `url` (`sqlite://spieltisch.db`,
+    /// `sqlite:///abs/path.db`), in WAL mode with a busy timeout and foreign keys on,
+    /// and applies the migrations.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the URL is bad, the file cannot be opened, or a migration
+    /// fails.
+    pub async fn open(url: &str) -> Result<Db, StorageError> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(BUSY_TIMEOUT)
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        sqlx::migrate!("../migrations").run(&pool).await?;
+        Ok(Db { pool })
+    }
+
+    /// The pool (for tests and tools).
+    pub fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+
+    /// Closes every connection.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Creates an invitation with its creator in seat 0; returns its id.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn create_game(&self, new: &NewGame<'_>) -> Result<GameId, StorageError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let id: i64 = sqlx::query(
+            "INSERT INTO games (kind, platform, channel, creator, options, seed, status, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'invited', ?, ?) RETURNING id",
+        )
+        .bind(new.kind)
+        .bind(new.platform)
+        .bind(new.channel)
+        .bind(new.creator_id)
+        .bind(new.options.to_string())
+        .bind(new.seed.cast_signed())
+        .bind(new.at)
+        .bind(new.at)
+        .fetch_one(&mut *tx)
+        .await?
+        .try_get(0)?;
+        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, 0, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(new.creator_id)
+            .bind(new.creator_name)
+            .bind(new.creator_lang)
+            .bind(new.at)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The game `id`, if stored.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails or the row is damaged.
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StorageError> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&self.pool).await?;
+        row.map(|r| game_row(&r)).transpose()
+    }
+
+    /// The players of game `id` in seat order.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn players(&self, id: GameId) -> Result<Vec<PlayerRow>, StorageError> {
+        let rows = sqlx::query("SELECT seat, user_id, name, lang FROM players WHERE game_id = ? ORDER BY seat")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(PlayerRow {
+                    seat: usize::try_from(r.try_get::<i64, _>(0)?)
+                        .map_err(|_| StorageError::Damaged("negative seat".into()))?,
+                    user_id: r.try_get(1)?,
+                    name: r.try_get(2)?,
+                    lang: r.try_get(3)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The invitations and running games of a channel, oldest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn open_games_in(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>, StorageError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND channel = ? \
+             AND status IN ('invited', 'running') ORDER BY id"
+        );
+        let rows =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(&self.pool).await?;
+        rows.iter().map(game_row).collect()
+    }
+
+    /// The invitations and running games `user_id` plays on `platform`, with the
+    /// user's seat, oldest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn open_games_of(&self, platform: &str, user_id: &str) -> Result<Vec<(GameRow, usize)>, StorageError> {
+        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT {columns}, p.seat FROM games g JOIN players p ON p.game_id = g.id \
+             WHERE g.platform = ? AND p.user_id = ? AND g.status IN ('invited', 'running') ORDER BY g.id"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(user_id).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|r| {
+                let seat: i64 = r.try_get("seat")?;
+                Ok((game_row(r)?, usize::try_from(seat).map_err(|_| StorageError::Damaged("negative seat".into()))?))
+            })
+            .collect()
+    }
+
+    /// Seats `user_id` (called `name`, speaking `lang`) at the next free seat of
+    /// invitation `id`, if it is open, not full (`capacity` seats), and the user is not
+    /// seated yet.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn join(
+        &self,
+        id: GameId,
+        (user_id, name, lang): (&str, &str, Option<&str>),
+        capacity: usize,
+        at: i64,
+    ) -> Result<Joined, StorageError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let status: Option<String> =
+            sqlx::query_scalar("SELECT status FROM games WHERE id = ?").bind(id).fetch_optional(&mut *tx).await?;
+        if status.as_deref() != Some("invited") {
+            return Ok(Joined::NotInvited);
+        }
+        let seated: Vec<(i64, String)> =
+            sqlx::query_as("SELECT seat, user_id FROM players WHERE game_id = ? ORDER BY seat")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+        if seated.iter().any(|(_, u)| u == user_id) {
+            return Ok(Joined::AlreadyPlaying);
+        }
+        if seated.len() >= capacity {
+            return Ok(Joined::Full);
+        }
+        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(i64::try_from(seated.len()).unwrap_or(i64::MAX))
+            .bind(user_id)
+            .bind(name)
+            .bind(lang)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?").bind(at).bind(id).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(Joined::Seated(self.players(id).await?))
+    }
+
+    /// Starts invitation `id` with its final options and resolved setup; `false` when
+    /// it was no longer an invitation (someone else started or withdrew it) or its
+    /// players changed since they were read (`players` seats).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn start(
+        &self,
+        id: GameId,
+        players: usize,
+        options: &Value,
+        setup: &Value,
+        to_move: &[usize],
+        at: i64,
+    ) -> Result<bool, StorageError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'running', options = ?, setup = ?, to_move = ?, started_at = ?, updated_at = ?
+             WHERE id = ? AND status = 'invited'
+             AND (SELECT COUNT(*) FROM players WHERE game_id = ?) = ?",
+        )
+        .bind(options.to_string())
+        .bind(setup.to_string())
+        .bind(seats_text(to_move))
+        .bind(at)
+        .bind(at)
+        .bind(id)
+        .bind(id)
+        .bind(i64::try_from(players).unwrap_or(i64::MAX))
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Withdraws invitation `id`; `false` when it was no longer an invitation.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn withdraw(&self, id: GameId, at: i64) -> Result<bool, StorageError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'withdrawn', updated_at = ?, finished_at = ? WHERE id = ? AND status = 'invited'",
+        )
+        .bind(at)
+        .bind(at)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Stores a move or event as move number `seen + 1` and advances the game, in one
+    /// transaction; [`Appended::Stale`] (nothing stored) when the game is no longer at
+    /// move `seen` or no longer running.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn append(&self, advance: &Advance<'_>) -> Result<Appended, StorageError> {
+        let seen = advance.seen.cast_signed();
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let status = if advance.finished { "finished" } else { "running" };
+        let moved = sqlx::query(
+            "UPDATE games SET seq = seq + 1, status = ?, to_move = ?, updated_at = ?,
+                              finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END
+             WHERE id = ? AND seq = ? AND status = 'running'",
+        )
+        .bind(status)
+        .bind(seats_text(advance.to_move))
+        .bind(advance.at)
+        .bind(status)
+        .bind(advance.at)
+        .bind(advance.game)
+        .bind(seen)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() != 1 {
+            return Ok(Appended::Stale);
+        }
+        sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(advance.game)
+            .bind(seen + 1)
+            .bind(advance.seat.map(|s| i64::try_from(s).unwrap_or(i64::MAX)))
+            .bind(advance.user_id)
+            .bind(advance.text)
+            .bind(advance.at)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(Appended::Stored(advance.seen + 1))
+    }
+
+    /// The log entries of game `id` after move number `after`, in order.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn log_after(&self, id: GameId, after: u64) -> Result<Vec<LogEntry>, StorageError> {
+        let rows = sqlx::query("SELECT seq, seat, user_id, text, at FROM log WHERE game_id = ? AND seq > ? ORDER BY seq")
+            .bind(id)
+            .bind(after.cast_signed())
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(LogEntry {
+                    seq: r.try_get::<i64, _>(0)?.cast_unsigned(),
+                    seat: r.try_get::<Option<i64>, _>(1)?.and_then(|s| usize::try_from(s).ok()),
+                    user_id: r.try_get(2)?,
+                    text: r.try_get(3)?,
+                    at: r.try_get(4)?,
+                })
+            })
+            .collect()
+    }
+}
+
+fn seats_text(seats: &[usize]) -> String {
+    seats.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+fn game_row(r: &SqliteRow) -> Result<GameRow, StorageError> {
+    let json = |text: String| {
+        serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in games: {e}")))
+    };
+    let to_move: String = r.try_get("to_move")?;
+    Ok(GameRow {
+        id: r.try_get("id")?,
+        kind: r.try_get("kind")?,
+        platform: r.try_get("platform")?,
+        channel: r.try_get("channel")?,
+        creator: r.try_get("creator")?,
+        options: json(r.try_get("options")?)?,
+        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
+        setup: r.try_get::<Option<String>, _>("setup")?.map(json).transpose()?,
+        status: Status::parse(&r.try_get::<String, _>("status")?)?,
+        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
+        to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
+        created_at: r.try_get("created_at")?,
+        updated_at: r.try_get("updated_at")?,
+    })
+}

@@ -1,0 +1,84 @@
+//! Answers that change nothing: help, rules, unknown words, and the bare-move rule.
+
+use commands::{Audience, Lang, Origin};
+
+use crate::support::{origin, refused, started, texts, to_move, Place};
+
+fn german(user: &str, channel: &str) -> Origin {
+    Origin { lang: Some(Lang::De), ..origin(user, channel) }
+}
+
+#[tokio::test]
+async fn help_and_rules_answer_privately_in_the_users_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    let replies = host.handle(&origin("alice", "c"), "help").await;
+    assert_eq!(replies[0].audience, Audience::User("alice".into()));
+    assert!(texts(&replies).starts_with("Commands: new, join, start, move"), "{}", texts(&replies));
+    let replies = host.handle(&german("alice", "c"), "hilfe abbrechen").await;
+    assert!(texts(&replies).starts_with("`abbrechen [#Nr]` beendet eine Partie ohne Ergebnis"), "{}", texts(&replies));
+    let replies = host.handle(&german("alice", "c"), "regeln carat").await;
+    assert!(texts(&replies).starts_with("Carat, für 2 bis 4 Spieler."), "{}", texts(&replies));
+    let replies = host.handle(&origin("alice", "c"), "help carat").await;
+    assert!(texts(&replies).starts_with("Carat, for 2 to 4 players."), "{}", texts(&replies));
+    let replies = host.handle(&origin("alice", "c"), "help chess").await;
+    assert!(refused(&replies, "alice", "There is no help on “chess”"), "{}", texts(&replies));
+    let replies = host.handle(&origin("alice", "c"), "new aratoth").await;
+    assert!(refused(&replies, "alice", "Aratoth's Revenge cannot be played with this version"), "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn a_word_that_is_neither_command_nor_move_is_unknown() {
+    let place = Place::new();
+    let host = place.host().await;
+    let replies = host.handle(&origin("alice", "c"), "hello there").await;
+    assert!(refused(&replies, "alice", "I do not know the command “hello”"), "{}", texts(&replies));
+    let id = started(&host, "c", 12).await;
+    let (mover, moves) = to_move(&host, id).await;
+    // In a game, text that is no move of it is still an unknown command...
+    let replies = host.handle(&origin(&mover, "c"), "hello there").await;
+    assert!(refused(&replies, &mover, "I do not know the command “hello”"), "{}", texts(&replies));
+    // ...while a move that breaks a rule is answered by the rule.
+    let replies = host.handle(&origin(&mover, "c"), "a1 red").await;
+    assert!(refused(&replies, &mover, "The first tile may not go on an edge"), "{}", texts(&replies));
+    // A spectator's bare move is not taken as a move at all.
+    let replies = host.handle(&origin("carol", "c"), &moves[0]).await;
+    assert!(refused(&replies, "carol", "I do not know the command"), "{}", texts(&replies));
+    // With two games of one's own here, a bare move must name the game.
+    let second = started(&host, "c", 13).await;
+    let replies = host.handle(&origin("alice", "c"), "c3 red").await;
+    assert!(refused(&replies, "alice", "name the game, e.g. `move #1 c3 red`"), "{}", texts(&replies));
+    let (mover, moves) = to_move(&host, second).await;
+    let replies = host.handle(&origin(&mover, "c"), &format!("#{second} {}", moves[0])).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert!(texts(&replies).contains(&format!("(game #{second}, move 1)")), "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn the_announcement_mentions_the_player_to_move() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 14).await;
+    let (mover, moves) = to_move(&host, id).await;
+    let replies = host.handle(&origin(&mover, "c"), &moves[0]).await;
+    let channel = &replies[0];
+    assert_eq!(channel.audience, Audience::Channel);
+    let next = if mover == "alice" { "bob" } else { "alice" };
+    let mentioned: Vec<&str> = channel.text.mentions().iter().map(|u| u.id.as_str()).collect();
+    assert_eq!(mentioned, vec![next]);
+    assert!(channel.file.as_ref().is_some_and(|f| f.mime == "image/png" && f.bytes.starts_with(b"\x89PNG")));
+    assert_eq!(channel.game.map(|g| (g.id, g.seq)), Some((id, 1)));
+}
+
+#[tokio::test]
+async fn a_private_hand_comes_in_its_owners_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&german("anna", "c"), "neu carat seed=15").await;
+    host.handle(&origin("bob", "c"), "join").await;
+    let replies = host.handle(&origin("bob", "c"), "start").await;
+    let anna = replies.iter().find(|r| r.audience == Audience::User("anna".into())).expect("anna's hand");
+    assert!(anna.text.plain().starts_with("Deine Hand in Partie #1 (Carat, Kanal c):"), "{}", anna.text);
+    let bob = replies.iter().find(|r| r.audience == Audience::User("bob".into())).expect("bob's hand");
+    assert!(bob.text.plain().starts_with("Your hand in game #1 (Carat, channel c):"), "{}", bob.text);
+}

@@ -1,0 +1,144 @@
+//! Two writers at once: a move is stored once per move number, and games do not block
+//! each other.
+
+use commands::{
+    storage::{Advance, Appended, Db},
+    Command,
+};
+
+use crate::support::{origin, started, texts, to_move, Place};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_moves_for_the_same_number_store_exactly_one() {
+    let place = Place::new();
+    // Two hosts with their own pools and caches: like two bot processes on one file.
+    let first = place.host().await;
+    let second = place.host().await;
+    let id = started(&first, "c1", 11).await;
+    for round in 0..8u64 {
+        let (user, moves) = to_move(&first, id).await;
+        let (a, b) = (moves[0].clone(), moves[moves.len() - 1].clone());
+        let at = Some(round);
+        let (h1, h2) = (first.clone(), second.clone());
+        let (u1, u2) = (user.clone(), user.clone());
+        let one = tokio::spawn(async move {
+            h1.run(&origin(&u1, "c1"), Command::Move { game: Some(id), notation: a, at, bare: false }).await
+        });
+        let two = tokio::spawn(async move {
+            h2.run(&origin(&u2, "c1"), Command::Move { game: Some(id), notation: b, at, bare: false }).await
+        });
+        let (one, two) = (one.await.expect("task"), two.await.expect("task"));
+        let accepted = [&one, &two].iter().filter(|r| !r[0].refusal).count();
+        assert_eq!(accepted, 1, "round {round}: exactly one move is accepted:\n{}\n--\n{}", texts(&one), texts(&two));
+        let loser = if one[0].refusal { &one } else { &two };
+        assert!(texts(loser).contains("has moved on"), "{}", texts(loser));
+        let log = first.db().log_after(id, 0).await.expect("log");
+        assert_eq!(log.len() as u64, round + 1, "round {round}: one entry per move number");
+        assert_eq!(first.move_number(id).await.expect("read"), Some(round + 1));
+    }
+    // Both hosts see the same game afterwards (the second catches up from the log).
+    let one = first.record(id).await.expect("record").expect("started");
+    let two = second.record(id).await.expect("record").expect("started");
+    assert_eq!(one.moves, two.moves);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_double_click_stores_the_move_once() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 3).await;
+    let (user, moves) = to_move(&host, id).await;
+    let mut tasks = Vec::new();
+    for _ in 0..2 {
+        let (host, user, mv) = (host.clone(), user.clone(), moves[5].clone());
+        tasks.push(tokio::spawn(async move {
+            host.run(&origin(&user, "c1"), Command::Move { game: Some(id), notation: mv, at: None, bare: false }).await
+        }));
+    }
+    let mut accepted = 0;
+    for task in tasks {
+        if !task.await.expect("task")[0].refusal {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 1);
+    assert_eq!(host.db().log_after(id, 0).await.expect("log").len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_storage_refuses_a_second_entry_for_one_move_number() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 8).await;
+    let (one, two) = (Db::open(&place.url()).await.expect("db"), Db::open(&place.url()).await.expect("db"));
+    let write = |db: Db, text: &'static str| async move {
+        db.append(&Advance {
+            game: id,
+            seen: 0,
+            seat: Some(0),
+            user_id: "alice",
+            text,
+            finished: false,
+            to_move: &[1],
+            at: 1,
+        })
+        .await
+        .expect("the write itself works")
+    };
+    let (a, b) = tokio::join!(tokio::spawn(write(one, "c3 red")), tokio::spawn(write(two, "d4 blue")));
+    let mut results = [a.expect("task"), b.expect("task")];
+    results.sort_by_key(|r| matches!(r, Appended::Stale));
+    assert_eq!(results, [Appended::Stored(1), Appended::Stale]);
+    assert_eq!(host.db().log_after(id, 0).await.expect("log").len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn moves_in_different_games_all_succeed() {
+    let place = Place::new();
+    let hosts = [place.host().await, place.host().await];
+    let mut games = Vec::new();
+    for k in 0..8u64 {
+        let channel = format!("room-{k}");
+        games.push((started(&hosts[0], &channel, 100 + k).await, channel));
+    }
+    let mut tasks = Vec::new();
+    for (k, (id, channel)) in games.iter().cloned().enumerate() {
+        let host = hosts[k % 2].clone();
+        tasks.push(tokio::spawn(async move {
+            let (user, moves) = to_move(&host, id).await;
+            let command = Command::Move { game: None, notation: moves[0].clone(), at: Some(0), bare: false };
+            host.run(&origin(&user, &channel), command).await
+        }));
+    }
+    for task in tasks {
+        let replies = task.await.expect("task");
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+    }
+    for (id, _) in &games {
+        assert_eq!(hosts[0].move_number(*id).await.expect("read"), Some(1));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_busy_database_makes_a_writer_wait_not_fail() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 21).await;
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(host.db().pool()).await.expect("pragma");
+    assert_eq!(mode, "wal");
+    // Another writer holds the write lock for a while.
+    let blocker = Db::open(&place.url()).await.expect("db");
+    let mut lock = blocker.pool().begin_with("BEGIN IMMEDIATE").await.expect("lock");
+    sqlx::query("UPDATE games SET updated_at = updated_at WHERE id = ?").bind(id).execute(&mut *lock).await.expect("write");
+    let (user, moves) = to_move(&host, id).await;
+    let mover = host.clone();
+    let task = tokio::spawn(async move {
+        mover.run(&origin(&user, "c1"), Command::Move { game: Some(id), notation: moves[0].clone(), at: Some(0), bare: false }).await
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert!(!task.is_finished(), "the move waits for the lock");
+    lock.commit().await.expect("release");
+    let replies = task.await.expect("task");
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert_eq!(host.move_number(id).await.expect("read"), Some(1));
+}

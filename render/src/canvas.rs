@@ -1,0 +1,687 @@
+//! A small anti-aliased drawing surface shared by every game's drawing: shapes via
+//! tiny-skia, text via ab_glyph with the compiled-in DejaVu fonts, PNG encoding.
+//!
+//! Coordinates are pixels, `x` to the right and `y` downwards, as `f32`.
+
+use std::sync::OnceLock;
+
+use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
+use image::{
+    ExtendedColorType, ImageEncoder,
+    codecs::png::{CompressionType, FilterType, PngEncoder},
+};
+use tiny_skia::{
+    FillRule, GradientStop, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, PremultipliedColorU8, RadialGradient,
+    Rect, Shader, SpreadMode, Stroke, Transform,
+};
+
+use crate::{RenderError, palette, palette::Rgb};
+
+const REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
+const BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");
+
+/// The largest canvas side in pixels (bounds the memory a drawing may take).
+pub const MAX_SIDE: u32 = 4096;
+/// The most characters one line of text draws (bounds the work a hostile name can cause).
+pub const MAX_LINE_CHARS: usize = 256;
+
+/// The weight of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+/// Where `x` lies relative to a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Align {
+    /// `x` is the left end.
+    Left,
+    /// `x` is the middle.
+    Centre,
+    /// `x` is the right end.
+    Right,
+}
+
+/// How a text is drawn: size in pixels (the em size), weight, colour, alignment.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextStyle {
+    pub size: f32,
+    pub weight: Weight,
+    pub colour: Rgb,
+    pub align: Align,
+}
+
+impl TextStyle {
+    /// Regular, ink-coloured, left-aligned text of `size` pixels.
+    pub fn new(size: f32) -> TextStyle {
+        TextStyle { size, weight: Weight::Regular, colour: palette::INK, align: Align::Left }
+    }
+
+    /// The same style in bold.
+    pub fn bold(self) -> TextStyle {
+        TextStyle { weight: Weight::Bold, ..self }
+    }
+
+    /// The same style in `colour`.
+    pub fn colour(self, colour: Rgb) -> TextStyle {
+        TextStyle { colour, ..self }
+    }
+
+    /// The same style with alignment `align`.
+    pub fn align(self, align: Align) -> TextStyle {
+        TextStyle { align, ..self }
+    }
+
+    /// Centred.
+    pub fn centred(self) -> TextStyle {
+        self.align(Align::Centre)
+    }
+
+    /// Right-aligned.
+    pub fn right(self) -> TextStyle {
+        self.align(Align::Right)
+    }
+}
+
+struct Fonts {
+    regular: FontRef<'static>,
+    bold: FontRef<'static>,
+    /// Capital height as a fraction of the em size, per weight.
+    cap_regular: f32,
+    cap_bold: f32,
+}
+
+impl Fonts {
+    fn get(&self, weight: Weight) -> (&FontRef<'static>, f32) {
+        match weight {
+            Weight::Regular => (&self.regular, self.cap_regular),
+            Weight::Bold => (&self.bold, self.cap_bold),
+        }
+    }
+}
+
+fn cap_height(font: &FontRef<'static>) -> f32 {
+    let scale = 1000.0;
+    let glyph = font.glyph_id('H').with_scale_and_position(scale, point(0.0, 0.0));
+    font.outline_glyph(glyph).map_or(0.73, |g| g.px_bounds().height() / scale)
+}
+
+/// The compiled-in fonts, parsed once.
+fn fonts() -> Result<&'static Fonts, RenderError> {
+    static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let regular = FontRef::try_from_slice(REGULAR_TTF).map_err(|e| format!("DejaVuSans.ttf: {e}"))?;
+            let bold = FontRef::try_from_slice(BOLD_TTF).map_err(|e| format!("DejaVuSans-Bold.ttf: {e}"))?;
+            let (cap_regular, cap_bold) = (cap_height(&regular), cap_height(&bold));
+            Ok(Fonts { regular, bold, cap_regular, cap_bold })
+        })
+        .as_ref()
+        .map_err(|e| RenderError(format!("cannot load the compiled-in font {e}")))
+}
+
+/// Glyph ids and their x offsets along a line, plus the line's advance width.
+fn layout(font: &FontRef<'static>, size: f32, text: &str) -> (Vec<(GlyphId, f32)>, f32) {
+    let scaled = font.as_scaled(PxScale::from(size));
+    let mut glyphs = Vec::with_capacity(text.len());
+    let mut x = 0.0;
+    let mut previous: Option<GlyphId> = None;
+    for c in text.chars().filter(|c| !c.is_control()).take(MAX_LINE_CHARS) {
+        let id = scaled.glyph_id(c);
+        if let Some(p) = previous {
+            x += scaled.kern(p, id);
+        }
+        glyphs.push((id, x));
+        x += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    (glyphs, x)
+}
+
+fn paint(colour: Rgb) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(colour.skia());
+    paint.anti_alias = true;
+    paint
+}
+
+/// An axis-aligned rectangle: top-left (`x`, `y`), width `w`, height `h`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Area {
+    pub x: f32,
+    pub y: f32,
+    pub w: f32,
+    pub h: f32,
+}
+
+impl Area {
+    /// The rectangle with top-left (`x`, `y`), width `w` and height `h`.
+    pub const fn new(x: f32, y: f32, w: f32, h: f32) -> Area {
+        Area { x, y, w, h }
+    }
+
+    /// The rectangle shrunk by `d` on every side (grown when `d` is negative).
+    pub fn inset(self, d: f32) -> Area {
+        Area { x: self.x + d, y: self.y + d, w: self.w - 2.0 * d, h: self.h - 2.0 * d }
+    }
+
+    /// The middle point.
+    pub fn centre(self) -> (f32, f32) {
+        (self.x + self.w / 2.0, self.y + self.h / 2.0)
+    }
+
+    /// The right edge.
+    pub fn right(self) -> f32 {
+        self.x + self.w
+    }
+
+    /// The bottom edge.
+    pub fn bottom(self) -> f32 {
+        self.y + self.h
+    }
+}
+
+/// An opaque drawing surface.
+pub struct Canvas {
+    pixmap: Pixmap,
+}
+
+impl Canvas {
+    /// A `width` x `height` canvas filled with `background`.
+    ///
+    /// # Errors
+    /// [`RenderError`] when a side is 0 or larger than [`MAX_SIDE`].
+    pub fn new(width: u32, height: u32, background: Rgb) -> Result<Canvas, RenderError> {
+        if width > MAX_SIDE || height > MAX_SIDE {
+            return Err(RenderError(format!("a {width}x{height} canvas is too large")));
+        }
+        let mut pixmap =
+            Pixmap::new(width, height).ok_or_else(|| RenderError(format!("cannot make a {width}x{height} canvas")))?;
+        pixmap.fill(background.skia());
+        Ok(Canvas { pixmap })
+    }
+
+    /// Width in pixels.
+    pub fn width(&self) -> u32 {
+        self.pixmap.width()
+    }
+
+    /// Height in pixels.
+    pub fn height(&self) -> u32 {
+        self.pixmap.height()
+    }
+
+    /// The colour of pixel (`x`, `y`), `None` outside the canvas (for tests).
+    pub fn pixel(&self, x: u32, y: u32) -> Option<Rgb> {
+        let p = self.pixmap.pixel(x, y)?.demultiply();
+        Some(Rgb(p.red(), p.green(), p.blue()))
+    }
+
+    fn fill_path(&mut self, path: Option<Path>, colour: Rgb) {
+        if let Some(path) = path {
+            self.pixmap.fill_path(&path, &paint(colour), FillRule::Winding, Transform::identity(), None);
+        }
+    }
+
+    fn stroke_path(&mut self, path: Option<Path>, width: f32, colour: Rgb) {
+        if let Some(path) = path {
+            let stroke = Stroke { width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
+            self.pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
+        }
+    }
+
+    /// Fills a rectangle.
+    pub fn fill_rect(&mut self, area: Area, colour: Rgb) {
+        if let Some(rect) = Rect::from_xywh(area.x, area.y, area.w, area.h) {
+            self.pixmap.fill_rect(rect, &paint(colour), Transform::identity(), None);
+        }
+    }
+
+    /// Fills a rectangle with corners rounded by `radius` (square when `radius` <= 0).
+    pub fn fill_rounded_rect(&mut self, area: Area, radius: f32, colour: Rgb) {
+        if radius <= 0.0 {
+            self.fill_rect(area, colour);
+        } else {
+            self.fill_path(rounded_rect(area, radius), colour);
+        }
+    }
+
+    /// Outlines a rectangle with corners rounded by `radius`; the line of `width` is
+    /// centred on the rectangle's edge.
+    pub fn stroke_rounded_rect(&mut self, area: Area, radius: f32, width: f32, colour: Rgb) {
+        self.stroke_path(rounded_rect(area, radius), width, colour);
+    }
+
+    /// Fills a circle.
+    pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb) {
+        self.fill_path(PathBuilder::from_circle(cx, cy, r), colour);
+    }
+
+    /// Outlines a circle with a line of `width` centred on radius `r`.
+    pub fn stroke_circle(&mut self, cx: f32, cy: f32, r: f32, width: f32, colour: Rgb) {
+        self.stroke_path(PathBuilder::from_circle(cx, cy, r), width, colour);
+    }
+
+    /// Fills a closed polygon through `points`.
+    pub fn fill_polygon(&mut self, points: &[(f32, f32)], colour: Rgb) {
+        self.fill_path(polygon(points), colour);
+    }
+
+    /// Outlines a closed polygon through `points`.
+    pub fn stroke_polygon(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb) {
+        self.stroke_path(polygon(points), width, colour);
+    }
+
+    /// A straight line with round ends.
+    pub fn line(&mut self, from: (f32, f32), to: (f32, f32), width: f32, colour: Rgb) {
+        let mut pb = PathBuilder::new();
+        pb.move_to(from.0, from.1);
+        pb.line_to(to.0, to.1);
+        self.stroke_path(pb.finish(), width, colour);
+    }
+
+    /// An open line through `points` with round ends and joins (curves: pass sampled
+    /// points, e.g. from [`bezier`] or [`ellipse`]).
+    pub fn polyline(&mut self, points: &[(f32, f32)], width: f32, colour: Rgb) {
+        let Some((first, rest)) = points.split_first() else {
+            return;
+        };
+        let mut pb = PathBuilder::new();
+        pb.move_to(first.0, first.1);
+        for p in rest {
+            pb.line_to(p.0, p.1);
+        }
+        self.stroke_path(pb.finish(), width, colour);
+    }
+
+    /// A shaded ball of `colour`: lit from the top left, darker at the rim, with a thin
+    /// darker outline.
+    pub fn sphere(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb) {
+        let light = tiny_skia::Point::from_xy(cx - 0.35 * r, cy - 0.4 * r);
+        let stops = vec![
+            GradientStop::new(0.0, colour.lighten(0.65).skia()),
+            GradientStop::new(0.45, colour.skia()),
+            GradientStop::new(1.0, colour.darken(0.45).skia()),
+        ];
+        let shader = RadialGradient::new(light, 0.0, light, 1.35 * r, stops, SpreadMode::Pad, Transform::identity())
+            .unwrap_or(Shader::SolidColor(colour.skia()));
+        if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
+            let paint = Paint { shader, anti_alias: true, ..Paint::default() };
+            self.pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
+        }
+        self.stroke_circle(cx, cy, r - 0.5, 1.0, colour.darken(0.6));
+    }
+
+    /// The advance width of `text` in `style`, in pixels.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the compiled-in fonts cannot be read.
+    pub fn text_width(text: &str, style: &TextStyle) -> Result<f32, RenderError> {
+        let (font, _) = fonts()?.get(style.weight);
+        Ok(layout(font, style.size, text).1)
+    }
+
+    /// `text` shortened with "…" so that it is at most `max_width` pixels wide in `style`.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the compiled-in fonts cannot be read.
+    pub fn fit_text(text: &str, max_width: f32, style: &TextStyle) -> Result<String, RenderError> {
+        let printable = || text.chars().filter(|c| !c.is_control());
+        let chars: Vec<char> = printable().take(MAX_LINE_CHARS).collect();
+        let whole: String = chars.iter().collect();
+        if printable().count() <= MAX_LINE_CHARS && Canvas::text_width(&whole, style)? <= max_width {
+            return Ok(whole);
+        }
+        let shortened = |n: usize| chars[..n].iter().collect::<String>().trim_end().to_string() + "…";
+        // The longest prefix that fits with the ellipsis (binary search: width grows with length).
+        let (mut fits, mut too_long) = (0, chars.len() + 1);
+        while too_long - fits > 1 {
+            let mid = (fits + too_long) / 2;
+            if Canvas::text_width(&shortened(mid), style)? <= max_width {
+                fits = mid;
+            } else {
+                too_long = mid;
+            }
+        }
+        if fits == 0 && Canvas::text_width("…", style)? > max_width {
+            return Ok(String::new());
+        }
+        Ok(shortened(fits))
+    }
+
+    /// `text` broken at spaces into lines at most `max_width` pixels wide in `style`; a
+    /// single word wider than that is shortened with "…".
+    ///
+    /// # Errors
+    /// [`RenderError`] when the compiled-in fonts cannot be read.
+    pub fn wrap_text(
+        text: &str,
+        max_width: f32,
+        style: &TextStyle,
+    ) -> Result<Vec<String>, RenderError> {
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if line.is_empty() || Canvas::text_width(&candidate, style)? <= max_width {
+                line = candidate;
+            } else {
+                lines.push(Canvas::fit_text(&line, max_width, style)?);
+                line = word.to_string();
+            }
+        }
+        if !line.is_empty() {
+            lines.push(Canvas::fit_text(&line, max_width, style)?);
+        }
+        Ok(lines)
+    }
+
+    /// Draws one line of `text`. `x` is placed according to `style.align`; `y` is the
+    /// vertical middle of the capitals and digits, so a label centres in a box when `y`
+    /// is the box's middle. Returns the text's width.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the compiled-in fonts cannot be read.
+    pub fn text(&mut self, text: &str, x: f32, y: f32, style: &TextStyle) -> Result<f32, RenderError> {
+        let (font, cap) = fonts()?.get(style.weight);
+        let (glyphs, width) = layout(font, style.size, text);
+        let left = match style.align {
+            Align::Left => x,
+            Align::Centre => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        let baseline = y + cap * style.size / 2.0;
+        for (id, dx) in glyphs {
+            let glyph = id.with_scale_and_position(style.size, point(left + dx, baseline));
+            if let Some(outlined) = font.outline_glyph(glyph) {
+                let bounds = outlined.px_bounds();
+                let (ox, oy) = (bounds.min.x as i32, bounds.min.y as i32);
+                outlined.draw(|gx, gy, coverage| {
+                    self.blend(ox + gx as i32, oy + gy as i32, style.colour, coverage);
+                });
+            }
+        }
+        Ok(width)
+    }
+
+    /// Draws `colour` over pixel (`x`, `y`) with opacity `coverage` (0..1).
+    fn blend(&mut self, x: i32, y: i32, colour: Rgb, coverage: f32) {
+        let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
+        if x < 0 || y < 0 || x >= w || y >= h || coverage <= 0.0 {
+            return;
+        }
+        let k = coverage.min(1.0);
+        let index = (y * w + x) as usize;
+        let Some(dst) = self.pixmap.pixels_mut().get_mut(index) else {
+            return;
+        };
+        let mix = |s: u8, d: u8| (f32::from(s) * k + f32::from(d) * (1.0 - k)).round() as u8;
+        let a = mix(255, dst.alpha());
+        let (r, g, b) =
+            (mix(colour.0, dst.red()).min(a), mix(colour.1, dst.green()).min(a), mix(colour.2, dst.blue()).min(a));
+        if let Some(p) = PremultipliedColorU8::from_rgba(r, g, b, a) {
+            *dst = p;
+        }
+    }
+
+    /// Encodes the canvas as PNG: 8-bit RGB when every pixel is opaque (always, unless a
+    /// caller drew transparency), else RGBA. Deflate level 1 with adaptive filters: about
+    /// 7x faster than the default level for files about a quarter larger (a mid-game
+    /// Carat board: ~150 KB).
+    ///
+    /// # Errors
+    /// [`RenderError`] when encoding fails.
+    pub fn png(&self) -> Result<Vec<u8>, RenderError> {
+        self.encode(CompressionType::Level(1))
+    }
+
+    /// Like [`Canvas::png`], but when the fast encoding is larger than `budget` bytes it
+    /// encodes again at the default deflate level (several times slower, about a fifth
+    /// smaller) and keeps the smaller file: for detailed boards (many shaded balls, many
+    /// labels) that would otherwise come close to the size limit.
+    ///
+    /// # Errors
+    /// [`RenderError`] when encoding fails.
+    pub fn png_within(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
+        let fast = self.png()?;
+        if fast.len() <= budget {
+            return Ok(fast);
+        }
+        let small = self.encode(CompressionType::Default)?;
+        Ok(if small.len() < fast.len() { small } else { fast })
+    }
+
+    fn encode(&self, level: CompressionType) -> Result<Vec<u8>, RenderError> {
+        let pixels = self.pixmap.pixels();
+        let opaque = pixels.iter().all(|p| p.alpha() == 255);
+        let (data, colour_type) = if opaque {
+            let mut rgb = Vec::with_capacity(pixels.len() * 3);
+            for p in pixels {
+                rgb.extend_from_slice(&[p.red(), p.green(), p.blue()]);
+            }
+            (rgb, ExtendedColorType::Rgb8)
+        } else {
+            let mut rgba = Vec::with_capacity(pixels.len() * 4);
+            for p in pixels {
+                let c = p.demultiply();
+                rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+            }
+            (rgba, ExtendedColorType::Rgba8)
+        };
+        let mut out = Vec::new();
+        PngEncoder::new_with_quality(&mut out, level, FilterType::Adaptive)
+            .write_image(&data, self.width(), self.height(), colour_type)
+            .map_err(|e| RenderError(format!("PNG encoding failed: {e}")))?;
+        Ok(out)
+    }
+}
+
+fn rounded_rect(area: Area, radius: f32) -> Option<Path> {
+    let Area { x, y, w, h } = area;
+    let r = radius.clamp(0.0, w.min(h) / 2.0);
+    // Bezier handle length for a quarter circle.
+    let k = r * (1.0 - 0.552_284_8);
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.cubic_to(x + w - k, y, x + w, y + k, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.cubic_to(x + w, y + h - k, x + w - k, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.cubic_to(x + k, y + h, x, y + h - k, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.cubic_to(x, y + k, x + k, y, x + r, y);
+    pb.close();
+    pb.finish()
+}
+
+fn polygon(points: &[(f32, f32)]) -> Option<Path> {
+    let (first, rest) = points.split_first()?;
+    let mut pb = PathBuilder::new();
+    pb.move_to(first.0, first.1);
+    for p in rest {
+        pb.line_to(p.0, p.1);
+    }
+    pb.close();
+    pb.finish()
+}
+
+/// The four corners of a rhombus ("diamond") centred at (`cx`, `cy`) whose long axis
+/// points in direction `angle` (radians, 0 = right, clockwise on screen), with half
+/// diagonals `long` and `short`; in the order tip, side, back tip, side.
+pub fn diamond(cx: f32, cy: f32, angle: f32, long: f32, short: f32) -> [(f32, f32); 4] {
+    let (s, c) = angle.sin_cos();
+    [
+        (cx + c * long, cy + s * long),
+        (cx - s * short, cy + c * short),
+        (cx - c * long, cy - s * long),
+        (cx + s * short, cy - c * short),
+    ]
+}
+
+/// `n` + 1 points along the cubic Bézier curve from `p0` to `p3` with handles `p1`, `p2`.
+pub fn bezier(
+    p0: (f32, f32),
+    p1: (f32, f32),
+    p2: (f32, f32),
+    p3: (f32, f32),
+    n: usize,
+) -> Vec<(f32, f32)> {
+    let n = n.max(1);
+    (0..=n)
+        .map(|k| {
+            let t = k as f32 / n as f32;
+            let u = 1.0 - t;
+            let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
+            (
+                a * p0.0 + b * p1.0 + c * p2.0 + d * p3.0,
+                a * p0.1 + b * p1.1 + c * p2.1 + d * p3.1,
+            )
+        })
+        .collect()
+}
+
+/// `n` points around the ellipse centred at (`cx`, `cy`) with radii `rx`, `ry`, turned by
+/// `angle` radians (clockwise on screen), starting at the end of the `rx` axis.
+pub fn ellipse(cx: f32, cy: f32, rx: f32, ry: f32, angle: f32, n: usize) -> Vec<(f32, f32)> {
+    let (s, c) = angle.sin_cos();
+    let n = n.max(3);
+    (0..n)
+        .map(|k| {
+            let t = k as f32 / n as f32 * std::f32::consts::TAU;
+            let (x, y) = (rx * t.cos(), ry * t.sin());
+            (cx + x * c - y * s, cy + x * s + y * c)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn curves_start_and_end_where_asked() {
+        let curve = bezier((0.0, 0.0), (1.0, 2.0), (3.0, 2.0), (4.0, 0.0), 8);
+        assert_eq!(curve.len(), 9);
+        assert_eq!(curve[0], (0.0, 0.0));
+        assert_eq!(curve[8], (4.0, 0.0));
+        // Symmetric handles: the middle point lies on the axis of symmetry, at 3/4 of
+        // the handles' height.
+        assert!((curve[4].0 - 2.0).abs() < 1e-5 && (curve[4].1 - 1.5).abs() < 1e-5);
+        let oval = ellipse(10.0, 10.0, 4.0, 2.0, 0.0, 4);
+        let expected = [(14.0, 10.0), (10.0, 12.0), (6.0, 10.0), (10.0, 8.0)];
+        for (p, q) in oval.iter().zip(expected) {
+            assert!(
+                (p.0 - q.0).abs() < 1e-4 && (p.1 - q.1).abs() < 1e-4,
+                "{p:?} {q:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn fonts_load_and_measure() {
+        let style = TextStyle::new(20.0);
+        let w = Canvas::text_width("Carat", &style).unwrap_or(0.0);
+        assert!(w > 40.0 && w < 80.0, "width {w}");
+        let bold = Canvas::text_width("Carat", &style.bold()).unwrap_or(0.0);
+        assert!(bold > w);
+    }
+
+    #[test]
+    fn fit_text_shortens_with_ellipsis() {
+        let style = TextStyle::new(20.0);
+        let long = "a very long player name that cannot fit";
+        let fitted = Canvas::fit_text(long, 100.0, &style).unwrap_or_default();
+        assert!(fitted.ends_with('…'));
+        assert!(Canvas::text_width(&fitted, &style).unwrap_or(f32::MAX) <= 100.0);
+        assert_eq!(Canvas::fit_text("bob", 100.0, &style).unwrap_or_default(), "bob");
+        // A hostile, huge name is cut quickly and still fits.
+        let huge = "W".repeat(100_000);
+        let fitted = Canvas::fit_text(&huge, 300.0, &style).unwrap_or_default();
+        assert!(fitted.starts_with("WWW") && fitted.ends_with('…'));
+        assert!(Canvas::text_width(&fitted, &style).unwrap_or(f32::MAX) <= 300.0);
+    }
+
+    #[test]
+    fn wrap_text_breaks_at_spaces_within_the_width() {
+        let style = TextStyle::new(20.0);
+        let text = "Bob the Builder rolled 3 5 1 and could not move";
+        let lines = Canvas::wrap_text(text, 150.0, &style).unwrap_or_default();
+        assert!(lines.len() >= 3, "{lines:?}");
+        assert_eq!(lines.join(" "), text);
+        for line in &lines {
+            assert!(Canvas::text_width(line, &style).unwrap_or(f32::MAX) <= 150.0);
+        }
+        assert_eq!(
+            Canvas::wrap_text("short", 150.0, &style).unwrap_or_default(),
+            ["short"]
+        );
+        assert!(Canvas::wrap_text("", 150.0, &style).unwrap_or_default().is_empty());
+    }
+
+    #[test]
+    fn shapes_and_text_land_where_asked() {
+        let Ok(mut canvas) = Canvas::new(100, 60, palette::WHITE) else { panic!("canvas") };
+        canvas.fill_rect(Area::new(10.0, 10.0, 20.0, 20.0), palette::RED);
+        canvas.fill_circle(70.0, 20.0, 8.0, palette::BLUE);
+        assert_eq!(canvas.pixel(20, 20), Some(palette::RED));
+        assert_eq!(canvas.pixel(70, 20), Some(palette::BLUE));
+        assert_eq!(canvas.pixel(50, 20), Some(palette::WHITE));
+        // A bold "I" centred at (50, 45): its stem covers the centre pixel in ink.
+        canvas.text("I", 50.0, 45.0, &TextStyle::new(30.0).bold().centred()).ok();
+        assert_eq!(canvas.pixel(50, 45), Some(palette::INK));
+        assert_eq!(canvas.pixel(50, 30), Some(palette::WHITE));
+    }
+
+    #[test]
+    fn sphere_is_lit_from_the_top_left() {
+        let Ok(mut canvas) = Canvas::new(60, 60, palette::WHITE) else { panic!("canvas") };
+        canvas.sphere(30.0, 30.0, 20.0, palette::BLUE);
+        let (Some(lit), Some(shade)) = (canvas.pixel(23, 22), canvas.pixel(42, 42)) else { panic!("inside") };
+        assert!(lit.luminance() > palette::BLUE.luminance(), "{lit:?}");
+        assert!(shade.luminance() < palette::BLUE.luminance(), "{shade:?}");
+        assert_eq!(canvas.pixel(2, 2), Some(palette::WHITE));
+    }
+
+    #[test]
+    fn diamond_points_along_its_angle() {
+        // Pointing right (angle 0): tip at (cx + long, cy), side at (cx, cy + short).
+        let d = diamond(10.0, 20.0, 0.0, 5.0, 3.0);
+        let close = |a: (f32, f32), b: (f32, f32)| (a.0 - b.0).abs() < 1e-4 && (a.1 - b.1).abs() < 1e-4;
+        assert!(close(d[0], (15.0, 20.0)) && close(d[1], (10.0, 23.0)));
+        assert!(close(d[2], (5.0, 20.0)) && close(d[3], (10.0, 17.0)));
+    }
+
+    #[test]
+    fn png_within_a_budget_is_no_larger_and_decodes() {
+        let Ok(mut canvas) = Canvas::new(200, 100, palette::BACKGROUND) else { panic!("canvas") };
+        for k in 0..20 {
+            canvas.sphere(10.0 + 9.0 * k as f32, 50.0, 8.0 + (k % 3) as f32, palette::RED);
+        }
+        let fast = canvas.png().unwrap_or_default();
+        assert_eq!(canvas.png_within(usize::MAX).unwrap_or_default(), fast, "within budget: the fast file");
+        let small = canvas.png_within(0).unwrap_or_default();
+        assert!(small.len() <= fast.len());
+        let Ok(image) = image::load_from_memory(&small) else { panic!("decode") };
+        assert_eq!((image.width(), image.height()), (200, 100));
+    }
+
+    #[test]
+    fn opaque_canvas_encodes_as_rgb_png() {
+        let Ok(canvas) = Canvas::new(30, 20, palette::BACKGROUND) else { panic!("canvas") };
+        let png = canvas.png().unwrap_or_default();
+        let Ok(image) = image::load_from_memory(&png) else { panic!("decode") };
+        assert_eq!(image.color(), image::ColorType::Rgb8);
+        assert_eq!((image.width(), image.height()), (30, 20));
+    }
+
+    #[test]
+    fn too_large_canvas_is_refused() {
+        assert!(Canvas::new(MAX_SIDE + 1, 10, palette::WHITE).is_err());
+    }
+}

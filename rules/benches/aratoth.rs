@@ -1,0 +1,95 @@
+//! Aratoths Rache: legal-move generation (empty pyramid, mid-game) and a full random game.
+//! Aim (issue 4): all legal placements of a mid-game position in under 1 ms.
+
+use std::{hint::black_box, time::Instant};
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use rules::{
+    aratoth::{placements, Aratoth, AratothOptions, AratothSetup, Shape},
+    rng, Chance, Game,
+};
+
+/// The first twelve moves of the spec example `19-full-2p-a` (43 balls placed).
+const MID_GAME: [&str; 12] = [
+    "schlange rot a34 a25 a26 a35",
+    "vogel schwarz a1 a3 a5",
+    "fisch grün a17 a18 a11 a12",
+    "vogel rot a20 a27 a19",
+    "magier schwarz b24 a31 a32 a24",
+    "vogel grün b12 a23 b17",
+    "vogel schwarz a15 a21 a14",
+    "formel rot a8 a9 a7",
+    "schlange schwarz b19 b14 b18 b15",
+    "schlange rot c14 a28 b20 b21",
+    "schlange grün a16 b11 b7 a22",
+    "fisch schwarz a4 b4 b2 a2",
+];
+
+fn new_game(players: usize) -> Aratoth {
+    Aratoth::new(&AratothOptions::default(), players, AratothSetup { start_player: 0 }, Chance::none())
+        .expect("a valid setup")
+}
+
+fn after(moves: usize) -> Aratoth {
+    let mut game = new_game(2);
+    for text in MID_GAME.iter().take(moves) {
+        let mv = game.parse_move(text).expect("parses");
+        game.apply(&mv).expect("legal");
+    }
+    game
+}
+
+fn random_game(players: usize, seed: u64) -> usize {
+    let mut rng = rng::setup_rng(seed);
+    let mut game = new_game(players);
+    let mut moves = 0;
+    while game.outcome().is_none() {
+        let legal = game.legal_moves();
+        let mv = legal[rng::index(legal.len(), &mut rng)];
+        game.apply(&mv).expect("legal");
+        moves += 1;
+    }
+    moves
+}
+
+fn bench(c: &mut Criterion) {
+    let start = Instant::now();
+    black_box(placements::candidates(Shape::Formula));
+    let total: usize = Shape::ALL.iter().map(|&s| placements::candidates(s).len()).sum();
+    println!("candidate table: {total} candidates, built once in {:?}", start.elapsed());
+
+    let empty = new_game(2);
+    c.bench_function("aratoth legal moves, empty pyramid (1200)", |b| b.iter(|| black_box(&empty).legal_moves()));
+    for moves in [6, 12] {
+        let mid = after(moves);
+        let name = format!(
+            "aratoth legal moves after {moves} moves ({} balls, {} legal moves)",
+            mid.occupied().len(),
+            mid.legal_moves().len()
+        );
+        c.bench_function(&name, |b| b.iter(|| black_box(&mid).legal_moves()));
+    }
+    c.bench_function("aratoth filter `drache a5`, empty pyramid", |b| {
+        b.iter(|| black_box(&empty).filter_moves(black_box("drache a5")))
+    });
+    let mut seed = 0;
+    c.bench_function("aratoth full random game, 2 players", |b| {
+        b.iter(|| {
+            seed += 1;
+            random_game(2, seed)
+        })
+    });
+    c.bench_function("aratoth full random game, 3 players", |b| {
+        b.iter(|| {
+            seed += 1;
+            random_game(3, seed)
+        })
+    });
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(2)).warm_up_time(std::time::Duration::from_millis(500));
+    targets = bench
+}
+criterion_main!(benches);

@@ -1,0 +1,167 @@
+//! The terminal chat (`spieltisch local`): the project's embedded default adapter.
+//!
+//! Each input line is a command to the command layer, spoken by the current user;
+//! `as <name>` switches the user, so one person can play every seat. Replies to the
+//! channel are printed; private replies only while speaking as their owner (others are
+//! kept until `as <owner>`). Every attached file (the board PNG after each turn, a hand
+//! picture, an exported record) is written into the boards directory and its path
+//! printed. Input may be a script on standard input.
+
+use std::{
+    collections::HashMap,
+    io::{IsTerminal, Write},
+    path::{Path, PathBuf},
+};
+
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+
+use commands::{Attachment, Audience, Host, Lang, Msg, Origin, Reply, User};
+
+/// The platform name the terminal's games are stored under.
+pub const PLATFORM: &str = "terminal";
+
+/// Settings of a terminal session.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Where files are written (`--boards`).
+    pub boards: PathBuf,
+    /// The channel name games are stored under (`--channel`).
+    pub channel: String,
+    /// Who speaks first (`--as`).
+    pub speaker: String,
+    pub lang: Lang,
+}
+
+/// A running terminal chat.
+pub struct Terminal<'h, W: Write> {
+    host: &'h Host,
+    settings: Settings,
+    speaker: User,
+    /// Private replies kept for users who are not speaking, by user id.
+    pending: HashMap<String, Vec<Reply>>,
+    out: W,
+}
+
+/// A terminal user: the id is the name in lower case, so `as Bob` and `as bob` are one.
+fn user(name: &str) -> User {
+    User::new(name.trim().to_lowercase(), name.trim())
+}
+
+impl<'h, W: Write> Terminal<'h, W> {
+    pub fn new(host: &'h Host, settings: Settings, out: W) -> Self {
+        let speaker = user(&settings.speaker);
+        Terminal { host, settings, speaker, pending: HashMap::new(), out }
+    }
+
+    fn say(&self, msg: Msg) -> String {
+        self.host.texts().plain(self.settings.lang, &msg)
+    }
+
+    fn origin(&self) -> Origin {
+        Origin {
+            platform: PLATFORM.to_string(),
+            channel: self.settings.channel.clone(),
+            user: self.speaker.clone(),
+            // In the terminal everyone is an admin (spec README, "Who may do what").
+            is_admin: true,
+            lang: Some(self.settings.lang),
+        }
+    }
+
+    /// Reads commands until the input ends (or `quit`). With `interactive` a prompt is
+    /// shown; otherwise each line is echoed after the speaker's name, like a chat log.
+    ///
+    /// # Errors
+    /// An I/O error reading the input or writing the output or a file.
+    pub async fn run(&mut self, input: impl AsyncBufRead + Unpin, interactive: bool) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.settings.boards)?;
+        let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
+        writeln!(self.out, "{welcome}")?;
+        let mut lines = input.lines();
+        loop {
+            if interactive {
+                write!(self.out, "{}> ", self.speaker.name)?;
+                self.out.flush()?;
+            }
+            let Some(line) = lines.next_line().await? else { break };
+            let line = line.trim();
+            if line.is_empty() || line.starts_with("//") {
+                continue;
+            }
+            if !interactive {
+                writeln!(self.out, "{}> {line}", self.speaker.name)?;
+            }
+            if matches!(line, "quit" | "exit" | "ende") {
+                break;
+            }
+            if let Some(name) = line.strip_prefix("as ").or_else(|| line.strip_prefix("als ")) {
+                self.switch(name)?;
+                continue;
+            }
+            let replies = self.host.handle(&self.origin(), line).await;
+            for reply in replies {
+                self.show(reply)?;
+            }
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn switch(&mut self, name: &str) -> std::io::Result<()> {
+        if name.trim().is_empty() {
+            let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
+            return writeln!(self.out, "{text}");
+        }
+        self.speaker = user(name);
+        let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
+        writeln!(self.out, "{text}")?;
+        for reply in self.pending.remove(&self.speaker.id).unwrap_or_default() {
+            self.show(reply)?;
+        }
+        Ok(())
+    }
+
+    fn show(&mut self, reply: Reply) -> std::io::Result<()> {
+        let label = match &reply.audience {
+            Audience::Channel => format!("[{}]", self.settings.channel),
+            Audience::User(owner) if *owner == self.speaker.id => {
+                self.say(Msg::new("local-private-label").arg("user", self.speaker.name.clone()))
+            }
+            Audience::User(owner) => {
+                let text = self.say(Msg::new("local-private-for").arg("user", owner.clone()));
+                writeln!(self.out, "{text}")?;
+                self.pending.entry(owner.clone()).or_default().push(reply);
+                return Ok(());
+            }
+        };
+        let body = reply.text.plain().replace('\n', "\n    ");
+        writeln!(self.out, "{label} {body}")?;
+        if let Some(file) = &reply.file {
+            let path = write_file(&self.settings.boards, file)?;
+            let key = if file.mime == "image/png" { "local-picture" } else { "local-file" };
+            let text = self.say(Msg::new(key).arg("path", path.display().to_string()));
+            writeln!(self.out, "    {text}")?;
+        }
+        Ok(())
+    }
+}
+
+fn write_file(dir: &Path, file: &Attachment) -> std::io::Result<PathBuf> {
+    let name: String =
+        file.name.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).collect();
+    let path = dir.join(name);
+    std::fs::write(&path, &file.bytes)?;
+    Ok(path)
+}
+
+/// Runs the terminal chat on standard input and output.
+///
+/// # Errors
+/// An I/O error.
+pub async fn run_stdio(host: &Host, settings: Settings) -> std::io::Result<()> {
+    let interactive = std::io::stdin().is_terminal();
+    let input = tokio::io::BufReader::new(tokio::io::stdin());
+    let stdout = std::io::stdout();
+    let mut terminal = Terminal::new(host, settings, stdout.lock());
+    terminal.run(input, interactive).await
+}

@@ -1,0 +1,83 @@
+//! `spieltisch run --config FILE` and the configuration's errors and secrets.
+
+use crate::support::{spieltisch, Place};
+
+fn run_with(place: &Place, config: &str, env: &[(&str, &str)]) -> crate::support::Run {
+    let file = place.path().join("config.toml");
+    let text = format!("[database]\nurl = \"{}\"\n{config}", place.db_url());
+    std::fs::write(&file, text).expect("write config");
+    spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", env)
+}
+
+#[test]
+fn run_without_platforms_says_so_and_fails() {
+    let place = Place::new();
+    let run = run_with(&place, "[bot]\nlanguage = \"de\"\nadmins = [\"1234\"]\n", &[]);
+    assert_ne!(run.code, Some(0));
+    assert!(run.stderr.contains("sets up no chat platform"), "{}", run.stderr);
+}
+
+#[test]
+fn configured_platforms_are_named_but_not_started_and_secrets_stay_hidden() {
+    let place = Place::new();
+    let config = "[discord]\ntoken = \"file-secret-123\"\nguilds = [42]\n\
+                  [matrix]\nhomeserver = \"https://matrix.example.org\"\nuser = \"@bot:example.org\"\n";
+    let run = run_with(&place, config, &[("SPIELTISCH_MATRIX_PASSWORD", "env-secret-456")]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("no chat platform adapters yet"), "{}", run.stderr);
+    assert!(run.stderr.contains("Discord (token set"), "{}", run.stderr);
+    assert!(run.stderr.contains("Matrix (@bot:example.org on https://matrix.example.org, password set"), "{}", run.stderr);
+    assert!(run.stderr.contains("prefix !st"), "the default prefix: {}", run.stderr);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    assert!(!all.contains("file-secret-123") && !all.contains("env-secret-456"), "a secret leaked: {all}");
+}
+
+#[test]
+fn the_discord_token_may_come_from_the_environment() {
+    let place = Place::new();
+    let run = run_with(&place, "", &[("SPIELTISCH_DISCORD_TOKEN", "env-token-789")]);
+    assert_eq!(run.code, Some(2));
+    assert!(run.stderr.contains("Discord (token set"), "{}", run.stderr);
+    assert!(!run.stderr.contains("env-token-789"));
+}
+
+#[test]
+fn a_bad_config_names_the_key() {
+    let cases = [
+        ("[bot]\nlanguage = \"fr\"\n", "bot.language"),
+        ("[discord]\ntokn = \"secret-in-typo\"\n", "tokn"),
+        ("[discord]\nguilds = [\"abc\"]\n", "discord.guilds"),
+        ("[matrix]\nhomeserver = \"https://h\"\n", "user"),
+        ("[telegram]\ntoken = \"x\"\n", "telegram"),
+    ];
+    for (config, key) in cases {
+        let place = Place::new();
+        let run = run_with(&place, config, &[]);
+        assert_eq!(run.code, Some(1), "{config}: {}", run.stderr);
+        assert!(run.stderr.contains(key), "{config}: the error should name {key}: {}", run.stderr);
+        assert!(!run.stderr.contains("secret-in-typo") || key != "tokn" || run.stderr.contains("tokn"));
+    }
+}
+
+#[test]
+fn a_missing_config_file_is_named() {
+    let place = Place::new();
+    let run = spieltisch(place.path(), &["run", "--config", "nowhere.toml"], "", &[]);
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("nowhere.toml"), "{}", run.stderr);
+}
+
+#[test]
+fn the_example_config_is_valid_and_documents_both_platforms() {
+    let place = Place::new();
+    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let text = std::fs::read_to_string(&example).expect("config.example.toml");
+    // Keep the database in the temporary directory.
+    let text = text.replace("url = \"sqlite://spieltisch.db\"", &format!("url = \"{}\"", place.db_url()));
+    let file = place.path().join("config.toml");
+    std::fs::write(&file, text).expect("write");
+    let run = spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", &[]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("Discord (no token"), "{}", run.stderr);
+    assert!(run.stderr.contains("Matrix (@spieltisch:example.org on https://matrix.example.org"), "{}", run.stderr);
+}

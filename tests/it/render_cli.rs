@@ -1,0 +1,47 @@
+//! `spieltisch render FILE [--after N] --out PNG` (spec README, "Game records").
+
+use std::process::Command;
+
+const FULL_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/examples/carat/20-full-game-2p.json");
+
+fn render(args: &[&str], out: &std::path::Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+        .arg("render")
+        .args(args)
+        .arg("--out")
+        .arg(out)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Width and height from a PNG's IHDR chunk.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let be = |at: usize| u32::from_be_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    (be(16), be(20))
+}
+
+#[test]
+fn renders_the_full_game_and_an_earlier_position() {
+    let dir = std::env::temp_dir().join(format!("spieltisch-render-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let (full, early) = (dir.join("full.png"), dir.join("after10.png"));
+    assert!(render(&[FULL_GAME], &full).status.success());
+    assert!(render(&[FULL_GAME, "--after", "10"], &early).status.success());
+    let (full, early) = (std::fs::read(full).expect("written"), std::fs::read(early).expect("written"));
+    // Two players: 900 x 1074 (see render's Carat layout).
+    assert_eq!(png_size(&full), (900, 1074));
+    assert_eq!(png_size(&early), (900, 1074));
+    assert!(full.len() < 300 * 1024 && early.len() < 300 * 1024);
+    assert_ne!(full, early);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn refuses_more_moves_than_the_record_has() {
+    let out = std::env::temp_dir().join(format!("spieltisch-render-cli-{}-none.png", std::process::id()));
+    let result = render(&[FULL_GAME, "--after", "37"], &out);
+    assert_eq!(result.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&result.stderr).contains("only 36 moves"));
+    assert!(!out.exists());
+}

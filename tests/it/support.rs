@@ -1,0 +1,130 @@
+//! Running the built `spieltisch` binary with a script on standard input, and playing
+//! the same game through the rules crate directly to know what to expect.
+
+use std::{
+    io::Write,
+    path::{Path, PathBuf},
+    process::{Command, Output, Stdio},
+};
+
+use rules::{GameKind, Match};
+
+/// What a run of the binary printed.
+pub struct Run {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Option<i32>,
+}
+
+/// Runs `spieltisch ARGS` in `dir` with `stdin` as its input.
+pub fn spieltisch(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_spieltisch"));
+    command.args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command.env_remove("RUST_LOG").env_remove("SPIELTISCH_DISCORD_TOKEN").env_remove("SPIELTISCH_MATRIX_PASSWORD");
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let mut child = command.spawn().expect("start spieltisch");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write the script");
+    let Output { status, stdout, stderr } = child.wait_with_output().expect("spieltisch ran");
+    Run {
+        stdout: String::from_utf8_lossy(&stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&stderr).into_owned(),
+        code: status.code(),
+    }
+}
+
+/// A temporary directory with a database URL and a boards directory inside.
+pub struct Place {
+    pub dir: tempfile::TempDir,
+}
+
+impl Place {
+    pub fn new() -> Place {
+        Place { dir: tempfile::tempdir().expect("temp dir") }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn db_url(&self) -> String {
+        format!("sqlite://{}", self.path().join("games.db").display())
+    }
+
+    pub fn boards(&self) -> PathBuf {
+        self.path().join("boards")
+    }
+
+    /// Runs `spieltisch local` on this place's database with `script`.
+    pub fn local(&self, script: &str) -> Run {
+        let db = self.db_url();
+        let boards = self.boards().display().to_string();
+        let run = spieltisch(self.path(), &["local", "--db", &db, "--boards", &boards, "--as", "alice"], script, &[]);
+        assert_eq!(run.code, Some(0), "spieltisch local failed:\n{}\n{}", run.stdout, run.stderr);
+        run
+    }
+}
+
+/// A Carat game played through the rules crate directly: the players' names in seat
+/// order, the moves (who, what), and the finished game.
+pub struct Planned {
+    pub names: Vec<String>,
+    pub moves: Vec<(String, String)>,
+    pub game: Box<dyn Match>,
+}
+
+/// Plays a whole two-player Carat game from `seed` through the rules crate, choosing
+/// moves by a fixed rule (the legal move at index `7k mod n` for the k-th move).
+pub fn plan_carat(seed: u64) -> Planned {
+    let names = vec!["alice".to_string(), "bob".to_string()];
+    let mut game = rules::open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(seed))
+        .expect("a Carat game");
+    let mut moves = Vec::new();
+    let mut k = 0;
+    while !game.is_finished() {
+        let seat = game.to_move()[0];
+        let legal = game.legal_moves();
+        let choice = legal[(7 * k) % legal.len()].clone();
+        game.play(&choice).expect("a legal move");
+        moves.push((names[seat].clone(), choice));
+        k += 1;
+    }
+    Planned { names, moves, game }
+}
+
+/// The script's lines for `moves` (switching the speaker as needed); every third move
+/// is typed with the `move` command, the others bare.
+pub fn move_lines(moves: &[(String, String)], first_index: usize) -> String {
+    let mut script = String::new();
+    for (i, (who, mv)) in moves.iter().enumerate() {
+        script.push_str(&format!("as {who}\n"));
+        if (first_index + i).is_multiple_of(3) {
+            script.push_str(&format!("move {mv}\n"));
+        } else {
+            script.push_str(&format!("{mv}\n"));
+        }
+    }
+    script
+}
+
+/// The ranking lines the terminal prints, built from the rules' own ranking and scores.
+pub fn ranking_lines(game: &dyn Match, names: &[String]) -> Vec<String> {
+    let ranking = game.ranking().expect("finished");
+    let scores = game.scores().expect("Carat has scores");
+    let mut place = 1;
+    let mut lines = Vec::new();
+    for tier in ranking {
+        let who = tier.iter().map(|&s| names[s].clone()).collect::<Vec<_>>().join(", ");
+        let points = scores[tier[0]];
+        let unit = if points == 1 { "point" } else { "points" };
+        lines.push(format!("{place}. {who}: {points} {unit}"));
+        place += tier.len();
+    }
+    lines
+}
+
+/// Whether `path` holds PNG bytes.
+pub fn is_png(path: &Path) -> bool {
+    std::fs::read(path).is_ok_and(|b| b.len() > 1000 && b.starts_with(b"\x89PNG\r\n\x1a\n"))
+}
