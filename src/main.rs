@@ -121,11 +121,12 @@ fn main() -> ExitCode {
                     Some(l) => l.parse::<Lang>().map_err(anyhow::Error::msg)?,
                     None => config.bot.language,
                 };
-                let host = open_host(&config, db).await?;
+                let clock = std::sync::Arc::new(commands::clock::OffsetClock::default());
+                let host = open_host(&config, db, clock.clone()).await?;
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
-                let settings = terminal::Settings { boards, channel, speaker, lang };
+                let settings = terminal::Settings { boards, channel, speaker, lang, clock: Some(clock) };
                 terminal::run_stdio(&host, settings).await?;
                 host.db().close().await;
                 Ok(ExitCode::SUCCESS)
@@ -135,7 +136,8 @@ fn main() -> ExitCode {
             init_logging("info");
             run_async("run", async move {
                 let config = Config::load(&config)?;
-                let host = std::sync::Arc::new(open_host(&config, None).await?);
+                let host =
+                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?);
                 let configured = config.platforms();
                 if configured.is_empty() {
                     eprintln!(
@@ -146,10 +148,16 @@ fn main() -> ExitCode {
                 }
                 tracing::info!("starting: {}", configured.join(", "));
                 let mut platforms = tokio::task::JoinSet::new();
+                let mut notices = NoticeRoutes::default();
                 #[cfg(feature = "matrix")]
                 if let Some(matrix) = &config.matrix {
-                    platforms.spawn(run_matrix(matrix.clone(), host.clone()));
+                    let bot = connect_matrix(matrix).await?;
+                    notices.matrix = Some(bot.outbox());
+                    let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone());
+                    // Stopping the process at any moment is safe: no command is handled twice.
+                    platforms.spawn(bot.run(handler, std::future::pending()));
                 }
+                platforms.spawn(poll_notices(host.clone(), notices));
                 if config.discord.is_some() {
                     eprintln!("spieltisch run: this build has no Discord adapter yet; [discord] is ignored");
                 }
@@ -168,7 +176,7 @@ fn main() -> ExitCode {
             init_logging("warn");
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
-                let host = open_host(&config, db).await?;
+                let host = open_host(&config, db, std::sync::Arc::new(commands::clock::SystemClock)).await?;
                 let record = host.record(game).await?;
                 host.db().close().await;
                 match record {
@@ -214,25 +222,65 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
     })
 }
 
-/// Runs the Matrix adapter until it fails (it never logs out: the next start restores
-/// the session from `store_path`).
+/// Logs the Matrix adapter in (or restores its session from `store_path`; it never logs
+/// out, so the next start continues with the same device).
 #[cfg(feature = "matrix")]
-async fn run_matrix(config: config::MatrixConfig, host: std::sync::Arc<Host>) -> anyhow::Result<()> {
-    use spieltisch::matrix::{MatrixBot, MatrixConfig, bridge::HostHandler};
+async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spieltisch::matrix::MatrixBot> {
+    use spieltisch::matrix::{MatrixBot, MatrixConfig};
     let mut settings = MatrixConfig::new(&config.homeserver, &config.user, &config.store_path);
     settings.password = config.password.as_ref().map(|p| p.expose().to_string());
     settings.command_prefix = config.command_prefix.clone();
     let bot = MatrixBot::connect(settings).await?;
     tracing::info!(user = ?bot.user_id(), device = ?bot.device_id(), "Matrix adapter running");
-    // Stopping the process at any moment is safe: a command is never handled twice.
-    bot.run(HostHandler::new(host), std::future::pending()).await
+    Ok(bot)
 }
 
-async fn open_host(config: &Config, db: Option<String>) -> anyhow::Result<Host> {
+/// Where the scheduler's notices go, per platform.
+#[derive(Default)]
+struct NoticeRoutes {
+    #[cfg(feature = "matrix")]
+    matrix: Option<spieltisch::matrix::Outbox>,
+}
+
+/// How often the scheduler is asked what is due.
+const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Posts what the scheduler says is due (reminders, "time is up", expired invitations),
+/// once a minute, through the adapter of each notice's platform.
+async fn poll_notices(host: std::sync::Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
+    let mut tick = tokio::time::interval(NOTICE_POLL);
+    loop {
+        tick.tick().await;
+        for notice in host.due_notices(host.now()).await {
+            match notice.platform.as_str() {
+                #[cfg(feature = "matrix")]
+                spieltisch::matrix::bridge::PLATFORM if routes.matrix.is_some() => {
+                    if let (Some(outbox), Some(message)) =
+                        (&routes.matrix, spieltisch::matrix::bridge::notice(&notice.channel, notice.reply))
+                    {
+                        outbox.send(message);
+                    }
+                }
+                platform => tracing::warn!(platform, channel = notice.channel, "no adapter runs for this notice; dropped"),
+            }
+        }
+    }
+}
+
+async fn open_host(
+    config: &Config,
+    db: Option<String>,
+    clock: std::sync::Arc<dyn commands::clock::Clock>,
+) -> anyhow::Result<Host> {
     let url = db.unwrap_or_else(|| config.database.url.clone());
-    let options =
-        HostOptions { language: config.bot.language, admins: config.bot.admins.clone(), ..HostOptions::default() };
-    Host::open(&url, options).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
+    let options = HostOptions {
+        language: config.bot.language,
+        admins: config.bot.admins.clone(),
+        clock: config.clock.options(),
+        hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
+        ..HostOptions::default()
+    };
+    Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {

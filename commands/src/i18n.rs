@@ -277,14 +277,27 @@ mod tests {
     /// `"cmd-not-your-turn"` with one of the message prefixes) exists in both languages.
     #[test]
     fn every_message_the_code_uses_exists() {
-        const PREFIXES: [&str; 16] = [
+        const PREFIXES: [&str; 19] = [
+            "challenge-",
             "cmd-", "new-", "join-", "start-", "turn-", "game-", "ranking-", "invitation-", "board-", "hand-",
-            "moves-", "games-", "export-", "rules-", "help-", "local-",
+            "moves-", "games-", "export-", "rules-", "help-", "local-", "helofag-", "aratoth-",
         ];
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut used = BTreeSet::new();
-        for entry in std::fs::read_dir(dir).expect("src") {
-            let source = std::fs::read_to_string(entry.expect("entry").path()).expect("source");
+        // src and its subfolders (e.g. src/games/).
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).expect("src") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+        for path in files {
+            let source = std::fs::read_to_string(path).expect("source");
             for (i, piece) in source.split('"').enumerate() {
                 let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
                 if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {

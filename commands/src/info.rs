@@ -63,5 +63,15 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let seq = game.moves_applied() as u64;
     let text = ctx.text(&Msg::new("export-record").arg("id", id).arg("seq", seq));
     let file = Attachment { name: format!("game-{id}.json"), mime: "application/json", bytes: json };
-    Ok(vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })])
+    let mut replies = vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })];
+    if loaded.row.status == Status::Finished && ctx.host.options.pictures {
+        // A finished game also comes as a strip of small boards.
+        let start = record.start().map_err(|e| crate::storage::StorageError::Damaged(format!("game #{id}: {e}")))?;
+        let picture = crate::replay::strip(id, start, record.moves.clone(), loaded.names()).await;
+        if picture.is_some() {
+            let caption = ctx.text(&Msg::new("export-replay").arg("id", id));
+            replies.push(Reply::private(ctx.user_id(), caption).with_file(picture).about(GameRef { id, seq }));
+        }
+    }
+    Ok(replies)
 }

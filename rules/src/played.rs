@@ -373,7 +373,11 @@ impl<G: Game> Match for Played<G> {
     }
 
     fn view(&self, viewer: Viewer) -> AnyView {
-        self.game.view(viewer)
+        let mut view = self.game.view(viewer);
+        if self.is_finished() {
+            view.end_turns();
+        }
+        view
     }
 
     fn box_clone(&self) -> Box<dyn Match> {

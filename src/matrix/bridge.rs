@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use commands::{Audience, Host, Origin, Reply, Segment, Text, User};
-use matrix_sdk::ruma::OwnedUserId;
+use matrix_sdk::ruma::{OwnedRoomId, OwnedUserId};
 
 use super::{Destination, Handler, Incoming, Outgoing, Piece, Upload};
 
@@ -58,8 +58,31 @@ pub fn outgoing(reply: Reply, incoming: &Incoming) -> Option<Outgoing> {
             }
         },
     };
-    let file = reply.file.map(|a| Upload { name: a.name, mime: a.mime.to_string(), bytes: a.bytes });
-    Some(Outgoing { to, text: pieces(&reply.text), file, reply_to })
+    Some(Outgoing { to, text: pieces(&reply.text), file: upload(reply.file), reply_to })
+}
+
+/// A scheduler notice (reminder, "time is up", expired invitation) for the Matrix room
+/// `channel`; `None` (logged) if `channel` or the addressed user is no Matrix id.
+pub fn notice(channel: &str, reply: Reply) -> Option<Outgoing> {
+    let Ok(room) = OwnedRoomId::try_from(channel) else {
+        tracing::warn!(channel, "a notice for a channel that is no Matrix room id was dropped");
+        return None;
+    };
+    let to = match &reply.audience {
+        Audience::Channel => Destination::Room(room),
+        Audience::User(user) => match OwnedUserId::try_from(user.as_str()) {
+            Ok(user) => Destination::Direct { user, origin: Some(room) },
+            Err(_) => {
+                tracing::warn!(user, "a notice for a user id that is not a Matrix user id was dropped");
+                return None;
+            }
+        },
+    };
+    Some(Outgoing { to, text: pieces(&reply.text), file: upload(reply.file), reply_to: None })
+}
+
+fn upload(file: Option<commands::Attachment>) -> Option<Upload> {
+    file.map(|a| Upload { name: a.name, mime: a.mime.to_string(), bytes: a.bytes })
 }
 
 /// A command-layer text as pieces: mentions of Matrix users become pills.

@@ -42,6 +42,17 @@ fn the_discord_token_may_come_from_the_environment() {
 }
 
 #[test]
+fn the_daily_hathor_secret_is_read_from_the_file_or_the_environment_and_never_printed() {
+    let place = Place::new();
+    let run = run_with(&place, "[hathor]\ndaily_secret = \"daily-file-secret\"\n", &[("SPIELTISCH_DISCORD_TOKEN", "t")]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    let run2 = run_with(&place, "", &[("SPIELTISCH_HATHOR_SECRET", "daily-env-secret"), ("SPIELTISCH_DISCORD_TOKEN", "t")]);
+    assert_eq!(run2.code, Some(2), "{}", run2.stderr);
+    let all = format!("{}{}{}{}", run.stdout, run.stderr, run2.stdout, run2.stderr);
+    assert!(!all.contains("daily-file-secret") && !all.contains("daily-env-secret"), "a secret leaked: {all}");
+}
+
+#[test]
 fn a_bad_config_names_the_key() {
     let cases = [
         ("[bot]\nlanguage = \"fr\"\n", "bot.language"),
@@ -49,6 +60,7 @@ fn a_bad_config_names_the_key() {
         ("[discord]\nguilds = [\"abc\"]\n", "discord.guilds"),
         ("[matrix]\nhomeserver = \"https://h\"\n", "user"),
         ("[telegram]\ntoken = \"x\"\n", "telegram"),
+        ("[hathor]\nsecret = \"x\"\n", "secret"),
     ];
     for (config, key) in cases {
         let place = Place::new();

@@ -8,3 +8,4 @@ mod render_cli;
 mod support;
 mod synapse;
 mod terminal_game;
+mod terminal_clock;

@@ -240,7 +240,6 @@ fn assert_png(bytes: &[u8]) {
 /// A bot running in-process.
 struct RunningBot {
     user_id: OwnedUserId,
-    device_id: String,
     stats: Arc<RetryStats>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<anyhow::Result<()>>,
@@ -253,13 +252,12 @@ impl RunningBot {
         config.sync_timeout_secs = 5;
         let bot = MatrixBot::connect(config).await.expect("bot connects");
         let user_id = bot.user_id().expect("logged in");
-        let device_id = bot.device_id().expect("device").to_string();
         let stats = bot.stats();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(bot.run(handler, async move {
             let _ = stopped.await;
         }));
-        RunningBot { user_id, device_id, stats, stop: Some(stop), task }
+        RunningBot { user_id, stats, stop: Some(stop), task }
     }
 
     /// Stops the bot (as on SIGTERM) and waits until it has finished.
@@ -484,7 +482,7 @@ async fn the_bot_binary_restarts_mid_game_without_repeating_a_command() {
     alice.wait_for_member(&room, &bob.user_id).await;
     open_carat(&mut alice, &mut bob, &room, &bot_id, 21).await;
     let plan = plan_carat(21);
-    let mut play = async |alice: &mut Human, bob: &mut Human, k: usize| {
+    let play = async |alice: &mut Human, bob: &mut Human, k: usize| {
         let (who, mv) = &plan.moves[k];
         let mover = if who == "alice" { alice } else { bob };
         mover.say(&room, &format!("!st {mv}")).await;

@@ -73,6 +73,7 @@ hand-none = Partie #{ $id } hat keine verdeckte Hand für dich.
 moves-list = Mögliche Züge für { $player } in Partie #{ $id } ({ $count } insgesamt, Seite { $page } von { $pages }): { $moves }
 moves-more = Nächste Seite: `{ $command }`
 moves-none = Kein möglicher Zug passt zu „{ $filter }“.
+moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden diese Hand verraten, deshalb sieht nur { $player } sie.
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
 games-header = Deine Partien:
 games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq } Züge gespielt)
@@ -86,11 +87,11 @@ rules-list = Die Spiele: { $games }. `regeln <Spiel>` erklärt ein Spiel.
 
 ## Hilfe.
 
-help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren).
+help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren, täglich, bestenliste).
     Beginne mit `neu <Spiel>` (Spiele: { $games }); die anderen `beitreten`, dann `starten`.
     Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
-help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`).
-help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier.
+help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.
+help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier; `beitreten herausforderung [#Nr]` (oder `beitreten`, wenn keine Einladung offen ist) gibt dir dein eigenes Spielbrett in einer Herausforderung.
 help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind.
 help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.
 help-board = `brett [#Nr]` zeigt den Spielplan.

@@ -73,6 +73,7 @@ hand-none = Game #{ $id } has no hidden hand for you.
 moves-list = Legal moves for { $player } in game #{ $id } ({ $count } in all, page { $page } of { $pages }): { $moves }
 moves-more = Next page: `{ $command }`
 moves-none = No legal move matches “{ $filter }”.
+moves-hidden = It is { $player }'s turn in game #{ $id }: the moves would show that player's hand, so only they can list them.
 games-none = You have no running games and no open invitations.
 games-header = Your games:
 games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq } moves played)
@@ -89,8 +90,8 @@ rules-list = The games: { $games }. Type `rules <game>` for a game's rules.
 help-general = Commands: { $commands }.
     Start with `new <game>` (games: { $games }); others `join`, then `start`.
     Play with `move <move>`, or just type the move. `help <command>` explains one command.
-help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `seed=N` for a repeatable game; also as key=value (`players=3`).
-help-join = `join [#id]` takes a seat in the open invitation here.
+help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `seed=N` for a repeatable game; also as key=value (`players=3`). Hathor: `new hathor [variant]` is a solo game, `new hathor challenge [variant] [hours=N]` a challenge everyone here can join.
+help-join = `join [#id]` takes a seat in the open invitation here; `join challenge [#id]` (or `join` when no invitation is open) gives you your own board in a challenge.
 help-start = `start [#id]` starts the game: any player once all seats are taken, the creator earlier when enough players have joined.
 help-move = `move [#id] <move>` makes your move, e.g. `move c3 red`. A bare move works too when you play only one game here.
 help-board = `board [#id]` shows the board.

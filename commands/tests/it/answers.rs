@@ -23,8 +23,6 @@ async fn help_and_rules_answer_privately_in_the_users_language() {
     assert!(texts(&replies).starts_with("Carat, for 2 to 4 players."), "{}", texts(&replies));
     let replies = host.handle(&origin("alice", "c"), "help chess").await;
     assert!(refused(&replies, "alice", "There is no help on “chess”"), "{}", texts(&replies));
-    let replies = host.handle(&origin("alice", "c"), "new aratoth").await;
-    assert!(refused(&replies, "alice", "Aratoth's Revenge cannot be played with this version"), "{}", texts(&replies));
 }
 
 #[tokio::test]

@@ -2,6 +2,16 @@
 //! temporary database files.
 
 mod answers;
+mod artifakes;
+mod aratoth;
+mod challenges;
 mod concurrency;
+mod helofag;
 mod permissions;
 mod support;
+mod clocks;
+mod invitations;
+mod slowsupport;
+mod takeback;
+mod ratings;
+mod settings;
