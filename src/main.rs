@@ -147,6 +147,9 @@ fn main() -> ExitCode {
                     return Ok(ExitCode::from(2));
                 }
                 tracing::info!("starting: {}", configured.join(", "));
+                if config.discord.is_some() {
+                    eprintln!("spieltisch run: this build has no Discord adapter yet, so [discord] is not started");
+                }
                 let mut platforms = tokio::task::JoinSet::new();
                 let mut notices = NoticeRoutes::default();
                 #[cfg(feature = "matrix")]
@@ -157,10 +160,15 @@ fn main() -> ExitCode {
                     // Stopping the process at any moment is safe: no command is handled twice.
                     platforms.spawn(bot.run(handler, std::future::pending()));
                 }
-                platforms.spawn(poll_notices(host.clone(), notices));
-                if config.discord.is_some() {
-                    eprintln!("spieltisch run: this build has no Discord adapter yet; [discord] is ignored");
+                if platforms.is_empty() {
+                    eprintln!(
+                        "spieltisch run: this build has no chat platform adapters yet for {}; to play in the \
+                         terminal use `spieltisch local`",
+                        configured.join(" and ")
+                    );
+                    return Ok(ExitCode::from(2));
                 }
+                platforms.spawn(poll_notices(host.clone(), notices));
                 let mut code = ExitCode::SUCCESS;
                 while let Some(ended) = platforms.join_next().await {
                     if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {

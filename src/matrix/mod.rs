@@ -122,10 +122,16 @@ impl MatrixBot {
         let shared = Arc::new(Shared::new(addressing, incoming_tx, self.stats.clone()));
 
         let outbox = self.outbox.clone();
+        let handler = Arc::new(handler);
         let worker = tokio::spawn(async move {
             while let Some(incoming) = incoming_rx.recv().await {
-                for message in handler.handle(incoming).await {
-                    outbox.send(message);
+                // each command in a task of its own: a panic in the command layer costs
+                // that command's answer, not the bot
+                let handler = handler.clone();
+                let event = incoming.event_id.clone();
+                match tokio::spawn(async move { handler.handle(incoming).await }).await {
+                    Ok(messages) => messages.into_iter().for_each(|m| outbox.send(m)),
+                    Err(error) => tracing::error!(%event, "a command failed: {error}"),
                 }
             }
         });

@@ -96,7 +96,17 @@ pub fn wait_after(verdict: Verdict, attempt: u32) -> Duration {
 
 /// Runs `op` until it succeeds, fails permanently, or [`MAX_ATTEMPTS`] attempts failed.
 /// `what` names the request in the logs (no secrets in it).
-pub async fn retry<T, F, Fut>(what: &str, stats: &RetryStats, mut op: F) -> Result<T, matrix_sdk::Error>
+pub async fn retry<T, F, Fut>(what: &str, stats: &RetryStats, op: F) -> Result<T, matrix_sdk::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, matrix_sdk::Error>>,
+{
+    retry_at_most(what, stats, MAX_ATTEMPTS, op).await
+}
+
+/// [`retry`] with at most `attempts` attempts (e.g. a login at start-up, which should
+/// fail within seconds when the homeserver is unreachable).
+pub async fn retry_at_most<T, F, Fut>(what: &str, stats: &RetryStats, attempts: u32, mut op: F) -> Result<T, matrix_sdk::Error>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, matrix_sdk::Error>>,
@@ -109,7 +119,7 @@ where
             Err(error) => error,
         };
         let verdict = verdict(&error);
-        if verdict == Verdict::Permanent || attempt >= MAX_ATTEMPTS {
+        if verdict == Verdict::Permanent || attempt >= attempts {
             return Err(error);
         }
         let wait = wait_after(verdict, attempt);

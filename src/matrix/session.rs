@@ -22,11 +22,14 @@ use serde::{Deserialize, Serialize};
 
 use super::{
     config::MatrixConfig,
-    ratelimit::{RetryStats, retry},
+    ratelimit::{RetryStats, retry_at_most},
 };
 
 const SESSION_FILE: &str = "session.json";
 const SDK_DIR: &str = "sdk";
+/// Attempts of the login (or session check) at start-up: about 7 s when the homeserver
+/// cannot be reached, then the start fails with a clear error.
+const START_ATTEMPTS: u32 = 5;
 
 /// What `session.json` holds.
 #[derive(Clone, Serialize, Deserialize)]
@@ -138,7 +141,7 @@ pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Resul
                 tokens: SessionTokens { access_token: saved.access_token.clone(), refresh_token: None },
             };
             client.restore_session(session).await.context("cannot restore the saved Matrix session")?;
-            let whoami = retry("whoami", stats, || async { client.whoami().await.map_err(matrix_sdk::Error::from) }).await.map_err(|e| {
+            let whoami = retry_at_most("whoami", stats, START_ATTEMPTS, || async { client.whoami().await.map_err(matrix_sdk::Error::from) }).await.map_err(|e| {
                 anyhow::anyhow!(
                     "the homeserver refused the saved session of {} ({e}); if it was logged out elsewhere, delete {} to log in anew",
                     saved.user_id,
@@ -155,7 +158,7 @@ pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Resul
                 bail!("no Matrix password: set `password` in [matrix] or SPIELTISCH_MATRIX_PASSWORD for the first login");
             };
             let auth = client.matrix_auth();
-            let response = retry("login", stats, || {
+            let response = retry_at_most("login", stats, START_ATTEMPTS, || {
                 auth.login_username(&config.user, &password).initial_device_display_name(&config.device_name).into_future()
             })
             .await
