@@ -86,6 +86,17 @@ pub fn may_list_moves(game: &dyn Match, seat: Option<Seat>) -> bool {
         || to_move.iter().all(|&mover| hand_text(&game.view(Viewer::Seat(mover)), mover).is_none())
 }
 
+/// Why `moves` and autocomplete never list `kind`'s legal moves, not even to the player
+/// to move: Hathor sells them (the rules' move `hint` names the legal fields for
+/// [`rules::hathor::HINT_COST`] points, spec hathor.md "Hint"), so the message says what
+/// the hint costs and how to ask for it. `None` where the list is free.
+pub fn moves_sold(kind: GameKind) -> Option<Msg> {
+    match kind {
+        GameKind::Hathor => Some(Msg::new("hathor-moves-sold").arg("points", rules::hathor::HINT_COST)),
+        _ => None,
+    }
+}
+
 /// A game's own help for `moves`, one message per line, for the player at `seat` as
 /// `view` (made for that seat) shows it. Artifakes: for each card in hand its movement
 /// points by colour and by number and where the inspector would land each way (from

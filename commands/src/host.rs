@@ -286,10 +286,12 @@ impl Host {
     /// not see (see [`crate::games::may_list_moves`]).
     ///
     /// # Errors
-    /// A translated refusal (no game here, several games, ...).
+    /// A translated refusal (no game here, several games, another player's game of an
+    /// open challenge, a game whose moves are sold as a hint: Hathor, see
+    /// [`crate::games::moves_sold`]).
     pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
         let ctx = self.ctx(origin);
-        let loaded = match self.select(&ctx, game, Want::Running, true).await {
+        let loaded = match self.select_read(&ctx, game).await {
             Ok(l) => l,
             Err(Refused::Command(m)) => return Err(ctx.text(&m)),
             Err(Refused::Rule(r)) => return Err(self.rule_text(ctx.lang, &r)),
@@ -298,8 +300,8 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
-        if let Some(msg) = crate::challenge::hidden_game(&ctx, loaded.row.id).await {
-            return Err(ctx.text(&msg));
+        if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+            return Err(ctx.text(&sold));
         }
         let seat = loaded.seat_of(ctx.user_id());
         Ok(loaded
@@ -399,7 +401,8 @@ impl Host {
 
     /// Finds the game a command means: `id` when given (it must be on this platform
     /// and, unless `anywhere`, in this channel), else the only game in the channel that
-    /// fits `want`.
+    /// fits `want`. Only an admin's `export` reads anywhere: every other command, read
+    /// or move, finds only the games of its own channel.
     pub(crate) async fn select(
         &self,
         ctx: &Ctx<'_>,
@@ -467,6 +470,17 @@ impl Host {
                     .into())
             }
         }
+    }
+
+    /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
+    /// autocomplete) means, in this channel only, and refuses it when it is another
+    /// player's game of an open challenge ([`crate::challenge::hidden_game`]).
+    pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select(ctx, id, Want::Running, false).await?;
+        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
     }
 
     /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing

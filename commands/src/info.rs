@@ -19,7 +19,9 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
         }
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();
-            if let Some(verb) = Verb::from_word(first) {
+            if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+                ctx.text(&Msg::new("help-hint").arg("points", rules::hathor::HINT_COST))
+            } else if let Some(verb) = Verb::from_word(first) {
                 ctx.text(&Msg::new(format!("help-{}", verb.name())))
             } else if let Ok(kind) = topic.parse::<GameKind>() {
                 return rules(ctx, Some(kind));
@@ -48,8 +50,12 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 /// hidden information (the pile, other hands): only admins get it; players get the
 /// record once the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    // Only a bot admin exports a game of another channel (of the same platform).
+    let loaded = ctx.host.select(ctx, id, Want::Running, ctx.admin).await?;
     let id = loaded.row.id;
+    if let Some(msg) = crate::challenge::hidden_game(ctx, id).await {
+        return Err(msg.into());
+    }
     let plays = loaded.seat_of(ctx.user_id()).is_some();
     match loaded.row.status {
         Status::Invited | Status::Withdrawn => return Err(Msg::new("cmd-not-started").arg("id", id).into()),

@@ -248,7 +248,7 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `board`: the board as everyone sees it, the game's board notes
 /// ([`crate::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let seq = game.moves_applied() as u64;
@@ -265,7 +265,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 
 /// `hand`: the requester's hand, privately.
 pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(seat) = loaded.seat_of(ctx.user_id()) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
@@ -282,11 +282,14 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// (Artifakes: each card's points and landings). In a game with private hands only the
 /// player to move sees the list; another player gets their own help, if any.
 pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page: usize) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     if game.is_finished() {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&sold)).about(GameRef { id, seq: game.moves_applied() as u64 })]);
     }
     let seat = loaded.seat_of(ctx.user_id());
     // The requester's own help (Artifakes: what each card in their hand can do).

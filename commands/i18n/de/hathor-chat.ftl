@@ -29,3 +29,7 @@ challenge-closed = Herausforderung #{ $id } ist beendet.
 challenge-already-joined = Du spielst schon in Herausforderung #{ $id } mit: dein Spielbrett ist Partie #{ $game }.
 challenge-board-hidden = Partie #{ $game } gehört zu Herausforderung #{ $id }: ihr Spielbrett sieht nur ihr Spieler, bis die Herausforderung endet (`bestenliste` zeigt die Punkte).
 challenge-export-hidden = Das Protokoll einer Partie der Herausforderung #{ $id } würde den gemeinsamen Vorrat zeigen: du kannst es exportieren, sobald die Herausforderung beendet ist.
+
+# Hathors erlaubte Felder gibt es nur als Setzhilfe (commands/src/games.rs `moves_sold`).
+hathor-moves-sold = In Hathor sind die erlaubten Felder die Setzhilfe, und sie kostet { $points } Punkte: mit `zug hilfe` (oder `setzhilfe`) siehst du sie für den aktuellen Stein.
+help-hint = `setzhilfe` oder `zug hilfe` (Hathor) zeigt die erlaubten Felder für den aktuellen Stein und kostet { $points } Punkte; auf Englisch `hint`. `züge` listet sie nicht umsonst.

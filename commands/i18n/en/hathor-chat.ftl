@@ -30,3 +30,7 @@ challenge-closed = Challenge #{ $id } is closed.
 challenge-already-joined = You are already playing in challenge #{ $id }: your board is game #{ $game }.
 challenge-board-hidden = Game #{ $game } belongs to challenge #{ $id }: its board is shown only to its player until the challenge closes (`leaderboard` shows the points).
 challenge-export-hidden = The record of a game in challenge #{ $id } would show the shared pile: it can be exported once the challenge has closed.
+
+# Hathor's legal fields are sold as the hint (commands/src/games.rs `moves_sold`).
+hathor-moves-sold = In Hathor the legal fields are the hint, and it costs { $points } points: type `hint` (or `move hint`) to see them for the current stone.
+help-hint = `hint` (Hathor) shows the legal fields for the current stone and costs { $points } points; in German `zug hilfe` or `setzhilfe`. `moves` does not list them for free.

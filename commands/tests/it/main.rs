@@ -8,6 +8,7 @@ mod challenges;
 mod concurrency;
 mod helofag;
 mod permissions;
+mod privacy;
 mod support;
 mod clocks;
 mod invitations;
