@@ -266,3 +266,22 @@ mod bridge {
         assert_eq!(config.password(), None, "an empty password counts as none");
     }
 }
+
+mod notices {
+    use commands::{Reply, Text};
+    use matrix_sdk::ruma::{room_id, user_id};
+    use spieltisch::matrix::{Destination, bridge::notice};
+
+    #[test]
+    fn scheduler_notices_go_to_their_room_or_their_player() {
+        let out = notice("!table:localhost", Reply::channel(Text::plain_text("Reminder"))).expect("sent");
+        assert_eq!(out.to, Destination::Room(room_id!("!table:localhost").to_owned()));
+        assert_eq!(out.reply_to, None);
+        let out = notice("!table:localhost", Reply::private("@bob:localhost", Text::plain_text("Your time"))).expect("sent");
+        assert_eq!(
+            out.to,
+            Destination::Direct { user: user_id!("@bob:localhost").to_owned(), origin: Some(room_id!("!table:localhost").to_owned()) }
+        );
+        assert!(notice("local", Reply::channel(Text::plain_text("x"))).is_none(), "not a Matrix room id");
+    }
+}
