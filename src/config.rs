@@ -216,7 +216,7 @@ pub struct DiscordConfig {
     pub api_url: Option<String>,
 }
 
-/// `[matrix]` (for the Matrix adapter of a later version).
+/// `[matrix]`: the Matrix adapter (`src/matrix/`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatrixConfig {

@@ -152,23 +152,48 @@ fn main() -> ExitCode {
             init_logging("info");
             run_async("run", async move {
                 let config = Config::load(&config)?;
-                let host = open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?;
-                host.db().close().await;
+                let host =
+                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?);
                 let configured = config.platforms();
                 if configured.is_empty() {
                     eprintln!(
                         "spieltisch run: the configuration sets up no chat platform (add [discord] or [matrix]); \
                          to play in the terminal use `spieltisch local`"
                     );
-                } else {
+                    return Ok(ExitCode::from(2));
+                }
+                tracing::info!("starting: {}", configured.join(", "));
+                if config.discord.is_some() {
+                    eprintln!("spieltisch run: this build has no Discord adapter yet, so [discord] is not started");
+                }
+                let mut platforms = tokio::task::JoinSet::new();
+                let mut notices = NoticeRoutes::default();
+                #[cfg(feature = "matrix")]
+                if let Some(matrix) = &config.matrix {
+                    let bot = connect_matrix(matrix).await?;
+                    notices.matrix = Some(bot.outbox());
+                    let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone());
+                    // Stopping the process at any moment is safe: no command is handled twice.
+                    platforms.spawn(bot.run(handler, std::future::pending()));
+                }
+                if platforms.is_empty() {
                     eprintln!(
-                        "spieltisch run: this build has no chat platform adapters yet, so {} cannot be started \
-                         (the Discord and Matrix adapters come in a later version); to play in the terminal use \
-                         `spieltisch local`",
+                        "spieltisch run: this build has no chat platform adapters yet for {}; to play in the \
+                         terminal use `spieltisch local`",
                         configured.join(" and ")
                     );
+                    return Ok(ExitCode::from(2));
                 }
-                Ok(ExitCode::from(2))
+                platforms.spawn(poll_notices(host.clone(), notices));
+                let mut code = ExitCode::SUCCESS;
+                while let Some(ended) = platforms.join_next().await {
+                    if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
+                        eprintln!("spieltisch run: {e:#}");
+                        code = ExitCode::from(1);
+                    }
+                }
+                host.db().close().await;
+                Ok(code)
             })
         }
         Command::Export { game, config, db } => {
@@ -219,6 +244,51 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
         Some(p) => Config::load(p)?,
         None => Config::default(),
     })
+}
+
+/// Logs the Matrix adapter in (or restores its session from `store_path`; it never logs
+/// out, so the next start continues with the same device).
+#[cfg(feature = "matrix")]
+async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spieltisch::matrix::MatrixBot> {
+    use spieltisch::matrix::{MatrixBot, MatrixConfig};
+    let mut settings = MatrixConfig::new(&config.homeserver, &config.user, &config.store_path);
+    settings.password = config.password.as_ref().map(|p| p.expose().to_string());
+    settings.command_prefix = config.command_prefix.clone();
+    let bot = MatrixBot::connect(settings).await?;
+    tracing::info!(user = ?bot.user_id(), device = ?bot.device_id(), "Matrix adapter running");
+    Ok(bot)
+}
+
+/// Where the scheduler's notices go, per platform.
+#[derive(Default)]
+struct NoticeRoutes {
+    #[cfg(feature = "matrix")]
+    matrix: Option<spieltisch::matrix::Outbox>,
+}
+
+/// How often the scheduler is asked what is due.
+const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Posts what the scheduler says is due (reminders, "time is up", expired invitations),
+/// once a minute, through the adapter of each notice's platform.
+async fn poll_notices(host: std::sync::Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
+    let mut tick = tokio::time::interval(NOTICE_POLL);
+    loop {
+        tick.tick().await;
+        for notice in host.due_notices(host.now()).await {
+            match notice.platform.as_str() {
+                #[cfg(feature = "matrix")]
+                spieltisch::matrix::bridge::PLATFORM if routes.matrix.is_some() => {
+                    if let (Some(outbox), Some(message)) =
+                        (&routes.matrix, spieltisch::matrix::bridge::notice(&notice.channel, notice.reply))
+                    {
+                        outbox.send(message);
+                    }
+                }
+                platform => tracing::warn!(platform, channel = notice.channel, "no adapter runs for this notice; dropped"),
+            }
+        }
+    }
 }
 
 async fn open_host(

@@ -2,8 +2,11 @@
 //! whole stack is large): modules per subject.
 
 mod cli_config;
+mod matrix;
+mod matrix_units;
 mod render_cli;
 mod robustness;
 mod support;
+mod synapse;
 mod terminal_game;
 mod terminal_clock;

@@ -1,0 +1,5 @@
+//! Spieltisch's bot binary as a library: the platform adapters, so the integration tests
+//! can run them in-process.
+
+#[cfg(feature = "matrix")]
+pub mod matrix;
