@@ -14,6 +14,7 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://spieltisch.db";
 /// Environment variables that override secrets of the file.
 pub const ENV_DISCORD_TOKEN: &str = "SPIELTISCH_DISCORD_TOKEN";
 pub const ENV_MATRIX_PASSWORD: &str = "SPIELTISCH_MATRIX_PASSWORD";
+pub const ENV_HATHOR_SECRET: &str = "SPIELTISCH_HATHOR_SECRET";
 
 /// A secret (token, password): `Debug` and `Display` print `***`, so it never reaches a
 /// log or an error message; [`Secret::expose`] gives the value to the one place that
@@ -54,8 +55,104 @@ pub struct Config {
     pub database: DatabaseConfig,
     #[serde(default)]
     pub bot: BotConfig,
+    #[serde(default)]
+    pub hathor: HathorConfig,
     pub discord: Option<DiscordConfig>,
     pub matrix: Option<MatrixConfig>,
+    #[serde(default)]
+    pub clock: ClockConfig,
+}
+
+/// `[clock]`: turn clocks, reminders, invitations and vacations. Durations are written
+/// like `3d`, `12h`, `1d12h`, `90m`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockConfig {
+    /// The time per move when `new` names none.
+    #[serde(default = "default_move_time", deserialize_with = "duration")]
+    pub move_time: i64,
+    /// Whether the player to move is reminded when half the time has passed.
+    #[serde(default = "yes")]
+    pub half_time_reminder: bool,
+    /// How long before the time runs out the second reminder comes (`"off"`: none).
+    #[serde(default = "default_reminder_before", deserialize_with = "duration_or_off")]
+    pub reminder_before: i64,
+    /// How long an invitation stays open.
+    #[serde(default = "default_invitation_expiry", deserialize_with = "duration")]
+    pub invitation_expiry: i64,
+    /// How many open invitations one user may have at once.
+    #[serde(default = "default_max_open_invitations")]
+    pub max_open_invitations: usize,
+    /// Vacation days a user may take in any 365 days.
+    #[serde(default = "default_vacation_days")]
+    pub vacation_days_per_year: u32,
+}
+
+impl ClockConfig {
+    /// The command layer's clock options.
+    pub fn options(&self) -> commands::ClockOptions {
+        commands::ClockOptions {
+            move_ms: self.move_time,
+            half_reminder: self.half_time_reminder,
+            soon_ms: self.reminder_before,
+            invitation_ms: self.invitation_expiry,
+            max_open_invitations: self.max_open_invitations,
+            vacation_days_per_year: self.vacation_days_per_year,
+        }
+    }
+}
+
+impl Default for ClockConfig {
+    fn default() -> Self {
+        let d = commands::ClockOptions::default();
+        ClockConfig {
+            move_time: d.move_ms,
+            half_time_reminder: d.half_reminder,
+            reminder_before: d.soon_ms,
+            invitation_expiry: d.invitation_ms,
+            max_open_invitations: d.max_open_invitations,
+            vacation_days_per_year: d.vacation_days_per_year,
+        }
+    }
+}
+
+fn default_move_time() -> i64 {
+    commands::ClockOptions::default().move_ms
+}
+
+fn default_reminder_before() -> i64 {
+    commands::ClockOptions::default().soon_ms
+}
+
+fn default_invitation_expiry() -> i64 {
+    commands::ClockOptions::default().invitation_ms
+}
+
+fn default_max_open_invitations() -> usize {
+    commands::ClockOptions::default().max_open_invitations
+}
+
+fn default_vacation_days() -> u32 {
+    commands::ClockOptions::default().vacation_days_per_year
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let text = String::deserialize(d)?;
+    commands::timing::parse_duration(&text)
+        .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"3d\", \"12h\" or \"1d12h\"")))
+}
+
+fn duration_or_off<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let text = String::deserialize(d)?;
+    if matches!(text.trim(), "off" | "0") {
+        return Ok(0);
+    }
+    commands::timing::parse_duration(&text)
+        .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"12h\" (or \"off\")")))
 }
 
 /// `[database]`.
@@ -90,6 +187,16 @@ pub struct BotConfig {
     pub admins: Vec<String>,
 }
 
+/// `[hathor]`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HathorConfig {
+    /// The secret the daily challenge's stones are derived from (or
+    /// `SPIELTISCH_HATHOR_SECRET`); unset: one is generated on first use and kept in the
+    /// database.
+    pub daily_secret: Option<Secret>,
+}
+
 fn language<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {
     let text = String::deserialize(d)?;
     text.parse().map_err(serde::de::Error::custom)
@@ -121,7 +228,7 @@ impl DiscordConfig {
     }
 }
 
-/// `[matrix]` (for the Matrix adapter of a later version).
+/// `[matrix]`: the Matrix adapter (`src/matrix/`).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatrixConfig {
@@ -191,10 +298,14 @@ impl Config {
 
     /// Takes secrets from the environment (`SPIELTISCH_DISCORD_TOKEN` configures
     /// Discord even without a `[discord]` section; `SPIELTISCH_MATRIX_PASSWORD` fills in
-    /// the password of a `[matrix]` section).
+    /// the password of a `[matrix]` section; `SPIELTISCH_HATHOR_SECRET` sets
+    /// `[hathor] daily_secret`).
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) {
         if let Some(token) = var(ENV_DISCORD_TOKEN).filter(|t| !t.is_empty()) {
             self.discord.get_or_insert_with(DiscordConfig::default).token = Some(Secret::new(token));
+        }
+        if let Some(secret) = var(ENV_HATHOR_SECRET).filter(|s| !s.is_empty()) {
+            self.hathor.daily_secret = Some(Secret::new(secret));
         }
         if let (Some(password), Some(matrix)) = (var(ENV_MATRIX_PASSWORD).filter(|p| !p.is_empty()), &mut self.matrix) {
             matrix.password = Some(Secret::new(password));
@@ -202,13 +313,13 @@ impl Config {
     }
 
     /// The configured platforms this build has no adapter for (`Discord` without the
-    /// `discord` feature; `Matrix` until its adapter exists).
+    /// `discord` feature, `Matrix` without the `matrix` feature).
     pub fn unavailable_platforms(&self) -> Vec<&'static str> {
         let mut out = Vec::new();
         if self.discord.is_some() && !cfg!(feature = "discord") {
             out.push("Discord");
         }
-        if self.matrix.is_some() {
+        if self.matrix.is_some() && !cfg!(feature = "matrix") {
             out.push("Matrix");
         }
         out

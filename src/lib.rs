@@ -1,5 +1,7 @@
-//! Spieltisch, the library half of the binary: the platform adapters, so the
-//! integration tests (`tests/it/`) can run them in-process.
+//! Spieltisch's bot binary as a library: the platform adapters, so the integration tests
+//! can run them in-process.
 
+#[cfg(feature = "matrix")]
+pub mod matrix;
 #[cfg(feature = "discord")]
 pub mod discord;

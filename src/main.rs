@@ -3,7 +3,11 @@
 mod config;
 mod terminal;
 
-use std::{io::Read, path::PathBuf, process::ExitCode};
+use std::{
+    io::{Read, Write},
+    path::PathBuf,
+    process::ExitCode,
+};
 
 use clap::{Parser, Subcommand};
 
@@ -80,6 +84,18 @@ enum Command {
     },
 }
 
+/// Prints `text` and a newline to standard output. A reader that went away (a closed
+/// pipe, as with `| head`) is a normal end, not an error; other write errors are told on
+/// standard error. The exit status stays the command's own.
+fn print_out(text: &str) {
+    let mut out = std::io::stdout().lock();
+    match writeln!(out, "{text}").and_then(|()| out.flush()) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => eprintln!("spieltisch: cannot write to standard output: {e}"),
+    }
+}
+
 fn read_input(file: &str) -> std::io::Result<String> {
     if file == "-" {
         let mut text = String::new();
@@ -98,12 +114,12 @@ fn main() -> ExitCode {
                 Ok(t) => t,
                 Err(e) => {
                     let out = serde_json::json!({ "error": { "reason": format!("cannot read {file}: {e}") } });
-                    println!("{out}");
+                    print_out(&out.to_string());
                     return ExitCode::from(2);
                 }
             };
             let replay = rules::record::replay(&text);
-            println!("{}", serde_json::to_string_pretty(&replay.output).unwrap_or_default());
+            print_out(&serde_json::to_string_pretty(&replay.output).unwrap_or_default());
             ExitCode::from(u8::try_from(replay.exit_status).unwrap_or(2))
         }
         Command::Render { file, after, out } => match render_record(&file, after, &out) {
@@ -121,11 +137,12 @@ fn main() -> ExitCode {
                     Some(l) => l.parse::<Lang>().map_err(anyhow::Error::msg)?,
                     None => config.bot.language,
                 };
-                let host = open_host(&config, db).await?;
+                let clock = std::sync::Arc::new(commands::clock::OffsetClock::default());
+                let host = open_host(&config, db, clock.clone()).await?;
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
-                let settings = terminal::Settings { boards, channel, speaker, lang };
+                let settings = terminal::Settings { boards, channel, speaker, lang, clock: Some(clock) };
                 terminal::run_stdio(&host, settings).await?;
                 host.db().close().await;
                 Ok(ExitCode::SUCCESS)
@@ -135,19 +152,72 @@ fn main() -> ExitCode {
             init_logging(RUN_LOG_FILTER);
             run_async("run", async move {
                 let config = Config::load(&config)?;
-                run_platforms(&config).await
+                let host =
+                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?);
+                let configured = config.platforms();
+                if configured.is_empty() {
+                    eprintln!(
+                        "spieltisch run: the configuration sets up no chat platform (add [discord] or [matrix]); \
+                         to play in the terminal use `spieltisch local`"
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                let missing = config.unavailable_platforms();
+                if !missing.is_empty() {
+                    eprintln!(
+                        "spieltisch run: this build has no {} adapter, so the configuration ({}) cannot be started; \
+                         remove that section, or to play in the terminal use `spieltisch local`",
+                        missing.join(" or "),
+                        configured.join(" and ")
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                tracing::info!("starting: {}", configured.join(", "));
+                let mut platforms = tokio::task::JoinSet::new();
+                let mut notices = NoticeRoutes::default();
+                #[cfg(feature = "matrix")]
+                if let Some(matrix) = &config.matrix {
+                    let bot = connect_matrix(matrix).await?;
+                    notices.matrix = Some(bot.outbox());
+                    let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone());
+                    // Stopping the process at any moment is safe: no command is handled twice.
+                    platforms.spawn(bot.run(handler, std::future::pending()));
+                }
+                #[cfg(feature = "discord")]
+                if let Some(discord) = &config.discord {
+                    let bot = spieltisch::discord::start(&discord.adapter_config(), host.clone()).await?;
+                    platforms.spawn(bot.run_until_ctrl_c());
+                }
+                if platforms.is_empty() {
+                    eprintln!(
+                        "spieltisch run: this build has no chat platform adapters yet for {}; to play in the \
+                         terminal use `spieltisch local`",
+                        configured.join(" and ")
+                    );
+                    return Ok(ExitCode::from(2));
+                }
+                platforms.spawn(poll_notices(host.clone(), notices));
+                let mut code = ExitCode::SUCCESS;
+                while let Some(ended) = platforms.join_next().await {
+                    if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
+                        eprintln!("spieltisch run: {e:#}");
+                        code = ExitCode::from(1);
+                    }
+                }
+                host.db().close().await;
+                Ok(code)
             })
         }
         Command::Export { game, config, db } => {
             init_logging("warn");
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
-                let host = open_host(&config, db).await?;
+                let host = open_host(&config, db, std::sync::Arc::new(commands::clock::SystemClock)).await?;
                 let record = host.record(game).await?;
                 host.db().close().await;
                 match record {
                     Some(record) => {
-                        println!("{}", serde_json::to_string_pretty(&record)?);
+                        print_out(&serde_json::to_string_pretty(&record)?);
                         Ok(ExitCode::SUCCESS)
                     }
                     None => anyhow::bail!("there is no started game #{game} in the database"),
@@ -160,41 +230,6 @@ fn main() -> ExitCode {
 /// The log filter of `spieltisch run`: serenity's HTTP spans are off (their URLs carry
 /// interaction tokens), its gateway only warns.
 const RUN_LOG_FILTER: &str = "info,serenity::http=off,serenity::gateway=warn,sqlx=warn";
-
-/// `spieltisch run`: starts every platform the configuration sets up and runs until
-/// Ctrl-C or until a platform stops. A configured platform this build cannot start is an
-/// error (exit status 2) before anything connects, so nothing runs half-configured.
-async fn run_platforms(config: &Config) -> anyhow::Result<ExitCode> {
-    let configured = config.platforms();
-    if configured.is_empty() {
-        eprintln!(
-            "spieltisch run: the configuration sets up no chat platform (add [discord] or [matrix]); \
-             to play in the terminal use `spieltisch local`"
-        );
-        return Ok(ExitCode::from(2));
-    }
-    let missing = config.unavailable_platforms();
-    if !missing.is_empty() {
-        eprintln!(
-            "spieltisch run: this build has no {} adapter, so the configuration ({}) cannot be started; \
-             remove that section, or to play in the terminal use `spieltisch local`",
-            missing.join(" or "),
-            configured.join(" and ")
-        );
-        return Ok(ExitCode::from(2));
-    }
-    let host = std::sync::Arc::new(open_host(config, None).await?);
-    #[cfg(feature = "discord")]
-    if let Some(discord) = &config.discord {
-        eprintln!("spieltisch run: starting {}", configured.join(" and "));
-        let bot = spieltisch::discord::start(&discord.adapter_config(), std::sync::Arc::clone(&host)).await?;
-        bot.run_until_ctrl_c().await?;
-        host.db().close().await;
-        return Ok(ExitCode::SUCCESS);
-    }
-    host.db().close().await;
-    anyhow::bail!("no platform adapter was started")
-}
 
 /// Logs go to standard error; `RUST_LOG` overrides the default level.
 fn init_logging(default: &str) {
@@ -227,15 +262,69 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
     })
 }
 
-async fn open_host(config: &Config, db: Option<String>) -> anyhow::Result<Host> {
+/// Logs the Matrix adapter in (or restores its session from `store_path`; it never logs
+/// out, so the next start continues with the same device).
+#[cfg(feature = "matrix")]
+async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spieltisch::matrix::MatrixBot> {
+    use spieltisch::matrix::{MatrixBot, MatrixConfig};
+    let mut settings = MatrixConfig::new(&config.homeserver, &config.user, &config.store_path);
+    settings.password = config.password.as_ref().map(|p| p.expose().to_string());
+    settings.command_prefix = config.command_prefix.clone();
+    let bot = MatrixBot::connect(settings).await?;
+    tracing::info!(user = ?bot.user_id(), device = ?bot.device_id(), "Matrix adapter running");
+    Ok(bot)
+}
+
+/// Where the scheduler's notices go, per platform.
+#[derive(Default)]
+struct NoticeRoutes {
+    #[cfg(feature = "matrix")]
+    matrix: Option<spieltisch::matrix::Outbox>,
+}
+
+/// How often the scheduler is asked what is due.
+const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Posts what the scheduler says is due (reminders, "time is up", expired invitations),
+/// once a minute, through the adapter of each notice's platform.
+async fn poll_notices(host: std::sync::Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
+    let mut tick = tokio::time::interval(NOTICE_POLL);
+    loop {
+        tick.tick().await;
+        for notice in host.due_notices(host.now()).await {
+            match notice.platform.as_str() {
+                #[cfg(feature = "matrix")]
+                spieltisch::matrix::bridge::PLATFORM if routes.matrix.is_some() => {
+                    if let (Some(outbox), Some(message)) =
+                        (&routes.matrix, spieltisch::matrix::bridge::notice(&notice.channel, notice.reply))
+                    {
+                        outbox.send(message);
+                    }
+                }
+                platform => tracing::warn!(platform, channel = notice.channel, "no adapter runs for this notice; dropped"),
+            }
+        }
+    }
+}
+
+async fn open_host(
+    config: &Config,
+    db: Option<String>,
+    clock: std::sync::Arc<dyn commands::clock::Clock>,
+) -> anyhow::Result<Host> {
     let url = db.unwrap_or_else(|| config.database.url.clone());
-    let options =
-        HostOptions { language: config.bot.language, admins: config.bot.admins.clone(), ..HostOptions::default() };
-    Host::open(&url, options).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
+    let options = HostOptions {
+        language: config.bot.language,
+        admins: config.bot.admins.clone(),
+        clock: config.clock.options(),
+        hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
+        ..HostOptions::default()
+    };
+    Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {
-    let text = read_input(file)?;
+    let text = read_input(file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?;
     let mut record: rules::record::Record = serde_json::from_str(&text)?;
     if let Some(n) = after {
         if n > record.moves.len() {
@@ -248,6 +337,6 @@ fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Res
         anyhow::bail!("move {index} (\"{}\") is illegal: {reason}", record.moves[index]);
     }
     let png = render::board_png(&game.view(rules::Viewer::Spectator), &record.players)?;
-    std::fs::write(out, png)?;
+    std::fs::write(out, png).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     Ok(())
 }

@@ -11,11 +11,12 @@ use std::{
     collections::HashMap,
     io::{IsTerminal, Write},
     path::{Path, PathBuf},
+    sync::Arc,
 };
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use commands::{Attachment, Audience, Host, Lang, Msg, Origin, Reply, User};
+use commands::{clock::OffsetClock, Attachment, Audience, Host, Lang, Msg, Notice, Origin, Reply, User};
 
 /// The platform name the terminal's games are stored under.
 pub const PLATFORM: &str = "terminal";
@@ -30,6 +31,8 @@ pub struct Settings {
     /// Who speaks first (`--as`).
     pub speaker: String,
     pub lang: Lang,
+    /// The host's clock, when `wait <time>` may move it forward.
+    pub clock: Option<Arc<OffsetClock>>,
 }
 
 /// A running terminal chat.
@@ -77,13 +80,19 @@ impl<'h, W: Write> Terminal<'h, W> {
         std::fs::create_dir_all(&self.settings.boards)?;
         let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
         writeln!(self.out, "{welcome}")?;
-        let mut lines = input.lines();
+        let mut input = input;
+        let mut bytes = Vec::new();
         loop {
             if interactive {
                 write!(self.out, "{}> ", self.speaker.name)?;
                 self.out.flush()?;
             }
-            let Some(line) = lines.next_line().await? else { break };
+            // Bytes, converted lossily: one line that is not UTF-8 must not end the session.
+            bytes.clear();
+            if input.read_until(b'\n', &mut bytes).await? == 0 {
+                break;
+            }
+            let line = String::from_utf8_lossy(&bytes);
             let line = line.trim();
             if line.is_empty() || line.starts_with("//") {
                 continue;
@@ -98,13 +107,48 @@ impl<'h, W: Write> Terminal<'h, W> {
                 self.switch(name)?;
                 continue;
             }
-            let replies = self.host.handle(&self.origin(), line).await;
-            for reply in replies {
-                self.show(reply)?;
+            if let Some(time) = line.strip_prefix("wait ").or_else(|| line.strip_prefix("warten ")) {
+                self.wait(time)?;
+            } else {
+                let replies = self.host.handle(&self.origin(), line).await;
+                for reply in replies {
+                    self.show(reply)?;
+                }
+            }
+            // What fell due meanwhile (reminders, expired invitations, messages).
+            for notice in self.host.due_notices(self.host.now()).await {
+                self.show_notice(notice)?;
             }
             self.out.flush()?;
         }
         Ok(())
+    }
+
+    /// `wait <time>`: moves the clock forward (e.g. `wait 36h`, `wait 2d`).
+    fn wait(&mut self, time: &str) -> std::io::Result<()> {
+        let key = match (&self.settings.clock, commands::timing::parse_duration(time)) {
+            (Some(clock), Some(ms)) => {
+                clock.advance(ms);
+                let time = commands::timing::format_duration(self.host.texts(), self.settings.lang, ms);
+                Msg::new("local-waited").arg("time", time)
+            }
+            (None, _) => Msg::new("local-wait-unavailable"),
+            (Some(_), None) => Msg::new("cmd-bad-duration").arg("text", time.trim()),
+        };
+        let text = self.say(key);
+        writeln!(self.out, "{text}")
+    }
+
+    /// A notice of the scheduler, when it is for the terminal.
+    fn show_notice(&mut self, notice: Notice) -> std::io::Result<()> {
+        if notice.platform != PLATFORM {
+            return Ok(());
+        }
+        if notice.reply.audience != Audience::Channel {
+            return self.show(notice.reply);
+        }
+        let body = notice.reply.text.plain().replace('\n', "\n    ");
+        writeln!(self.out, "[{}] {body}", notice.channel)
     }
 
     fn switch(&mut self, name: &str) -> std::io::Result<()> {

@@ -44,6 +44,24 @@ impl Clock for ManualClock {
     }
 }
 
+/// The system's clock moved forward by an offset that only grows (the terminal's
+/// `wait <time>`: try out reminders and time limits without waiting).
+#[derive(Debug, Default)]
+pub struct OffsetClock(AtomicI64);
+
+impl OffsetClock {
+    /// Moves the clock forward by `ms`.
+    pub fn advance(&self, ms: i64) {
+        self.0.fetch_add(ms.max(0), Ordering::SeqCst);
+    }
+}
+
+impl Clock for OffsetClock {
+    fn now_ms(&self) -> i64 {
+        SystemClock.now_ms().saturating_add(self.0.load(Ordering::SeqCst))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,6 +72,15 @@ mod tests {
         assert_eq!(clock.now_ms(), 1_000);
         clock.advance(250);
         assert_eq!(clock.now_ms(), 1_250);
+    }
+
+    #[test]
+    fn an_offset_clock_runs_ahead_of_the_system_clock() {
+        let clock = OffsetClock::default();
+        clock.advance(3_600_000);
+        clock.advance(-5);
+        let ahead = clock.now_ms() - SystemClock.now_ms();
+        assert!((3_599_000..=3_600_000).contains(&ahead), "{ahead}");
     }
 
     #[test]

@@ -26,11 +26,23 @@ pub enum Verb {
     Help,
     Rules,
     Export,
+    Claim,
+    Vacation,
+    Undo,
+    Rematch,
+    Reminders,
+    History,
+    Leaderboard,
+    Stats,
+    Settings,
+    Language,
+    /// `daily <game>`: today's challenge (challenge.rs).
+    Daily,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 13] = [
+pub const VERBS: [(Verb, &[&str]); 24] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -40,10 +52,22 @@ pub const VERBS: [(Verb, &[&str]); 13] = [
     (Verb::Moves, &["moves", "zuege", "züge"]),
     (Verb::Resign, &["resign", "aufgeben"]),
     (Verb::Abort, &["abort", "abbrechen"]),
-    (Verb::Games, &["games", "partien", "spiele"]),
+    // Not "spiele": that is Artifälschungen's German move word (`spiele 17 zahl uzs`).
+    (Verb::Games, &["games", "partien"]),
     (Verb::Help, &["help", "hilfe"]),
     (Verb::Rules, &["rules", "regeln"]),
     (Verb::Export, &["export", "exportieren"]),
+    (Verb::Claim, &["claim", "reklamieren", "einfordern"]),
+    (Verb::Vacation, &["vacation", "urlaub"]),
+    (Verb::Undo, &["undo", "zurücknehmen", "zuruecknehmen"]),
+    (Verb::Rematch, &["rematch", "revanche"]),
+    (Verb::Reminders, &["reminders", "erinnerungen"]),
+    (Verb::History, &["history", "verlauf"]),
+    (Verb::Leaderboard, &["leaderboard", "rangliste", "bestenliste"]),
+    (Verb::Stats, &["stats", "statistik"]),
+    (Verb::Settings, &["settings", "einstellungen"]),
+    (Verb::Language, &["language", "sprache"]),
+    (Verb::Daily, &["daily", "täglich", "taeglich", "tagesaufgabe"]),
 ];
 
 impl Verb {
@@ -65,12 +89,17 @@ impl Verb {
 pub struct NewOptions {
     pub options: Map<String, Value>,
     pub seed: Option<u64>,
+    /// The time per move in milliseconds (`time=3d`), if given.
+    pub move_ms: Option<i64>,
+    /// The users invited by name (`@bob`), without the `@` (a Discord mention
+    /// `<@123>` becomes `123`).
+    pub invite: Vec<String>,
 }
 
 impl NewOptions {
-    /// Reads the words after `new <game>`: `key=value` pairs, a bare number (the player
-    /// count), `seed=N`, and bare words the game knows ([`GameKind::option_word`], e.g.
-    /// Carat's `hand3`).
+    /// Reads the words after `new <game>`: `key=value` pairs, `seed=N`, bare words the
+    /// game knows ([`GameKind::option_word`], e.g. Carat's `hand3`, Hathor's `3` for
+    /// variant 3), and else a bare number (the player count).
     ///
     /// # Errors
     /// A message naming the word that is not an option, or a bad seed.
@@ -85,6 +114,12 @@ impl NewOptions {
                         let seed = value.trim().parse::<u64>().map_err(|_| Msg::new("cmd-bad-seed").arg("text", value))?;
                         out.seed = Some(seed);
                     }
+                    "time" | "zeit" => {
+                        out.move_ms = Some(
+                            crate::timing::parse_duration(value)
+                                .ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", value))?,
+                        );
+                    }
                     "players" | "spieler" => {
                         let n = value.trim().parse::<u64>().map_err(|_| bad(word))?;
                         out.options.insert("players".into(), Value::from(n));
@@ -94,10 +129,12 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Ok(n) = word.parse::<u64>() {
-                out.options.insert("players".into(), Value::from(n));
+            } else if let Some(invitee) = crate::invitations::invitee(word) {
+                out.invite.push(invitee);
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
+            } else if let Ok(n) = word.parse::<u64>() {
+                out.options.insert("players".into(), Value::from(n));
             } else {
                 return Err(bad(word));
             }
@@ -151,6 +188,36 @@ pub enum Command {
     Rules { game: Option<GameKind> },
     /// `export [#id]`: the game's record (JSON), privately.
     Export { game: Option<GameId> },
+    /// `claim [#id]`: the time of the player to move has run out; a waiting player
+    /// claims it (`@timeout P`).
+    Claim { game: Option<GameId> },
+    /// `vacation [days]`: pause all my clocks for `days` days (none: show my allowance).
+    Vacation { days: Option<u32> },
+    /// `undo [#id]`: ask to take back the last move, or agree to it.
+    Undo { game: Option<GameId> },
+    /// `rematch [#id]`: the same game again with the same players.
+    Rematch { game: Option<GameId> },
+    /// `reminders on|off`: my turn reminders (`None`: show the setting).
+    Reminders { on: Option<bool> },
+    /// `history [#id]`: the public move list.
+    History { game: Option<GameId> },
+    /// `leaderboard <game>`: the best-rated players of a game here.
+    Leaderboard { game: GameKind },
+    /// `stats [@player]`: a player's ratings here (none: mine).
+    Stats { player: Option<String> },
+    /// `settings [key=value ...]`: the channel's settings (admins change them).
+    Settings { words: Vec<String> },
+    /// `language [en|de|default]`: my own language.
+    Language { lang: Option<String> },
+    /// `new <game> challenge [options] [hours=N]`: a challenge in the channel that
+    /// anyone may join, each on their own board from the same setup (challenge.rs).
+    NewChallenge { game: GameKind, options: NewOptions, hours: Option<u32> },
+    /// `join challenge [#id]`: one's own game in a challenge of the channel.
+    JoinChallenge { challenge: Option<i64> },
+    /// `daily <game>`: joins today's challenge of the channel.
+    Daily { game: GameKind },
+    /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
+    ChallengeLeaderboard { challenge: Option<i64> },
 }
 
 impl Command {
@@ -185,6 +252,9 @@ impl Command {
     /// # Errors
     /// As [`Command::parse`].
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
+        if let Some(challenge) = crate::challenge::parse_words(verb, words) {
+            return challenge;
+        }
         match verb {
             Verb::New => {
                 let Some((name, options)) = words.split_first() else {
@@ -194,6 +264,54 @@ impl Command {
                 return Ok(Command::New { game: kind, options: NewOptions::parse(kind, options)? });
             }
             Verb::Help => return Ok(Command::Help { topic: (!words.is_empty()).then(|| words.join(" ")) }),
+            Verb::Vacation => {
+                return match words {
+                    [] => Ok(Command::Vacation { days: None }),
+                    [days] => days
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&d| d > 0)
+                        .map(|d| Command::Vacation { days: Some(d) })
+                        .ok_or_else(|| Msg::new("cmd-bad-days").arg("text", *days)),
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
+            Verb::Reminders => {
+                return match words {
+                    [] => Ok(Command::Reminders { on: None }),
+                    [word] => match word.to_lowercase().as_str() {
+                        "on" | "an" | "ein" => Ok(Command::Reminders { on: Some(true) }),
+                        "off" | "aus" => Ok(Command::Reminders { on: Some(false) }),
+                        _ => Err(Msg::new("cmd-bad-on-off").arg("text", *word)),
+                    },
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
+            Verb::Leaderboard => {
+                return match words {
+                    [] => Err(Msg::new("cmd-leaderboard-needs-game").arg("games", game_list())),
+                    _ => Ok(Command::Leaderboard { game: parse_kind(&words.join(" "))? }),
+                };
+            }
+            Verb::Settings => {
+                return Ok(Command::Settings { words: words.iter().map(ToString::to_string).collect() });
+            }
+            Verb::Language => {
+                return match words {
+                    [] => Ok(Command::Language { lang: None }),
+                    [lang] => Ok(Command::Language { lang: Some(lang.to_string()) }),
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
+            Verb::Stats => {
+                return match words {
+                    [] => Ok(Command::Stats { player: None }),
+                    [who] => Ok(Command::Stats {
+                        player: Some(crate::invitations::invitee(who).unwrap_or_else(|| who.to_lowercase())),
+                    }),
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
             Verb::Rules => {
                 return match words {
                     [] => Ok(Command::Rules { game: None }),
@@ -218,6 +336,10 @@ impl Command {
             Verb::Abort => no_extra(Command::Abort { game }),
             Verb::Export => no_extra(Command::Export { game }),
             Verb::Games => no_extra(Command::Games),
+            Verb::Claim => no_extra(Command::Claim { game }),
+            Verb::Undo => no_extra(Command::Undo { game }),
+            Verb::Rematch => no_extra(Command::Rematch { game }),
+            Verb::History => no_extra(Command::History { game }),
             Verb::Move => {
                 if rest.is_empty() {
                     return Err(Msg::new("cmd-move-needs-text"));
@@ -243,7 +365,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -263,6 +385,20 @@ impl Command {
             Command::Help { .. } => Verb::Help,
             Command::Rules { .. } => Verb::Rules,
             Command::Export { .. } => Verb::Export,
+            Command::Claim { .. } => Verb::Claim,
+            Command::Vacation { .. } => Verb::Vacation,
+            Command::Undo { .. } => Verb::Undo,
+            Command::Rematch { .. } => Verb::Rematch,
+            Command::Reminders { .. } => Verb::Reminders,
+            Command::History { .. } => Verb::History,
+            Command::Leaderboard { .. } => Verb::Leaderboard,
+            Command::Stats { .. } => Verb::Stats,
+            Command::Settings { .. } => Verb::Settings,
+            Command::Language { .. } => Verb::Language,
+            Command::NewChallenge { .. } => Verb::New,
+            Command::JoinChallenge { .. } => Verb::Join,
+            Command::Daily { .. } => Verb::Daily,
+            Command::ChallengeLeaderboard { .. } => Verb::Leaderboard,
         }
     }
 }

@@ -1,11 +1,63 @@
 //! What the command layer needs to know per game beyond the [`rules::Match`] trait: the
-//! text of a player's private information. A new game adds its arm here.
+//! text of a player's private information, who may see the legal moves, a game's own
+//! help for `moves`, the notes announced with each turn ([`turn_notes`], one file per
+//! game under `games/`) and the hint under a long `moves` list ([`moves_hint`]). A new
+//! game adds its arms here.
 
-use rules::{AnyView, Seat};
+mod aratoth;
+mod helofag;
+
+use rules::{
+    AnyView, GameKind, Match, Seat, Viewer,
+    artifakes::{ArtifakesView, CardOption, Landing, WayOption},
+};
+
+use crate::i18n::{Lang, Msg, Texts};
+
+/// What the channel is told after a start, move or event of `game` besides the move
+/// itself and whose turn it is (or the ranking), in order (Helofag: automatic passes,
+/// the new roll, its transfers to B, "only one action"; Aratoth: who could not place and
+/// is out). `names` are the players' names by seat. Empty for games without such notes.
+pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    match game.kind() {
+        GameKind::Aratoth => aratoth::notes(game, names),
+        GameKind::Helofag => helofag::notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// What `board` says of `game` besides the caption and whose turn it is (Helofag: the
+/// roll of the player to move, what it sent to B, "only one action"). Empty for games
+/// without such notes and once the game is over.
+pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
+    match game.kind() {
+        GameKind::Helofag => helofag::board_notes(game, names),
+        _ => Vec::new(),
+    }
+}
+
+/// The hint under a `moves` list longer than a page (`list`: every move listed, on all
+/// pages): the game's own `<game>-moves-hint` when `lang` or English has one (Aratoth's
+/// counts the placements per shape and suggests filters by shape and site), else the
+/// general `moves-narrow`.
+pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) -> Msg {
+    let own = format!("{}-moves-hint", kind.id());
+    if !texts.has(lang, &own) && !texts.has(Lang::En, &own) {
+        return Msg::new("moves-narrow");
+    }
+    match kind {
+        GameKind::Aratoth => Msg::new(own).arg("counts", aratoth::shape_counts(list)),
+        _ => Msg::new(own),
+    }
+}
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
-/// e.g. `5RGBY 2RBGY`), or `None` when the view hides nothing of that seat from others
-/// or `view` was made for a viewer who may not see it. An empty hand is `Some("")`.
+/// e.g. `5RGBY 2RBGY`; Artifakes: the card numbers, ascending, e.g. `3 12 12 22 29`),
+/// or `None` when the view hides nothing of that seat from others or `view` was made for
+/// a viewer who may not see it. An empty hand is `Some("")`.
 pub fn hand_text(view: &AnyView, seat: Seat) -> Option<String> {
     match view {
         AnyView::Carat(v) => v
@@ -13,17 +65,123 @@ pub fn hand_text(view: &AnyView, seat: Seat) -> Option<String> {
             .get(seat)?
             .as_ref()
             .map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")),
-        // No hidden information: Aratoth, Helofag; Hathor's current stone is public.
-        AnyView::Aratoth(_) | AnyView::Hathor(_) | AnyView::Helofag(_) => None,
+        AnyView::Artifakes(v) => v.hands.get(seat)?.as_ref().map(|hand| {
+            let mut cards = hand.clone();
+            cards.sort_unstable();
+            cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        }),
+        // Hathor's current stone is public: nothing is private. Aratoth and Helofag have
+        // no hidden information.
+        AnyView::Hathor(_) | AnyView::Aratoth(_) | AnyView::Helofag(_) => None,
     }
+}
+
+/// Whether a requester sitting at `seat` (`None`: not a player) may see the legal moves
+/// of the player to move. In a game with private hands the legal moves reveal the hand
+/// (Artifakes' card numbers, Carat `hand3`'s tiles), so only the player to move sees them;
+/// in other games everybody may.
+pub fn may_list_moves(game: &dyn Match, seat: Option<Seat>) -> bool {
+    let to_move = game.to_move();
+    seat.is_some_and(|s| to_move.contains(&s))
+        || to_move.iter().all(|&mover| hand_text(&game.view(Viewer::Seat(mover)), mover).is_none())
+}
+
+/// Why `moves` and autocomplete never list `kind`'s legal moves, not even to the player
+/// to move: Hathor sells them (the rules' move `hint` names the legal fields for
+/// [`rules::hathor::HINT_COST`] points, spec hathor.md "Hint"), so the message says what
+/// the hint costs and how to ask for it. `None` where the list is free.
+pub fn moves_sold(kind: GameKind) -> Option<Msg> {
+    match kind {
+        GameKind::Hathor => Some(Msg::new("hathor-moves-sold").arg("points", rules::hathor::HINT_COST)),
+        _ => None,
+    }
+}
+
+/// A game's own help for `moves`, one message per line, for the player at `seat` as
+/// `view` (made for that seat) shows it. Artifakes: for each card in hand its movement
+/// points by colour and by number and where the inspector would land each way (from
+/// [`rules::artifakes::Artifakes::card_options`]). `format` turns a message into text in
+/// the reader's language (lines are built from smaller messages). Empty for other games.
+pub fn move_help(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
+    match view {
+        AnyView::Artifakes(v) => artifakes_help(v, seat, format),
+        _ => Vec::new(),
+    }
+}
+
+fn artifakes_help(view: &ArtifakesView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
+    let Some(Some(options)) = view.card_options.get(seat) else { return Vec::new() };
+    if options.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![format(&Msg::new("moves-artifakes-intro").arg("field", u64::from(view.inspector)))];
+    lines.extend(options.iter().map(|option| artifakes_card_line(option, format)));
+    if let Some(first) = options.first().filter(|_| options.iter().all(|o| !o.moves())) {
+        lines.push(format(&Msg::new("moves-artifakes-must-waste").arg("card", u64::from(first.card))));
+    }
+    lines
+}
+
+fn artifakes_card_line(option: &CardOption, format: &dyn Fn(&Msg) -> String) -> String {
+    let way = |w: &WayOption| match (w.cw, w.ccw) {
+        (Some(cw), Some(ccw)) => format(
+            &Msg::new("moves-artifakes-way")
+                .arg("way", w.way.word())
+                .arg("points", u64::from(w.points))
+                .arg("cw", landing(&cw, format))
+                .arg("ccw", landing(&ccw, format)),
+        ),
+        _ => format(&Msg::new("moves-artifakes-way-none").arg("way", w.way.word())),
+    };
+    format(
+        &Msg::new("moves-artifakes-card")
+            .arg("card", u64::from(option.card))
+            .arg("copies", u64::from(option.copies))
+            .arg("colour", option.colour.word())
+            .arg("by-colour", way(&option.by_colour))
+            .arg("by-number", way(&option.by_number)),
+    )
+}
+
+/// A landing field, with what digging there brings: "5" or "5 (find 3, destroy 2)" (points).
+fn landing(landing: &Landing, format: &dyn Fn(&Msg) -> String) -> String {
+    let (find, destroy) = (u64::from(landing.finds.value()), u64::from(landing.destroys.value()));
+    let key = match (find > 0, destroy > 0) {
+        (false, false) => "moves-artifakes-field",
+        (true, false) => "moves-artifakes-field-find",
+        (false, true) => "moves-artifakes-field-destroy",
+        (true, true) => "moves-artifakes-field-both",
+    };
+    format(&Msg::new(key).arg("field", u64::from(landing.field)).arg("find", find).arg("destroy", destroy))
 }
 
 #[cfg(test)]
 mod tests {
-    use rules::{open, GameKind, Viewer};
+    use rules::{open, GameKind};
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn a_long_moves_list_hints_at_the_games_own_filters_or_the_general_ones() {
+        let texts = Texts::load();
+        let list = ["mage red a1 a2 a3 b1", "formula red a1 a2 a4", "mage green a1 a2 a3 b1"].map(String::from);
+        let hint = moves_hint(&texts, Lang::De, GameKind::Aratoth, &list);
+        assert_eq!(hint.key, "aratoth-moves-hint");
+        let text = texts.plain(Lang::De, &hint);
+        assert!(text.contains("(mage 2, formula 1)") && text.contains("`züge drache a5`"), "{text}");
+        assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat, &list).key, "moves-narrow");
+    }
+
+    #[test]
+    fn games_without_notes_have_none() {
+        let game = open(GameKind::Carat, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        let names = ["a".to_string(), "b".to_string()];
+        assert!(turn_notes(game.as_ref(), &names).is_empty());
+        assert!(board_notes(game.as_ref(), &names).is_empty());
+        let helofag = open(GameKind::Helofag, &json!({"players": 2}), 2, None, Some(5)).expect("game");
+        assert_eq!(board_notes(helofag.as_ref(), &names)[0].key, "helofag-rolled");
+    }
 
     #[test]
     fn a_carat_hand_is_shown_to_its_owner_only() {
@@ -35,5 +193,81 @@ mod tests {
         assert_eq!(hand_text(&game.view(Viewer::Seat(0)), 1), None);
         assert_eq!(hand_text(&game.view(Viewer::Spectator), 1), None);
         assert_eq!(hand_text(&game.view(Viewer::Seat(1)), 7), None);
+    }
+
+    /// An Artifakes game on the deck 1,1,2,2,...,30,30 where both players bury
+    /// everything: seat 0 a block and a disc on each of 1-10, seat 1 on 11-20. Seat 1
+    /// buried last and starts the excavation; seat 0 holds 1-5, seat 1 holds 1-5.
+    fn artifakes_excavating() -> Box<dyn Match> {
+        let deck: Vec<u8> = (1..=30).flat_map(|n| [n, n]).collect();
+        let setup = json!({"deck": deck, "start_player": 0});
+        let mut game = open(GameKind::Artifakes, &json!({}), 2, Some(setup), None).expect("game");
+        for kind in ["block", "disc"] {
+            for k in 1..=10 {
+                game.play(&format!("bury {kind} {k}")).expect("seat 0 buries");
+                game.play(&format!("bury {kind} {}", k + 10)).expect("seat 1 buries");
+            }
+        }
+        game
+    }
+
+    #[test]
+    fn an_artifakes_hand_is_its_card_numbers_for_its_owner_only() {
+        let game = artifakes_excavating();
+        assert_eq!(hand_text(&game.view(Viewer::Seat(0)), 0).as_deref(), Some("1 2 3 4 5"));
+        assert_eq!(hand_text(&game.view(Viewer::Seat(1)), 0), None);
+        assert_eq!(hand_text(&game.view(Viewer::Spectator), 1), None);
+        // Only the player to move (seat 1) may list the moves: they name the cards.
+        assert_eq!(game.to_move(), vec![1]);
+        assert!(may_list_moves(game.as_ref(), Some(1)));
+        assert!(!may_list_moves(game.as_ref(), Some(0)));
+        assert!(!may_list_moves(game.as_ref(), None));
+        // Hathor has no private hand: anybody may list its moves.
+        let hathor = open(GameKind::Hathor, &json!({}), 1, None, Some(3)).expect("hathor");
+        assert!(may_list_moves(hathor.as_ref(), None));
+    }
+
+    #[test]
+    fn artifakes_move_help_names_points_and_landings() {
+        let game = artifakes_excavating();
+        // The message key and its arguments, so the test reads the structure, not a translation.
+        let format = |m: &Msg| {
+            let args: Vec<String> = m
+                .args
+                .iter()
+                .map(|(k, v)| match v {
+                    crate::i18n::Arg::Text(t) => format!("{k}={t}"),
+                    crate::i18n::Arg::Number(n) => format!("{k}={n}"),
+                    crate::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
+                })
+                .collect();
+            format!("{}[{}]", m.key, args.join(" "))
+        };
+        let help = move_help(&game.view(Viewer::Seat(1)), 1, &format);
+        // Seat 1 has pieces on 11-20 only: white cards 1-5 give nothing either way, so
+        // one intro line, five card lines, and the must-waste line. The inspector is on 1.
+        assert_eq!(help.len(), 7, "{help:#?}");
+        assert_eq!(help[0], "moves-artifakes-intro[field=1]");
+        assert_eq!(
+            help[1],
+            "moves-artifakes-card[card=1 copies=1 colour=white by-colour=moves-artifakes-way-none[way=colour] \
+             by-number=moves-artifakes-way-none[way=number]]"
+        );
+        assert_eq!(help[6], "moves-artifakes-must-waste[card=1]");
+        // Seat 0 (a block and a disc on 1-10) holds 1-5: card 3 gives 5 by colour (all five
+        // white fields) and 3 by number; 5 clockwise from 1 is 6 (seat 0's 3 points there),
+        // counter-clockwise 26 (30, 29, 28, 27, 26); 3 fields: 4 and 28.
+        let help = move_help(&game.view(Viewer::Seat(0)), 0, &format);
+        assert_eq!(help.len(), 6, "{help:#?}");
+        assert_eq!(
+            help[3],
+            "moves-artifakes-card[card=3 copies=1 colour=white \
+             by-colour=moves-artifakes-way[way=colour points=5 cw=moves-artifakes-field-find[field=6 find=3 destroy=0] \
+             ccw=moves-artifakes-field[field=26 find=0 destroy=0]] \
+             by-number=moves-artifakes-way[way=number points=3 cw=moves-artifakes-field-find[field=4 find=3 destroy=0] \
+             ccw=moves-artifakes-field[field=28 find=0 destroy=0]]]"
+        );
+        // A view made for the other seat shows no help.
+        assert!(move_help(&game.view(Viewer::Seat(1)), 0, &format).is_empty());
     }
 }

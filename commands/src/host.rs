@@ -43,11 +43,17 @@ pub struct HostOptions {
     pub moves_per_page: usize,
     /// Whether boards and hands are drawn as PNGs (off: text only).
     pub pictures: bool,
+    /// Turn clocks, reminders, invitations and vacations (`[clock]`).
+    pub clock: crate::timing::ClockOptions,
+    /// The secret the daily Hathor challenge's seed is derived from (`[hathor]
+    /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
+    /// use and kept in the database.
+    pub hathor_daily_secret: Option<String>,
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None }
     }
 }
 
@@ -182,6 +188,14 @@ impl Host {
         Ok(Host::with_db(Db::open(url).await?, options, Arc::new(SystemClock)))
     }
 
+    /// Like [`Host::open`], with a given clock (the terminal's `wait`).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database cannot be opened or migrated.
+    pub async fn open_with_clock(url: &str, options: HostOptions, clock: Arc<dyn Clock>) -> Result<Host, StorageError> {
+        Ok(Host::with_db(Db::open(url).await?, options, clock))
+    }
+
     /// A host over an open database with a given clock.
     pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
         Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(HashMap::new()) }
@@ -202,7 +216,8 @@ impl Host {
         match Command::parse(line) {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
-                let ctx = self.ctx(origin);
+                let mut ctx = self.ctx(origin);
+                ctx.lang = crate::channels::request_lang(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }
@@ -211,11 +226,17 @@ impl Host {
     /// Runs a command (built by [`Command::parse`] or by an adapter from slash-command
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
-        let ctx = self.ctx(origin);
+        let mut ctx = self.ctx(origin);
+        ctx.lang = crate::channels::request_lang(&ctx).await;
         let verb = command.verb();
+        let closed = crate::challenge::close_due_here(&ctx).await;
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
-            Command::Join { game } => crate::lobby::join(&ctx, game).await,
+            Command::Join { game } => crate::challenge::join_or_invitation(&ctx, game).await,
+            Command::NewChallenge { game, options, hours } => crate::challenge::open(&ctx, game, options, hours).await,
+            Command::JoinChallenge { challenge } => crate::challenge::join(&ctx, challenge).await,
+            Command::Daily { game } => crate::challenge::daily(&ctx, game).await,
+            Command::ChallengeLeaderboard { challenge } => crate::challenge::leaderboard(&ctx, challenge).await,
             Command::Start { game } => crate::lobby::start(&ctx, game).await,
             Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
             Command::Games => crate::lobby::games(&ctx).await,
@@ -227,8 +248,22 @@ impl Host {
             Command::Help { topic } => crate::info::help(&ctx, topic.as_deref()),
             Command::Rules { game } => crate::info::rules(&ctx, game),
             Command::Export { game } => crate::info::export(&ctx, game).await,
+            Command::Claim { game } => crate::timeouts::claim(&ctx, game).await,
+            Command::Vacation { days } => crate::vacation::vacation(&ctx, days).await,
+            Command::Undo { game } => crate::takeback::undo(&ctx, game).await,
+            Command::Rematch { game } => crate::takeback::rematch(&ctx, game).await,
+            Command::Reminders { on } => crate::settings::reminders(&ctx, on).await,
+            Command::History { game } => crate::takeback::history(&ctx, game).await,
+            Command::Leaderboard { game } => crate::ratings::leaderboard(&ctx, game).await,
+            Command::Stats { player } => crate::ratings::stats(&ctx, player.as_deref()).await,
+            Command::Settings { words } => crate::channels::settings(&ctx, &words).await,
+            Command::Language { lang } => crate::channels::language(&ctx, lang).await,
         };
-        match outcome {
+        let outcome = match outcome {
+            Ok(replies) => crate::challenge::guard(&ctx, verb, replies).await,
+            Err(e) => Err(e),
+        };
+        let replies = match outcome {
             Ok(replies) => replies,
             Err(refused) => {
                 let text = match refused {
@@ -241,18 +276,22 @@ impl Host {
                 };
                 vec![Reply::refusal(ctx.user_id(), text)]
             }
-        }
+        };
+        closed.into_iter().chain(replies).collect()
     }
 
     /// The legal moves of the player to move in the game `origin` means (or `game`),
     /// matching `filter` (empty: all): for autocomplete. Empty when there is no such
-    /// running game.
+    /// running game, or when the moves would reveal a private hand the requester may
+    /// not see (see [`crate::games::may_list_moves`]).
     ///
     /// # Errors
-    /// A translated refusal (no game here, several games, ...).
+    /// A translated refusal (no game here, several games, another player's game of an
+    /// open challenge, a game whose moves are sold as a hint: Hathor, see
+    /// [`crate::games::moves_sold`]).
     pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
         let ctx = self.ctx(origin);
-        let loaded = match self.select(&ctx, game, Want::Running, true).await {
+        let loaded = match self.select_read(&ctx, game).await {
             Ok(l) => l,
             Err(Refused::Command(m)) => return Err(ctx.text(&m)),
             Err(Refused::Rule(r)) => return Err(self.rule_text(ctx.lang, &r)),
@@ -261,7 +300,14 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
-        Ok(loaded.game.map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
+        if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+            return Err(ctx.text(&sold));
+        }
+        let seat = loaded.seat_of(ctx.user_id());
+        Ok(loaded
+            .game
+            .filter(|g| crate::games::may_list_moves(g.as_ref(), seat))
+            .map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
             .unwrap_or_default())
     }
 
@@ -355,7 +401,8 @@ impl Host {
 
     /// Finds the game a command means: `id` when given (it must be on this platform
     /// and, unless `anywhere`, in this channel), else the only game in the channel that
-    /// fits `want`.
+    /// fits `want`. Only an admin's `export` reads anywhere: every other command, read
+    /// or move, finds only the games of its own channel.
     pub(crate) async fn select(
         &self,
         ctx: &Ctx<'_>,
@@ -423,6 +470,17 @@ impl Host {
                     .into())
             }
         }
+    }
+
+    /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
+    /// autocomplete) means, in this channel only, and refuses it when it is another
+    /// player's game of an open challenge ([`crate::challenge::hidden_game`]).
+    pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select(ctx, id, Want::Running, false).await?;
+        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
     }
 
     /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing

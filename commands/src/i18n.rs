@@ -115,6 +115,23 @@ impl Msg {
     }
 }
 
+/// The argument names that carry words a user typed (echoed back in refusals). Their
+/// values are cut to [`USER_TEXT_MAX`] characters when a message is formatted, as are
+/// all text args of rules refusals (`rule-…`, which quote the user's move), so a long
+/// line cannot make a reply longer than a chat message may be.
+const USER_TEXT_ARGS: &[&str] = &["word", "text", "option", "name", "topic", "filter"];
+
+/// How many characters of a user's words a reply quotes; longer ones end in "…".
+pub const USER_TEXT_MAX: usize = 40;
+
+/// `text` cut to [`USER_TEXT_MAX`] characters plus "…" when it is longer.
+pub fn cap_user_text(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(USER_TEXT_MAX) {
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
+        None => std::borrow::Cow::Borrowed(text),
+    }
+}
+
 /// Where a mention sits in a formatted string before it is split into segments:
 /// private-use characters that cannot come from a Fluent file or a user's name
 /// (names are cleaned by [`crate::reply::User::new`]).
@@ -180,8 +197,12 @@ impl Texts {
         let pattern = bundle.get_message(&msg.key)?.value()?;
         let mut args = FluentArgs::new();
         let mut mentions = Vec::new();
+        let refusal = msg.key.starts_with("rule-");
         for (name, value) in &msg.args {
             let value = match value {
+                Arg::Text(t) if refusal || USER_TEXT_ARGS.contains(&name.as_str()) => {
+                    FluentValue::from(cap_user_text(t).into_owned())
+                }
                 Arg::Text(t) => FluentValue::from(t.clone()),
                 Arg::Number(n) => FluentValue::from(*n),
                 Arg::Mention(user) => {
@@ -277,14 +298,27 @@ mod tests {
     /// `"cmd-not-your-turn"` with one of the message prefixes) exists in both languages.
     #[test]
     fn every_message_the_code_uses_exists() {
-        const PREFIXES: [&str; 16] = [
+        const PREFIXES: [&str; 19] = [
+            "challenge-",
             "cmd-", "new-", "join-", "start-", "turn-", "game-", "ranking-", "invitation-", "board-", "hand-",
-            "moves-", "games-", "export-", "rules-", "help-", "local-",
+            "moves-", "games-", "export-", "rules-", "help-", "local-", "helofag-", "aratoth-",
         ];
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut used = BTreeSet::new();
-        for entry in std::fs::read_dir(dir).expect("src") {
-            let source = std::fs::read_to_string(entry.expect("entry").path()).expect("source");
+        // src and its subfolders (e.g. src/games/).
+        let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).expect("src") {
+                let path = entry.expect("entry").path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+        for path in files {
+            let source = std::fs::read_to_string(path).expect("source");
             for (i, piece) in source.split('"').enumerate() {
                 let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
                 if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {

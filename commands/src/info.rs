@@ -19,7 +19,9 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
         }
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();
-            if let Some(verb) = Verb::from_word(first) {
+            if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+                ctx.text(&Msg::new("help-hint").arg("points", rules::hathor::HINT_COST))
+            } else if let Some(verb) = Verb::from_word(first) {
                 ctx.text(&Msg::new(format!("help-{}", verb.name())))
             } else if let Ok(kind) = topic.parse::<GameKind>() {
                 return rules(ctx, Some(kind));
@@ -48,8 +50,12 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 /// hidden information (the pile, other hands): only admins get it; players get the
 /// record once the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    // Only a bot admin exports a game of another channel (of the same platform).
+    let loaded = ctx.host.select(ctx, id, Want::Running, ctx.admin).await?;
     let id = loaded.row.id;
+    if let Some(msg) = crate::challenge::hidden_game(ctx, id).await {
+        return Err(msg.into());
+    }
     let plays = loaded.seat_of(ctx.user_id()).is_some();
     match loaded.row.status {
         Status::Invited | Status::Withdrawn => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
@@ -63,5 +69,15 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let seq = game.moves_applied() as u64;
     let text = ctx.text(&Msg::new("export-record").arg("id", id).arg("seq", seq));
     let file = Attachment { name: format!("game-{id}.json"), mime: "application/json", bytes: json };
-    Ok(vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })])
+    let mut replies = vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })];
+    if loaded.row.status == Status::Finished && ctx.host.options.pictures {
+        // A finished game also comes as a strip of small boards.
+        let start = record.start().map_err(|e| crate::storage::StorageError::Damaged(format!("game #{id}: {e}")))?;
+        let picture = crate::replay::strip(id, start, record.moves.clone(), loaded.names()).await;
+        if picture.is_some() {
+            let caption = ctx.text(&Msg::new("export-replay").arg("id", id));
+            replies.push(Reply::private(ctx.user_id(), caption).with_file(picture).about(GameRef { id, seq }));
+        }
+    }
+    Ok(replies)
 }

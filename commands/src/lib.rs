@@ -8,7 +8,7 @@
 //!
 //! * [`command`]: the command grammar ([`Command`], [`Command::parse`]).
 //! * [`host`]: the entry point, game selection, permissions.
-//! * `lobby`, `play`, `info`: the command families.
+//! * `lobby`, `play`, `info`: the command families; [`challenge`]: Hathor challenges.
 //! * [`storage`]: SQLite (games, players, the append-only log).
 //! * [`reply`], [`i18n`]: what comes back, and the Fluent translations.
 //! * [`clock`]: the injectable clock.
@@ -30,18 +30,31 @@
 //! # Ok(()) }
 //! ```
 
+pub mod channels;
+pub mod challenge;
 pub mod clock;
 pub mod command;
 pub mod games;
 pub mod host;
 pub mod i18n;
 mod info;
+pub mod invitations;
 mod lobby;
 mod play;
+pub mod ratings;
+pub mod replay;
 pub mod reply;
+pub mod scheduler;
+pub mod settings;
 pub mod storage;
+mod takeback;
+pub mod timing;
+mod timeouts;
+pub mod vacation;
 
 pub use command::{Command, GameId, NewOptions, Verb};
 pub use host::{Host, HostOptions, Origin};
 pub use i18n::{Lang, Msg, Texts};
+pub use scheduler::Notice;
+pub use timing::ClockOptions;
 pub use reply::{Attachment, Audience, GameRef, Reply, Segment, Text, User};

@@ -20,6 +20,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
     }
     let mut options = new.options;
+    if !new.invite.is_empty() && !options.contains_key("players") {
+        // Named players and no count: a seat for each of them and the creator.
+        options.insert("players".into(), Value::from(new.invite.len() + 1));
+    }
     let players = match options.get("players").map(Value::as_u64) {
         None => kind.default_players(),
         Some(n) => match n.and_then(|n| usize::try_from(n).ok()).filter(|n| kind.players().contains(n)) {
@@ -31,6 +35,9 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let options = Value::Object(options);
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     check_options(ctx, kind, &options, players, seed)?;
+    if players > 1 {
+        crate::invitations::check_cap(ctx).await?;
+    }
     let at = ctx.now();
     let user = &ctx.origin.user;
     let id = ctx
@@ -49,6 +56,15 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
+    let channel_time = if new.move_ms.is_none() {
+        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, &ctx.origin.channel).await?.move_ms
+    } else {
+        None
+    };
+    if let Some(ms) = new.move_ms.or(channel_time) {
+        crate::timing::set_move_time(&ctx.host.db, id, ms).await?;
+    }
+    crate::invitations::invite(&ctx.host.db, id, &new.invite).await?;
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
         let Some(row) = ctx.host.db.game(id).await? else {
@@ -56,12 +72,15 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         };
         return begin(ctx, ctx.host.load(row).await?).await;
     }
+    let key = if new.invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
+    let named = new.invite.iter().map(|n| format!("@{}", n.trim_start_matches('@'))).collect::<Vec<_>>().join(", ");
     let text = ctx.text(
-        &Msg::new("new-invitation")
+        &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
-            .arg("players", players),
+            .arg("players", players)
+            .arg("invited", named),
     );
     Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
 }
@@ -71,6 +90,7 @@ fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {
         .arg("game", ctx.game_name(kind))
         .arg("min", *kind.players().start())
         .arg("max", *kind.players().end())
+        .arg("span", kind.players().end() - kind.players().start())
         .into()
 }
 
@@ -94,6 +114,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
     }
+    crate::invitations::check_invited(ctx, game_id).await?;
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
     let lang = ctx.origin.lang.map(Lang::code);
@@ -113,6 +134,26 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             .arg("joined", players.len())
             .arg("players", capacity),
     );
+    let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+    if crate::invitations::all_accepted(&ctx.host.db, game_id, &seated).await?
+        && loaded.kind.players().contains(&players.len())
+    {
+        // A named invitation starts by itself once everyone named has accepted.
+        let Some(row) = ctx.host.db.game(game_id).await? else {
+            return Err(Msg::new("cmd-no-such-game").arg("id", game_id).into());
+        };
+        let creator = ctx.host.db.players(game_id).await?.into_iter().next();
+        let mut replies = vec![Reply::channel(text)];
+        if let Some(creator) = creator {
+            let origin = crate::host::Origin {
+                user: crate::reply::User::new(creator.user_id, creator.name),
+                ..ctx.origin.clone()
+            };
+            let as_creator = Ctx { origin: &origin, ..*ctx };
+            replies.extend(begin(&as_creator, ctx.host.load(row).await?).await?);
+        }
+        return Ok(replies);
+    }
     if players.len() >= capacity {
         text.push_line(ctx.text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {
@@ -185,8 +226,15 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let header = ctx.text(
         &Msg::new("start-started").arg("id", game_id).arg("game", ctx.game_name(loaded.kind)).arg("seats", seats),
     );
-    let all_seats: Vec<usize> = (0..seated).collect();
-    Ok(play::announce(ctx, &loaded, header, &all_seats).await)
+    // Each player with cards or tiles in hand gets them privately (Artifakes deals only
+    // when the excavation begins, so its start sends none).
+    let dealt: Vec<usize> = match &loaded.game {
+        Some(game) => (0..seated)
+            .filter(|&s| crate::games::hand_text(&game.view(rules::Viewer::Seat(s)), s).is_some_and(|h| !h.is_empty()))
+            .collect(),
+        None => Vec::new(),
+    };
+    Ok(play::announce(ctx, &loaded, header, &dealt).await)
 }
 
 /// `abort`: withdraws an invitation (any of its players), or ends a running game
@@ -238,7 +286,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             ctx.host.remember(game_id, game.as_ref());
             tracing::info!(game = game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
-            Ok(vec![Reply::channel(text)])
+            Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id: game_id, seq: seen + 1 })])
         }
     }
 }
@@ -283,6 +331,12 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         };
         text.push_line(Text::plain_text("• "));
         text.push(line);
+        if row.status == Status::Running
+            && let Some(turn) = crate::timing::turn_of(&ctx.host.db, row.id).await?
+        {
+            let waited = crate::timing::format_duration(&ctx.host.texts, ctx.lang, ctx.now() - turn.since);
+            text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
+        }
     }
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }

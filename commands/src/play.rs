@@ -5,7 +5,7 @@ use rules::{Match, PlayErrorKind, Seat, Viewer};
 
 use crate::{
     command::GameId,
-    games::hand_text,
+    games::{hand_text, may_list_moves, move_help},
     host::{Ctx, Loaded, Outcome, Refused, Want},
     i18n::{Arg, Msg},
     reply::{GameRef, Reply, Text},
@@ -48,10 +48,25 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     let mut probe = game.box_clone();
     if let Err(e) = probe.play(notation)
         && e.kind == PlayErrorKind::Notation
+        && !looks_like_a_move(game.as_ref(), word)
     {
         return Err(unknown());
     }
     move_in(ctx, loaded, notation, at).await
+}
+
+/// Whether `word` (the first word of a line that is no command) is shaped like the first
+/// word of one of the game's legal moves (letters as letters, digits as digits, e.g. `z9`
+/// like `a1`): then a mistyped move is answered by the rules' reason, not as an unknown
+/// command, while a word like `hello` stays an unknown command.
+fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
+    let shape = |w: &str| -> String {
+        w.chars()
+            .map(|c| if c.is_alphabetic() { 'a' } else if c.is_ascii_digit() { '9' } else { c })
+            .collect()
+    };
+    let wanted = shape(word);
+    game.legal_moves().iter().any(|m| m.split_whitespace().next().is_some_and(|first| shape(first) == wanted))
 }
 
 /// The private information of every seat, as text (to see whose changed).
@@ -107,7 +122,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 
 /// Stores the move or event that `game` has just applied (as its last log entry),
 /// guarded by the move number the loaded game stood at.
-async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
+pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
     let id = loaded.row.id;
     let appended = ctx
         .host
@@ -132,19 +147,29 @@ async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option
             tracing::info!(game = id, seq, text, "move stored");
             ctx.host.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
-            Ok(Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded })
+            let loaded = Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
+            if status == Status::Finished
+                && let Err(e) = crate::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
+            {
+                tracing::error!(game = id, error = %e, "the ratings could not be updated");
+            }
+            Ok(loaded)
         }
     }
 }
 
-/// The channel's announcement after a start or an accepted move: `header`, then whose
-/// turn it is (a mention) or the final ranking, with the new board; and a private reply
-/// with the hand of each seat in `private`.
+/// The channel's announcement after a start or an accepted move: `header`, the game's
+/// turn notes ([`crate::games::turn_notes`]), then whose turn it is (a mention) or the
+/// final ranking, with the new board; and a private reply with the hand of each seat in
+/// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
+    for note in crate::games::turn_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
     let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
@@ -235,15 +260,19 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     Ok(announce(ctx, &loaded, header, &private).await)
 }
 
-/// `board`: the board as everyone sees it, with whose turn it is (no mention).
+/// `board`: the board as everyone sees it, the game's board notes
+/// ([`crate::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let seq = game.moves_applied() as u64;
     let mut text = ctx.text(
         &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
     );
+    for note in crate::games::board_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
     let picture = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
@@ -251,7 +280,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 
 /// `hand`: the requester's hand, privately.
 pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(seat) = loaded.seat_of(ctx.user_id()) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
@@ -263,13 +292,36 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
-/// `moves [filter] [page=N]`: the legal moves of the player to move, privately, paged.
+/// `moves [filter] [page=N]`: the legal moves of the player to move, privately, paged,
+/// followed on the first page by the requester's own help where the game has one
+/// (Artifakes: each card's points and landings). In a game with private hands only the
+/// player to move sees the list; another player gets their own help, if any.
 pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page: usize) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, true).await?;
+    let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     if game.is_finished() {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&sold)).about(GameRef { id, seq: game.moves_applied() as u64 })]);
+    }
+    let seat = loaded.seat_of(ctx.user_id());
+    // The requester's own help (Artifakes: what each card in their hand can do).
+    let help = seat.map_or_else(Vec::new, |s| move_help(&game.view(Viewer::Seat(s)), s, &|m| ctx.text(m).plain()));
+    let player =
+        game.to_move().iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+    let about = GameRef { id, seq: game.moves_applied() as u64 };
+    if !may_list_moves(game.as_ref(), seat) {
+        let hidden = Msg::new("moves-hidden").arg("player", player).arg("id", id);
+        if help.is_empty() {
+            return Err(hidden.into());
+        }
+        let mut text = ctx.text(&hidden);
+        for line in help {
+            text.push_line(Text::plain_text(line));
+        }
+        return Ok(vec![Reply::private(ctx.user_id(), text).about(about)]);
     }
     let list = if filter.trim().is_empty() { game.legal_moves() } else { game.filter_moves(filter) };
     if list.is_empty() {
@@ -281,8 +333,6 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         return Err(Msg::new("cmd-page-out-of-range").arg("page", page).arg("pages", pages).into());
     }
     let shown = list.iter().skip((page - 1) * per_page).take(per_page).cloned().collect::<Vec<_>>().join(", ");
-    let player =
-        game.to_move().iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
     let mut text = ctx.text(
         &Msg::new("moves-list")
             .arg("player", player)
@@ -296,5 +346,13 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
     }
-    Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: game.moves_applied() as u64 })])
+    if pages > 1 {
+        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
+    }
+    if page == 1 {
+        for line in help {
+            text.push_line(Text::plain_text(line));
+        }
+    }
+    Ok(vec![Reply::private(ctx.user_id(), text).about(about)])
 }

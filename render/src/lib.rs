@@ -17,6 +17,7 @@
 //! ```
 
 mod aratoth;
+mod artifakes;
 pub mod canvas;
 mod carat;
 mod hathor;
@@ -49,6 +50,7 @@ impl std::error::Error for RenderError {}
 pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
     match view {
         rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names)?.png_within(aratoth::PNG_BUDGET),
+        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
         rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
         rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
         rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png_within(helofag::PNG_BUDGET),
@@ -64,6 +66,7 @@ pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, Ren
 pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
         rules::AnyView::Aratoth(_) => Ok(None),
+        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),
         rules::AnyView::Helofag(_) => Ok(None),

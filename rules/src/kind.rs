@@ -72,7 +72,7 @@ impl GameKind {
 
     /// Whether this game is implemented in this build.
     pub fn available(self) -> bool {
-        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Helofag)
+        matches!(self, GameKind::Aratoth | GameKind::Carat | GameKind::Hathor | GameKind::Helofag | GameKind::Artifakes)
     }
 
     /// Maps a bare word after `new <game>` to an option (see [`crate::Game::option_word`]).
@@ -83,7 +83,7 @@ impl GameKind {
             GameKind::Carat => crate::carat::Carat::option_word(word),
             GameKind::Hathor => crate::hathor::Hathor::option_word(word),
             GameKind::Helofag => crate::helofag::Helofag::option_word(word),
-            _ => None,
+            GameKind::Artifakes => crate::artifakes::Artifakes::option_word(word),
         }
     }
 }
@@ -133,6 +133,8 @@ pub fn open(
         GameKind::Carat => Ok(Box::new(Played::<crate::carat::Carat>::open(options, players, setup, seed)?)),
         GameKind::Hathor => Ok(Box::new(Played::<crate::hathor::Hathor>::open(options, players, setup, seed)?)),
         GameKind::Helofag => Ok(Box::new(Played::<crate::helofag::Helofag>::open(options, players, setup, seed)?)),
-        other => Err(SetupError::new(format!("{} is not available yet", other.name_en()))),
+        GameKind::Artifakes => {
+            Ok(Box::new(Played::<crate::artifakes::Artifakes>::open(options, players, setup, seed)?))
+        }
     }
 }

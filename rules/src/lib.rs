@@ -19,6 +19,7 @@
 //! ```
 
 pub mod aratoth;
+pub mod artifakes;
 pub mod carat;
 pub mod hathor;
 mod game;

@@ -170,12 +170,12 @@ impl<G: Game> Played<G> {
         let kind = G::KIND;
         if !kind.players().contains(&players) {
             let range = kind.players();
-            return Err(SetupError::new(format!(
-                "{} is for {} to {} players, not {players}",
-                kind.name_en(),
-                range.start(),
-                range.end()
-            )));
+            let count = if range.start() == range.end() {
+                format!("{} player{}", range.end(), if *range.end() == 1 { "" } else { "s" })
+            } else {
+                format!("{} to {} players", range.start(), range.end())
+            };
+            return Err(SetupError::new(format!("{} is for {count}, not {players}", kind.name_en())));
         }
         let mut options = match options {
             Value::Null => Map::new(),
@@ -373,7 +373,11 @@ impl<G: Game> Match for Played<G> {
     }
 
     fn view(&self, viewer: Viewer) -> AnyView {
-        self.game.view(viewer)
+        let mut view = self.game.view(viewer);
+        if self.is_finished() {
+            view.end_turns();
+        }
+        view
     }
 
     fn box_clone(&self) -> Box<dyn Match> {

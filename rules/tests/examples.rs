@@ -66,3 +66,12 @@ fn every_example_replays_as_expected() {
         assert!(check_game(&game) > 0, "{game}: no examples found");
     }
 }
+
+/// A game for exactly two players says so, not "for 2 to 2 players".
+#[test]
+fn a_fixed_player_count_is_named_once() {
+    let error = rules::open(rules::GameKind::Artifakes, &serde_json::Value::Null, 3, None, Some(1))
+        .err()
+        .expect("three players are refused");
+    assert!(error.to_string().contains("Artifakes is for 2 players, not 3"), "{error}");
+}

@@ -6,6 +6,11 @@ mod cli_config;
 mod discord;
 #[cfg(feature = "discord")]
 mod fake_discord;
+mod matrix;
+mod matrix_units;
 mod render_cli;
+mod robustness;
 mod support;
+mod synapse;
 mod terminal_game;
+mod terminal_clock;

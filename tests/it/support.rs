@@ -18,6 +18,11 @@ pub struct Run {
 
 /// Runs `spieltisch ARGS` in `dir` with `stdin` as its input.
 pub fn spieltisch(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
+    spieltisch_bytes(dir, args, stdin.as_bytes(), env)
+}
+
+/// Runs `spieltisch ARGS` in `dir` with raw `stdin` bytes (which need not be UTF-8).
+pub fn spieltisch_bytes(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
     let mut command = Command::new(env!("CARGO_BIN_EXE_spieltisch"));
     command.args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     command.env_remove("RUST_LOG").env_remove("SPIELTISCH_DISCORD_TOKEN").env_remove("SPIELTISCH_MATRIX_PASSWORD");
@@ -25,7 +30,7 @@ pub fn spieltisch(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) 
         command.env(k, v);
     }
     let mut child = command.spawn().expect("start spieltisch");
-    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write the script");
+    child.stdin.take().expect("stdin").write_all(stdin).expect("write the script");
     let Output { status, stdout, stderr } = child.wait_with_output().expect("spieltisch ran");
     Run {
         stdout: String::from_utf8_lossy(&stdout).into_owned(),

@@ -23,7 +23,7 @@ fn a_scripted_two_player_game_reaches_the_final_ranking() {
     let plan = plan_carat(2024);
     assert_eq!(plan.moves.len(), 36);
     let place = Place::new();
-    let script = opening(2024) + &move_lines(&plan.moves, 0);
+    let script = opening(2024) + move_lines(&plan.moves, 0).as_str();
     let run = place.local(&script);
     let out = &run.stdout;
 
@@ -58,12 +58,12 @@ fn a_game_survives_a_restart() {
     let plan = plan_carat(99);
     let place = Place::new();
     let (first, second) = plan.moves.split_at(15);
-    let run = place.local(&(opening(99) + &move_lines(first, 0) + "quit\n"));
+    let run = place.local(&(opening(99) + move_lines(first, 0).as_str() + "quit\n"));
     assert_eq!(run.stdout.matches(" plays ").count(), 15);
     assert!(!run.stdout.contains("is over"));
 
     // A new process on the same database finds the game where it was and finishes it.
-    let run = place.local(&("board\n".to_string() + &move_lines(second, 15)));
+    let run = place.local(&("board\n".to_string() + move_lines(second, 15).as_str()));
     assert!(run.stdout.contains("Game #1 of Carat after 15 moves."), "{}", run.stdout);
     assert_eq!(run.stdout.matches(" plays ").count(), 21, "{}", run.stdout);
     for line in ranking_lines(plan.game.as_ref(), &plan.names) {

@@ -76,3 +76,9 @@ rule-aratoth-shape-rule = Du darfst jetzt keine Figur der Form { $shape ->
         [snake] Schlange
        *[dragon] Drache
     } legen: Die zuletzt gelegte Figur hatte dieselbe Form.
+
+# Unter einer `züge`-Liste mit mehr als einer Seite (games::moves_hint der Befehlsschicht).
+aratoth-moves-hint = Die Liste ist lang ({ $counts }): schränke sie nach Form und/oder Platz ein, z. B. `züge drache`, `züge a5` oder `züge drache a5`.
+
+# Nach einem Zug, wenn ein Spieler nicht mehr legen kann (Ansagen der Befehlsschicht).
+aratoth-out = { $player } kann keine Figur mehr legen und scheidet aus.

@@ -11,7 +11,10 @@ cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $g
 cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.
 cmd-bad-option = „{ $option }“ ist keine Option von { $game }: siehe `hilfe neu`.
 cmd-bad-seed = Der Seed muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
-cmd-bad-player-count = { $game } ist für { $min } bis { $max } Spieler.
+cmd-bad-player-count = { $span ->
+    [0] { $game } ist für { $max } Spieler.
+   *[other] { $game } ist für { $min } bis { $max } Spieler.
+  }
 cmd-setup-refused = So lässt sich { $game } nicht aufbauen: { $reason }.
 cmd-bad-game-id = „{ $text }“ ist keine Partienummer: schreib sie wie #12.
 cmd-bad-page = „{ $text }“ ist keine Seite: schreib sie wie seite=2.
@@ -36,7 +39,10 @@ cmd-not-an-invitation = Partie #{ $id } ist keine offene Einladung mehr.
 cmd-already-joined = Du hast in Partie #{ $id } schon einen Platz.
 cmd-players-changed = Eben ist jemand Partie #{ $id } beigetreten: tippe noch einmal `starten`, um mit allen zu beginnen.
 cmd-invitation-full = Alle { $players } Plätze von Partie #{ $id } sind besetzt.
-cmd-too-few-players = Partie #{ $id } braucht mindestens { $min } Spieler, und erst { $joined } sind beigetreten.
+cmd-too-few-players = Partie #{ $id } braucht mindestens { $min } Spieler, und erst { $joined ->
+    [one] { $joined } ist
+   *[other] { $joined } sind
+  } beigetreten.
 cmd-only-creator-early = Nur { $creator } kann Partie #{ $id } starten, bevor alle { $players } Plätze besetzt sind.
 cmd-abort-too-late = Partie #{ $id } ist über den zweiten Zug hinaus, darum kann sie jetzt nur ein Admin abbrechen; du kannst stattdessen `aufgeben`.
 cmd-event-not-a-move = Ein Zug beginnt nicht mit @: zum Aufgeben gibt es `aufgeben`, zum Beenden der Partie `abbrechen`.
@@ -73,9 +79,13 @@ hand-none = Partie #{ $id } hat keine verdeckte Hand für dich.
 moves-list = Mögliche Züge für { $player } in Partie #{ $id } ({ $count } insgesamt, Seite { $page } von { $pages }): { $moves }
 moves-more = Nächste Seite: `{ $command }`
 moves-none = Kein möglicher Zug passt zu „{ $filter }“.
+moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden diese Hand verraten, deshalb sieht nur { $player } sie.
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
 games-header = Deine Partien:
-games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq } Züge gespielt)
+games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq ->
+    [one] { $seq } Zug
+   *[other] { $seq } Züge
+  } gespielt)
 games-waiting = #{ $id } { $game } in { $channel }: { $player } ist am Zug
 games-invited = #{ $id } { $game } in { $channel }: Einladung, { $joined } von { $players } Plätzen besetzt
 export-record = Das Protokoll von Partie #{ $id } nach { $seq ->
@@ -86,11 +96,11 @@ rules-list = Die Spiele: { $games }. `regeln <Spiel>` erklärt ein Spiel.
 
 ## Hilfe.
 
-help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren).
+help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren, täglich, bestenliste).
     Beginne mit `neu <Spiel>` (Spiele: { $games }); die anderen `beitreten`, dann `starten`.
     Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
-help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`).
-help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier.
+help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.
+help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier; `beitreten herausforderung [#Nr]` (oder `beitreten`, wenn keine Einladung offen ist) gibt dir dein eigenes Spielbrett in einer Herausforderung.
 help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind.
 help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.
 help-board = `brett [#Nr]` zeigt den Spielplan.

@@ -7,6 +7,7 @@ rules-hathor =
     Ein Stein bringt 100 × 2^(Nachbarn) Punkte: 100 ohne Nachbarn, bis 25.600 mit 8. Liegen alle 72 Steine, gibt es 20.000 Punkte extra.
     `hilfe` (die Setzhilfe) zeigt dir die erlaubten Felder und kostet 500 Punkte. Die Partie endet, wenn der aktuelle Stein nirgends passt.
     Varianten: 1 Standard; 2 schwer (bei 4 oder mehr Nachbarn werden alle zum blauen Hathor); 3 leicht (sie übernehmen den gesetzten Stein); 4 mittel (sie bekommen zufällige Symbole); 5 extra (keine Ausnahme). In 2–4 bringt am Ende jeder Stein mit dem Hathor-Symbol 500 Punkte.
+    Im Kanal: bei `neu hathor herausforderung [Variante]` spielen alle dieselben Steine auf ihrem eigenen Spielbrett (Spielbretter privat, `bestenliste` zeigt die Punkte, am Ende werden alle Spielbretter gezeigt); `täglich hathor` ist die heutige Herausforderung, dieselben Steine für alle auf diesem Bot.
 
 rule-hathor-not-a-move = „{ $text }“ ist kein Hathor-Zug: Schreib ein Feld A1–N8 (z. B. C5) oder „hilfe“.
 rule-hathor-occupied = Auf { $field } liegt schon { $occupant }.

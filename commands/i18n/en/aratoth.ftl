@@ -35,3 +35,9 @@ rule-aratoth-not-your-colour = The { $colour } pieces are not yours: you play { 
 rule-aratoth-not-in-supply = You have no { $colour } { $shape } left.
 rule-aratoth-colour-rule = You may not place a { $colour } piece: your opponent's last piece was { $colour }.
 rule-aratoth-shape-rule = You may not place a { $shape }: the last piece placed was a { $shape }.
+
+# Under a `moves` list longer than one page (the command layer's games::moves_hint).
+aratoth-moves-hint = That is a long list ({ $counts }): narrow it down by shape and/or site, e.g. `moves dragon`, `moves a5` or `moves dragon a5`.
+
+# Announced after a placement when a player cannot place (the command layer's turn notes).
+aratoth-out = { $player } cannot place any piece and is out.

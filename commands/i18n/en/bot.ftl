@@ -11,7 +11,13 @@ cmd-unknown-game = There is no game called “{ $name }”; the games are { $gam
 cmd-game-unavailable = { $game } cannot be played with this version of the bot yet.
 cmd-bad-option = “{ $option }” is not an option of { $game }: see `help new`.
 cmd-bad-seed = The seed must be a whole number from 0 to 18446744073709551615, not “{ $text }”.
-cmd-bad-player-count = { $game } is for { $min } to { $max } players.
+cmd-bad-player-count = { $span ->
+    [0] { $game } is for { $max ->
+        [one] { $max } player
+       *[other] { $max } players
+    }.
+   *[other] { $game } is for { $min } to { $max } players.
+  }
 cmd-setup-refused = { $game } cannot be set up like this: { $reason }.
 cmd-bad-game-id = “{ $text }” is not a game number: write it like #12.
 cmd-bad-page = “{ $text }” is not a page: write it like page=2.
@@ -36,7 +42,10 @@ cmd-not-an-invitation = Game #{ $id } is not an open invitation any more.
 cmd-already-joined = You already have a seat in game #{ $id }.
 cmd-players-changed = Someone joined game #{ $id } just now: type `start` again to start with everyone.
 cmd-invitation-full = All { $players } seats of game #{ $id } are taken.
-cmd-too-few-players = Game #{ $id } needs at least { $min } players, and only { $joined } have joined.
+cmd-too-few-players = Game #{ $id } needs at least { $min } players, and only { $joined ->
+    [one] { $joined } has
+   *[other] { $joined } have
+  } joined.
 cmd-only-creator-early = Only { $creator } can start game #{ $id } before all { $players } seats are taken.
 cmd-abort-too-late = Game #{ $id } is past its second move, so only an admin can abort it now; you can `resign` instead.
 cmd-event-not-a-move = A move does not start with @: to give up, use `resign`; to stop the game, use `abort`.
@@ -73,9 +82,13 @@ hand-none = Game #{ $id } has no hidden hand for you.
 moves-list = Legal moves for { $player } in game #{ $id } ({ $count } in all, page { $page } of { $pages }): { $moves }
 moves-more = Next page: `{ $command }`
 moves-none = No legal move matches “{ $filter }”.
+moves-hidden = It is { $player }'s turn in game #{ $id }: the moves would show that player's hand, so only they can list them.
 games-none = You have no running games and no open invitations.
 games-header = Your games:
-games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq } moves played)
+games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq ->
+    [one] { $seq } move
+   *[other] { $seq } moves
+  } played)
 games-waiting = #{ $id } { $game } in { $channel }: { $player } to move
 games-invited = #{ $id } { $game } in { $channel }: invitation, { $joined } of { $players } seats taken
 export-record = The record of game #{ $id } after { $seq ->
@@ -89,8 +102,8 @@ rules-list = The games: { $games }. Type `rules <game>` for a game's rules.
 help-general = Commands: { $commands }.
     Start with `new <game>` (games: { $games }); others `join`, then `start`.
     Play with `move <move>`, or just type the move. `help <command>` explains one command.
-help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `seed=N` for a repeatable game; also as key=value (`players=3`).
-help-join = `join [#id]` takes a seat in the open invitation here.
+help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `seed=N` for a repeatable game; also as key=value (`players=3`). Hathor: `new hathor [variant]` is a solo game, `new hathor challenge [variant] [hours=N]` a challenge everyone here can join.
+help-join = `join [#id]` takes a seat in the open invitation here; `join challenge [#id]` (or `join` when no invitation is open) gives you your own board in a challenge.
 help-start = `start [#id]` starts the game: any player once all seats are taken, the creator earlier when enough players have joined.
 help-move = `move [#id] <move>` makes your move, e.g. `move c3 red`. A bare move works too when you play only one game here.
 help-board = `board [#id]` shows the board.

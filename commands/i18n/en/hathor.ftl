@@ -7,6 +7,7 @@ rules-hathor =
     A placement scores 100 × 2^(neighbours): 100 alone, up to 25,600 with 8 neighbours. All 72 placed: 20,000 extra.
     `hint` shows the legal fields and costs 500 points. The game ends when the current stone fits nowhere.
     Variants: 1 standard; 2 hard (with 4+ neighbours they all become blue-hathor); 3 easy (they copy the placed stone); 4 medium (they get random symbols); 5 extra (no mismatch allowed). In 2–4 every stone showing the hathor symbol at the end earns 500.
+    In a channel: `new hathor challenge [variant]` lets everyone play the same stones on their own board (boards privately, `leaderboard` for the points, all boards shown when it closes); `daily hathor` is today's challenge, the same stones for everyone on this bot.
 
 rule-hathor-not-a-move = "{ $text }" is not a Hathor move: write a field A1–N8 (e.g. C5) or "hint".
 rule-hathor-occupied = { $field } is taken by { $occupant }.

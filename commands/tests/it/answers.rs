@@ -23,12 +23,6 @@ async fn help_and_rules_answer_privately_in_the_users_language() {
     assert!(texts(&replies).starts_with("Carat, for 2 to 4 players."), "{}", texts(&replies));
     let replies = host.handle(&origin("alice", "c"), "help chess").await;
     assert!(refused(&replies, "alice", "There is no help on “chess”"), "{}", texts(&replies));
-    // A game this build does not have yet (while there is one).
-    if let Some(missing) = rules::GameKind::ALL.into_iter().find(|k| !k.available()) {
-        let replies = host.handle(&origin("alice", "c"), &format!("new {}", missing.id())).await;
-        let why = format!("{} cannot be played with this version", missing.name_en());
-        assert!(refused(&replies, "alice", &why), "{}", texts(&replies));
-    }
 }
 
 #[tokio::test]
@@ -85,4 +79,24 @@ async fn a_private_hand_comes_in_its_owners_language() {
     assert!(anna.text.plain().starts_with("Deine Hand in Partie #1 (Carat, Kanal c):"), "{}", anna.text);
     let bob = replies.iter().find(|r| r.audience == Audience::User("bob".into())).expect("bob's hand");
     assert!(bob.text.plain().starts_with("Your hand in game #1 (Carat, channel c):"), "{}", bob.text);
+}
+
+#[tokio::test]
+async fn a_mistyped_bare_move_is_answered_by_the_rules() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 12).await;
+    let (mover, _) = to_move(&host, id).await;
+    // The same reason as with `move`: the colour, the field, the extra word.
+    for line in ["c3 purple", "z9 red", "d3 red extra"] {
+        let with_move = texts(&host.handle(&origin(&mover, "c"), &format!("move {line}")).await);
+        let replies = host.handle(&origin(&mover, "c"), line).await;
+        assert!(refused(&replies, &mover, &with_move), "{line}: {} (with move: {with_move})", texts(&replies));
+        assert!(!with_move.contains("I do not know the command"), "{with_move}");
+    }
+    let replies = host.handle(&origin(&mover, "c"), "c3 purple").await;
+    assert!(refused(&replies, &mover, "“purple” is not a colour"), "{}", texts(&replies));
+    // Someone without a running game here still gets "unknown command".
+    let replies = host.handle(&origin("carol", "c"), "c3 purple").await;
+    assert!(refused(&replies, "carol", "I do not know the command “c3”"), "{}", texts(&replies));
 }

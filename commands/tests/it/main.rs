@@ -2,6 +2,19 @@
 //! temporary database files.
 
 mod answers;
+mod artifakes;
+mod aratoth;
+mod challenges;
 mod concurrency;
+mod grammar;
+mod helofag;
 mod permissions;
+mod privacy;
 mod support;
+mod clocks;
+mod invitations;
+mod limits;
+mod slowsupport;
+mod takeback;
+mod ratings;
+mod settings;

@@ -183,7 +183,7 @@ async fn the_creator_may_start_early_and_the_others_once_it_is_full() {
 
     host.handle(&origin("alice", "e"), "new carat 2").await;
     let replies = host.handle(&origin("alice", "e"), "start").await;
-    assert!(refused(&replies, "alice", "needs at least 2 players, and only 1 have joined"), "{}", texts(&replies));
+    assert!(refused(&replies, "alice", "needs at least 2 players, and only 1 has joined"), "{}", texts(&replies));
     host.handle(&origin("bob", "e"), "join").await;
     let replies = host.handle(&origin("carol", "e"), "join").await;
     assert!(refused(&replies, "carol", "All 2 seats of game #2 are taken."), "{}", texts(&replies));

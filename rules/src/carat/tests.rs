@@ -348,3 +348,13 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn after_a_two_player_resignation_the_view_names_nobody_to_move() {
+    let mut m = open(GameKind::Carat, &serde_json::json!({}), 2, None, Some(3)).unwrap();
+    let crate::AnyView::Carat(before) = m.view(Viewer::Spectator) else { panic!("a Carat view") };
+    assert!(before.to_move.is_some());
+    m.play("@resign 1").unwrap();
+    let crate::AnyView::Carat(after) = m.view(Viewer::Spectator) else { panic!("a Carat view") };
+    assert_eq!(after.to_move, None);
+}

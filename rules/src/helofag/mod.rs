@@ -122,6 +122,8 @@ pub struct Helofag {
     /// How many of `rolls` have been taken.
     rolled: usize,
     chance: Chance,
+    /// Rolls drawn from `chance` so far (see [`Helofag::next_roll`]).
+    chance_draws: usize,
     pieces: Pieces,
     removed: Vec<bool>,
     to_move: Seat,
@@ -216,12 +218,21 @@ impl Helofag {
     }
 
     /// The next roll: the next listed one, else one drawn from the seeded chance (and
-    /// recorded); `None` when neither exists.
+    /// recorded); `None` when neither exists. The listed rolls count as the chance's
+    /// first draws (a stored live game lists the rolls it drew), so the chance skips
+    /// them before drawing, as Hathor's random symbols do: a game rebuilt from its
+    /// resolved setup and seed rolls on exactly as the live game did.
     fn next_roll(&mut self) -> Option<Roll> {
         if self.rolled == self.rolls.len() {
             use rand::RngExt;
             let rng = self.chance.rng()?;
-            let roll = [rng.random_range(1..=6), rng.random_range(1..=6), rng.random_range(1..=6)];
+            let mut draw = || -> Roll { [rng.random_range(1..=6), rng.random_range(1..=6), rng.random_range(1..=6)] };
+            while self.chance_draws < self.rolled {
+                draw();
+                self.chance_draws += 1;
+            }
+            let roll = draw();
+            self.chance_draws += 1;
             self.rolls.push(roll);
         }
         let roll = self.rolls.get(self.rolled).copied()?;
@@ -330,6 +341,7 @@ impl Game for Helofag {
             rolls: validate_rolls(&setup.rolls)?,
             rolled: 0,
             chance,
+            chance_draws: 0,
             pieces: Pieces::new(players),
             removed: vec![false; players],
             to_move: setup.start_player,

@@ -741,3 +741,32 @@ proptest! {
         }
     }
 }
+
+/// A live game rebuilt from its resolved setup (the rolls drawn so far) and its seed,
+/// as the bot does after a restart, rolls on with the same dice as the live game.
+#[test]
+fn a_game_rebuilt_from_its_resolved_setup_and_seed_rolls_on_the_same_dice() {
+    for seed in [1, 7, 42] {
+        let mut live = crate::open(GameKind::Helofag, &json!({"players": 3}), 3, None, Some(seed)).expect("game");
+        for _ in 0..8 {
+            let mv = live.legal_moves()[0].clone();
+            live.play(&mv).expect("legal");
+        }
+        let names = ["a", "b", "c"].map(String::from);
+        let stored = record::Record::of(live.as_ref(), &names);
+        let mut rebuilt = crate::open(GameKind::Helofag, &stored.options, 3, stored.setup.clone(), stored.seed)
+            .expect("rebuilt");
+        for mv in &stored.moves {
+            rebuilt.play(mv).expect("the stored moves replay");
+        }
+        for step in 0..20 {
+            assert_eq!(rebuilt.details(), live.details(), "seed {seed}, step {step}");
+            if live.is_finished() {
+                break;
+            }
+            let mv = live.legal_moves()[0].clone();
+            live.play(&mv).expect("legal");
+            rebuilt.play(&mv).expect("the same move is legal in the rebuilt game");
+        }
+    }
+}

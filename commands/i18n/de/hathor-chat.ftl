@@ -1,0 +1,35 @@
+# Hathor-Herausforderungen in einem Kanal (commands/src/challenge.rs).
+
+help-daily = `täglich hathor` bringt dich in die heutige Hathor-Herausforderung dieses Kanals: heute dieselben Steine für alle auf diesem Bot, jeder auf seinem eigenen Spielbrett. Sie endet um Mitternacht UTC.
+
+challenge-opened = { $player } hat die Hathor-Herausforderung #{ $id } eröffnet ({ $game }, Variante { $variant }): alle hier spielen dieselben Steine auf ihrem eigenen Spielbrett, jeder in seinem Tempo. Mit `beitreten herausforderung` spielst du mit. Sie endet { $closes }; dann werden die Spielbretter hier gezeigt.
+challenge-daily-opened = Die heutige { $game }-Herausforderung ({ $date }) ist hier als Herausforderung #{ $id } offen: mit `täglich hathor` spielst du mit. Sie endet { $closes }.
+challenge-joined = { $player } spielt in Herausforderung #{ $id } mit ({ $players ->
+        [one] { $players } Spieler
+       *[other] { $players } Spieler
+    }).
+challenge-your-game = Dein Spielbrett in Herausforderung #{ $id } (Partie #{ $game }), nur für dich, bis die Herausforderung endet. Lege den aktuellen Stein mit einem Feld, z. B. `C5`; `zug hilfe` zeigt die erlaubten Felder (Setzhilfe).
+challenge-finished = { $player } hat Herausforderung #{ $id } mit { $points } Punkten beendet ({ $playing ->
+        [0] niemand spielt mehr
+       *[other] { $playing } spielen noch
+    }).
+challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant }), offen bis { $closes }:
+challenge-board-daily = Tages-Herausforderung #{ $id } vom { $date } ({ $game }), offen bis { $closes }:
+challenge-board-closed = Herausforderung #{ $id } ({ $game }, Variante { $variant }) ist beendet. Endstand der Bestenliste:
+challenge-board-empty = Noch niemand spielt mit.
+challenge-line-finished = { $place }. { $player }: { $points } Punkte (fertig)
+challenge-line-playing = { $place }. { $player }: { $points } Punkte (spielt noch, { $placed } von 72 Steinen gelegt)
+challenge-board-of = { $player }: { $points } Punkte (Partie #{ $id })
+
+challenge-bad-hours = „{ $text }“: eine Herausforderung ist 1 bis { $max } Stunden offen, z. B. `stunden=24`.
+challenge-only-hathor = Herausforderungen und die Tages-Herausforderung gibt es für Hathor; { $game } spielt ihr gemeinsam mit `neu`.
+challenge-no-such = In diesem Kanal gibt es keine Herausforderung #{ $id }.
+challenge-none-here = In diesem Kanal ist keine Herausforderung offen. Eröffne eine mit `neu hathor herausforderung` oder spiele die heutige mit `täglich hathor`.
+challenge-closed = Herausforderung #{ $id } ist beendet.
+challenge-already-joined = Du spielst schon in Herausforderung #{ $id } mit: dein Spielbrett ist Partie #{ $game }.
+challenge-board-hidden = Partie #{ $game } gehört zu Herausforderung #{ $id }: ihr Spielbrett sieht nur ihr Spieler, bis die Herausforderung endet (`bestenliste` zeigt die Punkte).
+challenge-export-hidden = Das Protokoll einer Partie der Herausforderung #{ $id } würde den gemeinsamen Vorrat zeigen: du kannst es exportieren, sobald die Herausforderung beendet ist.
+
+# Hathors erlaubte Felder gibt es nur als Setzhilfe (commands/src/games.rs `moves_sold`).
+hathor-moves-sold = In Hathor sind die erlaubten Felder die Setzhilfe, und sie kostet { $points } Punkte: mit `zug hilfe` (oder `setzhilfe`) siehst du sie für den aktuellen Stein.
+help-hint = `setzhilfe` oder `zug hilfe` (Hathor) zeigt die erlaubten Felder für den aktuellen Stein und kostet { $points } Punkte; auf Englisch `hint`. `züge` listet sie nicht umsonst.

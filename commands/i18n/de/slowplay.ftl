@@ -1,0 +1,112 @@
+# Spielen über Tage (Issue 10): Bedenkzeit, Erinnerungen, Einladungen, Urlaub,
+# Zurücknehmen, Revanche und Verlauf. Jede Meldung hat einen englischen Zwilling in
+# en/slowplay.ftl.
+
+## Ablehnungen.
+
+cmd-bad-duration = „{ $text }“ ist keine Bedenkzeit: schreib sie wie zeit=3d, zeit=12h oder zeit=1d12h (eine Minute bis 365 Tage).
+cmd-bad-days = „{ $text }“ ist keine Anzahl Tage: schreib es wie `urlaub 5`.
+cmd-bad-on-off = Schreib `an` oder `aus`, nicht „{ $text }“.
+cmd-claim-too-early = { $player } hat in Partie #{ $id } noch { $left } für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.
+cmd-claim-nobody = In Partie #{ $id } ist niemand außer dir am Zug, es gibt also nichts zu reklamieren.
+cmd-vacation-too-long = Du kannst nicht { $days } Tage Urlaub nehmen: vom Jahreskontingent { $left ->
+    [one] ist noch 1 Tag
+   *[other] sind noch { $left } Tage
+  } übrig.
+cmd-too-many-invitations = Du hast schon { $max } offene Einladungen: warte, bis sie beginnen oder ablaufen, oder zieh eine mit `abbrechen` zurück.
+cmd-not-invited = Partie #{ $id } ist eine Einladung nur für bestimmte Spieler, und du gehörst nicht dazu.
+cmd-undo-not-offered = { $game } kennt kein `zurücknehmen`: dort deckt ein Zug etwas Neues auf (ein Plättchen, eine Karte oder einen Wurf), darum lässt er sich nicht fair zurücknehmen.
+cmd-undo-nothing = In Partie #{ $id } gibt es keinen Zug zum Zurücknehmen.
+cmd-rematch-nothing = Du hast in diesem Kanal keine beendete Partie, die ihr neu spielen könntet.
+cmd-rematch-not-over = Partie #{ $id } ist noch nicht zu Ende, also gibt es keine Revanche.
+
+## Ansagen.
+
+new-invitation-named = { $creator } lädt { $invited } zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: tippe `beitreten`, um anzunehmen; sie beginnt, sobald alle angenommen haben.
+invitation-expired = Niemand hat die Einladung zu Partie #{ $id } ({ $game }) rechtzeitig angenommen, darum ist sie abgelaufen.
+clock-half = { $player }, du bist in Partie #{ $id } ({ $game }) am Zug: die Hälfte deiner Bedenkzeit ist um, noch { $left }.
+clock-soon = { $player }, deine Bedenkzeit in Partie #{ $id } ({ $game }) läuft in { $left } ab: bitte mach deinen Zug.
+clock-expired = Die Bedenkzeit von { $player } in Partie #{ $id } ({ $game }) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern.
+clock-days = { $n ->
+    [one] 1 Tag
+   *[other] { $n } Tage
+  }
+clock-hours = { $n ->
+    [one] 1 Stunde
+   *[other] { $n } Stunden
+  }
+clock-minutes = { $n ->
+    [one] 1 Minute
+   *[other] { $n } Minuten
+  }
+claim-accepted = { $claimer } reklamiert Partie #{ $id }: die Bedenkzeit von { $player } ist abgelaufen.
+reminders-on = Deine Zug-Erinnerungen sind an (`erinnerungen aus` schaltet sie ab).
+reminders-off = Deine Zug-Erinnerungen sind aus (`erinnerungen an` schaltet sie ein).
+vacation-allowance = Du hast dieses Jahr noch { $days ->
+    [one] 1 Tag
+   *[other] { $days } Tage
+  } Urlaub: `urlaub <Tage>` hält alle deine Uhren an.
+vacation-announced = { $player } ist { $days ->
+    [one] 1 Tag
+   *[other] { $days } Tage
+  } im Urlaub: so lange stehen die Uhren still.
+undo-asked = { $player } möchte { $move } in Partie #{ $id } zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.
+undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } ist zurückgenommen.
+rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
+history-header = Die Züge von Partie #{ $id } ({ $game }):
+history-empty = Noch keine Züge.
+history-resigned = { $player } hat aufgegeben.
+history-timeout = { $player } hat die Zeit überschritten.
+history-aborted = Die Partie wurde abgebrochen.
+
+## Hilfe.
+
+help-claim = `reklamieren [#id]` fordert eine Partie ein, wenn die Bedenkzeit des Spielers am Zug abgelaufen ist: zu zweit verliert er, mit mehr Spielern scheidet er aus und es geht weiter.
+help-vacation = `urlaub <Tage>` hält alle deine Uhren für einige Tage an (ein Jahreskontingent); `urlaub` allein zeigt, was übrig ist.
+help-undo = `zurücknehmen [#id]` bittet darum, den letzten Zug zurückzunehmen; die anderen stimmen zu, indem sie auch `zurücknehmen` tippen. Nur in Spielen, in denen ein Zug nichts Neues aufdeckt.
+help-rematch = `revanche [#id]` spielt deine letzte beendete Partie hier noch einmal mit denselben Spielern (bei Aratoths Rache beginnt der Verlierer).
+help-reminders = `erinnerungen an` oder `erinnerungen aus` schaltet deine Zug-Erinnerungen.
+help-history = `verlauf [#id]` listet die bisherigen Züge.
+
+## Wertungen.
+
+cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
+cmd-no-ratings = In diesem Kanal hat noch niemand eine Wertung in { $game }: spielt zuerst eine Partie zu Ende.
+cmd-no-stats = { $player } hat in diesem Kanal noch keine Wertung.
+leaderboard-header = Die besten Spieler in { $game } hier:
+leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
+    [one] 1 Partie
+   *[other] { $games } Partien
+  })
+stats-header = Die Wertungen von { $player } hier:
+stats-line = { $game }: { $rating } ± { $uncertainty } nach { $games ->
+    [one] 1 Partie
+   *[other] { $games } Partien
+  }
+help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal; `bestenliste [#Nr]` ohne Spiel zeigt die Spieler einer Hathor-Herausforderung mit ihren Punkten und wer fertig ist.
+help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem Kanal (ohne Namen deine).
+
+## Der Terminal-Chat.
+
+local-waited = { $time } später.
+local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
+
+## Wo spiele ich?
+
+games-waited = , wartet seit { $time }
+
+## Einstellungen.
+
+cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus (oder =standard).
+cmd-settings-admins-only = Nur Admins können die Einstellungen dieses Kanals ändern.
+cmd-bad-language = „{ $text }“ ist keine Sprache, die ich spreche: en oder de (oder standard).
+settings-channel = Einstellungen hier: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }.
+settings-on = an
+settings-off = aus
+settings-language = Ich spreche Deutsch mit dir.
+help-settings = `einstellungen` zeigt die Einstellungen dieses Kanals; Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
+help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
+
+## Wiederholung.
+
+export-replay = Partie #{ $id } als Bilderstreifen, vom Anfang bis zum Ende (von links nach rechts, von oben nach unten).

@@ -1,0 +1,4 @@
+# Texts of the per-game hooks of the command layer (commands/src/games.rs).
+
+# Under a `moves` list longer than one page, for games without their own <game>-moves-hint.
+moves-narrow = That is a long list: add words to narrow it down (see `help moves`).

@@ -1,0 +1,36 @@
+# Hathor challenges in a channel (commands/src/challenge.rs).
+
+help-daily = `daily hathor` joins today's Hathor challenge in this channel: the same stones for everyone on this bot today, each on their own board. It closes at midnight UTC.
+
+challenge-opened = { $player } opened Hathor challenge #{ $id } ({ $game }, variant { $variant }): everyone here plays the same stones on their own board, at their own pace. Type `join challenge` to play. It closes { $closes }; then the boards are shown here.
+challenge-daily-opened = Today's { $game } challenge ({ $date }) is open here as challenge #{ $id }: type `daily hathor` to play. It closes { $closes }.
+challenge-joined = { $player } joins challenge #{ $id } ({ $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    }).
+challenge-your-game = Your board in challenge #{ $id } (game #{ $game }), only for you until the challenge closes. Place the current stone with a field, e.g. `C5`; `hint` shows the legal fields.
+challenge-finished = { $player } has finished challenge #{ $id } with { $points } points ({ $playing ->
+        [0] nobody is playing any more
+        [one] { $playing } still playing
+       *[other] { $playing } still playing
+    }).
+challenge-board-open = Challenge #{ $id } ({ $game }, variant { $variant }), open until { $closes }:
+challenge-board-daily = Daily challenge #{ $id } of { $date } ({ $game }), open until { $closes }:
+challenge-board-closed = Challenge #{ $id } ({ $game }, variant { $variant }) is closed. Final leaderboard:
+challenge-board-empty = Nobody has joined yet.
+challenge-line-finished = { $place }. { $player }: { $points } points (finished)
+challenge-line-playing = { $place }. { $player }: { $points } points (playing, { $placed } of 72 stones placed)
+challenge-board-of = { $player }: { $points } points (game #{ $id })
+
+challenge-bad-hours = “{ $text }”: a challenge stays open 1 to { $max } hours, e.g. `hours=24`.
+challenge-only-hathor = Challenges and the daily challenge are for Hathor; { $game } is played together with `new`.
+challenge-no-such = There is no challenge #{ $id } in this channel.
+challenge-none-here = There is no open challenge in this channel. Open one with `new hathor challenge`, or play today's with `daily hathor`.
+challenge-closed = Challenge #{ $id } is closed.
+challenge-already-joined = You are already playing in challenge #{ $id }: your board is game #{ $game }.
+challenge-board-hidden = Game #{ $game } belongs to challenge #{ $id }: its board is shown only to its player until the challenge closes (`leaderboard` shows the points).
+challenge-export-hidden = The record of a game in challenge #{ $id } would show the shared pile: it can be exported once the challenge has closed.
+
+# Hathor's legal fields are sold as the hint (commands/src/games.rs `moves_sold`).
+hathor-moves-sold = In Hathor the legal fields are the hint, and it costs { $points } points: type `hint` (or `move hint`) to see them for the current stone.
+help-hint = `hint` (Hathor) shows the legal fields for the current stone and costs { $points } points; in German `zug hilfe` or `setzhilfe`. `moves` does not list them for free.

@@ -1,0 +1,111 @@
+# Play over days (issue 10): clocks, reminders, invitations, vacations, takebacks,
+# rematches and history. Every message has a German twin in de/slowplay.ftl.
+
+## Refusals.
+
+cmd-bad-duration = “{ $text }” is not a time per move: write it like time=3d, time=12h or time=1d12h (one minute to 365 days).
+cmd-bad-days = “{ $text }” is not a number of days: write it like `vacation 5`.
+cmd-bad-on-off = Write `on` or `off`, not “{ $text }”.
+cmd-claim-too-early = { $player } still has { $left } for this move in game #{ $id }: you can claim only when the time is up.
+cmd-claim-nobody = In game #{ $id } nobody but you is to move, so there is nothing to claim.
+cmd-vacation-too-long = You cannot take { $days } days of vacation: { $left ->
+    [one] 1 day is
+   *[other] { $left } days are
+  } left of this year's allowance.
+cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
+cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
+cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly.
+cmd-undo-nothing = There is no move to take back in game #{ $id }.
+cmd-rematch-nothing = You have no finished game in this channel to play again.
+cmd-rematch-not-over = Game #{ $id } is not over yet, so there is no rematch.
+
+## Announcements.
+
+new-invitation-named = { $creator } invites { $invited } to a game of { $game } (#{ $id }) for { $players } players: type `join` to accept; it starts when everyone has accepted.
+invitation-expired = Nobody took up the invitation to game #{ $id } ({ $game }) in time, so it has expired.
+clock-half = { $player }, it is your turn in game #{ $id } ({ $game }): half your time for this move has passed, { $left } left.
+clock-soon = { $player }, your time in game #{ $id } ({ $game }) runs out in { $left }: please make your move.
+clock-expired = Time is up for { $player } in game #{ $id } ({ $game }): the other players can `claim` the game now.
+clock-days = { $n ->
+    [one] 1 day
+   *[other] { $n } days
+  }
+clock-hours = { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+  }
+clock-minutes = { $n ->
+    [one] 1 minute
+   *[other] { $n } minutes
+  }
+claim-accepted = { $claimer } claims game #{ $id }: the time of { $player } ran out.
+reminders-on = Your turn reminders are on (`reminders off` switches them off).
+reminders-off = Your turn reminders are off (`reminders on` switches them on).
+vacation-allowance = You have { $days ->
+    [one] 1 day
+   *[other] { $days } days
+  } of vacation left this year: `vacation <days>` pauses all your clocks.
+vacation-announced = { $player } is on vacation for { $days ->
+    [one] 1 day
+   *[other] { $days } days
+  }: their clocks stand still until then.
+undo-asked = { $player } asks to take back { $move } in game #{ $id }: type `undo` to agree.
+undo-done = Everyone agreed: { $move } in game #{ $id } is taken back.
+rematch-started = Rematch of game #{ $old }: game #{ $id } of { $game } begins with the same players.
+history-header = The moves of game #{ $id } ({ $game }):
+history-empty = No moves yet.
+history-resigned = { $player } resigned.
+history-timeout = { $player }'s time ran out.
+history-aborted = The game was aborted.
+
+## Help.
+
+help-claim = `claim [#id]` claims a game when the player to move has run out of time: with two players they lose, with more they leave the game and it goes on.
+help-vacation = `vacation <days>` pauses all your clocks for some days (a yearly allowance); `vacation` alone shows what is left.
+help-undo = `undo [#id]` asks to take back the last move; the others agree by typing `undo` too. Only in games where a move reveals nothing new.
+help-rematch = `rematch [#id]` plays your last finished game here again with the same players (in Aratoth's Revenge the loser starts).
+help-reminders = `reminders on` or `reminders off` switches your turn reminders.
+help-history = `history [#id]` lists the moves played so far.
+
+## Ratings.
+
+cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
+cmd-no-ratings = Nobody has a rating in { $game } in this channel yet: finish a game first.
+cmd-no-stats = { $player } has no rating in this channel yet.
+leaderboard-header = The best players of { $game } here:
+leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+  })
+stats-header = The ratings of { $player } here:
+stats-line = { $game }: { $rating } ± { $uncertainty } after { $games ->
+    [one] 1 game
+   *[other] { $games } games
+  }
+help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel; `leaderboard [#id]` without a game shows a Hathor challenge's players with their points and who has finished.
+help-stats = `stats [@player]` shows a player's ratings in this channel (yours without a name).
+
+## The terminal chat.
+
+local-waited = { $time } later.
+local-wait-unavailable = The clock of this chat cannot be moved.
+
+## Where am I playing?
+
+games-waited = , waiting for { $time }
+
+## Settings.
+
+cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off (or =default).
+cmd-settings-admins-only = Only admins can change the settings of this channel.
+cmd-bad-language = “{ $text }” is not a language I speak: en or de (or default).
+settings-channel = Settings here: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }.
+settings-on = on
+settings-off = off
+settings-language = I speak English with you.
+help-settings = `settings` shows this channel's settings; admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
+help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
+
+## Replay.
+
+export-replay = Game #{ $id } as a strip of boards, from the start to the end (left to right, top to bottom).

@@ -1,0 +1,828 @@
+//! Hathor challenges in a channel (spec hathor.md "Playing together in a channel",
+//! README "Export and hidden information"): `new hathor challenge [variant] [hours=N]`,
+//! `join challenge [#id]` (or a plain `join` when no invitation is open), `daily hathor`,
+//! `leaderboard [#id]`.
+//!
+//! Every player of a challenge plays their own stored game (a row of `games`, linked in
+//! `challenge_games`), opened with the challenge's options, resolved setup and seed, so
+//! they all get the same stones in the same order (and, in variant 4, the same random
+//! symbols from the seeded RNG). While the challenge is open a board would give the pile
+//! away: replies about a challenge game go only to its player, nobody else may look,
+//! and its record is not exported. The channel sees the joins, a line when someone
+//! finishes, and the leaderboard (scores only). The challenge closes at its set time
+//! (checked on every command in its channel and by [`Host::close_due_challenges`]) or,
+//! when it is not a daily one, as soon as at least two have joined and all of them have
+//! finished; games still running then end with `@resign 0` (the score so far), and the
+//! boards are shown to the channel.
+
+use serde_json::Value;
+use sqlx::Row;
+
+use rules::GameKind;
+
+use crate::{
+    command::{Command, GameId, NewOptions, Verb},
+    host::{Ctx, Host, Loaded, Outcome, Refused},
+    i18n::{Arg, Lang, Msg},
+    play,
+    reply::{Audience, GameRef, Reply, Text},
+    storage::{Advance, GameRow, NewGame, Status, StorageError},
+};
+
+/// A challenge's id (shown as `challenge #3`).
+pub type ChallengeId = i64;
+
+/// How long a challenge stays open when `hours=N` is not given.
+pub const DEFAULT_HOURS: u32 = 24;
+/// The longest a challenge may stay open (a week).
+pub const MAX_HOURS: u32 = 168;
+/// The variant of the daily challenge.
+pub const DAILY_VARIANT: u8 = 1;
+/// The `settings` key of the daily secret generated when the config sets none.
+const SECRET_SETTING: &str = "hathor-daily-secret";
+
+const HOUR_MS: i64 = 3_600_000;
+const DAY_MS: i64 = 86_400_000;
+
+/// Words that make `new hathor ...` a challenge.
+const CHALLENGE_WORDS: [&str; 3] = ["challenge", "herausforderung", "wettbewerb"];
+
+/// Channel replies for an adapter to post in `channel` on `platform` (what
+/// [`Host::close_due_challenges`] returns).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChannelReplies {
+    pub platform: String,
+    pub channel: String,
+    pub replies: Vec<Reply>,
+}
+
+/// A stored challenge.
+#[derive(Debug, Clone)]
+struct ChallengeRow {
+    id: ChallengeId,
+    kind: GameKind,
+    platform: String,
+    channel: String,
+    daily: Option<String>,
+    options: Value,
+    seed: u64,
+    setup: Value,
+    closes_at: i64,
+    closed_at: Option<i64>,
+}
+
+impl ChallengeRow {
+    fn is_open(&self) -> bool {
+        self.closed_at.is_none()
+    }
+
+    fn variant(&self) -> i64 {
+        self.options.get("variant").and_then(Value::as_i64).unwrap_or(i64::from(DAILY_VARIANT))
+    }
+}
+
+/// One player of a challenge with their game.
+struct Entry {
+    user_id: String,
+    name: String,
+    loaded: Loaded,
+}
+
+impl Entry {
+    fn score(&self) -> i64 {
+        self.loaded.game.as_ref().and_then(|g| g.scores()).and_then(|s| s.first().copied()).unwrap_or(0)
+    }
+
+    fn finished(&self) -> bool {
+        self.loaded.row.status != Status::Running
+    }
+
+    fn placed(&self) -> i64 {
+        self.loaded
+            .game
+            .as_ref()
+            .and_then(|g| g.details())
+            .and_then(|d| d.get("placed").and_then(Value::as_i64))
+            .unwrap_or(0)
+    }
+}
+
+// ---------------------------------------------------------------- parsing
+
+/// The challenge commands among the words after a command word: `new hathor challenge
+/// [options] [hours=N]`, `join challenge [#id]`, `daily [hathor]`, `leaderboard [#id]`.
+/// `None` when the words are none of these (the ordinary grammar applies).
+pub(crate) fn parse_words(verb: Verb, words: &[&str]) -> Option<Result<Command, Msg>> {
+    let is_challenge_word = |w: &&str| CHALLENGE_WORDS.contains(&w.to_lowercase().as_str());
+    match verb {
+        Verb::New => {
+            let (name, rest) = words.split_first()?;
+            if !rest.iter().any(is_challenge_word) {
+                return None;
+            }
+            let kind = match name.parse::<GameKind>() {
+                Ok(kind) => kind,
+                Err(_) => return None,
+            };
+            Some(parse_new(kind, rest.iter().copied().filter(|w| !is_challenge_word(w)).collect()))
+        }
+        Verb::Join => {
+            let (first, rest) = words.split_first()?;
+            if !is_challenge_word(first) {
+                return None;
+            }
+            Some(one_id(verb, rest).map(|challenge| Command::JoinChallenge { challenge }))
+        }
+        Verb::Daily => Some(match words {
+            [] => Ok(Command::Daily { game: GameKind::Hathor }),
+            [name] => name
+                .parse::<GameKind>()
+                .map(|game| Command::Daily { game })
+                .map_err(|_| Msg::new("cmd-unknown-game").arg("name", *name).arg("games", GameKind::Hathor.id())),
+            [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+        }),
+        // `leaderboard` alone or with `#id` is a challenge's; with a game name it is the
+        // game's rating list (ratings.rs).
+        Verb::Leaderboard if words.first().is_none_or(|w| w.starts_with('#')) => {
+            Some(one_id(verb, words).map(|challenge| Command::ChallengeLeaderboard { challenge }))
+        }
+        _ => None,
+    }
+}
+
+fn parse_new(kind: GameKind, words: Vec<&str>) -> Result<Command, Msg> {
+    let mut hours = None;
+    let mut rest = Vec::new();
+    for word in words {
+        let lower = word.to_lowercase();
+        match lower.split_once('=') {
+            Some(("hours" | "stunden", n)) => {
+                let n = n
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|n| (1..=MAX_HOURS).contains(n))
+                    .ok_or_else(|| Msg::new("challenge-bad-hours").arg("text", word).arg("max", u64::from(MAX_HOURS)))?;
+                hours = Some(n);
+            }
+            _ => rest.push(word),
+        }
+    }
+    Ok(Command::NewChallenge { game: kind, options: NewOptions::parse(kind, &rest)?, hours })
+}
+
+fn one_id(verb: Verb, words: &[&str]) -> Result<Option<ChallengeId>, Msg> {
+    match words {
+        [] => Ok(None),
+        [id] => crate::command::parse_game_id(id).map(Some),
+        [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+    }
+}
+
+// ---------------------------------------------------------------- dates
+
+/// The UTC date of `ms` (Unix milliseconds) as `YYYY-MM-DD`.
+pub fn utc_date(ms: i64) -> String {
+    let (y, m, d) = civil_from_days(ms.div_euclid(DAY_MS));
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// `YYYY-MM-DD HH:MM UTC` of `ms`.
+fn utc_time(ms: i64) -> String {
+    let minutes = ms.rem_euclid(DAY_MS) / 60_000;
+    format!("{} {:02}:{:02} UTC", utc_date(ms), minutes / 60, minutes % 60)
+}
+
+/// The year, month and day of day number `days` since 1970-01-01 (proleptic
+/// Gregorian; H. Hinnant's `civil_from_days`).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+// ---------------------------------------------------------------- storage
+
+const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, setup, closes_at, closed_at";
+
+fn challenge_row(r: &sqlx::sqlite::SqliteRow) -> Result<ChallengeRow, StorageError> {
+    let json = |text: String| {
+        serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in challenges: {e}")))
+    };
+    let kind: String = r.try_get("kind")?;
+    Ok(ChallengeRow {
+        id: r.try_get("id")?,
+        kind: kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("challenge: {e}")))?,
+        platform: r.try_get("platform")?,
+        channel: r.try_get("channel")?,
+        daily: r.try_get("daily")?,
+        options: json(r.try_get("options")?)?,
+        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
+        setup: json(r.try_get("setup")?)?,
+        closes_at: r.try_get("closes_at")?,
+        closed_at: r.try_get("closed_at")?,
+    })
+}
+
+impl Host {
+    async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StorageError> {
+        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.db.pool()).await?;
+        row.as_ref().map(challenge_row).transpose()
+    }
+
+    /// The challenges of a channel, newest first (`open_only`: not closed yet).
+    async fn challenges_in(&self, platform: &str, channel: &str, open_only: bool) -> Result<Vec<ChallengeRow>, StorageError> {
+        let filter = if open_only { "AND closed_at IS NULL" } else { "" };
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = ? AND channel = ? {filter} ORDER BY id DESC"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(self.db.pool()).await?;
+        rows.iter().map(challenge_row).collect()
+    }
+
+    /// The challenge a game belongs to and the game's player, if it is a challenge game.
+    async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
+        let link: Option<(i64, String)> =
+            sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = ?")
+                .bind(game)
+                .fetch_optional(self.db.pool())
+                .await?;
+        let Some((id, user)) = link else { return Ok(None) };
+        Ok(self.challenge(id).await?.map(|c| (c, user)))
+    }
+
+    /// The game of `user_id` in challenge `id`, if they joined.
+    async fn game_in_challenge(&self, id: ChallengeId, user_id: &str) -> Result<Option<GameId>, StorageError> {
+        Ok(sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(self.db.pool())
+            .await?)
+    }
+
+    /// The players of challenge `id` with their games, best score first.
+    async fn entries(&self, id: ChallengeId) -> Result<Vec<Entry>, StorageError> {
+        let links: Vec<(i64, String)> =
+            sqlx::query_as("SELECT game_id, user_id FROM challenge_games WHERE challenge_id = ? ORDER BY game_id")
+                .bind(id)
+                .fetch_all(self.db.pool())
+                .await?;
+        let mut entries = Vec::new();
+        for (game_id, user_id) in links {
+            let Some(row) = self.db.game(game_id).await? else { continue };
+            let loaded = self.load(row).await?;
+            let name = loaded.players.first().map_or_else(|| user_id.clone(), |p| p.name.clone());
+            entries.push(Entry { user_id, name, loaded });
+        }
+        entries.sort_by_key(|e| std::cmp::Reverse(e.score()));
+        Ok(entries)
+    }
+
+    /// The secret of the daily challenge: the configured one, else one generated on
+    /// first use and kept in the database (so it survives restarts and is never in the
+    /// source).
+    async fn daily_secret(&self) -> Result<Vec<u8>, StorageError> {
+        if let Some(secret) = self.options.hathor_daily_secret.as_ref().filter(|s| !s.is_empty()) {
+            return Ok(secret.as_bytes().to_vec());
+        }
+        let fresh: String = (0..32).map(|_| format!("{:02x}", rand::random::<u8>())).collect();
+        sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)")
+            .bind(SECRET_SETTING)
+            .bind(&fresh)
+            .execute(self.db.pool())
+            .await?;
+        let kept: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = ?")
+            .bind(SECRET_SETTING)
+            .fetch_one(self.db.pool())
+            .await?;
+        Ok(kept.into_bytes())
+    }
+
+    /// Closes every challenge whose time is up (on every platform) and returns what
+    /// each channel is to be shown: the final leaderboard and the boards. Adapters call
+    /// this now and then (e.g. every minute); commands in a channel close its due
+    /// challenges too. Texts in the configured language.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database fails.
+    pub async fn close_due_challenges(&self) -> Result<Vec<ChannelReplies>, StorageError> {
+        let sql =
+            format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? ORDER BY id");
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms()).fetch_all(self.db.pool()).await?;
+        let mut out = Vec::new();
+        for row in rows.iter().map(challenge_row) {
+            let challenge = row?;
+            let replies = self.close(&challenge, self.options.language).await?;
+            if !replies.is_empty() {
+                out.push(ChannelReplies { platform: challenge.platform, channel: challenge.channel, replies });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Ends the games of `challenge` still running with `@resign 0`, closes it (once: a
+    /// second caller gets nothing) and returns the channel's final leaderboard and boards.
+    async fn close(&self, challenge: &ChallengeRow, lang: Lang) -> Result<Vec<Reply>, StorageError> {
+        let now = self.clock.now_ms();
+        // The games end first (each at most once, guarded by its move number), so a
+        // crash in between leaves no running game in a closed challenge.
+        for entry in self.entries(challenge.id).await? {
+            self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
+        }
+        let done = sqlx::query("UPDATE challenges SET closed_at = ? WHERE id = ? AND closed_at IS NULL")
+            .bind(now)
+            .bind(challenge.id)
+            .execute(self.db.pool())
+            .await?;
+        if done.rows_affected() != 1 {
+            return Ok(Vec::new());
+        }
+        tracing::info!(challenge = challenge.id, "challenge closed");
+        let closed = ChallengeRow { closed_at: Some(now), ..challenge.clone() };
+        let entries = self.entries(challenge.id).await?;
+        let mut replies = vec![Reply::channel(self.standings(lang, &closed, &entries))];
+        for entry in &entries {
+            let Some(game) = &entry.loaded.game else { continue };
+            let caption = self.texts.text(
+                lang,
+                &Msg::new("challenge-board-of")
+                    .arg("player", entry.name.as_str())
+                    .arg("points", entry.score())
+                    .arg("id", entry.loaded.row.id),
+            );
+            let picture = self.board_png(entry.loaded.row.id, game.as_ref(), entry.loaded.names()).await;
+            let seq = game.moves_applied() as u64;
+            replies.push(Reply::channel(caption).with_file(picture).about(GameRef { id: entry.loaded.row.id, seq }));
+        }
+        Ok(replies)
+    }
+
+    /// Ends game `id` of a closing challenge with `@resign 0` (the score so far) if it
+    /// still runs; a move stored at the same moment makes it try again.
+    async fn end_game(&self, id: GameId, user_id: &str, now: i64) -> Result<(), StorageError> {
+        for _ in 0..3 {
+            let Some(row) = self.db.game(id).await? else { return Ok(()) };
+            let loaded = self.load(row).await?;
+            let Some(game) = loaded.game.as_ref().filter(|g| !g.is_finished()) else { return Ok(()) };
+            let mut game = game.box_clone();
+            let seen = game.moves_applied() as u64;
+            let Ok(event) = game.play("@resign 0") else { return Ok(()) };
+            let advance = Advance {
+                game: id,
+                seen,
+                seat: None,
+                user_id,
+                text: &event,
+                finished: true,
+                to_move: &[],
+                at: now,
+            };
+            if self.db.append(&advance).await? != crate::storage::Appended::Stale {
+                self.remember(id, game.as_ref());
+                return Ok(());
+            }
+        }
+        tracing::warn!(game = id, "a closing challenge's game kept moving; left running");
+        Ok(())
+    }
+
+    /// The leaderboard text: header, then one line per player.
+    fn standings(&self, lang: Lang, challenge: &ChallengeRow, entries: &[Entry]) -> Text {
+        let header = match (challenge.closed_at, &challenge.daily) {
+            (Some(_), _) => Msg::new("challenge-board-closed"),
+            (None, Some(date)) => Msg::new("challenge-board-daily").arg("date", date.as_str()),
+            (None, None) => Msg::new("challenge-board-open"),
+        };
+        let mut text = self.texts.text(
+            lang,
+            &header
+                .arg("id", challenge.id)
+                .arg("game", lang.game_name(challenge.kind))
+                .arg("variant", challenge.variant())
+                .arg("closes", utc_time(challenge.closes_at)),
+        );
+        if entries.is_empty() {
+            text.push_line(self.texts.text(lang, &Msg::new("challenge-board-empty")));
+        }
+        for (place, entry) in entries.iter().enumerate() {
+            let key = if entry.finished() { "challenge-line-finished" } else { "challenge-line-playing" };
+            text.push_line(self.texts.text(
+                lang,
+                &Msg::new(key)
+                    .arg("place", place + 1)
+                    .arg("player", entry.name.as_str())
+                    .arg("points", entry.score())
+                    .arg("placed", entry.placed()),
+            ));
+        }
+        text
+    }
+}
+
+// ---------------------------------------------------------------- commands
+
+/// Closes the due challenges of the requester's channel; the replies announce them.
+pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
+    let mut replies = Vec::new();
+    let due = match ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
+        Ok(open) => open.into_iter().filter(|c| c.closes_at <= ctx.now()).collect::<Vec<_>>(),
+        Err(e) => {
+            tracing::error!(error = %e, "reading the channel's challenges failed");
+            return replies;
+        }
+    };
+    for challenge in due.iter().rev() {
+        match ctx.host.close(challenge, ctx.lang).await {
+            Ok(r) => replies.extend(r),
+            Err(e) => tracing::error!(error = %e, challenge = challenge.id, "closing the challenge failed"),
+        }
+    }
+    replies
+}
+
+/// `new hathor challenge [variant] [hours=N] [seed=N]`: opens a challenge in the
+/// channel and the creator's own game in it.
+pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: Option<u32>) -> Outcome {
+    if kind != GameKind::Hathor {
+        return Err(Msg::new("challenge-only-hathor").arg("game", ctx.game_name(kind)).into());
+    }
+    let mut options = new.options;
+    if options.get("players").is_some_and(|p| p.as_u64() != Some(1)) {
+        return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).arg("span", 0_i64).into());
+    }
+    options.insert("players".into(), Value::from(1));
+    let seed = new.seed.unwrap_or_else(rand::random::<u64>);
+    let hours = hours.unwrap_or(DEFAULT_HOURS);
+    let at = ctx.now();
+    let challenge = create(ctx, kind, &Value::Object(options), seed, None, at + i64::from(hours) * HOUR_MS).await?;
+    let mut replies = vec![Reply::channel(ctx.text(
+        &Msg::new("challenge-opened")
+            .arg("player", Arg::Mention(ctx.origin.user.clone()))
+            .arg("id", challenge.id)
+            .arg("game", ctx.game_name(kind))
+            .arg("variant", challenge.variant())
+            .arg("closes", utc_time(challenge.closes_at)),
+    ))];
+    replies.extend(enter(ctx, &challenge).await?);
+    Ok(replies)
+}
+
+/// Stores a challenge (`daily`: the date of a daily one, which exists once per channel
+/// and date) after checking its options by opening the game once.
+async fn create(
+    ctx: &Ctx<'_>,
+    kind: GameKind,
+    options: &Value,
+    seed: u64,
+    daily: Option<&str>,
+    closes_at: i64,
+) -> Result<ChallengeRow, Refused> {
+    let game = rules::open(kind, options, 1, None, Some(seed)).map_err(|e| {
+        Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(kind)).arg("reason", e.0))
+    })?;
+    let known = game.options();
+    if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
+        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
+    }
+    let pool = ctx.host.db.pool();
+    let inserted: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+    )
+    .bind(kind.id())
+    .bind(&ctx.origin.platform)
+    .bind(&ctx.origin.channel)
+    .bind(if daily.is_some() { "" } else { ctx.user_id() })
+    .bind(daily)
+    .bind(known.to_string())
+    .bind(seed.cast_signed())
+    .bind(game.resolved_setup().to_string())
+    .bind(ctx.now())
+    .bind(closes_at)
+    .fetch_optional(pool)
+    .await
+    .map_err(StorageError::from)?;
+    let id = match inserted {
+        Some(id) => id,
+        // The channel's daily challenge of that date was opened in the meantime.
+        None => sqlx::query_scalar("SELECT id FROM challenges WHERE platform = ? AND channel = ? AND daily = ?")
+            .bind(&ctx.origin.platform)
+            .bind(&ctx.origin.channel)
+            .bind(daily)
+            .fetch_one(pool)
+            .await
+            .map_err(StorageError::from)?,
+    };
+    tracing::info!(challenge = id, kind = kind.id(), "challenge opened");
+    ctx.host.challenge(id).await?.ok_or_else(|| Msg::new("challenge-no-such").arg("id", id).into())
+}
+
+/// Gives the requester their own game in `challenge` and shows it to them privately.
+async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
+    if !challenge.is_open() {
+        return Err(Msg::new("challenge-closed").arg("id", challenge.id).into());
+    }
+    if let Some(game) = ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await? {
+        return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
+    }
+    let kind = challenge.kind;
+    let game = rules::open(kind, &challenge.options, 1, Some(challenge.setup.clone()), Some(challenge.seed))
+        .map_err(|e| StorageError::Damaged(format!("challenge #{}: {e}", challenge.id)))?;
+    let user = &ctx.origin.user;
+    let options = game.options();
+    let db = &ctx.host.db;
+    let id = db
+        .create_game(&NewGame {
+            kind: kind.id(),
+            platform: &challenge.platform,
+            channel: &challenge.channel,
+            creator_id: &user.id,
+            creator_name: &user.name,
+            creator_lang: ctx.origin.lang.map(Lang::code),
+            options: &options,
+            seed: challenge.seed,
+            at: ctx.now(),
+        })
+        .await?;
+    let linked = sqlx::query("INSERT OR IGNORE INTO challenge_games (challenge_id, game_id, user_id) VALUES (?, ?, ?)")
+        .bind(challenge.id)
+        .bind(id)
+        .bind(&user.id)
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    if linked.rows_affected() != 1 {
+        // Joined twice at the same moment: the other request keeps its game.
+        db.withdraw(id, ctx.now()).await?;
+        return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", id).into());
+    }
+    db.start(id, 1, &options, &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
+    tracing::info!(game = id, challenge = challenge.id, "challenge game started");
+    ctx.host.remember(id, game.as_ref());
+    let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
+    let loaded = Loaded { game: Some(game), ..ctx.host.load(row).await? };
+    let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));
+    Ok(to_player(play::announce(ctx, &loaded, header, &[]).await, ctx.user_id()))
+}
+
+/// Every reply of `replies` addressed to `user_id` only.
+fn to_player(replies: Vec<Reply>, user_id: &str) -> Vec<Reply> {
+    replies.into_iter().map(|r| Reply { audience: Audience::User(user_id.to_string()), ..r }).collect()
+}
+
+/// `join challenge [#id]`: the requester's own game in the channel's open challenge
+/// (the one named, else the newest they have not joined).
+pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
+    let challenge = match id {
+        Some(id) => ctx
+            .host
+            .challenge(id)
+            .await?
+            .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel)
+            .ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?,
+        None => {
+            let open = ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
+            let mut unjoined = None;
+            for c in &open {
+                if ctx.host.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
+                    unjoined = Some(c.clone());
+                    break;
+                }
+            }
+            match unjoined.or_else(|| open.first().cloned()) {
+                Some(c) => c,
+                None => return Err(Msg::new("challenge-none-here").into()),
+            }
+        }
+    };
+    joined(ctx, &challenge).await
+}
+
+/// Enters `challenge` and tells the channel who joined.
+async fn joined(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
+    let private = enter(ctx, challenge).await?;
+    let players = ctx.host.entries(challenge.id).await?.len();
+    let mut replies = vec![Reply::channel(ctx.text(
+        &Msg::new("challenge-joined")
+            .arg("player", ctx.origin.user.name.as_str())
+            .arg("id", challenge.id)
+            .arg("players", players),
+    ))];
+    replies.extend(private);
+    Ok(replies)
+}
+
+/// `join` without a game: an open invitation here as usual; when there is none but an
+/// open challenge is, the challenge.
+pub(crate) async fn join_or_invitation(ctx: &Ctx<'_>, game: Option<GameId>) -> Outcome {
+    if game.is_none() {
+        let invitations = ctx.host.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
+        if !invitations.iter().any(|g| g.status == Status::Invited)
+            && !ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty()
+        {
+            return join(ctx, None).await;
+        }
+    }
+    crate::lobby::join(ctx, game).await
+}
+
+/// `daily hathor`: joins today's challenge of this channel (opening it on first use).
+/// Its seed comes from the UTC date and the instance's secret
+/// ([`rules::hathor::daily_seed`]), so every channel of this bot gets the same stones
+/// that day; it closes at the end of the UTC day (never earlier: an early board would
+/// give the day's pile away to the other channels).
+pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
+    if kind != GameKind::Hathor {
+        return Err(Msg::new("challenge-only-hathor").arg("game", ctx.game_name(kind)).into());
+    }
+    let now = ctx.now();
+    let date = utc_date(now);
+    let existing = ctx
+        .host
+        .challenges_in(&ctx.origin.platform, &ctx.origin.channel, false)
+        .await?
+        .into_iter()
+        .find(|c| c.daily.as_deref() == Some(date.as_str()));
+    let (challenge, opened) = match existing {
+        Some(c) => (c, false),
+        None => {
+            let secret = ctx.host.daily_secret().await?;
+            let seed = rules::hathor::daily_seed(&date, &secret);
+            let options = serde_json::json!({ "variant": DAILY_VARIANT, "players": 1 });
+            let midnight = (now.div_euclid(DAY_MS) + 1) * DAY_MS;
+            (create(ctx, kind, &options, seed, Some(&date), midnight).await?, true)
+        }
+    };
+    let mut replies = Vec::new();
+    if opened {
+        replies.push(Reply::channel(ctx.text(
+            &Msg::new("challenge-daily-opened")
+                .arg("id", challenge.id)
+                .arg("date", date.as_str())
+                .arg("game", ctx.game_name(kind))
+                .arg("closes", utc_time(challenge.closes_at)),
+        )));
+    }
+    replies.extend(joined(ctx, &challenge).await?);
+    Ok(replies)
+}
+
+/// `leaderboard [#id]`: the challenge's players with their scores and whether they have
+/// finished (the named challenge of this channel, else the newest open one, else the
+/// newest closed one).
+pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
+    let challenge = match id {
+        Some(id) => ctx
+            .host
+            .challenge(id)
+            .await?
+            .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel),
+        None => {
+            let all = ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
+            all.iter().find(|c| c.is_open()).or_else(|| all.first()).cloned()
+        }
+    };
+    let Some(challenge) = challenge else {
+        return Err(match id {
+            Some(id) => Msg::new("challenge-no-such").arg("id", id),
+            None => Msg::new("challenge-none-here"),
+        }
+        .into());
+    };
+    let entries = ctx.host.entries(challenge.id).await?;
+    Ok(vec![Reply::channel(ctx.host.standings(ctx.lang, &challenge, &entries))])
+}
+
+/// Applies the challenge rules to the replies of a command: a reply about the game of
+/// an open challenge goes only to that game's player (an admin who does not play in it
+/// may look privately); anyone else is refused, and so is `export` by a player of the
+/// challenge. After a move, resignation or abort that ends a challenge game, the channel gets
+/// a line, and the challenge closes when everyone who joined (two or more) has finished.
+pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) -> Outcome {
+    let mut ids: Vec<GameId> = replies.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
+    ids.dedup();
+    let mut extra = Vec::new();
+    for id in ids {
+        let Some((challenge, player)) = ctx.host.challenge_of_game(id).await? else { continue };
+        if !challenge.is_open() {
+            continue;
+        }
+        let mine = player == ctx.user_id();
+        if verb == Verb::Export && (mine || ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
+            return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
+        }
+        if let Some(msg) = hidden(ctx, &challenge, &player, id).await? {
+            return Err(msg.into());
+        }
+        for reply in replies.iter_mut().filter(|r| r.game.is_some_and(|g| g.id == id)) {
+            reply.audience = Audience::User(ctx.user_id().to_string());
+        }
+        if mine && matches!(verb, Verb::Move | Verb::Resign | Verb::Abort) {
+            extra.extend(finished(ctx, &challenge, id).await?);
+        }
+    }
+    replies.extend(extra);
+    Ok(replies)
+}
+
+/// Why the requester may not see game `id` of the open `challenge` played by `player`
+/// (`None`: they may: its player, or an admin who does not play in the challenge).
+async fn hidden(ctx: &Ctx<'_>, challenge: &ChallengeRow, player: &str, id: GameId) -> Result<Option<Msg>, StorageError> {
+    let may_look = player == ctx.user_id()
+        || (ctx.admin && ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_none());
+    Ok((!may_look).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
+}
+
+/// Why the requester may not see game `id` (the legal fields of another player's game
+/// in an open challenge give its board away); `None` when they may. A storage failure
+/// counts as hidden.
+pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
+    match ctx.host.challenge_of_game(id).await {
+        Ok(Some((challenge, player))) if challenge.is_open() => {
+            hidden(ctx, &challenge, &player, id).await.unwrap_or_else(|_| Some(Msg::new("cmd-storage")))
+        }
+        Ok(_) => None,
+        Err(e) => {
+            tracing::error!(error = %e, game = id, "reading the game's challenge failed");
+            Some(Msg::new("cmd-storage"))
+        }
+    }
+}
+
+/// When game `id` of `challenge` has just ended: the channel's line, and the closing
+/// when everyone has finished.
+async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result<Vec<Reply>, Refused> {
+    let Some(row): Option<GameRow> = ctx.host.db.game(id).await? else { return Ok(Vec::new()) };
+    if row.status != Status::Finished {
+        return Ok(Vec::new());
+    }
+    let entries = ctx.host.entries(challenge.id).await?;
+    let playing = entries.iter().filter(|e| !e.finished()).count();
+    let points = entries.iter().find(|e| e.loaded.row.id == id).map_or(0, Entry::score);
+    let mut replies = vec![Reply::channel(ctx.text(
+        &Msg::new("challenge-finished")
+            .arg("player", ctx.origin.user.name.as_str())
+            .arg("id", challenge.id)
+            .arg("points", points)
+            .arg("playing", playing),
+    ))];
+    if playing == 0 && entries.len() >= 2 && challenge.daily.is_none() {
+        replies.extend(ctx.host.close(challenge, ctx.lang).await?);
+    }
+    Ok(replies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_utc_calendar_dates() {
+        assert_eq!(utc_date(0), "1970-01-01");
+        assert_eq!(utc_date(DAY_MS - 1), "1970-01-01");
+        assert_eq!(utc_date(DAY_MS), "1970-01-02");
+        // 2000-03-01: 30 years (7 leap days) = 10,957 days to 2000-01-01, + 31 + 29.
+        assert_eq!(utc_date(11_017 * DAY_MS), "2000-03-01");
+        assert_eq!(utc_date(11_016 * DAY_MS), "2000-02-29");
+        assert_eq!(utc_date(-1), "1969-12-31");
+        assert_eq!(utc_time(11_017 * DAY_MS + 13 * HOUR_MS + 5 * 60_000), "2000-03-01 13:05 UTC");
+    }
+
+    #[test]
+    fn challenge_words_parse() {
+        let parsed = |line: &str| Command::parse(line).unwrap_or_else(|e| panic!("{line}: {e:?}"));
+        let Command::NewChallenge { game, options, hours } = parsed("new hathor challenge 4 hours=2 seed=9") else {
+            panic!("not a challenge")
+        };
+        assert_eq!(game, GameKind::Hathor);
+        assert_eq!(options.options.get("variant"), Some(&Value::from(4)));
+        assert_eq!((options.seed, hours), (Some(9), Some(2)));
+        assert_eq!(parsed("neu hathor herausforderung"), Command::NewChallenge {
+            game: GameKind::Hathor,
+            options: NewOptions::default(),
+            hours: None
+        });
+        assert_eq!(parsed("join challenge #3"), Command::JoinChallenge { challenge: Some(3) });
+        assert_eq!(parsed("beitreten herausforderung"), Command::JoinChallenge { challenge: None });
+        assert_eq!(parsed("daily hathor"), Command::Daily { game: GameKind::Hathor });
+        assert_eq!(parsed("täglich"), Command::Daily { game: GameKind::Hathor });
+        assert_eq!(parsed("rangliste #2"), Command::ChallengeLeaderboard { challenge: Some(2) });
+        assert_eq!(parsed("leaderboard"), Command::ChallengeLeaderboard { challenge: None });
+        for (line, key) in [
+            ("new hathor challenge hours=0", "challenge-bad-hours"),
+            ("new hathor challenge hours=169", "challenge-bad-hours"),
+            ("new hathor challenge purple", "cmd-bad-option"),
+            ("daily chess", "cmd-unknown-game"),
+            ("leaderboard #1 now", "cmd-extra-words"),
+        ] {
+            assert_eq!(Command::parse(line).map_err(|m| m.key), Err(key.to_string()), "{line}");
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Settings per channel/room (issue 10): language, time per move of new games,
+//! reminder schedule, and whether games open in their own thread (for adapters that
+//! can); and a user's own language. `settings [key=value ...]` shows or (admins)
+//! changes the channel's; `language en|de` sets the user's.
+
+use sqlx::Row;
+
+use crate::{
+    host::{Ctx, Outcome, Refused},
+    i18n::{Lang, Msg},
+    reply::Reply,
+    storage::{Db, StorageError},
+    timing::{format_duration, parse_duration, ClockOptions},
+};
+
+/// A channel's settings; `None`: the bot's configuration applies.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChannelSettings {
+    pub lang: Option<Lang>,
+    pub move_ms: Option<i64>,
+    pub half_reminder: Option<bool>,
+    pub soon_ms: Option<i64>,
+    pub threads: Option<bool>,
+}
+
+impl ChannelSettings {
+    /// The clock options of this channel: the bot's, overridden where the channel says.
+    pub fn clock(&self, bot: &ClockOptions) -> ClockOptions {
+        ClockOptions {
+            move_ms: self.move_ms.unwrap_or(bot.move_ms),
+            half_reminder: self.half_reminder.unwrap_or(bot.half_reminder),
+            soon_ms: self.soon_ms.unwrap_or(bot.soon_ms),
+            ..bot.clone()
+        }
+    }
+}
+
+/// The settings of `channel` on `platform`.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn channel_settings(db: &Db, platform: &str, channel: &str) -> Result<ChannelSettings, StorageError> {
+    let row = sqlx::query(
+        "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = ? AND channel = ?",
+    )
+    .bind(platform)
+    .bind(channel)
+    .fetch_optional(db.pool())
+    .await?;
+    let Some(r) = row else { return Ok(ChannelSettings::default()) };
+    Ok(ChannelSettings {
+        lang: r.try_get::<Option<String>, _>(0)?.and_then(|l| l.parse().ok()),
+        move_ms: r.try_get(1)?,
+        half_reminder: r.try_get::<Option<i64>, _>(2)?.map(|v| v != 0),
+        soon_ms: r.try_get(3)?,
+        threads: r.try_get::<Option<i64>, _>(4)?.map(|v| v != 0),
+    })
+}
+
+async fn store(db: &Db, platform: &str, channel: &str, s: &ChannelSettings) -> Result<(), StorageError> {
+    sqlx::query(
+        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads)
+         VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, move_ms = excluded.move_ms,
+             half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads",
+    )
+    .bind(platform)
+    .bind(channel)
+    .bind(s.lang.map(Lang::code))
+    .bind(s.move_ms)
+    .bind(s.half_reminder.map(i64::from))
+    .bind(s.soon_ms)
+    .bind(s.threads.map(i64::from))
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The language `user_id` chose with `language`, if any.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<Lang>, StorageError> {
+    let lang: Option<Option<String>> =
+        sqlx::query_scalar("SELECT lang FROM user_settings WHERE platform = ? AND user_id = ?")
+            .bind(platform)
+            .bind(user_id)
+            .fetch_optional(db.pool())
+            .await?;
+    Ok(lang.flatten().and_then(|l| l.parse().ok()))
+}
+
+/// The language to answer a request in: the user's own choice, else what the platform
+/// says, else the channel's, else the bot's.
+pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
+    let db = &ctx.host.db;
+    let origin = ctx.origin;
+    let chosen = user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
+    if let Some(lang) = chosen.or(origin.lang) {
+        return lang;
+    }
+    let channel = channel_settings(db, &origin.platform, &origin.channel).await.ok().and_then(|s| s.lang);
+    channel.unwrap_or(ctx.host.options.language)
+}
+
+fn on_off(value: &str) -> Option<bool> {
+    match value.to_lowercase().as_str() {
+        "on" | "an" | "ein" | "yes" | "ja" | "true" => Some(true),
+        "off" | "aus" | "no" | "nein" | "false" => Some(false),
+        _ => None,
+    }
+}
+
+/// Applies one `key=value` word to `s`.
+fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
+    let bad = || Msg::new("cmd-bad-setting").arg("text", word);
+    let (key, value) = word.split_once('=').ok_or_else(bad)?;
+    let value = value.trim();
+    let reset = matches!(value.to_lowercase().as_str(), "default" | "standard");
+    match key.trim().to_lowercase().as_str() {
+        "language" | "sprache" => s.lang = if reset { None } else { Some(value.parse().map_err(|_| bad())?) },
+        "time" | "zeit" => s.move_ms = if reset { None } else { Some(parse_duration(value).ok_or_else(bad)?) },
+        "half" | "hälfte" | "haelfte" => s.half_reminder = if reset { None } else { Some(on_off(value).ok_or_else(bad)?) },
+        "before" | "vorher" => {
+            s.soon_ms = if reset {
+                None
+            } else if on_off(value) == Some(false) {
+                Some(0)
+            } else {
+                Some(parse_duration(value).ok_or_else(bad)?)
+            }
+        }
+        "threads" | "faeden" | "fäden" => s.threads = if reset { None } else { Some(on_off(value).ok_or_else(bad)?) },
+        _ => return Err(bad()),
+    }
+    Ok(())
+}
+
+/// `settings [key=value ...]`: shows the channel's settings; with words, an admin
+/// changes them (`language=de time=2d half=off before=6h threads=on`, `=default` resets).
+pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
+    let db = &ctx.host.db;
+    let (platform, channel) = (&ctx.origin.platform, &ctx.origin.channel);
+    let mut s = channel_settings(db, platform, channel).await?;
+    if !words.is_empty() {
+        if !ctx.admin {
+            return Err(Msg::new("cmd-settings-admins-only").into());
+        }
+        for word in words {
+            apply(&mut s, word).map_err(Refused::from)?;
+        }
+        store(db, platform, channel, &s).await?;
+        tracing::info!(platform, channel, ?s, "channel settings changed");
+    }
+    let clock = s.clock(&ctx.host.options.clock);
+    let yes_no = |on: bool| ctx.host.texts.plain(ctx.lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
+    let before = if clock.soon_ms > 0 { format_duration(&ctx.host.texts, ctx.lang, clock.soon_ms) } else { yes_no(false) };
+    let text = ctx.text(
+        &Msg::new("settings-channel")
+            .arg("language", s.lang.unwrap_or(ctx.host.options.language).code())
+            .arg("time", format_duration(&ctx.host.texts, ctx.lang, clock.move_ms))
+            .arg("half", yes_no(clock.half_reminder))
+            .arg("before", before)
+            .arg("threads", yes_no(s.threads.unwrap_or(false))),
+    );
+    let reply = if words.is_empty() { Reply::private(ctx.user_id(), text) } else { Reply::channel(text) };
+    Ok(vec![reply])
+}
+
+/// `language [en|de]`: the requester's own language (`default`: the platform's again).
+pub(crate) async fn language(ctx: &Ctx<'_>, lang: Option<String>) -> Outcome {
+    let db = &ctx.host.db;
+    let chosen = match lang.as_deref().map(str::trim) {
+        None => user_lang(db, &ctx.origin.platform, ctx.user_id()).await?,
+        Some("default" | "standard") => {
+            set_user_lang(db, &ctx.origin.platform, ctx.user_id(), None).await?;
+            None
+        }
+        Some(text) => {
+            let lang: Lang = text.parse().map_err(|_| Refused::from(Msg::new("cmd-bad-language").arg("text", text)))?;
+            set_user_lang(db, &ctx.origin.platform, ctx.user_id(), Some(lang)).await?;
+            Some(lang)
+        }
+    };
+    let shown = match chosen {
+        Some(lang) => lang,
+        // Worked out again: the choice just cleared no longer counts.
+        None => request_lang(ctx).await,
+    };
+    let text = ctx.host.texts.text(shown, &Msg::new("settings-language").arg("language", shown.code()));
+    Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<Lang>) -> Result<(), StorageError> {
+    sqlx::query(
+        "INSERT INTO user_settings (platform, user_id, lang) VALUES (?, ?, ?)
+         ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang",
+    )
+    .bind(platform)
+    .bind(user_id)
+    .bind(lang.map(Lang::code))
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::timing::{DAY_MS, HOUR_MS};
+
+    #[test]
+    fn settings_words_apply_and_reset() {
+        let mut s = ChannelSettings::default();
+        for word in ["language=de", "time=2d", "half=off", "before=6h", "threads=on"] {
+            apply(&mut s, word).expect(word);
+        }
+        assert_eq!(
+            s,
+            ChannelSettings {
+                lang: Some(Lang::De),
+                move_ms: Some(2 * DAY_MS),
+                half_reminder: Some(false),
+                soon_ms: Some(6 * HOUR_MS),
+                threads: Some(true)
+            }
+        );
+        apply(&mut s, "before=off").expect("off");
+        assert_eq!(s.soon_ms, Some(0));
+        apply(&mut s, "zeit=default").expect("reset");
+        assert_eq!(s.move_ms, None);
+        for bad in ["language=fr", "time=soon", "colour=red", "half", "half=maybe"] {
+            assert_eq!(apply(&mut s, bad).map_err(|m| m.key), Err("cmd-bad-setting".to_string()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_channel_overrides_the_bots_clock_where_it_says() {
+        let bot = ClockOptions::default();
+        let s = ChannelSettings { move_ms: Some(DAY_MS), soon_ms: Some(0), ..ChannelSettings::default() };
+        let c = s.clock(&bot);
+        assert_eq!((c.move_ms, c.half_reminder, c.soon_ms, c.invitation_ms), (DAY_MS, true, 0, bot.invitation_ms));
+    }
+}

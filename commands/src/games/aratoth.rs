@@ -1,0 +1,62 @@
+//! Aratoths Rache's chat notes (spec `aratoth.md`, "Two players", "Three players"): who
+//! could not place and is out. Without them a three-player announcement would just skip
+//! that player, and a two-player game would end without saying why.
+
+use rules::{AnyView, Match, Seat, Viewer};
+
+use crate::i18n::Msg;
+
+/// After a placement: each player who then could not place ("carol cannot place any
+/// piece and is out"), in order. Nothing after an event (a resignation is announced by
+/// its own header).
+pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    let AnyView::Aratoth(view) = game.view(Viewer::Spectator) else { return Vec::new() };
+    if game.aborted() || game.log().last().is_none_or(|entry| entry.starts_with('@')) {
+        return Vec::new();
+    }
+    let out: Vec<Seat> = if view.players == 2 {
+        // The player to move who cannot place loses: the one who did not place last.
+        match view.pieces.last() {
+            Some(last) if game.is_finished() => vec![(last.seat + 1) % 2],
+            _ => Vec::new(),
+        }
+    } else {
+        let before = if view.eliminated.is_empty() { 0 } else { eliminated_before_last(game) };
+        view.eliminated.get(before..).unwrap_or_default().to_vec()
+    };
+    let name = |seat: Seat| names.get(seat).cloned().unwrap_or_else(|| format!("#{seat}"));
+    out.into_iter().map(|seat| Msg::new("aratoth-out").arg("player", name(seat))).collect()
+}
+
+/// How many players were out before the last log entry: the game rebuilt from its
+/// resolved setup and every entry but the last (at most 36 placements).
+fn eliminated_before_last(game: &dyn Match) -> usize {
+    let log = game.log();
+    let Ok(mut before) =
+        rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
+    else {
+        return 0;
+    };
+    for entry in log.iter().take(log.len().saturating_sub(1)) {
+        if before.play(entry).is_err() {
+            return 0;
+        }
+    }
+    match before.view(Viewer::Spectator) {
+        AnyView::Aratoth(view) => view.eliminated.len(),
+        _ => 0,
+    }
+}
+
+/// How many of the placements `list` (`dragon red a5 a9 a10 a13`, ...) have each shape,
+/// in the order the shapes first appear: `formula 216, bird 300, ...`.
+pub(super) fn shape_counts(list: &[String]) -> String {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for shape in list.iter().filter_map(|m| m.split_whitespace().next()) {
+        match counts.iter_mut().find(|(s, _)| *s == shape) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((shape, 1)),
+        }
+    }
+    counts.iter().map(|(s, n)| format!("{s} {n}")).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,72 @@
+//! Helofag's chat notes (spec `helofag.md`, "A turn"; issue 7, "Turn flow in chat"):
+//! the automatic passes since the last move, the roll of the player to move with the
+//! pieces it sent to B, whether only one action is possible, and whose pieces left
+//! the board after a resignation or timeout.
+
+use rules::{
+    helofag::{HelofagView, ShowRoll, Transfer},
+    AnyView, Event, Match, Viewer,
+};
+
+use crate::i18n::Msg;
+
+/// The notes after a start, move or event of `game`, in the order they happened:
+/// a removed player's pieces leaving, each automatic pass (with what its roll sent to
+/// B), then the roll of the player to move, what it sent to B, and "only one action"
+/// when the roll allows just one. Empty once the game is over (won, or ended by a
+/// resignation with two players, which the rules alone would go on with).
+pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    if game.is_finished() {
+        return Vec::new();
+    }
+    let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { return Vec::new() };
+    let mut notes = Vec::new();
+    if let Some(Some(Ok(Event::Resign(seat) | Event::Timeout(seat)))) = game.log().last().map(|e| Event::parse(e))
+        && view.removed.get(seat).copied().unwrap_or(false)
+    {
+        notes.push(Msg::new("helofag-pieces-leave").arg("player", name(names, seat)));
+    }
+    for pass in &view.passes {
+        let roll = ShowRoll(pass.roll).to_string();
+        notes.push(Msg::new("helofag-passed").arg("player", name(names, pass.seat)).arg("roll", roll));
+        notes.extend(transferred(&pass.transfers, names));
+    }
+    notes.extend(current_roll(&view, names));
+    notes
+}
+
+/// The notes `board` shows: the current roll and what it did (no passes: those were
+/// announced with the move before).
+pub(super) fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+    match game.view(Viewer::Spectator) {
+        AnyView::Helofag(view) => current_roll(&view, names),
+        _ => Vec::new(),
+    }
+}
+
+/// The roll of the player to move, what it sent to B, and whether only one action is
+/// possible (nothing when nobody is to move).
+fn current_roll(view: &HelofagView, names: &[String]) -> Vec<Msg> {
+    let (Some(seat), Some(roll)) = (view.to_move, view.roll) else { return Vec::new() };
+    let roll = ShowRoll(roll).to_string();
+    let mut notes = vec![Msg::new("helofag-rolled").arg("player", name(names, seat)).arg("roll", roll)];
+    notes.extend(transferred(&view.transfers, names));
+    if view.most_actions == 1 {
+        notes.push(Msg::new("helofag-one-action"));
+    }
+    notes
+}
+
+/// "The roll sends A2 (alice), A14 (bob) to the waiting room B", or nothing.
+fn transferred(transfers: &[Transfer], names: &[String]) -> Option<Msg> {
+    if transfers.is_empty() {
+        return None;
+    }
+    let pieces =
+        transfers.iter().map(|t| format!("A{} ({})", t.field, name(names, t.owner))).collect::<Vec<_>>().join(", ");
+    Some(Msg::new("helofag-transferred").arg("pieces", pieces))
+}
+
+fn name(names: &[String], seat: usize) -> String {
+    names.get(seat).cloned().unwrap_or_else(|| format!("#{seat}"))
+}

@@ -1,0 +1,126 @@
+//! Invitations (issue 10): named players (`new carat @bob @carol`: only they may join,
+//! each by `join`, and the game starts by itself once all have accepted), a cap on
+//! the open invitations one user has created (`[clock] max_open_invitations`), and the
+//! time after which an unanswered invitation expires (the scheduler does that).
+
+use crate::{
+    command::GameId,
+    host::Ctx,
+    i18n::Msg,
+    storage::{Db, StorageError},
+};
+
+/// The invitee a word names, if it is a mention: `@bob` gives `bob` (lower case), a
+/// Discord mention `<@123>` or `<@!123>` gives `123`, a Matrix id `@bob:example.org`
+/// stays whole. `None` for other words and a bare `@`.
+pub fn invitee(word: &str) -> Option<String> {
+    let inner = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')).map(|w| w.trim_start_matches('!'));
+    if let Some(id) = inner {
+        return (!id.is_empty() && id.chars().all(|c| c.is_ascii_digit())).then(|| id.to_string());
+    }
+    let name = word.strip_prefix('@')?;
+    if name.is_empty() || name.starts_with('@') {
+        return None;
+    }
+    Some(if name.contains(':') { word.to_string() } else { name.to_lowercase() })
+}
+
+/// Whether `user_id` (or the display name `name`) is what an invitation wrote.
+fn matches(invitee: &str, user_id: &str, name: &str) -> bool {
+    invitee == user_id || invitee.eq_ignore_ascii_case(name) || invitee.eq_ignore_ascii_case(user_id)
+}
+
+/// The invitees of game `id` (empty: anyone may join).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn invitees(db: &Db, id: GameId) -> Result<Vec<String>, StorageError> {
+    Ok(sqlx::query_scalar("SELECT user_id FROM invitees WHERE game_id = ? ORDER BY rowid")
+        .bind(id)
+        .fetch_all(db.pool())
+        .await?)
+}
+
+/// Stores the invitees of game `id`.
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn invite(db: &Db, id: GameId, who: &[String]) -> Result<(), StorageError> {
+    for user in who {
+        sqlx::query("INSERT OR IGNORE INTO invitees (game_id, user_id) VALUES (?, ?)")
+            .bind(id)
+            .bind(user)
+            .execute(db.pool())
+            .await?;
+    }
+    Ok(())
+}
+
+/// Refuses a new invitation when the requester has too many open ones.
+///
+/// # Errors
+/// `cmd-too-many-invitations`, or a storage failure.
+pub(crate) async fn check_cap(ctx: &Ctx<'_>) -> Result<(), crate::host::Refused> {
+    let open: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE platform = ? AND creator = ? AND status = 'invited'")
+            .bind(&ctx.origin.platform)
+            .bind(ctx.user_id())
+            .fetch_one(ctx.host.db.pool())
+            .await
+            .map_err(StorageError::from)?;
+    let max = ctx.host.options.clock.max_open_invitations;
+    if usize::try_from(open).unwrap_or(usize::MAX) >= max {
+        return Err(Msg::new("cmd-too-many-invitations").arg("max", max).into());
+    }
+    Ok(())
+}
+
+/// Refuses `join` by someone a named invitation does not name.
+///
+/// # Errors
+/// `cmd-not-invited`, or a storage failure.
+pub(crate) async fn check_invited(ctx: &Ctx<'_>, id: GameId) -> Result<(), crate::host::Refused> {
+    let named = invitees(&ctx.host.db, id).await?;
+    let user = &ctx.origin.user;
+    if named.is_empty() || named.iter().any(|n| matches(n, &user.id, &user.name)) {
+        return Ok(());
+    }
+    Err(Msg::new("cmd-not-invited").arg("id", id).into())
+}
+
+/// Whether every invitee of game `id` sits in `seated` (user ids and names).
+pub(crate) async fn all_accepted(db: &Db, id: GameId, seated: &[(String, String)]) -> Result<bool, StorageError> {
+    let named = invitees(db, id).await?;
+    Ok(!named.is_empty() && named.iter().all(|n| seated.iter().any(|(uid, name)| matches(n, uid, name))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_name_invitees() {
+        let cases = [
+            ("@Bob", Some("bob")),
+            ("<@123>", Some("123")),
+            ("<@!123>", Some("123")),
+            ("@bob:example.org", Some("@bob:example.org")),
+            ("@", None),
+            ("@@x", None),
+            ("<@abc>", None),
+            ("bob", None),
+            ("hand3", None),
+        ];
+        for (word, want) in cases {
+            assert_eq!(invitee(word).as_deref(), want, "{word:?}");
+        }
+    }
+
+    #[test]
+    fn invitees_match_by_id_or_name() {
+        assert!(matches("bob", "bob", "Bob"));
+        assert!(matches("123", "123", "Bob"));
+        assert!(matches("bob", "555", "Bob"));
+        assert!(!matches("bob", "alice", "Alice"));
+    }
+}

@@ -1,0 +1,191 @@
+//! The scheduler's work (issue 10): what is due at a given time: turn reminders (half
+//! the time gone, shortly before it runs out), "time is up" notices, expired
+//! invitations, and messages waiting for other channels. Adapters poll
+//! [`Host::due_notices`] (say every minute) and post what it returns.
+//!
+//! Everything lives in the database: a reminder is sent when its marker row in
+//! `notices_sent` is inserted (`INSERT OR IGNORE`), an invitation expires when its
+//! status changes, an outbox message is delivered when it is deleted. So a restart, or
+//! two pollers at once, neither lose nor duplicate a notice.
+
+use sqlx::Row;
+
+use crate::{
+    command::GameId,
+    host::Host,
+    i18n::{Arg, Lang, Msg},
+    reply::{GameRef, Reply, Text, User},
+    storage::StorageError,
+    timing::{self, format_duration},
+};
+
+/// A message the scheduler wants posted: in `channel` of `platform`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub platform: String,
+    pub channel: String,
+    pub reply: Reply,
+}
+
+/// The kinds of turn notices, most urgent first (the stored `kind` words).
+const KINDS: [&str; 3] = ["expired", "soon", "half"];
+
+impl Host {
+    /// The host's time now (Unix ms), for [`Host::due_notices`].
+    pub fn now(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
+    /// Everything due at `now` (Unix ms) that has not been sent yet, each exactly once.
+    /// Failures are logged and the rest still comes back.
+    pub async fn due_notices(&self, now: i64) -> Vec<Notice> {
+        let mut out = Vec::new();
+        for (what, result) in [
+            ("outbox", self.outbox(&mut out).await),
+            ("invitations", self.expire_invitations(now, &mut out).await),
+            ("reminders", self.turn_notices(now, &mut out).await),
+        ] {
+            if let Err(e) = result {
+                tracing::error!(error = %e, what, "the scheduler failed");
+            }
+        }
+        out
+    }
+
+    /// A user's language: the one stored with their seat, else the bot's.
+    fn lang_of(&self, stored: Option<&str>) -> Lang {
+        stored.and_then(|l| l.parse().ok()).unwrap_or(self.options.language)
+    }
+
+    async fn outbox(&self, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let rows = sqlx::query("DELETE FROM outbox RETURNING platform, channel, text").fetch_all(self.db.pool()).await?;
+        for r in rows {
+            out.push(Notice {
+                platform: r.try_get(0)?,
+                channel: r.try_get(1)?,
+                reply: Reply::channel(Text::plain_text(r.try_get::<String, _>(2)?)),
+            });
+        }
+        Ok(())
+    }
+
+    async fn expire_invitations(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let limit = now - self.options.clock.invitation_ms;
+        let rows: Vec<(GameId, String, String, String)> = sqlx::query_as(
+            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? ORDER BY id",
+        )
+        .bind(limit)
+        .fetch_all(self.db.pool())
+        .await?;
+        for (id, kind, platform, channel) in rows {
+            if !self.db.withdraw(id, now).await? {
+                continue;
+            }
+            let players = self.db.players(id).await?;
+            let lang = self.lang_of(players.first().and_then(|p| p.lang.as_deref()));
+            let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());
+            let text = self.texts.text(lang, &Msg::new("invitation-expired").arg("id", id).arg("game", game));
+            tracing::info!(game = id, "invitation expired");
+            out.push(Notice { platform, channel, reply: Reply::channel(text).about(GameRef { id, seq: 0 }) });
+        }
+        Ok(())
+    }
+
+    async fn turn_notices(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        for turn in timing::running_turns(&self.db).await? {
+            let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.channel).await?;
+            let clock = &here.clock(&self.options.clock);
+            let players = self.db.players(turn.game).await?;
+            for &seat in &turn.to_move {
+                let Some(player) = players.get(seat) else { continue };
+                let seat_clock = timing::seat_clock(&self.db, &turn, &player.user_id, clock.move_ms, now).await?;
+                let due = |kind: &str| match kind {
+                    "expired" => seat_clock.expired(),
+                    "soon" => clock.soon_ms > 0 && seat_clock.left_ms() <= clock.soon_ms,
+                    _ => clock.half_reminder && seat_clock.used_ms * 2 >= seat_clock.move_ms,
+                };
+                let mut newly = Vec::new();
+                for kind in KINDS.into_iter().filter(|k| due(k)) {
+                    let marked = sqlx::query(
+                        "INSERT OR IGNORE INTO notices_sent (game_id, seq, seat, kind, at) VALUES (?, ?, ?, ?, ?)",
+                    )
+                    .bind(turn.game)
+                    .bind(turn.seq.cast_signed())
+                    .bind(i64::try_from(seat).unwrap_or(i64::MAX))
+                    .bind(kind)
+                    .bind(now)
+                    .execute(self.db.pool())
+                    .await?;
+                    if marked.rows_affected() == 1 {
+                        newly.push(kind);
+                    }
+                }
+                // Only the most urgent of what became due since the last poll.
+                let Some(&kind) = newly.first() else { continue };
+                let chosen = crate::channels::user_lang(&self.db, &turn.platform, &player.user_id).await?;
+                let stored = player.lang.as_deref().and_then(|l| l.parse().ok());
+                let lang = chosen.or(stored).or(here.lang).unwrap_or(self.options.language);
+                let user = User::new(player.user_id.clone(), player.name.clone());
+                let game = turn.kind.parse::<rules::GameKind>().map_or(turn.kind.clone(), |k| lang.game_name(k).to_string());
+                let left = format_duration(&self.texts, lang, seat_clock.left_ms());
+                let msg = Msg::new(format!("clock-{kind}"))
+                    .arg("player", Arg::Mention(user))
+                    .arg("id", turn.game)
+                    .arg("game", game)
+                    .arg("left", left);
+                if kind != "expired" && !crate::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
+                    continue;
+                }
+                tracing::info!(game = turn.game, seat, kind, "turn notice");
+                out.push(Notice {
+                    platform: turn.platform.clone(),
+                    channel: turn.channel.clone(),
+                    reply: Reply::channel(self.texts.text(lang, &msg)).about(GameRef { id: turn.game, seq: turn.seq }),
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::i18n::{Lang, Texts};
+
+    /// Every message id the play-over-days modules use (string literals with their
+    /// prefixes, and the turn notices built from [`super::KINDS`]) exists in both
+    /// languages.
+    #[test]
+    fn every_message_of_play_over_days_exists() {
+        const FILES: [&str; 10] = [
+            "scheduler.rs", "timing.rs", "timeouts.rs", "vacation.rs", "settings.rs", "invitations.rs",
+            "takeback.rs", "ratings.rs", "lobby.rs", "channels.rs",
+        ];
+        const PREFIXES: [&str; 12] = [
+            "cmd-", "clock-", "claim-", "reminders-", "vacation-", "undo-", "rematch-", "history-", "leaderboard-",
+            "stats-", "invitation-", "settings-",
+        ];
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut used: BTreeSet<String> = super::KINDS.iter().map(|k| format!("clock-{k}")).collect();
+        for file in FILES {
+            let Ok(source) = std::fs::read_to_string(dir.join(file)) else { continue };
+            for (i, piece) in source.split('"').enumerate() {
+                let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+                if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {
+                    used.insert(piece.to_string());
+                }
+            }
+        }
+        assert!(used.len() > 30, "found the messages: {used:?}");
+        // Every command word has its help text.
+        used.extend(crate::command::VERBS.iter().map(|(verb, _)| format!("help-{}", verb.name())));
+        let texts = Texts::load();
+        for lang in Lang::ALL {
+            for key in &used {
+                assert!(texts.has(lang, key), "{lang} lacks the message {key}");
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Takebacks and what comes after a game (issue 10): `undo` by consent (only where a
+//! move revealed nothing new: Aratoth's Revenge), `rematch` (the same game with the same
+//! players in the same seats; Aratoth: the loser starts) and `history` (the public move
+//! list).
+
+use rules::{GameKind, Match};
+use sqlx::Row;
+
+use crate::{
+    command::GameId,
+    host::{Ctx, Outcome, Refused, Want},
+    i18n::Msg,
+    play,
+    reply::{GameRef, Reply, Segment, Text, User},
+    storage::{GameRow, NewGame, Status, StorageError},
+};
+
+/// Whether `undo` is offered in `kind`: only where no move reveals anything new (no
+/// drawn tile or card, no dice roll). One table.
+pub fn undo_offered(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Aratoth)
+}
+
+/// `undo [#id]`: the first call asks to take back the game's last move; once every
+/// player still in the game has typed `undo` for that move, it is taken back.
+pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select(ctx, id, Want::MyRunning, false).await?;
+    let id = loaded.row.id;
+    if loaded.row.status != Status::Running {
+        return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    if loaded.seat_of(ctx.user_id()).is_none() {
+        return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
+    }
+    if !undo_offered(loaded.kind) {
+        return Err(Msg::new("cmd-undo-not-offered").arg("game", ctx.game_name(loaded.kind)).into());
+    }
+    let seq = loaded.row.seq;
+    let db = &ctx.host.db;
+    let last = db.log_after(id, seq.saturating_sub(1)).await?.into_iter().next_back();
+    let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
+        return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
+    };
+    sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
+        .bind(id)
+        .bind(seq.cast_signed())
+        .bind(ctx.user_id())
+        .bind(ctx.now())
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
+        .bind(id)
+        .bind(seq.cast_signed())
+        .fetch_all(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
+    let missing: Vec<User> = loaded
+        .players
+        .iter()
+        .filter(|p| !removed.contains(&p.seat) && !votes.contains(&p.user_id))
+        .map(|p| User::new(p.user_id.clone(), p.name.clone()))
+        .collect();
+    if !missing.is_empty() {
+        let mut text = ctx.text(
+            &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", last.text).arg("id", id),
+        );
+        let mut mentions = Vec::new();
+        for (i, user) in missing.into_iter().enumerate() {
+            if i > 0 {
+                mentions.push(Segment::Plain(", ".into()));
+            }
+            mentions.push(Segment::Mention(user));
+        }
+        text.push_line(Text::from_segments(mentions));
+        return Ok(vec![Reply::channel(text).about(GameRef { id, seq })]);
+    }
+    // Everyone agrees: rebuild the game without its last entry and store that.
+    let entries = db.log_after(id, 0).await?;
+    let mut game = rules::open(loaded.kind, &loaded.row.options, loaded.players.len(), loaded.row.setup.clone(), Some(loaded.row.seed))
+        .map_err(|e| StorageError::Damaged(format!("game #{id}: {e}")))?;
+    for entry in entries.iter().filter(|e| e.seq < seq) {
+        game.play(&entry.text).map_err(|e| StorageError::Damaged(format!("game #{id}: {e}")))?;
+    }
+    if !take_back(ctx, id, seq, &game.to_move()).await? {
+        return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", seq).into());
+    }
+    tracing::info!(game = id, seq, "move taken back");
+    ctx.host.remember(id, game.as_ref());
+    let header = ctx.text(&Msg::new("undo-done").arg("move", last.text).arg("id", id));
+    let loaded = crate::host::Loaded {
+        row: GameRow { seq: seq - 1, to_move: game.to_move(), ..loaded.row },
+        game: Some(game),
+        ..loaded
+    };
+    Ok(play::announce(ctx, &loaded, header, &[]).await)
+}
+
+/// Removes log entry `seq` of game `id` and sets the game back to move `seq - 1` in
+/// one transaction (the turn starts afresh now, with fresh reminders); `false` when
+/// the game is no longer at move `seq`.
+async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Result<bool, StorageError> {
+    let mut tx = ctx.host.db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
+    let done = sqlx::query(
+        "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ?, turn_reset_at = ?
+         WHERE id = ? AND seq = ? AND status = 'running'",
+    )
+    .bind(to_move)
+    .bind(ctx.now())
+    .bind(ctx.now())
+    .bind(id)
+    .bind(seq.cast_signed())
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM log WHERE game_id = ? AND seq = ?").bind(id).bind(seq.cast_signed()).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM undo_votes WHERE game_id = ?").bind(id).execute(&mut *tx).await?;
+    // The turn begins again: its reminders may come again.
+    sqlx::query("DELETE FROM notices_sent WHERE game_id = ? AND seq >= ?")
+        .bind(id)
+        .bind(seq.cast_signed() - 1)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
+/// The finished game a `rematch` means: `id` (in this channel), else the requester's
+/// last finished game here.
+async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Refused> {
+    let db = &ctx.host.db;
+    let id = match id {
+        Some(id) => id,
+        None => {
+            let row = sqlx::query(
+                "SELECT g.id FROM games g JOIN players p ON p.game_id = g.id WHERE g.platform = ? AND g.channel = ?
+                 AND g.status = 'finished' AND p.user_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT 1",
+            )
+            .bind(&ctx.origin.platform)
+            .bind(&ctx.origin.channel)
+            .bind(ctx.user_id())
+            .fetch_optional(db.pool())
+            .await
+            .map_err(StorageError::from)?;
+            let Some(row) = row else { return Err(Msg::new("cmd-rematch-nothing").into()) };
+            row.try_get::<i64, _>(0).map_err(StorageError::from)?
+        }
+    };
+    let row = db.game(id).await?.filter(|r| r.platform == ctx.origin.platform && r.channel == ctx.origin.channel);
+    let Some(row) = row else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
+    if row.status != Status::Finished {
+        return Err(Msg::new("cmd-rematch-not-over").arg("id", id).into());
+    }
+    Ok(row)
+}
+
+/// `rematch [#id]`: a player of a finished game starts it again with the same players
+/// in the same seats and the same options and time per move; in Aratoth the loser
+/// starts (`AratothSetup::rematch`), elsewhere a new seed decides.
+pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let old = ctx.host.load(finished_game(ctx, id).await?).await?;
+    let old_id = old.row.id;
+    if old.seat_of(ctx.user_id()).is_none() {
+        return Err(Msg::new("cmd-not-a-player").arg("id", old_id).into());
+    }
+    let n = old.players.len();
+    let ranking = old.game.as_ref().and_then(|g| g.ranking()).unwrap_or_default();
+    let setup = match old.kind {
+        GameKind::Aratoth => rules::aratoth::AratothSetup::rematch(&ranking).and_then(|s| serde_json::to_value(s).ok()),
+        _ => None,
+    };
+    let seed = rand::random::<u64>();
+    let game: Box<dyn Match> = rules::open(old.kind, &old.row.options, n, setup, Some(seed)).map_err(|e| {
+        Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(old.kind)).arg("reason", e.0))
+    })?;
+    let db = &ctx.host.db;
+    let now = ctx.now();
+    let Some(first) = old.players.first() else { return Err(Msg::new("cmd-no-such-game").arg("id", old_id).into()) };
+    let id = db
+        .create_game(&NewGame {
+            kind: old.kind.id(),
+            platform: &old.row.platform,
+            channel: &old.row.channel,
+            creator_id: &first.user_id,
+            creator_name: &first.name,
+            creator_lang: first.lang.as_deref(),
+            options: &game.options(),
+            seed,
+            at: now,
+        })
+        .await?;
+    for p in old.players.iter().skip(1) {
+        db.join(id, (&p.user_id, &p.name, p.lang.as_deref()), n, now).await?;
+    }
+    let move_ms: Option<i64> = sqlx::query_scalar("SELECT move_ms FROM games WHERE id = ?")
+        .bind(old_id)
+        .fetch_one(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    if let Some(ms) = move_ms {
+        crate::timing::set_move_time(db, id, ms).await?;
+    }
+    if !db.start(id, n, &game.options(), &game.resolved_setup(), &game.to_move(), now).await? {
+        return Err(Msg::new("cmd-players-changed").arg("id", id).into());
+    }
+    tracing::info!(game = id, of = old_id, "rematch started");
+    let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
+    let loaded = ctx.host.load(row).await?;
+    let header = ctx.text(
+        &Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ctx.game_name(old.kind)),
+    );
+    let seats: Vec<usize> = (0..n).collect();
+    Ok(play::announce(ctx, &loaded, header, &seats).await)
+}
+
+/// `history [#id]`: the moves and events so far, numbered, with who made them (public
+/// information only: the log holds no hidden information), privately.
+pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.host.select_read(ctx, id).await?;
+    let id = loaded.row.id;
+    if matches!(loaded.row.status, Status::Invited | Status::Withdrawn) {
+        return Err(Msg::new("cmd-not-started").arg("id", id).into());
+    }
+    let entries = ctx.host.db.log_after(id, 0).await?;
+    let mut text = ctx.text(&Msg::new("history-header").arg("id", id).arg("game", ctx.game_name(loaded.kind)));
+    if entries.is_empty() {
+        text.push_line(ctx.text(&Msg::new("history-empty")));
+    }
+    for entry in &entries {
+        let who = entry.seat.and_then(|s| loaded.user(s)).map_or_else(|| entry.user_id.clone(), |u| u.name);
+        // Events (`@resign P`, `@timeout P`, `@abort`) in words; moves as written.
+        let line = match rules::Event::parse(&entry.text) {
+            Some(Ok(event)) => {
+                let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
+                let words = ctx.text(&match event {
+                    rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
+                    rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
+                    rules::Event::Abort => Msg::new("history-aborted"),
+                });
+                format!("{}. {}", entry.seq, words.plain())
+            }
+            _ => format!("{}. {who}: {}", entry.seq, entry.text),
+        };
+        text.push_line(Text::plain_text(line));
+    }
+    Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: loaded.row.seq })])
+}

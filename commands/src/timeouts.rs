@@ -1,0 +1,73 @@
+//! `claim` (issue 10): when the time of the player to move has run out, a waiting
+//! player claims it. The game records `@timeout P` (spec README, events): with two
+//! players P loses; with more, P is removed as the game defines and play goes on.
+//! Nothing happens without a claim.
+
+use rules::PlayErrorKind;
+
+use crate::{
+    command::GameId,
+    host::{Ctx, Outcome, Refused, Want},
+    i18n::Msg,
+    play,
+    storage::Status,
+    timing::{self, format_duration},
+};
+
+/// `claim [#id]`.
+pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let mut loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    let id = loaded.row.id;
+    if loaded.row.status != Status::Running {
+        return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    }
+    // Only a player still in the game claims (not one who resigned or timed out).
+    let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
+    let Some(claimer) = loaded.seat_of(ctx.user_id()).filter(|s| !removed.contains(s)) else {
+        return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
+    };
+    let Some(turn) = timing::turn_of(&ctx.host.db, id).await? else {
+        return Err(Msg::new("cmd-game-over").arg("id", id).into());
+    };
+    let default_ms = ctx.host.options.clock.move_ms;
+    let mut expired = Vec::new();
+    let mut soonest: Option<(String, i64)> = None;
+    for &seat in turn.to_move.iter().filter(|&&s| s != claimer) {
+        let Some(player) = loaded.players.get(seat) else { continue };
+        let clock = timing::seat_clock(&ctx.host.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
+        if clock.expired() {
+            expired.push(seat);
+        } else if soonest.as_ref().is_none_or(|(_, left)| clock.left_ms() < *left) {
+            soonest = Some((player.name.clone(), clock.left_ms()));
+        }
+    }
+    if expired.is_empty() {
+        return Err(match soonest {
+            Some((player, left)) => Msg::new("cmd-claim-too-early")
+                .arg("player", player)
+                .arg("id", id)
+                .arg("left", format_duration(&ctx.host.texts, ctx.lang, left)),
+            None => Msg::new("cmd-claim-nobody").arg("id", id),
+        }
+        .into());
+    }
+    let mut names = Vec::new();
+    for seat in expired {
+        let Some(game) = &loaded.game else { break };
+        if game.is_finished() {
+            break;
+        }
+        let mut game = game.box_clone();
+        let event = game.play(&format!("@timeout {seat}")).map_err(|e| match e.kind {
+            PlayErrorKind::GameOver => Refused::from(Msg::new("cmd-game-over").arg("id", id)),
+            _ => Refused::Rule(e.reason),
+        })?;
+        loaded = play::store(ctx, loaded, game, Some(claimer), &event).await?;
+        names.extend(loaded.user(seat).map(|u| u.name));
+        tracing::info!(game = id, seat, "timeout claimed");
+    }
+    let header = ctx.text(
+        &Msg::new("claim-accepted").arg("player", names.join(", ")).arg("id", id).arg("claimer", ctx.origin.user.name.as_str()),
+    );
+    Ok(play::announce(ctx, &loaded, header, &[]).await)
+}

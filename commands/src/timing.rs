@@ -1,0 +1,291 @@
+//! Turn clocks (issue 10): the time per move, durations as players write and read
+//! them, and how long a player's turn has run, with vacations left out.
+//!
+//! Nothing is stored per tick: a turn starts at its game's last log entry (or the
+//! start), and how much of the time is used is computed from that timestamp and the
+//! player's vacations (`vacations` table). So a restart changes nothing.
+
+use sqlx::Row;
+
+use crate::{
+    command::GameId,
+    i18n::{Lang, Msg},
+    storage::{Db, StorageError},
+};
+
+/// One minute, hour and day in milliseconds.
+pub const MINUTE_MS: i64 = 60_000;
+pub const HOUR_MS: i64 = 60 * MINUTE_MS;
+pub const DAY_MS: i64 = 24 * HOUR_MS;
+
+/// The clock settings of a [`crate::Host`] (`[clock]` in the config).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClockOptions {
+    /// The time per move when `new` names none (ms; `[clock] move_time`, default 3 days).
+    pub move_ms: i64,
+    /// Whether the player to move is reminded when half the time has passed.
+    pub half_reminder: bool,
+    /// How long before the time runs out the second reminder comes (ms; 0: none).
+    pub soon_ms: i64,
+    /// How long an invitation stays open (ms; default 48 hours).
+    pub invitation_ms: i64,
+    /// How many open invitations one user may have created at once.
+    pub max_open_invitations: usize,
+    /// Vacation days a user may take in any 365 days.
+    pub vacation_days_per_year: u32,
+}
+
+impl Default for ClockOptions {
+    fn default() -> Self {
+        ClockOptions {
+            move_ms: 3 * DAY_MS,
+            half_reminder: true,
+            soon_ms: 12 * HOUR_MS,
+            invitation_ms: 48 * HOUR_MS,
+            max_open_invitations: 3,
+            vacation_days_per_year: 30,
+        }
+    }
+}
+
+/// Reads a duration: `3d`, `12h`, `90m`, `2d12h`, `1d 6h` (no spaces inside a word);
+/// a bare number means days. German `t` (Tage) and `std` work too. At least one minute,
+/// at most a year.
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let text = text.trim().to_lowercase();
+    if let Ok(days) = text.parse::<i64>() {
+        return (1..=365).contains(&days).then_some(days * DAY_MS);
+    }
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    let mut chars = text.chars().peekable();
+    let mut any = false;
+    while let Some(c) = chars.next() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        if c == ' ' {
+            continue;
+        }
+        let mut unit = String::from(c);
+        while let Some(&n) = chars.peek() {
+            if n.is_ascii_alphabetic() {
+                unit.push(n);
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        let per = match unit.as_str() {
+            "d" | "t" | "day" | "days" | "tag" | "tage" => DAY_MS,
+            "h" | "std" | "hour" | "hours" | "stunde" | "stunden" => HOUR_MS,
+            "m" | "min" | "minute" | "minutes" | "minuten" => MINUTE_MS,
+            _ => return None,
+        };
+        let n: i64 = number.parse().ok()?;
+        number.clear();
+        total = total.checked_add(n.checked_mul(per)?)?;
+        any = true;
+    }
+    (any && number.is_empty() && (MINUTE_MS..=365 * DAY_MS).contains(&total)).then_some(total)
+}
+
+/// A duration in words (`2 days 5 hours`, `2 Tage 5 Stunden`), rounded down to minutes;
+/// at most two units.
+pub fn format_duration(texts: &crate::Texts, lang: Lang, ms: i64) -> String {
+    let ms = ms.max(0);
+    let days = ms / DAY_MS;
+    let hours = (ms % DAY_MS) / HOUR_MS;
+    let minutes = (ms % HOUR_MS) / MINUTE_MS;
+    let mut parts = Vec::new();
+    for (n, key) in [(days, "clock-days"), (hours, "clock-hours"), (minutes, "clock-minutes")] {
+        if n > 0 && parts.len() < 2 {
+            parts.push(texts.plain(lang, &Msg::new(key).arg("n", n)));
+        }
+    }
+    if parts.is_empty() {
+        parts.push(texts.plain(lang, &Msg::new("clock-minutes").arg("n", 0_i64)));
+    }
+    parts.join(" ")
+}
+
+/// A running game's current turn, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub game: GameId,
+    pub kind: String,
+    pub platform: String,
+    pub channel: String,
+    /// The move number the turn follows.
+    pub seq: u64,
+    /// The seats to move.
+    pub to_move: Vec<usize>,
+    /// When the turn began (the last log entry, else the start; a takeback after them),
+    /// Unix ms.
+    pub since: i64,
+    /// The game's own time per move, if it has one.
+    pub move_ms: Option<i64>,
+}
+
+const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, g.seq, g.to_move, g.move_ms, \
+     MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
+         COALESCE(g.turn_reset_at, 0)) AS since \
+     FROM games g WHERE g.status = 'running'";
+
+fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
+    let to_move: String = r.try_get("to_move")?;
+    Ok(Turn {
+        game: r.try_get("id")?,
+        kind: r.try_get("kind")?,
+        platform: r.try_get("platform")?,
+        channel: r.try_get("channel")?,
+        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
+        to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
+        since: r.try_get("since")?,
+        move_ms: r.try_get("move_ms")?,
+    })
+}
+
+/// The turns of every running game.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn running_turns(db: &Db) -> Result<Vec<Turn>, StorageError> {
+    let rows = sqlx::query(TURN_SQL).fetch_all(db.pool()).await?;
+    rows.iter().map(turn).collect()
+}
+
+/// The turn of running game `id`, if it runs.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> {
+    let sql = format!("{TURN_SQL} AND g.id = ?");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
+    row.as_ref().map(turn).transpose()
+}
+
+/// Sets the time per move of game `id`.
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn set_move_time(db: &Db, id: GameId, ms: i64) -> Result<(), StorageError> {
+    sqlx::query("UPDATE games SET move_ms = ? WHERE id = ?").bind(ms).bind(id).execute(db.pool()).await?;
+    Ok(())
+}
+
+/// The vacations of `user_id` on `platform` as (starts, ends), Unix ms, oldest first.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn vacations(db: &Db, platform: &str, user_id: &str) -> Result<Vec<(i64, i64)>, StorageError> {
+    let rows: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
+            .bind(platform)
+            .bind(user_id)
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows)
+}
+
+/// How much of a turn that began at `since` has been used by `now`: the time passed,
+/// less the parts of `vacations` (start, end) that fall into it. Vacations never
+/// overlap one another (a new one starts after the last one ends).
+pub fn used_ms(since: i64, now: i64, vacations: &[(i64, i64)]) -> i64 {
+    let paused: i64 = vacations.iter().map(|&(s, e)| (e.min(now) - s.max(since)).max(0)).sum();
+    (now - since - paused).max(0)
+}
+
+/// The clock of one seat in a turn: time per move, time used, and what is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatClock {
+    pub move_ms: i64,
+    pub used_ms: i64,
+}
+
+impl SeatClock {
+    /// The time left (0 when it has run out).
+    pub fn left_ms(self) -> i64 {
+        (self.move_ms - self.used_ms).max(0)
+    }
+
+    /// Whether the time has run out.
+    pub fn expired(self) -> bool {
+        self.used_ms >= self.move_ms
+    }
+}
+
+/// The clock of the player `user_id` in `turn` at `now`; `default_ms` when the game has
+/// no time of its own.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn seat_clock(db: &Db, turn: &Turn, user_id: &str, default_ms: i64, now: i64) -> Result<SeatClock, StorageError> {
+    let away = vacations(db, &turn.platform, user_id).await?;
+    Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), used_ms: used_ms(turn.since, now, &away) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse() {
+        let cases = [
+            ("3d", Some(3 * DAY_MS)),
+            ("3", Some(3 * DAY_MS)),
+            ("12h", Some(12 * HOUR_MS)),
+            ("2d12h", Some(2 * DAY_MS + 12 * HOUR_MS)),
+            ("1T6Std", Some(DAY_MS + 6 * HOUR_MS)),
+            ("90m", Some(90 * MINUTE_MS)),
+            ("0", None),
+            ("0h", None),
+            ("5x", None),
+            ("h", None),
+            ("12", Some(12 * DAY_MS)),
+            ("400d", None),
+            ("3d4", None),
+            ("99999999999999999999d", None),
+        ];
+        for (text, want) in cases {
+            assert_eq!(parse_duration(text), want, "{text:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_is_refused_without_panicking(text in ".{0,40}") {
+            if let Some(ms) = parse_duration(&text) {
+                proptest::prop_assert!((MINUTE_MS..=365 * DAY_MS).contains(&ms));
+            }
+        }
+    }
+
+    #[test]
+    fn vacations_inside_a_turn_do_not_count() {
+        // Turn from 100 to 1000: 900 passed; vacation 200..500 inside (300), one
+        // before the turn (0..50), one running over now (900..2000: 100 of it).
+        assert_eq!(used_ms(100, 1000, &[(0, 50), (200, 500), (900, 2000)]), 900 - 300 - 100);
+        // A vacation that began before the turn counts only from the turn's start.
+        assert_eq!(used_ms(100, 1000, &[(0, 300)]), 900 - 200);
+        assert_eq!(used_ms(100, 1000, &[]), 900);
+    }
+
+    #[test]
+    fn a_seat_clock_runs_out() {
+        let c = SeatClock { move_ms: 10, used_ms: 4 };
+        assert_eq!((c.left_ms(), c.expired()), (6, false));
+        let c = SeatClock { move_ms: 10, used_ms: 12 };
+        assert_eq!((c.left_ms(), c.expired()), (0, true));
+    }
+
+    #[test]
+    fn durations_read_well() {
+        let texts = crate::Texts::load();
+        assert_eq!(format_duration(&texts, Lang::En, 2 * DAY_MS + 5 * HOUR_MS + 7 * MINUTE_MS), "2 days 5 hours");
+        assert_eq!(format_duration(&texts, Lang::De, DAY_MS + 30 * MINUTE_MS), "1 Tag 30 Minuten");
+        assert_eq!(format_duration(&texts, Lang::En, HOUR_MS), "1 hour");
+        assert_eq!(format_duration(&texts, Lang::En, 0), "0 minutes");
+    }
+}

@@ -1,0 +1,86 @@
+//! `vacation [days]` (issue 10): pauses all of a player's clocks on this platform for a
+//! number of days, within a yearly allowance (`[clock] vacation_days_per_year`), and
+//! tells every channel where the player has a running game.
+
+use crate::{
+    host::{Ctx, Outcome},
+    i18n::Msg,
+    reply::Reply,
+    storage::{Status, StorageError},
+    timing::{self, DAY_MS},
+};
+
+/// Milliseconds of vacation `spans` (start, end) holds within the 365 days before `now`
+/// (a vacation still running counts in full: it is booked).
+pub fn used_in_year(spans: &[(i64, i64)], now: i64) -> i64 {
+    let from = now - 365 * DAY_MS;
+    spans.iter().map(|&(s, e)| (e - s.max(from)).max(0)).sum()
+}
+
+/// `vacation [days]`.
+pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
+    let db = &ctx.host.db;
+    let platform = &ctx.origin.platform;
+    let now = ctx.now();
+    let spans = timing::vacations(db, platform, ctx.user_id()).await?;
+    let allowance = i64::from(ctx.host.options.clock.vacation_days_per_year) * DAY_MS;
+    let left_days = (allowance - used_in_year(&spans, now)).max(0) / DAY_MS;
+    let Some(days) = days else {
+        let text = ctx.text(&Msg::new("vacation-allowance").arg("days", left_days));
+        return Ok(vec![Reply::private(ctx.user_id(), text)]);
+    };
+    if i64::from(days) > left_days {
+        return Err(Msg::new("cmd-vacation-too-long").arg("days", i64::from(days)).arg("left", left_days).into());
+    }
+    // A new vacation starts when the last one ends, so that none overlap.
+    let starts = spans.iter().map(|&(_, e)| e).fold(now, i64::max);
+    let ends = starts + i64::from(days) * DAY_MS;
+    sqlx::query("INSERT INTO vacations (platform, user_id, starts, ends) VALUES (?, ?, ?, ?)")
+        .bind(platform)
+        .bind(ctx.user_id())
+        .bind(starts)
+        .bind(ends)
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    tracing::info!(user = ctx.user_id(), days, "vacation");
+    let name = ctx.origin.user.name.clone();
+    let mut channels: Vec<String> = db
+        .open_games_of(platform, ctx.user_id())
+        .await?
+        .into_iter()
+        .filter(|(row, _)| row.status == Status::Running)
+        .map(|(row, _)| row.channel)
+        .collect();
+    channels.sort();
+    channels.dedup();
+    let msg = Msg::new("vacation-announced").arg("player", name).arg("days", i64::from(days));
+    for channel in channels.iter().filter(|c| **c != ctx.origin.channel) {
+        // Told by the scheduler in the other channels, in each channel's language.
+        let here = crate::channels::channel_settings(db, platform, channel).await?;
+        let text = ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg);
+        sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
+            .bind(platform)
+            .bind(channel)
+            .bind(text)
+            .bind(now)
+            .execute(db.pool())
+            .await
+            .map_err(StorageError::from)?;
+    }
+    Ok(vec![Reply::channel(ctx.text(&msg))])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_year_counts_back_365_days() {
+        let now = 400 * DAY_MS;
+        // 10 days long ago (outside), 5 days straddling the year's start (3 inside),
+        // 3 days inside.
+        let spans = [(0, 10 * DAY_MS), (33 * DAY_MS, 38 * DAY_MS), (100 * DAY_MS, 103 * DAY_MS)];
+        assert_eq!(used_in_year(&spans, now), 3 * DAY_MS + 3 * DAY_MS);
+    }
+}

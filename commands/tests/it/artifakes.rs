@@ -1,0 +1,217 @@
+//! Artifakes through the command layer: hands reach only their owner, `moves` helps the
+//! player holding the cards, and nothing private reaches the channel or the opponent.
+
+use commands::{Audience, Command, GameId, Host, Lang, Origin, Reply};
+use rules::{
+    AnyView, Viewer,
+    artifakes::{ArtifakesView, Phase, RING},
+    record::replay_record,
+};
+
+use crate::support::{Place, origin, refused, texts};
+
+fn german(user: &str, channel: &str) -> Origin {
+    Origin { lang: Some(Lang::De), ..origin(user, channel) }
+}
+
+/// Alice invites, Bob joins, Alice starts an Artifakes game from `seed` in channel `c`.
+async fn started(host: &Host, seed: u64) -> (GameId, Vec<Reply>) {
+    let replies = host.handle(&origin("alice", "c"), &format!("new artifakes seed={seed}")).await;
+    let id = replies.first().and_then(|r| r.game).expect("an invitation").id;
+    let joined = host.run(&origin("bob", "c"), Command::Join { game: Some(id) }).await;
+    assert!(!joined[0].refusal, "{}", texts(&joined));
+    let started = host.run(&origin("alice", "c"), Command::Start { game: Some(id) }).await;
+    assert!(!started[0].refusal, "{}", texts(&started));
+    (id, started)
+}
+
+/// The game as someone entitled to everything sees it.
+async fn full_view(host: &Host, id: GameId) -> ArtifakesView {
+    let record = host.record(id).await.expect("read").expect("a started game");
+    let (game, error) = replay_record(&record).expect("replays");
+    assert!(error.is_none());
+    match game.view(Viewer::Omniscient) {
+        AnyView::Artifakes(v) => v,
+        _ => panic!("an Artifakes game"),
+    }
+}
+
+fn user(seat: usize) -> &'static str {
+    if seat == 0 { "alice" } else { "bob" }
+}
+
+/// The hands as the `hand` reply writes them: card numbers ascending.
+fn hand_texts(view: &ArtifakesView) -> [String; 2] {
+    [0, 1].map(|seat| {
+        let mut cards = view.hands[seat].clone().unwrap_or_default();
+        cards.sort_unstable();
+        cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+    })
+}
+
+/// Checks that no reply shows a hand to anyone but its owner: no hand text, no hand picture.
+fn assert_private(replies: &[Reply], hands: &[String; 2]) {
+    for reply in replies {
+        for (seat, hand) in hands.iter().enumerate() {
+            if reply.audience == Audience::User(user(seat).into()) {
+                continue;
+            }
+            let text = reply.text.plain();
+            assert!(hand.is_empty() || !text.contains(&format!("): {hand}")), "{seat}'s hand {hand} in {:?}: {text}", reply.audience);
+            assert!(reply.audience != Audience::Channel || !text.contains("Your hand"), "a hand in the channel: {text}");
+            let picture = reply.file.as_ref().map(|f| f.name.clone()).unwrap_or_default();
+            assert!(!picture.contains(&format!("-hand-{seat}")), "{seat}'s hand picture to {:?}", reply.audience);
+        }
+    }
+}
+
+/// Plays the first legal move of the player to move; returns that player and the replies.
+async fn play_first(host: &Host, id: GameId) -> (usize, Vec<Reply>) {
+    let view = full_view(host, id).await;
+    let seat = view.to_move.expect("the game goes on");
+    let moves = host.legal_moves(&origin(user(seat), "c"), Some(id), "").await.expect("moves");
+    let replies = host.handle(&origin(user(seat), "c"), &format!("move #{id} {}", moves[0])).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    (seat, replies)
+}
+
+#[tokio::test]
+async fn hands_reach_only_their_owner_from_the_deal_to_the_end() {
+    let place = Place::new();
+    let host = place.host().await;
+    let (id, replies) = started(&host, 21).await;
+    // While burying nobody holds a card: no private hand message at the start.
+    assert!(replies.iter().all(|r| r.audience == Audience::Channel), "{}", texts(&replies));
+    let mut dealt = false;
+    let mut plays = 0;
+    loop {
+        let before = full_view(&host, id).await;
+        if before.phase == Phase::Over {
+            break;
+        }
+        let (seat, replies) = play_first(&host, id).await;
+        plays += 1;
+        assert!(plays < 400, "the game must end");
+        let after = full_view(&host, id).await;
+        let hands = hand_texts(&after);
+        assert_private(&replies, &hands);
+        assert_private(&replies, &hand_texts(&before));
+        if before.phase == Phase::Bury && after.phase == Phase::Excavate {
+            // The deal: each player gets their five cards privately, with the picture.
+            dealt = true;
+            for (owner, hand) in hands.iter().enumerate() {
+                let reply = replies.iter().find(|r| r.audience == Audience::User(user(owner).into())).expect("a hand message");
+                assert!(reply.text.plain().ends_with(&format!("): {hand}")), "{}", reply.text.plain());
+                assert!(reply.file.as_ref().is_some_and(|f| f.bytes.starts_with(b"\x89PNG")));
+            }
+        }
+        if after.phase == Phase::Excavate && after.hands[seat].as_ref().is_some_and(|h| !h.is_empty()) {
+            // The opponent asking for moves sees none of the mover's cards...
+            let other = 1 - after.to_move.unwrap_or(0);
+            let mover = 1 - other;
+            let answer = host.handle(&origin(user(other), "c"), &format!("moves #{id}")).await;
+            assert_private(&answer, &hands);
+            let text = texts(&answer);
+            assert!(!text.contains("Legal moves"), "{text}");
+            let own = after.hands[other].clone().unwrap_or_default();
+            for card in after.hands[mover].iter().flatten().filter(|c| !own.contains(c)) {
+                assert!(!text.contains(&format!("play {card} ")) && !text.contains(&format!("Card {card} ")), "{text}");
+            }
+            // ...nor through autocomplete, nor a spectator.
+            assert!(host.legal_moves(&origin(user(other), "c"), Some(id), "").await.expect("moves").is_empty());
+            assert!(host.legal_moves(&origin("carol", "c"), Some(id), "").await.expect("moves").is_empty());
+            let answer = host.handle(&origin("carol", "c"), &format!("moves #{id}")).await;
+            assert!(refused(&answer, "carol", "only they can list them"), "{}", texts(&answer));
+            // A running game's record is for admins only.
+            let answer = host.handle(&origin(user(other), "c"), &format!("export #{id}")).await;
+            assert!(answer.len() == 1 && answer[0].refusal && answer[0].file.is_none(), "{}", texts(&answer));
+        }
+    }
+    assert!(dealt, "the excavation began");
+    // Once the game is over a player gets the record.
+    let answer = host.handle(&origin("bob", "c"), &format!("export #{id}")).await;
+    assert!(!answer[0].refusal && answer[0].file.is_some(), "{}", texts(&answer));
+}
+
+/// Plays first legal moves until the excavation has begun.
+async fn to_excavation(host: &Host, id: GameId) -> ArtifakesView {
+    loop {
+        let view = full_view(host, id).await;
+        if view.phase == Phase::Excavate {
+            return view;
+        }
+        play_first(host, id).await;
+    }
+}
+
+#[tokio::test]
+async fn moves_shows_each_cards_points_and_landings() {
+    let place = Place::new();
+    let host = place.host().await;
+    let (id, _) = started(&host, 22).await;
+    let view = to_excavation(&host, id).await;
+    let mover = view.to_move.expect("someone excavates");
+    let answer = host.handle(&origin(user(mover), "c"), &format!("moves #{id}")).await;
+    assert_eq!(answer.len(), 1);
+    assert_eq!(answer[0].audience, Audience::User(user(mover).into()));
+    let text = answer[0].text.plain();
+    assert!(text.contains(&format!("Your cards (the inspector stands on field {})", view.inspector)), "{text}");
+    // Every card's line, worked out here from the board: points by colour = fields of the
+    // card's colour holding the mover's pieces; by number = the value of the mover's
+    // pieces on the card's field; landings = the inspector's field plus or minus that.
+    let mut cards = view.hands[mover].clone().unwrap_or_default();
+    cards.sort_unstable();
+    cards.dedup();
+    for card in cards {
+        let colour = RING[usize::from(card) - 1];
+        let colour_points =
+            (1..=30u8).filter(|&f| RING[usize::from(f) - 1] == colour && !view.buried[usize::from(f) - 1][mover].is_empty()).count();
+        let number_points = view.buried[usize::from(card) - 1][mover].value();
+        let reach = |points: usize| {
+            let cw = (usize::from(view.inspector) - 1 + points) % 30 + 1;
+            let ccw = (usize::from(view.inspector) - 1 + 30 - points) % 30 + 1;
+            (cw, ccw)
+        };
+        let line = text.lines().find(|l| l.starts_with(&format!("Card {card} ({colour}"))).unwrap_or_else(|| panic!("card {card}: {text}"));
+        for (way, points) in [("colour", colour_points), ("number", usize::from(number_points))] {
+            if points == 0 {
+                assert!(line.contains(&format!("by {way}: no points")), "{line}");
+            } else {
+                let (cw, ccw) = reach(points.min(5));
+                assert!(line.contains(&format!("by {way} {} → cw {cw}", points.min(5))), "{line}");
+                assert!(line.contains(&format!("ccw {ccw}")), "{line}");
+            }
+        }
+    }
+    // German: the same help in German words.
+    let answer = host.handle(&german(user(mover), "c"), &format!("zuege #{id}")).await;
+    let text = answer[0].text.plain();
+    assert!(text.contains("Deine Karten (der Chefinspektor steht auf Feld"), "{text}");
+    assert!(text.contains("Karte ") && (text.contains("uzs") || text.contains("keine Punkte")), "{text}");
+}
+
+#[tokio::test]
+async fn refusals_are_translated_and_private() {
+    let place = Place::new();
+    let host = place.host().await;
+    let (id, _) = started(&host, 23).await;
+    let view = full_view(&host, id).await;
+    let mover = user(view.to_move.expect("burying"));
+    host.handle(&origin(mover, "c"), &format!("move #{id} bury block 17")).await;
+    let next = if mover == "alice" { "bob" } else { "alice" };
+    host.handle(&origin(next, "c"), &format!("move #{id} bury block 17")).await;
+    let replies = host.handle(&origin(mover, "c"), &format!("move #{id} bury block 17")).await;
+    assert!(refused(&replies, mover, "Field 17 already holds 4 points: a block would make 6"), "{}", texts(&replies));
+    let replies = host.handle(&german(mover, "c"), &format!("zug #{id} vergrabe block 17")).await;
+    assert!(refused(&replies, mover, "Auf Feld 17 liegen schon 4 Punkte: ein Block ergäbe 6"), "{}", texts(&replies));
+    let replies = host.handle(&origin(mover, "c"), &format!("move #{id} play 3 number cw")).await;
+    assert!(refused(&replies, mover, "It is the burying phase"), "{}", texts(&replies));
+    // German moves work bare, too: `vergrabe ...` and `spiele ...` are no command words.
+    let replies = host.handle(&german(mover, "c"), "spiele 3 zahl uzs").await;
+    assert!(refused(&replies, mover, "Jetzt wird vergraben"), "{}", texts(&replies));
+    let replies = host.handle(&german(mover, "c"), "vergrabe scheibe 17").await;
+    assert!(!replies[0].refusal && replies[0].audience == Audience::Channel, "{}", texts(&replies));
+    assert!(texts(&replies).contains("bury disc 17"), "{}", texts(&replies));
+    let replies = host.handle(&origin(mover, "c"), "rules artifakes").await;
+    assert!(texts(&replies).starts_with("Artifakes, for 2 players"), "{}", texts(&replies));
+}

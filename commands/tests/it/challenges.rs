@@ -1,0 +1,411 @@
+//! Hathor solo games and challenges in a channel: the same stones for every player of a
+//! challenge, boards only for their player until the challenge closes, the leaderboard,
+//! the line when someone finishes, the daily challenge.
+
+use std::sync::Arc;
+
+use commands::{
+    clock::{Clock, ManualClock},
+    storage::{Db, Status},
+    Audience, GameId, Host, HostOptions, Reply,
+};
+use serde_json::Value;
+
+use crate::support::{admin, origin, refused, texts, Place};
+
+/// 2026-11-29 10:00 UTC.
+const NOW: i64 = 1_795_946_400_000;
+const HOUR: i64 = 3_600_000;
+
+async fn host_at(place: &Place, clock: &Arc<ManualClock>, secret: Option<&str>) -> Host {
+    let db = Db::open(&place.url()).await.expect("open the database");
+    let options =
+        HostOptions { pictures: false, hathor_daily_secret: secret.map(str::to_string), ..HostOptions::default() };
+    Host::with_db(db, options, Arc::clone(clock) as Arc<dyn Clock>)
+}
+
+/// The game a user's private replies are about.
+fn game_of(replies: &[Reply], user: &str) -> GameId {
+    replies
+        .iter()
+        .find(|r| r.audience == Audience::User(user.into()) && r.game.is_some())
+        .and_then(|r| r.game)
+        .unwrap_or_else(|| panic!("no private game reply for {user}: {}", texts(replies)))
+        .id
+}
+
+fn channel_texts(replies: &[Reply]) -> Vec<String> {
+    replies.iter().filter(|r| r.audience == Audience::Channel).map(|r| r.text.plain()).collect()
+}
+
+/// The game rebuilt from the admin's record (an independent replay of the stored log).
+async fn replayed(host: &Host, id: GameId) -> (rules::record::Record, Box<dyn rules::Match>) {
+    let record = host.record(id).await.expect("read").expect("started");
+    let (game, error) = rules::record::replay_record(&record).expect("the record replays");
+    assert_eq!(error, None);
+    (record, game)
+}
+
+fn current(game: &dyn rules::Match) -> Value {
+    game.details().expect("details")["current"].clone()
+}
+
+/// Plays the legal field `pick` chooses for `user` in game `id`; every reply about the
+/// game goes to `user` only.
+async fn put(host: &Host, user: &str, id: GameId, pick: fn(&[String]) -> String) -> Vec<Reply> {
+    // `moves` does not list Hathor's fields (the hint sells them): the replayed record does.
+    let (_, game) = replayed(host, id).await;
+    let moves = game.legal_moves();
+    assert!(!moves.is_empty(), "game #{id} has a legal field");
+    let replies = host.handle(&origin(user, "c"), &format!("move #{id} {}", pick(&moves))).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    for r in replies.iter().filter(|r| r.game.is_some()) {
+        assert_eq!(r.audience, Audience::User(user.into()), "a challenge board went elsewhere: {}", r.text.plain());
+    }
+    replies
+}
+
+#[tokio::test]
+async fn solo_games_start_at_once_with_the_variant_named() {
+    let place = Place::new();
+    let host = place.host().await;
+    for (line, variant) in [("new hathor", 1), ("new hathor 3", 3), ("new hathor v2", 2), ("neu hathor mittel", 4), ("new hathor variant=5", 5)]
+    {
+        let replies = host.handle(&origin("alice", &format!("solo-{variant}")), line).await;
+        assert!(!replies[0].refusal, "{line}: {}", texts(&replies));
+        // A solo game is not a challenge: its board is the channel's.
+        assert_eq!(replies[0].audience, Audience::Channel, "{line}");
+        let id = replies[0].game.expect("about the game").id;
+        let row = host.db().game(id).await.expect("read").expect("game");
+        assert_eq!(row.status, Status::Running, "{line}");
+        let (record, _) = replayed(&host, id).await;
+        assert_eq!(record.setup.as_ref().map(|s| s["variant"].clone()), Some(Value::from(variant)), "{line}");
+    }
+    let replies = host.handle(&origin("alice", "c"), "new hathor 6").await;
+    assert!(replies[0].refusal, "{}", texts(&replies));
+    // Challenges are Hathor's, and for one player per board.
+    for line in ["new carat challenge", "daily carat"] {
+        let replies = host.handle(&origin("alice", "c"), line).await;
+        assert!(refused(&replies, "alice", "Challenges and the daily challenge are for Hathor"), "{line}: {}", texts(&replies));
+    }
+    let replies = host.handle(&origin("alice", "c"), "new hathor challenge players=2").await;
+    assert!(refused(&replies, "alice", "Hathor"), "{}", texts(&replies));
+    assert!(host.handle(&origin("bob", "c"), "leaderboard").await[0].refusal, "no challenge was opened");
+}
+
+#[tokio::test]
+async fn two_players_of_a_challenge_get_the_same_stones_and_play_apart() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge 4 seed=77").await;
+    assert!(!opened[0].refusal, "{}", texts(&opened));
+    assert!(
+        channel_texts(&opened)[0].starts_with("@alice opened Hathor challenge #1 (Hathor, variant 4)"),
+        "{}",
+        texts(&opened)
+    );
+    let a = game_of(&opened, "alice");
+    let joined = host.handle(&origin("bob", "c"), "join").await;
+    assert_eq!(channel_texts(&joined), vec!["bob joins challenge #1 (2 players)."], "{}", texts(&joined));
+    let b = game_of(&joined, "bob");
+    assert_ne!(a, b);
+    // Joining twice is refused.
+    let again = host.handle(&origin("bob", "c"), "join challenge").await;
+    assert!(refused(&again, "bob", &format!("your board is game #{b}")), "{}", texts(&again));
+
+    let (ra, _) = replayed(&host, a).await;
+    let (rb, _) = replayed(&host, b).await;
+    assert_eq!(ra.setup, rb.setup, "the same start stones and pile");
+    assert_eq!((ra.seed, ra.options["variant"].clone()), (Some(77), Value::from(4)));
+
+    // Alice moves; Bob's game does not change.
+    put(&host, "alice", a, |m| m[0].clone()).await;
+    assert_eq!(host.db().game(b).await.expect("read").expect("game").seq, 0);
+
+    // Both play the same fields: the same boards, the same variant-4 random symbols.
+    put(&host, "bob", b, |m| m[0].clone()).await;
+    let mut symbols_drawn = false;
+    for _ in 0..70 {
+        let (_, ga) = replayed(&host, a).await;
+        if ga.is_finished() {
+            break;
+        }
+        put(&host, "alice", a, |m| m[0].clone()).await;
+        put(&host, "bob", b, |m| m[0].clone()).await;
+        let (ra, ga) = replayed(&host, a).await;
+        let (rb, gb) = replayed(&host, b).await;
+        assert_eq!(ra.moves, rb.moves);
+        assert_eq!(ra.setup, rb.setup, "the random symbols drawn so far agree");
+        assert_eq!((current(ga.as_ref()), ga.scores()), (current(gb.as_ref()), gb.scores()));
+        symbols_drawn |= ra.setup.as_ref().is_some_and(|s| s["random_symbols"].as_array().is_some_and(|v| !v.is_empty()));
+        if symbols_drawn && ra.moves.len() >= 20 {
+            break;
+        }
+    }
+    assert!(symbols_drawn, "the games placed a stone with 4 or more neighbours");
+}
+
+#[tokio::test]
+async fn diverging_players_still_draw_the_same_stones_in_the_same_order() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge seed=5").await, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c"), "join challenge #1").await, "bob");
+    let mut seen_a = Vec::new();
+    let mut seen_b = Vec::new();
+    for _ in 0..15 {
+        let (_, ga) = replayed(&host, a).await;
+        let (_, gb) = replayed(&host, b).await;
+        if ga.is_finished() || gb.is_finished() {
+            break;
+        }
+        seen_a.push(current(ga.as_ref()));
+        seen_b.push(current(gb.as_ref()));
+        put(&host, "alice", a, |m| m[0].clone()).await;
+        put(&host, "bob", b, |m| m[m.len() - 1].clone()).await;
+    }
+    assert!(seen_a.len() >= 3, "several stones were placed");
+    assert_eq!(seen_a, seen_b, "the same current stones, move by move");
+    let (ra, _) = replayed(&host, a).await;
+    let (rb, _) = replayed(&host, b).await;
+    assert_ne!(ra.moves, rb.moves, "the boards differ: the games are independent");
+}
+
+#[tokio::test]
+async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=2 seed=9").await;
+    assert!(channel_texts(&opened)[0].contains("It closes 2026-11-29 12:00 UTC"), "{}", texts(&opened));
+    let a = game_of(&opened, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c"), "join").await, "bob");
+    put(&host, "alice", a, |m| m[0].clone()).await;
+
+    // Alice's own board: to her only.
+    let mine = host.handle(&origin("alice", "c"), &format!("board #{a}")).await;
+    assert!(!mine[0].refusal && mine[0].audience == Audience::User("alice".into()), "{}", texts(&mine));
+    // Another player or a spectator may not look; a player may not export.
+    for user in ["bob", "carol"] {
+        for command in [format!("board #{a}"), format!("moves #{a}")] {
+            let replies = host.handle(&origin(user, "c"), &command).await;
+            assert!(refused(&replies, user, &format!("Game #{a} belongs to challenge #1")), "{}", texts(&replies));
+        }
+    }
+    // Nor list its legal fields (autocomplete).
+    let fields = host.legal_moves(&origin("bob", "c"), Some(a), "").await;
+    assert!(fields.is_err_and(|t| t.plain().contains(&format!("Game #{a} belongs to challenge #1"))));
+    let export = host.handle(&admin("alice", "c"), &format!("export #{a}")).await;
+    assert!(refused(&export, "alice", "would show the shared pile"), "{}", texts(&export));
+    // An admin who does not play may look, privately.
+    let looked = host.handle(&admin("dave", "c"), &format!("board #{a}")).await;
+    assert_eq!(looked[0].audience, Audience::User("dave".into()), "{}", texts(&looked));
+
+    // Time is up: the next command in the channel closes the challenge first.
+    clock.advance(2 * HOUR);
+    let replies = host.handle(&origin("carol", "c"), "leaderboard").await;
+    let channel: Vec<&Reply> = replies.iter().filter(|r| r.audience == Audience::Channel).collect();
+    assert!(channel[0].text.plain().starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    let shown: Vec<GameId> = channel.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
+    assert_eq!(shown.len(), 2, "both boards are shown: {}", texts(&replies));
+    assert!(shown.contains(&a) && shown.contains(&b));
+    // The games still running ended with the score so far.
+    for id in [a, b] {
+        let row = host.db().game(id).await.expect("read").expect("game");
+        assert_eq!(row.status, Status::Finished);
+        let log = host.db().log_after(id, 0).await.expect("log");
+        assert_eq!(log.last().map(|e| e.text.as_str()), Some("@resign 0"));
+    }
+    // Now anyone sees any board, and the player gets the record.
+    let board = host.handle(&origin("bob", "c"), &format!("board #{a}")).await;
+    assert!(!board[0].refusal && board[0].audience == Audience::Channel, "{}", texts(&board));
+    let export = host.handle(&origin("alice", "c"), &format!("export #{a}")).await;
+    assert!(!export[0].refusal && export[0].file.is_some(), "{}", texts(&export));
+    // Closing happens once.
+    let again = host.handle(&origin("carol", "c"), "leaderboard").await;
+    assert_eq!(again.len(), 1, "{}", texts(&again));
+}
+
+#[tokio::test]
+async fn adapters_close_due_challenges_by_polling() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    // With pictures: the player's board and, at the close, the channel's are PNGs.
+    let db = Db::open(&place.url()).await.expect("open the database");
+    let host = Host::with_db(db, HostOptions::default(), Arc::clone(&clock) as Arc<dyn Clock>);
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=1").await;
+    let a = game_of(&opened, "alice");
+    let private = opened.iter().find(|r| r.game.is_some()).and_then(|r| r.file.as_ref()).expect("a board");
+    assert!(private.bytes.starts_with(b"\x89PNG"), "a PNG for alice");
+    assert!(host.close_due_challenges().await.expect("poll").is_empty());
+    clock.advance(HOUR);
+    let due = host.close_due_challenges().await.expect("poll");
+    assert_eq!(due.len(), 1);
+    assert_eq!((due[0].platform.as_str(), due[0].channel.as_str()), ("test", "c"));
+    let shown = due[0].replies.iter().find(|r| r.game.map(|g| g.id) == Some(a)).expect("alice's board is shown");
+    assert_eq!(shown.audience, Audience::Channel);
+    assert_eq!(shown.text.plain(), format!("alice: 0 points (game #{a})"));
+    assert!(shown.file.as_ref().is_some_and(|f| f.bytes.starts_with(b"\x89PNG")), "the board as a PNG");
+    assert!(host.close_due_challenges().await.expect("poll").is_empty(), "closed once");
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_scores_and_who_has_finished() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let nothing = host.handle(&origin("carol", "c"), "leaderboard").await;
+    assert!(refused(&nothing, "carol", "There is no open challenge in this channel"), "{}", texts(&nothing));
+    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge seed=3").await, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c"), "join").await, "bob");
+    let c = game_of(&host.handle(&origin("carol", "c"), "join").await, "carol");
+    put(&host, "alice", a, |m| m[0].clone()).await;
+    put(&host, "alice", a, |m| m[0].clone()).await;
+    let resigned = host.handle(&origin("carol", "c"), "resign").await;
+    assert!(!resigned[0].refusal, "{}", texts(&resigned));
+    let (_, ga) = replayed(&host, a).await;
+    let points = ga.scores().expect("scores")[0];
+    assert!(points >= 200, "two placements score at least 100 each");
+    let _ = (b, c);
+    let replies = host.handle(&origin("dave", "c"), "bestenliste").await;
+    assert_eq!(replies[0].audience, Audience::Channel);
+    let lines: Vec<String> = replies[0].text.plain().lines().map(str::to_string).collect();
+    assert_eq!(
+        lines,
+        vec![
+            "Challenge #1 (Hathor, variant 1), open until 2026-11-30 10:00 UTC:".to_string(),
+            format!("1. alice: {points} points (playing, 2 of 72 stones placed)"),
+            "2. bob: 0 points (playing, 0 of 72 stones placed)".to_string(),
+            "3. carol: 0 points (finished)".to_string(),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn the_channel_hears_who_finished_and_the_challenge_closes_when_all_have() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge seed=11").await, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c"), "join").await, "bob");
+    // Alice plays her game to its end.
+    let mut last = Vec::new();
+    for _ in 0..80 {
+        if host.db().game(a).await.expect("read").expect("game").status == Status::Finished {
+            break;
+        }
+        last = put(&host, "alice", a, |m| m[0].clone()).await;
+    }
+    let (_, ga) = replayed(&host, a).await;
+    assert!(ga.is_finished(), "the game ended when the current stone fit nowhere");
+    let points = ga.scores().expect("scores")[0];
+    assert_eq!(
+        channel_texts(&last),
+        vec![format!("alice has finished challenge #1 with {points} points (1 still playing).")],
+        "{}",
+        texts(&last)
+    );
+    // Bob aborts (before his second move): nobody plays any more, the challenge closes
+    // and shows the boards.
+    let replies = host.handle(&origin("bob", "c"), "abort").await;
+    assert_eq!(replies[0].audience, Audience::User("bob".into()), "{}", texts(&replies));
+    let channel = channel_texts(&replies);
+    assert_eq!(channel[0], "bob has finished challenge #1 with 0 points (nobody is playing any more).");
+    assert!(channel[1].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    assert_eq!(replies.iter().filter(|r| r.audience == Audience::Channel && r.game.is_some()).count(), 2);
+    let board = host.handle(&origin("carol", "c"), &format!("board #{b}")).await;
+    assert!(!board[0].refusal, "{}", texts(&board));
+    // A closed challenge takes nobody in.
+    let late = host.handle(&origin("carol", "c"), "join challenge #1").await;
+    assert!(refused(&late, "carol", "Challenge #1 is closed"), "{}", texts(&late));
+}
+
+#[tokio::test]
+async fn the_daily_challenge_is_the_same_on_a_date_for_every_channel_and_changes_the_next_day() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, Some("s3cret")).await;
+    let first = host.handle(&origin("alice", "c1"), "daily hathor").await;
+    assert!(
+        channel_texts(&first)[0].starts_with("Today's Hathor challenge (2026-11-29) is open here as challenge #1"),
+        "{}",
+        texts(&first)
+    );
+    let a = game_of(&first, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c2"), "täglich").await, "bob");
+    let joined = host.handle(&origin("carol", "c1"), "daily hathor").await;
+    assert_eq!(channel_texts(&joined), vec!["carol joins challenge #1 (2 players)."]);
+    let (ra, _) = replayed(&host, a).await;
+    let (rb, _) = replayed(&host, b).await;
+    assert_eq!(ra.seed, Some(rules::hathor::daily_seed("2026-11-29", b"s3cret")));
+    assert_eq!((ra.seed, &ra.setup), (rb.seed, &rb.setup), "the same stones in both channels");
+    // The daily challenge does not close when all have finished (its pile is shared).
+    for user in ["alice", "carol"] {
+        host.handle(&origin(user, "c1"), "resign").await;
+    }
+    let board = host.handle(&origin("dave", "c1"), &format!("board #{a}")).await;
+    assert!(refused(&board, "dave", "belongs to challenge #1"), "{}", texts(&board));
+
+    // The next day: yesterday's closes, today's has other stones.
+    clock.advance(24 * HOUR);
+    let next = host.handle(&origin("alice", "c1"), "daily hathor").await;
+    let channel = channel_texts(&next);
+    assert!(channel[0].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&next));
+    assert!(channel.iter().any(|t| t.starts_with("Today's Hathor challenge (2026-11-30)")), "{}", texts(&next));
+    let (rn, _) = replayed(&host, game_of(&next, "alice")).await;
+    assert_eq!(rn.seed, Some(rules::hathor::daily_seed("2026-11-30", b"s3cret")));
+    assert_ne!(rn.setup, ra.setup);
+}
+
+#[tokio::test]
+async fn without_a_configured_secret_one_is_generated_and_kept() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let first = host_at(&place, &clock, None).await;
+    let a = game_of(&first.handle(&origin("alice", "c1"), "daily hathor").await, "alice");
+    let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'hathor-daily-secret'")
+        .fetch_one(first.db().pool())
+        .await
+        .expect("the secret is stored");
+    assert_eq!(secret.len(), 64);
+    // Another host on the same database (a restart) uses the same secret.
+    let second = host_at(&place, &clock, None).await;
+    let b = game_of(&second.handle(&origin("bob", "c2"), "daily hathor").await, "bob");
+    let (ra, _) = replayed(&second, a).await;
+    let (rb, _) = replayed(&second, b).await;
+    assert_eq!(ra.seed, rb.seed);
+    assert_eq!(ra.seed, Some(rules::hathor::daily_seed("2026-11-29", secret.as_bytes())));
+}
+
+#[tokio::test]
+async fn challenges_speak_german_and_the_hint_stays_private() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let german = |user: &str| commands::Origin { lang: Some(commands::Lang::De), ..origin(user, "c") };
+    let opened = host.handle(&german("anna"), "neu hathor herausforderung leicht stunden=3").await;
+    assert!(
+        channel_texts(&opened)[0].starts_with("@anna hat die Hathor-Herausforderung #1 eröffnet (Hathor, Variante 3)"),
+        "{}",
+        texts(&opened)
+    );
+    assert!(channel_texts(&opened)[0].contains("Sie endet 2026-11-29 13:00 UTC"), "{}", texts(&opened));
+    let a = game_of(&opened, "anna");
+    let joined = host.handle(&german("ben"), "beitreten herausforderung").await;
+    assert_eq!(channel_texts(&joined), vec!["ben spielt in Herausforderung #1 mit (2 Spieler)."]);
+    // The hint (German word, through `zug`) answers Anna alone and costs 500 points.
+    let hint = host.handle(&german("anna"), "zug hilfe").await;
+    assert!(!hint[0].refusal, "{}", texts(&hint));
+    assert!(hint.iter().all(|r| r.audience == Audience::User("anna".into())), "{}", texts(&hint));
+    let (_, game) = replayed(&host, a).await;
+    assert_eq!(game.scores(), Some(vec![-500]));
+    let board = host.handle(&german("ben"), "bestenliste").await;
+    assert_eq!(
+        board[0].text.plain().lines().next(),
+        Some("Herausforderung #1 (Hathor, Variante 3), offen bis 2026-11-29 13:00 UTC:")
+    );
+    assert!(board[0].text.plain().contains("1. ben: 0 Punkte (spielt noch, 0 von 72 Steinen gelegt)"), "{}", texts(&board));
+    assert!(board[0].text.plain().contains("2. anna: -500 Punkte (spielt noch"), "{}", texts(&board));
+}

@@ -1,0 +1,38 @@
+//! Counts in replies take the right number: "1 player", "1 has joined", "1 move".
+
+use crate::{
+    slowsupport::{no, ok},
+    support::{started, to_move, Place},
+};
+
+#[tokio::test]
+async fn a_fixed_player_count_is_one_number() {
+    let place = Place::new();
+    let host = place.host().await;
+    let text = no(&host, "alice", "c", "new artifakes @b @c").await;
+    assert_eq!(text, "Artifakes is for 2 players.");
+    // A range stays a range.
+    let text = no(&host, "alice", "d", "new carat @a @b @c @d").await;
+    assert_eq!(text, "Carat is for 2 to 4 players.");
+}
+
+#[tokio::test]
+async fn one_joined_player_has_joined() {
+    let place = Place::new();
+    let host = place.host().await;
+    ok(&host, "alice", "c", "new carat players=3").await;
+    let text = no(&host, "alice", "c", "start").await;
+    assert_eq!(text, "Game #1 needs at least 2 players, and only 1 has joined.");
+}
+
+#[tokio::test]
+async fn one_move_played_is_one_move() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 12).await;
+    let (mover, moves) = to_move(&host, id).await;
+    ok(&host, &mover, "c", &format!("move {}", moves[0])).await;
+    let (next, _) = to_move(&host, id).await;
+    let list = ok(&host, &next, "c", "games").await;
+    assert!(list.contains("your turn (1 move played)"), "{list}");
+}

@@ -1,0 +1,199 @@
+//! Takebacks by consent, rematches and the move list (issue 10).
+
+use std::sync::Arc;
+
+use commands::{clock::ManualClock, storage::Status};
+
+use crate::{
+    slowsupport::{due, log, no, ok, timed_host, DAY, HOUR, MINUTE, T0},
+    support::{started, to_move, Place},
+};
+
+fn other(user: &str) -> &'static str {
+    if user == "alice" { "bob" } else { "alice" }
+}
+
+/// Alice invites Bob to Aratoth's Revenge and starts it; game #1.
+async fn aratoth(host: &commands::Host) {
+    ok(host, "alice", "c", "new aratoth seed=3").await;
+    ok(host, "bob", "c", "join").await;
+    ok(host, "alice", "c", "start").await;
+}
+
+#[tokio::test]
+async fn undo_takes_a_move_back_once_the_opponent_agrees() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let before = host.db().game(1).await.expect("read").expect("game");
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let played = log(&host, 1).await;
+    assert_eq!(played.len(), 1);
+
+    let asked = ok(&host, &first, "c", "undo").await;
+    assert_eq!(
+        asked,
+        format!("{first} asks to take back {} in game #1: type `undo` to agree.\n@{}", played[0], other(&first))
+    );
+    assert_eq!(log(&host, 1).await, played, "nothing is taken back without consent");
+    // Asking twice changes nothing either.
+    ok(&host, &first, "c", "undo").await;
+    assert_eq!(log(&host, 1).await.len(), 1);
+
+    let done = ok(&host, other(&first), "c", "undo").await;
+    assert!(done.starts_with(&format!("Everyone agreed: {} in game #1 is taken back.", played[0])), "{done}");
+    assert!(log(&host, 1).await.is_empty());
+    let after = host.db().game(1).await.expect("read").expect("game");
+    assert_eq!((after.seq, after.to_move.clone()), (0, before.to_move.clone()));
+    // The same player is to move again and the game goes on from there.
+    let (again, moves) = to_move(&host, 1).await;
+    assert_eq!(again, first);
+    ok(&host, &first, "c", &format!("move {}", moves[1])).await;
+    assert_eq!(log(&host, 1).await.len(), 1);
+}
+
+#[tokio::test]
+async fn without_consent_the_move_stays() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, &first, "c", "undo").await;
+    // The opponent answers with a move instead: the request was for move 1 only.
+    let (second, moves) = to_move(&host, 1).await;
+    ok(&host, &second, "c", &format!("move {}", moves[0])).await;
+    let asked = ok(&host, &second, "c", "undo").await;
+    assert!(asked.contains("asks to take back"), "first's old vote does not count for move 2: {asked}");
+    assert_eq!(log(&host, 1).await.len(), 2);
+    // Nor can a non-player agree.
+    assert!(no(&host, "carol", "c", "undo #1").await.contains("do not play"));
+    assert_eq!(log(&host, 1).await.len(), 2);
+}
+
+#[tokio::test]
+async fn games_where_a_move_reveals_something_have_no_undo() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let id = started(&host, "c", 21).await;
+    let (first, moves) = to_move(&host, id).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let refusal = no(&host, &first, "c", "undo").await;
+    assert!(refusal.starts_with("Carat has no `undo`: a move there reveals something new"), "{refusal}");
+    assert_eq!(log(&host, id).await.len(), 1);
+}
+
+#[tokio::test]
+async fn a_rematch_lets_the_loser_of_aratoth_start() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    assert!(no(&host, "alice", "c", "rematch #1").await.contains("is not over yet"));
+    ok(&host, "bob", "c", "resign").await;
+    let said = ok(&host, "alice", "c", "rematch").await;
+    assert!(said.starts_with("Rematch of game #1: game #2 of Aratoth's Revenge begins with the same players."), "{said}");
+    let new = host.db().game(2).await.expect("read").expect("game");
+    assert_eq!(new.status, Status::Running);
+    let players: Vec<String> = host.db().players(2).await.expect("players").into_iter().map(|p| p.user_id).collect();
+    assert_eq!(players, vec!["alice", "bob"], "the same seats");
+    assert_eq!(new.to_move, vec![1], "bob lost, bob starts");
+}
+
+#[tokio::test]
+async fn history_lists_the_moves_with_their_players() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    assert!(ok(&host, "alice", "c", "history").await.ends_with("No moves yet."));
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let played = log(&host, 1).await;
+    let list = ok(&host, "carol", "c", "verlauf").await;
+    assert_eq!(list, format!("The moves of game #1 (Aratoth's Revenge):\n1. {first}: {}", played[0]));
+}
+
+#[tokio::test]
+async fn after_a_takeback_the_turn_and_its_reminders_start_afresh() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    clock.advance(2 * DAY);
+    assert_eq!(due(&host, &clock).await.len(), 1, "first's half-time reminder");
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, &first, "c", "undo").await;
+    clock.advance(HOUR);
+    ok(&host, other(&first), "c", "undo").await;
+    // first is to move again, from now on: 3 days, half of them 36 hours from now.
+    assert!(no(&host, other(&first), "c", "claim").await.contains("still has 3 days"));
+    clock.advance(36 * HOUR - MINUTE);
+    assert!(due(&host, &clock).await.is_empty());
+    clock.advance(MINUTE);
+    let notices = due(&host, &clock).await;
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].reply.text.mentions()[0].id, first);
+}
+
+#[tokio::test]
+async fn a_finished_games_export_comes_with_a_strip_of_boards() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::storage::Db::open(&place.url()).await.expect("database");
+    let host = commands::Host::with_db(db, commands::HostOptions::default(), clock.clone());
+    aratoth(&host).await;
+    for _ in 0..2 {
+        let (mover, moves) = to_move(&host, 1).await;
+        ok(&host, &mover, "c", &format!("move {}", moves[0])).await;
+    }
+    // Running: players get no record yet, so no strip either.
+    assert!(no(&host, "alice", "c", "export #1").await.contains("still running"));
+    ok(&host, "bob", "c", "resign").await;
+    let replies = host.handle(&crate::support::origin("alice", "c"), "export #1").await;
+    assert_eq!(replies.len(), 2, "{}", crate::support::texts(&replies));
+    let file = replies[1].file.as_ref().expect("a picture");
+    assert_eq!((file.name.as_str(), file.mime), ("game-1-replay.png", "image/png"));
+    assert_eq!(&file.bytes[1..4], b"PNG");
+    // Two moves and a resignation: 4 positions, in one row of boards 240 pixels wide
+    // with 8 pixels between them.
+    let width = u32::from_be_bytes([file.bytes[16], file.bytes[17], file.bytes[18], file.bytes[19]]);
+    assert_eq!(width, 4 * 240 + 3 * 8);
+    std::fs::write(std::env::temp_dir().join("spieltisch-replay-strip.png"), &file.bytes).expect("keep it to look at");
+    assert!(file.bytes.len() < 300_000, "{} bytes", file.bytes.len());
+    assert_eq!(replies[1].audience, commands::Audience::User("alice".into()));
+}
+
+#[tokio::test]
+async fn history_tells_a_resignation_in_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, "bob", "c", "resign").await;
+    let list = ok(&host, "carol", "c", "history #1").await;
+    assert!(list.ends_with("\n2. bob resigned."), "{list}");
+    assert!(!list.contains('@'), "{list}");
+    let german = host.handle(&commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "c") }, "verlauf #1").await;
+    let german = crate::support::texts(&german);
+    assert!(german.ends_with("\n2. bob hat aufgegeben."), "{german}");
+}
+
+#[tokio::test]
+async fn history_tells_an_abort_in_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let aborted = host.handle(&crate::support::admin("admin", "c"), "abort #1").await;
+    assert!(aborted.iter().all(|r| !r.refusal), "{}", crate::support::texts(&aborted));
+    let list = ok(&host, "carol", "c", "history #1").await;
+    assert!(list.ends_with("\n1. The game was aborted."), "{list}");
+}

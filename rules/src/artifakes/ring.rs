@@ -1,0 +1,113 @@
+//! The stone circle's outer ring: 30 fields numbered 1-30 clockwise, each with one of
+//! six colours (spec `artifakes.md`, "Board and components").
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Fields on the outer ring.
+pub const FIELDS: u8 = 30;
+
+/// The six field colours (German: weiß, grau, blau, grün, gelb, rot).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Colour {
+    White,
+    Grey,
+    Blue,
+    Green,
+    Yellow,
+    Red,
+}
+
+impl Colour {
+    /// Every colour, in the order of the ring's first fields.
+    pub const ALL: [Colour; 6] = [Colour::White, Colour::Grey, Colour::Blue, Colour::Green, Colour::Yellow, Colour::Red];
+
+    /// The English word (also the Fluent argument value).
+    pub fn word(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Grey => "grey",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Yellow => "yellow",
+            Colour::Red => "red",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// THE table of the ring: the colour of field `n` is `RING[n - 1]`.
+///
+/// **Interpretation** (spec): white 1-5, grey 6·12·18·24·30, blue 7-11, green 13-17,
+/// yellow 19-23, red 25-29. A card's colour is the colour of the field with its number.
+/// A correction to the board is a change to this table only.
+pub const RING: [Colour; FIELDS as usize] = {
+    use Colour::{Blue as Bl, Green as Gn, Grey as Gy, Red as Rd, White as Wh, Yellow as Ye};
+    [
+        Wh, Wh, Wh, Wh, Wh, // 1-5
+        Gy, Bl, Bl, Bl, Bl, Bl, // 6-11
+        Gy, Gn, Gn, Gn, Gn, Gn, // 12-17
+        Gy, Ye, Ye, Ye, Ye, Ye, // 18-23
+        Gy, Rd, Rd, Rd, Rd, Rd, // 24-29
+        Gy, // 30
+    ]
+};
+
+/// The colour of field (or card) `n`, `None` outside 1-30.
+pub fn colour_of(n: u8) -> Option<Colour> {
+    RING.get(usize::from(n).checked_sub(1)?).copied()
+}
+
+/// The fields of `colour`, ascending (five of them).
+pub fn fields_of(colour: Colour) -> impl Iterator<Item = u8> {
+    (1..=FIELDS).filter(move |&f| colour_of(f) == Some(colour))
+}
+
+/// A direction around the ring: clockwise counts up (30 -> 1), counter-clockwise down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Direction {
+    #[serde(rename = "cw")]
+    Clockwise,
+    #[serde(rename = "ccw")]
+    CounterClockwise,
+}
+
+impl Direction {
+    /// Both directions, clockwise first.
+    pub const ALL: [Direction; 2] = [Direction::Clockwise, Direction::CounterClockwise];
+
+    /// The canonical word: `cw` or `ccw`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Clockwise => "cw",
+            Direction::CounterClockwise => "ccw",
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// The field reached from `field` (1-30) after exactly `steps` fields in `direction`,
+/// wrapping between 30 and 1.
+pub fn step(field: u8, steps: u8, direction: Direction) -> u8 {
+    let n = u32::from(FIELDS);
+    let from = u32::from(field.clamp(1, FIELDS)) - 1;
+    let by = u32::from(steps) % n;
+    let to = match direction {
+        Direction::Clockwise => (from + by) % n,
+        Direction::CounterClockwise => (from + n - by) % n,
+    };
+    // `to` < 30, so the conversion cannot fail; 1 is never reached otherwise.
+    u8::try_from(to + 1).unwrap_or(1)
+}

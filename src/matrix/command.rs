@@ -1,0 +1,148 @@
+//! Recognising a command in a room message: the prefix (`!st board`), a leading mention
+//! of the bot (`Spieltisch: board`, a pill, `@bot:example.org board`), or any message in a
+//! direct-message room with the bot.
+
+/// Who the bot is, for recognising messages addressed to it.
+#[derive(Debug, Clone)]
+pub struct Addressing {
+    /// The command prefix, e.g. `!st` (matched case-insensitively, followed by a space or
+    /// the end of the message).
+    pub prefix: String,
+    /// The bot's full user id, e.g. `@spieltisch:example.org`.
+    pub user_id: String,
+    /// The bot's display name, if it has one.
+    pub display_name: Option<String>,
+}
+
+impl Addressing {
+    /// The bot's user id localpart (`spieltisch` for `@spieltisch:example.org`).
+    fn localpart(&self) -> &str {
+        let id = self.user_id.strip_prefix('@').unwrap_or(&self.user_id);
+        id.split(':').next().unwrap_or(id)
+    }
+}
+
+/// A message as far as command recognition needs it.
+#[derive(Debug, Clone, Copy)]
+pub struct MessageText<'a> {
+    /// The plain `body`.
+    pub body: &'a str,
+    /// The HTML `formatted_body`, if any.
+    pub formatted: Option<&'a str>,
+    /// Whether the room is a direct-message room of the sender and the bot.
+    pub is_direct: bool,
+}
+
+/// The command line of a message addressed to the bot (without prefix or mention,
+/// trimmed; empty when only the prefix or the mention was written), or `None` when the
+/// message is not for the bot.
+pub fn command_line(message: MessageText<'_>, me: &Addressing) -> Option<String> {
+    let body = strip_reply_fallback(message.body).trim();
+    if let Some(rest) = strip_word_prefix(body, &me.prefix) {
+        return Some(rest.trim().to_string());
+    }
+    if let Some(rest) = strip_leading_mention(body, message.formatted, me) {
+        // a command may still carry the prefix after the mention: "@bot !st board"
+        let rest = rest.trim();
+        return Some(strip_word_prefix(rest, &me.prefix).unwrap_or(rest).trim().to_string());
+    }
+    if message.is_direct && !body.is_empty() {
+        return Some(body.to_string());
+    }
+    None
+}
+
+/// Removes a rich-reply fallback (leading `> ` quote lines and the blank line after them)
+/// that older clients put in front of a reply's body.
+fn strip_reply_fallback(body: &str) -> &str {
+    if !body.starts_with("> ") {
+        return body;
+    }
+    let mut rest = body;
+    while rest.starts_with('>') {
+        match rest.find('\n') {
+            Some(i) => rest = &rest[i + 1..],
+            None => return "",
+        }
+    }
+    rest.strip_prefix('\n').unwrap_or(rest)
+}
+
+/// `text` without a leading `word` (ASCII case-insensitive) that is followed by
+/// whitespace, `:`/`,` and whitespace, or the end.
+fn strip_word_prefix<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+    if word.is_empty() || text.len() < word.len() || !text.is_char_boundary(word.len()) {
+        return None;
+    }
+    let (head, rest) = text.split_at(word.len());
+    if !head.eq_ignore_ascii_case(word) && head.to_lowercase() != word.to_lowercase() {
+        return None;
+    }
+    let rest = rest.strip_prefix([':', ',']).unwrap_or(rest);
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then_some(rest)
+}
+
+/// `body` without a leading mention of the bot: the pill text of a leading link to the
+/// bot in `formatted`, the user id, `@`display name, display name, `@`localpart or
+/// localpart (longest match first).
+fn strip_leading_mention<'a>(body: &'a str, formatted: Option<&str>, me: &Addressing) -> Option<&'a str> {
+    let mut names: Vec<String> = Vec::new();
+    if let Some(pill) = formatted.and_then(|html| leading_pill_text(html, &me.user_id)) {
+        names.push(pill);
+    }
+    names.push(me.user_id.clone());
+    if let Some(name) = me.display_name.as_deref().filter(|n| !n.trim().is_empty()) {
+        names.push(format!("@{name}"));
+        names.push(name.to_string());
+    }
+    names.push(format!("@{}", me.localpart()));
+    names.push(me.localpart().to_string());
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    names.iter().find_map(|name| strip_word_prefix(body, name))
+}
+
+/// The text of a link to `user_id` at the very start of an HTML body
+/// (`<a href="https://matrix.to/#/@bot:example.org">Spieltisch</a>: ...`).
+fn leading_pill_text(html: &str, user_id: &str) -> Option<String> {
+    let html = html.trim_start();
+    let rest = html.strip_prefix("<a ")?;
+    let tag_end = rest.find('>')?;
+    let attrs = &rest[..tag_end];
+    let href_start = attrs.find("href=")? + "href=".len();
+    let quote = attrs[href_start..].chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let href_rest = &attrs[href_start + 1..];
+    let href = &href_rest[..href_rest.find(quote)?];
+    let target = percent_decode(href.strip_prefix("https://matrix.to/#/")?);
+    let target = target.split('?').next().unwrap_or_default();
+    if target != user_id {
+        return None;
+    }
+    let inner = &rest[tag_end + 1..];
+    let text = &inner[..inner.find("</a>")?];
+    Some(unescape_html(text))
+}
+
+/// Decodes `%XX` escapes (invalid ones are kept as written).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok()).and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn unescape_html(text: &str) -> String {
+    text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&#39;", "'").replace("&amp;", "&")
+}

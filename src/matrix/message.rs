@@ -1,0 +1,146 @@
+//! What the bot sends: texts with mentions (pills), board images, replies, and where
+//! they go (the room, or a player's direct-message room).
+
+use std::collections::BTreeSet;
+
+use matrix_sdk::ruma::{
+    OwnedEventId, OwnedRoomId, OwnedUserId,
+    events::{
+        Mentions,
+        room::message::{AddMentions, ForwardThread, ReplyMetadata, RoomMessageEventContent},
+    },
+};
+
+/// A piece of a text: plain text, or a mention of a user that clients show as a pill and
+/// that notifies the user (`m.mentions` plus a `matrix.to` link in `formatted_body`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    Text(String),
+    Mention { user_id: OwnedUserId, name: String },
+}
+
+/// A file to post: `m.image` for images (a board PNG), `m.file` for anything else (a
+/// game record's JSON).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Upload {
+    /// The file name shown by clients (the event's `body`), e.g. `game-3-move-12.png`.
+    pub name: String,
+    /// The MIME type, e.g. `image/png` or `application/json`.
+    pub mime: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Upload {
+    /// A PNG image.
+    pub fn png(name: impl Into<String>, bytes: Vec<u8>) -> Upload {
+        Upload { name: name.into(), mime: "image/png".into(), bytes }
+    }
+
+    /// Whether clients should show it as an image.
+    pub fn is_image(&self) -> bool {
+        self.mime.starts_with("image/")
+    }
+}
+
+/// Where a message goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// A room the bot is in.
+    Room(OwnedRoomId),
+    /// The direct-message room of the bot and `user` (created on first need, reused
+    /// afterwards). `origin` is the room the message is about: the message gets a first
+    /// line linking to it, so the player knows which table it belongs to.
+    Direct { user: OwnedUserId, origin: Option<OwnedRoomId> },
+}
+
+/// The message a reply answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplyTarget {
+    pub event_id: OwnedEventId,
+    pub sender: OwnedUserId,
+}
+
+/// One message of the bot: an optional file (image), then an optional text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outgoing {
+    pub to: Destination,
+    pub text: Vec<Piece>,
+    pub file: Option<Upload>,
+    /// Send the text as a reply to this message (e.g. a refusal answers the command).
+    pub reply_to: Option<ReplyTarget>,
+}
+
+impl Outgoing {
+    /// A plain text to a room.
+    pub fn text(room: OwnedRoomId, text: impl Into<String>) -> Outgoing {
+        Outgoing { to: Destination::Room(room), text: vec![Piece::Text(text.into())], file: None, reply_to: None }
+    }
+}
+
+/// The `m.text` content of `pieces`: `body` writes mentions as the display name,
+/// `formatted_body` as `matrix.to` pills, and `m.mentions` lists the mentioned users
+/// (and only them, so nobody else is notified). With `reply_to` it is a rich reply.
+pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMessageEventContent {
+    let mut body = String::new();
+    let mut html = String::new();
+    let mut users = BTreeSet::new();
+    for piece in pieces {
+        match piece {
+            Piece::Text(text) => {
+                body.push_str(text);
+                html.push_str(&escape_html(text).replace('\n', "<br>"));
+            }
+            Piece::Mention { user_id, name } => {
+                let name = if name.trim().is_empty() { user_id.as_str() } else { name.as_str() };
+                body.push_str(name);
+                html.push_str(&format!(
+                    r#"<a href="https://matrix.to/#/{}">{}</a>"#,
+                    escape_html(user_id.as_str()),
+                    escape_html(name)
+                ));
+                users.insert(user_id.clone());
+            }
+        }
+    }
+    let content = if users.is_empty() && !body.contains('\n') {
+        RoomMessageEventContent::text_plain(body)
+    } else {
+        RoomMessageEventContent::text_html(body, html)
+    };
+    let content = content.add_mentions(Mentions::with_user_ids(users));
+    match reply_to {
+        Some(target) => content.make_reply_to(
+            ReplyMetadata::new(&target.event_id, &target.sender, None),
+            ForwardThread::No,
+            AddMentions::Yes,
+        ),
+        None => content,
+    }
+}
+
+/// Escapes text for HTML element content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The width and height of a PNG from its IHDR chunk, or `None` if `bytes` is no PNG.
+pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
+    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
+    if bytes.get(..8)? != SIGNATURE || bytes.get(12..16)? != b"IHDR" {
+        return None;
+    }
+    let width = u32::from_be_bytes(bytes.get(16..20)?.try_into().ok()?);
+    let height = u32::from_be_bytes(bytes.get(20..24)?.try_into().ok()?);
+    Some((width, height))
+}

@@ -1,0 +1,208 @@
+//! The bot's outgoing messages, sent one after another by a single task so that the
+//! bot never bursts (Synapse limits messages per sender, not per room) and messages keep
+//! their order. Every request goes through [`ratelimit::retry`](super::ratelimit::retry).
+//! A failed message is logged and skipped: it never stops the bot.
+
+use std::{io::Cursor, sync::Arc};
+
+use anyhow::{Context, anyhow};
+use matrix_sdk::{
+    Client, Room,
+    ruma::{
+        OwnedRoomId, OwnedUserId, UInt,
+        events::{
+            Mentions,
+            room::{
+                ImageInfo, MediaSource,
+                message::{FileInfo, FileMessageEventContent, ImageMessageEventContent, MessageType, RoomMessageEventContent},
+            },
+        },
+    },
+};
+use matrix_sdk::RoomMemberships;
+use tokio::sync::{mpsc, oneshot};
+
+use super::{
+    message::{Destination, Outgoing, Piece, Upload, png_size, text_content},
+    ratelimit::{RetryStats, no_sdk_retry, retry},
+};
+
+enum Job {
+    Send(Box<Outgoing>),
+    Flush(oneshot::Sender<()>),
+}
+
+/// A handle to the outbox: queue messages, or wait until everything queued is sent.
+#[derive(Clone)]
+pub struct Outbox {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl Outbox {
+    /// Starts the sending task for `client`.
+    pub fn start(client: Client, stats: Arc<RetryStats>) -> Outbox {
+        let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
+        tokio::spawn(async move {
+            let sender = Sender { client, stats };
+            while let Some(job) = queue.recv().await {
+                match job {
+                    Job::Send(message) => {
+                        if let Err(error) = sender.send(&message).await {
+                            tracing::warn!(to = ?message.to, "could not send a message: {error:#}");
+                        }
+                    }
+                    Job::Flush(done) => {
+                        let _ = done.send(());
+                    }
+                }
+            }
+        });
+        Outbox { jobs }
+    }
+
+    /// Queues a message.
+    pub fn send(&self, message: Outgoing) {
+        if self.jobs.send(Job::Send(Box::new(message))).is_err() {
+            tracing::warn!("the outbox is closed; a message was dropped");
+        }
+    }
+
+    /// Waits until every message queued before this call has been sent (or given up).
+    pub async fn flush(&self) {
+        let (done, wait) = oneshot::channel();
+        if self.jobs.send(Job::Flush(done)).is_ok() {
+            let _ = wait.await;
+        }
+    }
+}
+
+struct Sender {
+    client: Client,
+    stats: Arc<RetryStats>,
+}
+
+impl Sender {
+    async fn send(&self, message: &Outgoing) -> anyhow::Result<()> {
+        let (room, text) = match &message.to {
+            Destination::Room(room_id) => (self.joined_room(room_id)?, message.text.clone()),
+            Destination::Direct { user, origin } => {
+                let room = match self.direct_room(user).await {
+                    Ok(room) => room,
+                    Err(error) => return self.report_unreachable(user, origin.as_ref(), error).await,
+                };
+                (room, self.with_origin(origin.as_ref(), &message.text))
+            }
+        };
+        if let Some(file) = &message.file {
+            self.send_file(&room, file).await?;
+        }
+        if !text.is_empty() {
+            let content = text_content(&text, message.reply_to.as_ref());
+            self.send_content(&room, content).await?;
+        }
+        Ok(())
+    }
+
+    fn joined_room(&self, room_id: &OwnedRoomId) -> anyhow::Result<Room> {
+        self.client.get_room(room_id).ok_or_else(|| anyhow!("the bot is not in room {room_id}"))
+    }
+
+    async fn send_content(&self, room: &Room, content: RoomMessageEventContent) -> anyhow::Result<()> {
+        retry("send message", &self.stats, || room.send(content.clone()).with_request_config(no_sdk_retry()).into_future())
+            .await
+            .with_context(|| format!("sending to {}", room.room_id()))?;
+        Ok(())
+    }
+
+    /// Uploads the file (encrypted first in an encrypted room) and posts it as `m.image`
+    /// or `m.file`.
+    async fn send_file(&self, room: &Room, file: &Upload) -> anyhow::Result<()> {
+        let mime: mime::Mime = file.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
+        let encrypted = room.latest_encryption_state().await.map(|s| s.is_encrypted()).unwrap_or(true);
+        let source = if encrypted {
+            let encrypted_file = retry("upload encrypted file", &self.stats, || {
+                let mut reader = Cursor::new(file.bytes.as_slice());
+                async move { self.client.upload_encrypted_file(&mut reader).with_request_config(no_sdk_retry()).await }
+            })
+            .await
+            .with_context(|| format!("uploading {}", file.name))?;
+            MediaSource::Encrypted(Box::new(encrypted_file))
+        } else {
+            let response = retry("upload file", &self.stats, || {
+                self.client.media().upload(&mime, file.bytes.clone(), Some(no_sdk_retry())).into_future()
+            })
+            .await
+            .with_context(|| format!("uploading {}", file.name))?;
+            MediaSource::Plain(response.content_uri)
+        };
+        let size = UInt::new(file.bytes.len() as u64);
+        let msgtype = if file.is_image() {
+            let mut info = ImageInfo::new();
+            info.mimetype = Some(file.mime.clone());
+            info.size = size;
+            if let Some((w, h)) = png_size(&file.bytes) {
+                info.width = Some(UInt::from(w));
+                info.height = Some(UInt::from(h));
+            }
+            let content = match source {
+                MediaSource::Plain(uri) => ImageMessageEventContent::plain(file.name.clone(), uri),
+                MediaSource::Encrypted(f) => ImageMessageEventContent::encrypted(file.name.clone(), *f),
+            };
+            MessageType::Image(content.info(Box::new(info)))
+        } else {
+            let mut info = FileInfo::new();
+            info.mimetype = Some(file.mime.clone());
+            info.size = size;
+            let content = match source {
+                MediaSource::Plain(uri) => FileMessageEventContent::plain(file.name.clone(), uri),
+                MediaSource::Encrypted(f) => FileMessageEventContent::encrypted(file.name.clone(), *f),
+            };
+            MessageType::File(content.info(Box::new(info)))
+        };
+        let content = RoomMessageEventContent::new(msgtype).add_mentions(Mentions::new());
+        self.send_content(room, content).await
+    }
+
+    /// The bot's direct-message room with `user`: an existing one where the user is still
+    /// joined or invited, else a new (encrypted) one with the user invited.
+    async fn direct_room(&self, user: &OwnedUserId) -> anyhow::Result<Room> {
+        for room in self.client.get_dm_rooms(user) {
+            let members = room.members_no_sync(RoomMemberships::JOIN | RoomMemberships::INVITE).await?;
+            if members.iter().any(|m| m.user_id().as_str() == user.as_str()) {
+                return Ok(room);
+            }
+        }
+        tracing::info!(%user, "creating a direct-message room");
+        let room = retry("create direct room", &self.stats, || self.client.create_dm(user)).await?;
+        Ok(room)
+    }
+
+    /// The text with a first line naming the room it belongs to (a link and its name).
+    fn with_origin(&self, origin: Option<&OwnedRoomId>, text: &[Piece]) -> Vec<Piece> {
+        let Some(origin) = origin else { return text.to_vec() };
+        let name = self
+            .client
+            .get_room(origin)
+            .and_then(|room| room.name().or_else(|| room.cached_display_name().map(|n| n.to_string())))
+            .unwrap_or_else(|| origin.to_string());
+        let mut out = vec![Piece::Text(format!("[{name}] "))];
+        out.extend(text.iter().cloned());
+        out
+    }
+
+    /// The direct room could not be had: say so in the origin room (both languages, as
+    /// the command layer's language is not known here), so the failure is not silent.
+    async fn report_unreachable(&self, user: &OwnedUserId, origin: Option<&OwnedRoomId>, error: anyhow::Error) -> anyhow::Result<()> {
+        tracing::warn!(%user, "no direct-message room: {error:#}");
+        let Some(room) = origin.and_then(|o| self.client.get_room(o)) else { return Err(error) };
+        let text = vec![
+            Piece::Mention { user_id: user.clone(), name: user.localpart().to_string() },
+            Piece::Text(
+                ": I could not open a direct chat with you; please accept my invitation or invite me. \
+                 / Ich konnte keinen Direktchat mit dir öffnen; nimm bitte meine Einladung an oder lade mich ein."
+                    .into(),
+            ),
+        ];
+        self.send_content(&room, text_content(&text, None)).await
+    }
+}

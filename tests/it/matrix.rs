@@ -1,0 +1,614 @@
+//! End-to-end tests of the Matrix adapter against a real Synapse (see `synapse.rs`).
+//! The bot runs in-process; the humans are independent matrix-sdk clients (they can
+//! encrypt), logged in with the access tokens the registration returned.
+//! Every wait is bounded.
+
+use std::{
+    path::Path,
+    process::{Child, Command, Stdio},
+    sync::Arc,
+    time::Duration,
+};
+
+use matrix_sdk::{
+    Client, Room, SessionMeta, SessionTokens,
+    authentication::matrix::MatrixSession,
+    config::SyncSettings,
+    media::{MediaFormat, MediaRequestParameters},
+    ruma::{
+        OwnedEventId, OwnedRoomId, OwnedUserId, UserId,
+        api::client::room::create_room::v3::Request as CreateRoomRequest,
+        events::{
+            InitialStateEvent,
+            room::{
+                MediaSource,
+                encryption::RoomEncryptionEventContent,
+                member::StrippedRoomMemberEvent,
+                message::{MessageType, OriginalSyncRoomMessageEvent, Relation, RoomMessageEventContent},
+            },
+        },
+    },
+};
+use commands::{Host, HostOptions};
+use spieltisch::matrix::{Handler, MatrixBot, MatrixConfig, RetryStats, bridge::HostHandler};
+use tokio::{
+    sync::{mpsc, oneshot},
+    task::JoinHandle,
+};
+
+use crate::{
+    support::plan_carat,
+    synapse::{Account, Limits, Synapse, synapse},
+};
+
+/// The longest any single expected message may take to arrive.
+const WAIT: Duration = Duration::from_secs(60);
+
+// ---------------------------------------------------------------- humans
+
+/// A message a human's client saw.
+#[derive(Debug, Clone)]
+struct Seen {
+    room_id: OwnedRoomId,
+    sender: OwnedUserId,
+    content: RoomMessageEventContent,
+}
+
+impl Seen {
+    fn body(&self) -> &str {
+        self.content.body()
+    }
+}
+
+/// A person at the table: an independent matrix-sdk client, syncing in the background,
+/// joining every invitation, collecting every message.
+struct Human {
+    client: Client,
+    user_id: OwnedUserId,
+    inbox: mpsc::UnboundedReceiver<Seen>,
+    /// Received messages not yet matched by [`Human::expect`].
+    backlog: Vec<Seen>,
+    /// Every message received so far, in order.
+    history: Vec<Seen>,
+    sync: JoinHandle<()>,
+}
+
+impl Drop for Human {
+    fn drop(&mut self) {
+        self.sync.abort();
+    }
+}
+
+impl Human {
+    async fn new(hs: &Synapse, name: &str) -> Human {
+        let account = hs.register(name);
+        let client = Client::builder().homeserver_url(&hs.url).build().await.expect("client");
+        let user_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
+        client
+            .restore_session(MatrixSession {
+                meta: SessionMeta { user_id: user_id.clone(), device_id: account.device_id.as_str().into() },
+                tokens: SessionTokens { access_token: account.access_token.clone(), refresh_token: None },
+            })
+            .await
+            .expect("restore session");
+        client.sync_once(SyncSettings::default()).await.expect("first sync");
+        let (tx, inbox) = mpsc::unbounded_channel();
+        client.add_event_handler(move |event: OriginalSyncRoomMessageEvent, room: Room| {
+            let tx = tx.clone();
+            async move {
+                let _ = tx.send(Seen {
+                    room_id: room.room_id().to_owned(),
+                    sender: event.sender,
+                    content: event.content,
+                });
+            }
+        });
+        client.add_event_handler(|event: StrippedRoomMemberEvent, room: Room, client: Client| async move {
+            if client.user_id() == Some(&*event.state_key) {
+                tokio::spawn(async move {
+                    for _ in 0..10 {
+                        if room.join().await.is_ok() {
+                            return;
+                        }
+                        tokio::time::sleep(Duration::from_millis(300)).await;
+                    }
+                });
+            }
+        });
+        let syncing = client.clone();
+        let sync = tokio::spawn(async move {
+            // not `Client::sync`, which ends at the first error (a homeserver restart)
+            let settings = SyncSettings::default().timeout(Duration::from_secs(5));
+            loop {
+                if syncing.sync_once(settings.clone()).await.is_err() {
+                    tokio::time::sleep(Duration::from_millis(300)).await;
+                }
+            }
+        });
+        Human { client, user_id, inbox, backlog: Vec::new(), history: Vec::new(), sync }
+    }
+
+    /// Creates a room named `name`, invites `invite`, optionally encrypted.
+    async fn create_room(&self, name: &str, invite: &[&UserId], encrypted: bool) -> Room {
+        let mut request = CreateRoomRequest::new();
+        request.name = Some(name.to_string());
+        request.invite = invite.iter().map(|u| (*u).to_owned()).collect();
+        if encrypted {
+            request.initial_state =
+                vec![InitialStateEvent::with_empty_state_key(RoomEncryptionEventContent::with_recommended_defaults()).to_raw_any()];
+        }
+        self.client.create_room(request).await.expect("create room")
+    }
+
+    /// Sends a text from this client into `room` (whoever's handle it is) and returns its
+    /// event id.
+    async fn say(&self, room: &Room, body: &str) -> OwnedEventId {
+        let mine = self.client.get_room(room.room_id()).unwrap_or_else(|| panic!("{} is not in {}", self.user_id, room.room_id()));
+        mine.send(RoomMessageEventContent::text_plain(body)).await.expect("send").response.event_id
+    }
+
+    /// The next message (in arrival order, earlier non-matching ones kept) for which
+    /// `wanted` holds; panics after [`WAIT`] naming `what`.
+    async fn expect(&mut self, what: &str, wanted: impl Fn(&Seen) -> bool) -> Seen {
+        self.expect_within(WAIT, what, wanted).await
+    }
+
+    /// [`Human::expect`] with another bound.
+    async fn expect_within(&mut self, wait: Duration, what: &str, wanted: impl Fn(&Seen) -> bool) -> Seen {
+        if let Some(i) = self.backlog.iter().position(&wanted) {
+            return self.backlog.remove(i);
+        }
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            match tokio::time::timeout_at(deadline, self.inbox.recv()).await {
+                Ok(Some(seen)) => {
+                    self.history.push(seen.clone());
+                    if wanted(&seen) {
+                        return seen;
+                    }
+                    self.backlog.push(seen);
+                }
+                Ok(None) => panic!("{}: the client stopped while waiting for {what}", self.user_id),
+                Err(_) => panic!(
+                    "{}: no {what} within {wait:?}; saw: {:#?}",
+                    self.user_id,
+                    self.backlog.iter().map(|s| (s.sender.as_str(), s.body())).collect::<Vec<_>>()
+                ),
+            }
+        }
+    }
+
+    /// Whether a message matching `wanted` arrives within `within` (for absence checks,
+    /// after a later message proved the bot has moved on).
+    async fn sees_within(&mut self, within: Duration, wanted: impl Fn(&Seen) -> bool) -> bool {
+        if self.backlog.iter().any(&wanted) {
+            return true;
+        }
+        let deadline = tokio::time::Instant::now() + within;
+        while let Ok(Some(seen)) = tokio::time::timeout_at(deadline, self.inbox.recv()).await {
+            self.history.push(seen.clone());
+            let hit = wanted(&seen);
+            self.backlog.push(seen);
+            if hit {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Collects what arrives within `within`, then drops unmatched messages for which
+    /// `old` holds (so a later [`Human::expect`] sees only newer ones).
+    async fn forget(&mut self, within: Duration, old: impl Fn(&Seen) -> bool) {
+        self.sees_within(within, |_| false).await;
+        self.backlog.retain(|s| !old(s));
+    }
+
+    /// Downloads an `m.image`'s file (decrypting it in encrypted rooms).
+    async fn download(&self, seen: &Seen) -> (Vec<u8>, MediaSource) {
+        let MessageType::Image(image) = &seen.content.msgtype else { panic!("not an image: {seen:?}") };
+        let request = MediaRequestParameters { source: image.source.clone(), format: MediaFormat::File };
+        let bytes = self.client.media().get_media_content(&request, false).await.expect("download");
+        (bytes, image.source.clone())
+    }
+
+    /// Waits until `user` has joined `room` (seen from this client).
+    async fn wait_for_member(&self, room: &Room, user: &UserId) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(member)) = room.get_member(user).await
+                && *member.membership() == matrix_sdk::ruma::events::room::member::MembershipState::Join
+            {
+                return;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{user} did not join {} within {WAIT:?}", room.room_id());
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+fn is_from(seen: &Seen, user: &UserId) -> bool {
+    seen.sender == user
+}
+
+fn is_image(seen: &Seen) -> bool {
+    matches!(seen.content.msgtype, MessageType::Image(_))
+}
+
+fn assert_png(bytes: &[u8]) {
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG signature");
+    let decoded = image::load_from_memory_with_format(bytes, image::ImageFormat::Png).expect("a decodable PNG");
+    assert!(decoded.width() > 0 && decoded.height() > 0);
+}
+
+// ---------------------------------------------------------------- the bot
+
+/// A bot running in-process.
+struct RunningBot {
+    user_id: OwnedUserId,
+    stats: Arc<RetryStats>,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<anyhow::Result<()>>,
+}
+
+impl RunningBot {
+    async fn start<H: Handler>(hs: &Synapse, account: &Account, store: &Path, handler: H) -> RunningBot {
+        let mut config = MatrixConfig::new(&hs.url, &account.user_id, store);
+        config.password = Some(account.password.clone());
+        config.sync_timeout_secs = 5;
+        let bot = MatrixBot::connect(config).await.expect("bot connects");
+        let user_id = bot.user_id().expect("logged in");
+        let stats = bot.stats();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(bot.run(handler, async move {
+            let _ = stopped.await;
+        }));
+        RunningBot { user_id, stats, stop: Some(stop), task }
+    }
+
+    /// Stops the bot (as on SIGTERM) and waits until it has finished.
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let result = tokio::time::timeout(WAIT, &mut self.task).await.expect("the bot stops within the wait");
+        result.expect("bot task").expect("bot ends without error");
+    }
+}
+
+// ---------------------------------------------------------------- the command layer
+
+/// The command layer on a fresh database in `dir`.
+async fn host(dir: &Path) -> Arc<Host> {
+    let url = format!("sqlite://{}", dir.join("games.db").display());
+    Arc::new(Host::open(&url, HostOptions::default()).await.expect("open the games database"))
+}
+
+/// A bot with the real command layer, in-process.
+async fn bot_with_host(hs: &Synapse, account: &Account, dir: &Path) -> (RunningBot, Arc<Host>) {
+    let host = host(dir).await;
+    let bot = RunningBot::start(hs, account, &dir.join("matrix-store"), HostHandler::new(host.clone())).await;
+    (bot, host)
+}
+
+/// Whether `seen` is the bot's text naming `needle`.
+fn bot_says(seen: &Seen, bot: &UserId, needle: &str) -> bool {
+    is_from(seen, bot) && !is_image(seen) && seen.body().contains(needle)
+}
+
+/// Whether `seen` mentions `user` as Matrix clients expect: `m.mentions` and a pill.
+fn mentions(seen: &Seen, user: &UserId) -> bool {
+    let listed = seen.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(user));
+    let pill = match &seen.content.msgtype {
+        MessageType::Text(t) => t.formatted.as_ref().is_some_and(|f| f.body.contains(&format!("https://matrix.to/#/{user}"))),
+        _ => false,
+    };
+    listed && pill
+}
+
+/// Two humans open a Carat game in `room` (alice creates with `seed`, bob joins, alice
+/// starts); returns after the start board arrived.
+async fn open_carat(alice: &mut Human, bob: &mut Human, room: &Room, bot: &UserId, seed: u64) {
+    alice.say(room, &format!("!st new carat seed={seed}")).await;
+    alice.expect("the invitation", |s| s.room_id == room.room_id() && bot_says(s, bot, "invites you to a game of Carat")).await;
+    bob.say(room, &format!("{bot}: join")).await;
+    bob.expect("the join", |s| s.room_id == room.room_id() && bot_says(s, bot, "joins game #")).await;
+    alice.say(room, "!st start").await;
+    let board = alice.expect("the start board", |s| s.room_id == room.room_id() && is_from(s, bot) && is_image(s)).await;
+    assert_png(&alice.download(&board).await.0);
+    alice.expect("the start text", |s| s.room_id == room.room_id() && bot_says(s, bot, "begins")).await;
+}
+
+// ---------------------------------------------------------------- tests
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_humans_play_carat_by_commands() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+
+    let room = alice.create_room("Carat table", &[&bot_id, &bob.user_id], false).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
+
+    // the first moves of a game the rules crate plays with the same seed
+    let plan = plan_carat(7);
+    for (k, (who, mv)) in plan.moves.iter().take(4).enumerate() {
+        let (mover, other) = if who == "alice" { (&mut alice, &mut bob) } else { (&mut bob, &mut alice) };
+        // bare moves and `move ...`, by prefix and by mention
+        let line = match k {
+            0 => format!("!st {mv}"),
+            1 => format!("!st move {mv}"),
+            2 => format!("{bot_id} {mv}"),
+            _ => format!("!st {mv}"),
+        };
+        mover.say(&room, &line).await;
+        let board = mover.expect("the board after the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+        assert_png(&mover.download(&board).await.0);
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        let text = mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+        assert!(mentions(&text, &other.user_id), "the player to move is mentioned: {:?}", text.content);
+        assert!(!mentions(&text, &mover.user_id), "only the player to move is mentioned");
+    }
+
+    // an illegal move: the same site again, by the player to move
+    let (who, _) = &plan.moves[4];
+    let (mover, _) = if who == "alice" { (&mut alice, &mut bob) } else { (&mut bob, &mut alice) };
+    let taken = &plan.moves[0].1;
+    let offending = mover.say(&room, &format!("!st {taken}")).await;
+    let refusal = mover
+        .expect("the refusal", |s| {
+            s.room_id == room.room_id() && is_from(s, &bot_id) && matches!(&s.content.relates_to, Some(Relation::Reply(r)) if r.in_reply_to.event_id == offending)
+        })
+        .await;
+    assert!(!refusal.body().is_empty());
+    assert_eq!(host.move_number(1).await.expect("db"), Some(4), "the refused move changed nothing");
+
+    // the board on request
+    mover.say(&room, "!st board").await;
+    let board = mover.expect("the requested board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    assert_png(&mover.download(&board).await.0);
+    mover.expect("the board caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "Game #1 of Carat after 4 moves")).await;
+
+    // the hand: in alice's direct room only (her moves' hands, sent there too, are forgotten)
+    alice.forget(Duration::from_secs(1), |s| s.room_id != room.room_id()).await;
+    alice.say(&room, "!st hand").await;
+    let hand = alice
+        .expect("alice's hand", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1"))
+        .await;
+    assert!(hand.body().contains("Carat table"), "the direct message names the room: {}", hand.body());
+    let dm = alice.client.get_room(&hand.room_id).expect("alice is in the direct room");
+    let members: Vec<String> = dm
+        .members(matrix_sdk::RoomMemberships::JOIN | matrix_sdk::RoomMemberships::INVITE)
+        .await
+        .expect("members")
+        .iter()
+        .map(|m| m.user_id().to_string())
+        .collect();
+    assert_eq!(members.len(), 2, "only alice and the bot: {members:?}");
+    assert!(members.contains(&alice.user_id.to_string()) && members.contains(&bot_id.to_string()));
+    assert!(bob.client.get_room(&hand.room_id).is_none_or(|r| r.state() != matrix_sdk::RoomState::Joined));
+    // a second request reuses the direct room
+    alice.say(&room, "!st hand").await;
+    let again = alice.expect("alice's hand again", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1")).await;
+    assert_eq!(again.room_id, hand.room_id);
+    assert!(!bob.sees_within(Duration::from_millis(300), |s| s.room_id == hand.room_id).await);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_encrypted_room_reads_commands_and_gets_encrypted_boards() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = alice.create_room("Secret table", &[&bot_id, &bob.user_id], true).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    assert!(room.latest_encryption_state().await.expect("state").is_encrypted());
+
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 11).await;
+    let (who, mv) = &plan_carat(11).moves[0];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    let board = mover.expect("the encrypted board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    let (png, source) = mover.download(&board).await;
+    assert!(matches!(source, MediaSource::Encrypted(_)), "the board was uploaded encrypted");
+    assert_png(&png);
+    mover.expect("the announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &format!("plays {mv}"))).await;
+    bot.stop().await;
+}
+
+/// `spieltisch run --config FILE` as a child process.
+struct BotProcess {
+    child: Child,
+}
+
+impl BotProcess {
+    fn start(config: &Path) -> BotProcess {
+        let log = std::fs::File::create(config.with_extension("log")).expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+            .args(["run", "--config"])
+            .arg(config)
+            .current_dir(config.parent().expect("dir"))
+            .env_remove("SPIELTISCH_MATRIX_PASSWORD")
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("start spieltisch run");
+        BotProcess { child }
+    }
+
+    /// Kills the process without warning (as a crash or `kill -9` would).
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_binary_restarts_mid_game_without_repeating_a_command() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("spieltisch.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
+            db = dir.path().join("games.db").display(),
+            url = hs.url,
+            user = account.user_id,
+            password = account.password,
+            store = dir.path().join("matrix-store").display(),
+        ),
+    )
+    .expect("write config");
+    let bot = BotProcess::start(&config);
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = alice.create_room("Restart table", &[&bot_id, &bob.user_id], true).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 21).await;
+    let plan = plan_carat(21);
+    let play = async |alice: &mut Human, bob: &mut Human, k: usize| {
+        let (who, mv) = &plan.moves[k];
+        let mover = if who == "alice" { alice } else { bob };
+        mover.say(&room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover.expect("the announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+    };
+    play(&mut alice, &mut bob, 0).await;
+    play(&mut alice, &mut bob, 1).await;
+    let session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("matrix-store/session.json")).expect("session saved")).expect("json");
+    let device = session["device_id"].as_str().expect("device id").to_string();
+    bot.kill();
+
+    // a move written while the bot is down is played once after the restart
+    let (who, mv) = &plan.moves[2];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    let bot = BotProcess::start(&config);
+    let announced = format!("plays {mv} (game #1, move 3)");
+    mover.expect("the move sent during the downtime", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+    play(&mut alice, &mut bob, 3).await;
+
+    // nothing was handled twice: each move announced exactly once
+    assert!(!alice.sees_within(Duration::from_secs(2), |s| bot_says(s, &bot_id, "(game #1, move 5)")).await, "no stray move");
+    let said: Vec<&str> = alice.history.iter().filter(|s| s.room_id == room.room_id() && is_from(s, &bot_id)).map(|s| s.body()).collect();
+    for k in 1..=4 {
+        let needle = format!("(game #1, move {k})");
+        assert_eq!(said.iter().filter(|b| b.contains(&needle)).count(), 1, "move {k} announced once: {said:#?}");
+    }
+    assert_eq!(said.iter().filter(|b| b.contains("begins")).count(), 1, "the start announced once: {said:#?}");
+    let session: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("matrix-store/session.json")).expect("session")).expect("json");
+    assert_eq!(session["device_id"].as_str(), Some(device.as_str()), "the restart reused the device");
+    let devices = alice.client.encryption().get_user_devices(&bot_id).await.expect("devices");
+    assert_eq!(devices.devices().count(), 1, "one device for the bot, not one per start");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.path().join("matrix-store/session.json")).expect("file").permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "the session file is private");
+    }
+    let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+    assert!(!log.contains(&account.password), "the password is not logged");
+    assert!(!log.contains(session["access_token"].as_str().expect("token")), "the access token is not logged");
+    bot.kill();
+}
+
+/// The wait for one message of a rate-limited burst (10 messages over the burst at one
+/// per 5 s take 50 s).
+const PATIENCE: Duration = Duration::from_secs(180);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_default_rate_limits_a_burst_of_boards_all_arrives() {
+    let hs = synapse(Limits::Default);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let bob = Human::new(hs, "bob").await;
+    let mut rooms = Vec::new();
+    for t in 0..2 {
+        let room = alice.create_room(&format!("Busy table {t}"), &[&bot_id, &bob.user_id], false).await;
+        alice.wait_for_member(&room, &bot_id).await;
+        alice.wait_for_member(&room, &bob.user_id).await;
+        rooms.push(room);
+    }
+    // two games opened at once, without waiting for the bot: the bot's answers (texts,
+    // start boards, private hands: about 20 messages) come as one burst, twice Synapse's
+    // burst of 10 messages, after which it allows one message every 5 s
+    for (t, room) in rooms.iter().enumerate() {
+        alice.say(room, &format!("!st new carat seed={}", 100 + t)).await;
+    }
+    for room in &rooms {
+        bob.say(room, "!st join").await;
+    }
+    for room in &rooms {
+        alice.say(room, "!st start").await;
+    }
+    for room in &rooms {
+        alice.say(room, "!st board").await;
+    }
+    for room in &rooms {
+        for what in ["start board", "requested board"] {
+            let board = alice
+                .expect_within(PATIENCE, what, |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s))
+                .await;
+            assert_png(&alice.download(&board).await.0);
+        }
+        alice.expect_within(PATIENCE, "the caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "after 0 moves")).await;
+    }
+    assert!(bot.stats.rate_limited() > 0, "the burst met the homeserver's rate limit (and was waited out)");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_recovers_when_the_homeserver_goes_away_and_comes_back() {
+    let hs = Synapse::dedicated("reconnect", Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(&hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(&hs, "alice").await;
+    let mut bob = Human::new(&hs, "bob").await;
+    let room = alice.create_room("Flaky table", &[&bot_id, &bob.user_id], false).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    alice.say(&room, "!st new carat seed=3").await;
+    alice.expect("the invitation", |s| bot_says(s, &bot_id, "invites you")).await;
+
+    hs.stop();
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while bot.stats.sync_failures() == 0 {
+        assert!(tokio::time::Instant::now() < deadline, "the bot never noticed the outage");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    hs.restart();
+
+    bob.say(&room, "!st join").await;
+    bob.expect("the join after the outage", |s| bot_says(s, &bot_id, "joins game #1")).await;
+    alice.say(&room, "!st start").await;
+    let board = alice.expect("the board after the outage", |s| is_from(s, &bot_id) && is_image(s)).await;
+    assert_png(&alice.download(&board).await.0);
+    assert!(!bot.task.is_finished(), "the bot kept running through the outage");
+    bot.stop().await;
+}

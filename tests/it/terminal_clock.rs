@@ -1,0 +1,41 @@
+//! The terminal chat's `wait <time>` and the scheduler's notices printed after each
+//! command; the `[clock]` configuration.
+
+use crate::support::{spieltisch, Place};
+
+#[test]
+fn waiting_in_the_terminal_brings_the_reminders_once_and_then_the_time_limit() {
+    let place = Place::new();
+    let run = place.local("new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 35h\nwait 1h\nboard\nwait 1d\nwait 12h\nwait 2x\n");
+    let out = &run.stdout;
+    assert!(out.contains("1 day 11 hours later."), "{out}");
+    // Real seconds pass in the run too, so 1 day 11 hours and 59 minutes are left.
+    let half = out.find("half your time for this move has passed, 1 day 11 hours left.").expect("the half-time reminder");
+    assert!(out[..half].contains("1 hour later."), "it comes after the second wait: {out}");
+    assert_eq!(out.matches("half your time").count(), 1, "once: {out}");
+    assert_eq!(out.matches("runs out in").count(), 1, "{out}");
+    assert!(out.contains("[local] Time is up for @"), "{out}");
+    assert!(out.contains("“2x” is not a time per move"), "{out}");
+}
+
+#[test]
+fn the_clock_section_is_read_and_its_errors_name_the_key() {
+    let place = Place::new();
+    let config = place.path().join("config.toml");
+    std::fs::write(&config, "[clock]\nmove_time = \"2h\"\nreminder_before = \"off\"\nhalf_time_reminder = false\n")
+        .expect("write");
+    let db = place.db_url();
+    let boards = place.boards().display().to_string();
+    let args = ["local", "--config", &config.display().to_string(), "--db", &db, "--boards", &boards, "--as", "alice"];
+    let script = "new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 119m\nwait 1m\n";
+    let run = spieltisch(place.path(), &args, script, &[]);
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(!run.stdout.contains("half your time") && !run.stdout.contains("runs out in"), "{}", run.stdout);
+    let up = run.stdout.find("Time is up").expect("the 2 hours are up");
+    assert!(run.stdout[..up].contains("1 minute later."), "{}", run.stdout);
+
+    std::fs::write(&config, "[clock]\nmove_time = \"soon\"\n").expect("write");
+    let run = spieltisch(place.path(), &["run", "--config", &config.display().to_string()], "", &[]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("clock.move_time"), "{}", run.stderr);
+}
