@@ -9,21 +9,14 @@ use rules::{
     rng, Chance, Game,
 };
 
-/// The first twelve moves of the spec example `19-full-2p-a` (43 balls placed).
-const MID_GAME: [&str; 12] = [
-    "schlange rot a34 a25 a26 a35",
-    "vogel schwarz a1 a3 a5",
-    "fisch grün a17 a18 a11 a12",
-    "vogel rot a20 a27 a19",
-    "magier schwarz b24 a31 a32 a24",
-    "vogel grün b12 a23 b17",
-    "vogel schwarz a15 a21 a14",
-    "formel rot a8 a9 a7",
-    "schlange schwarz b19 b14 b18 b15",
-    "schlange rot c14 a28 b20 b21",
-    "schlange grün a16 b11 b7 a22",
-    "fisch schwarz a4 b4 b2 a2",
-];
+/// The moves of the spec example `19-full-2p-a` (the project's copy of the record), the
+/// first 12 of them.
+fn mid_game() -> Vec<String> {
+    let record: serde_json::Value =
+        serde_json::from_str(include_str!("../tests/examples/aratoth/19-full-2p-a.json")).expect("the example record is JSON");
+    let moves = record["moves"].as_array().expect("moves");
+    moves.iter().take(12).map(|m| m.as_str().expect("a move").to_string()).collect()
+}
 
 fn new_game(players: usize) -> Aratoth {
     Aratoth::new(&AratothOptions::default(), players, AratothSetup { start_player: 0 }, Chance::none())
@@ -32,7 +25,7 @@ fn new_game(players: usize) -> Aratoth {
 
 fn after(moves: usize) -> Aratoth {
     let mut game = new_game(2);
-    for text in MID_GAME.iter().take(moves) {
+    for text in mid_game().iter().take(moves) {
         let mv = game.parse_move(text).expect("parses");
         game.apply(&mv).expect("legal");
     }
