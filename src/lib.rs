@@ -5,3 +5,4 @@
 pub mod matrix;
 #[cfg(feature = "discord")]
 pub mod discord;
+pub mod notices;

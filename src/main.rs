@@ -174,7 +174,7 @@ fn main() -> ExitCode {
                 }
                 tracing::info!("starting: {}", configured.join(", "));
                 let mut platforms = tokio::task::JoinSet::new();
-                let mut notices = NoticeRoutes::default();
+                let mut notices = spieltisch::notices::NoticeRoutes::default();
                 #[cfg(feature = "matrix")]
                 if let Some(matrix) = &config.matrix {
                     let bot = connect_matrix(matrix).await?;
@@ -186,6 +186,7 @@ fn main() -> ExitCode {
                 #[cfg(feature = "discord")]
                 if let Some(discord) = &config.discord {
                     let bot = spieltisch::discord::start(&discord.adapter_config(), host.clone()).await?;
+                    notices.discord = Some(bot.notifier());
                     platforms.spawn(bot.run_until_ctrl_c());
                 }
                 if platforms.is_empty() {
@@ -196,7 +197,7 @@ fn main() -> ExitCode {
                     );
                     return Ok(ExitCode::from(2));
                 }
-                platforms.spawn(poll_notices(host.clone(), notices));
+                platforms.spawn(spieltisch::notices::poll(host.clone(), notices));
                 let mut code = ExitCode::SUCCESS;
                 while let Some(ended) = platforms.join_next().await {
                     if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
@@ -273,38 +274,6 @@ async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spielti
     let bot = MatrixBot::connect(settings).await?;
     tracing::info!(user = ?bot.user_id(), device = ?bot.device_id(), "Matrix adapter running");
     Ok(bot)
-}
-
-/// Where the scheduler's notices go, per platform.
-#[derive(Default)]
-struct NoticeRoutes {
-    #[cfg(feature = "matrix")]
-    matrix: Option<spieltisch::matrix::Outbox>,
-}
-
-/// How often the scheduler is asked what is due.
-const NOTICE_POLL: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// Posts what the scheduler says is due (reminders, "time is up", expired invitations),
-/// once a minute, through the adapter of each notice's platform.
-async fn poll_notices(host: std::sync::Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
-    let mut tick = tokio::time::interval(NOTICE_POLL);
-    loop {
-        tick.tick().await;
-        for notice in host.due_notices(host.now()).await {
-            match notice.platform.as_str() {
-                #[cfg(feature = "matrix")]
-                spieltisch::matrix::bridge::PLATFORM if routes.matrix.is_some() => {
-                    if let (Some(outbox), Some(message)) =
-                        (&routes.matrix, spieltisch::matrix::bridge::notice(&notice.channel, notice.reply))
-                    {
-                        outbox.send(message);
-                    }
-                }
-                platform => tracing::warn!(platform, channel = notice.channel, "no adapter runs for this notice; dropped"),
-            }
-        }
-    }
 }
 
 async fn open_host(

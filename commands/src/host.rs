@@ -206,6 +206,11 @@ impl Host {
         &self.db
     }
 
+    /// The bot's configured language (`[bot] language`), for messages no request asked for.
+    pub fn language(&self) -> Lang {
+        self.options.language
+    }
+
     /// The translations.
     pub fn texts(&self) -> &Texts {
         &self.texts

@@ -7,7 +7,11 @@ use commands::{Command, GameId, Verb};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
+use over_days::{claim, daily, history, language, leaderboard, rematch, reminders, settings, stats, undo, vacation};
 use super::{components, session, Context, Error};
+
+mod over_days;
+pub use over_days::LanguageChoice;
 
 /// The games, as a slash-command choice (order = [`GameKind::ALL`]).
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -41,7 +45,32 @@ impl GameChoice {
 
 /// Every slash command, in the order `/help` lists them.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
-    vec![new(), join(), start(), move_(), board(), hand(), moves(), resign(), abort(), games(), export(), help(), rules()]
+    vec![
+        new(),
+        join(),
+        start(),
+        move_(),
+        board(),
+        hand(),
+        moves(),
+        resign(),
+        abort(),
+        claim(),
+        undo(),
+        rematch(),
+        games(),
+        history(),
+        export(),
+        vacation(),
+        reminders(),
+        leaderboard(),
+        stats(),
+        daily(),
+        settings(),
+        language(),
+        help(),
+        rules(),
+    ]
 }
 
 /// Open an invitation for a new game in this channel (you take the first seat).
@@ -50,27 +79,45 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     name_localized("de", "neu"),
     description_localized("de", "Eine Einladung zu einer neuen Partie in diesem Kanal öffnen (du sitzt auf Platz 1).")
 )]
+#[allow(clippy::too_many_arguments)] // one per slash-command option
 pub async fn new(
     ctx: Context<'_>,
     #[description = "The game to play"]
     #[name_localized("de", "spiel")]
     #[description_localized("de", "Das Spiel")]
     game: GameChoice,
-    #[description = "Options, e.g. \"players=3\", \"goal=4\", \"hand3\", \"seed=7\""]
+    #[description = "Options, e.g. \"players=3\", \"time=2d\", \"hand3\", \"challenge\" (Hathor), \"seed=7\""]
     #[name_localized("de", "optionen")]
-    #[description_localized("de", "Optionen, z. B. \"players=3\", \"goal=4\", \"hand3\", \"seed=7\"")]
+    #[description_localized("de", "Optionen, z. B. \"players=3\", \"time=2d\", \"hand3\", \"challenge\" (Hathor), \"seed=7\"")]
     #[max_length = 200]
     options: Option<String>,
-    #[description = "Play in a thread of its own, so the channel does not drown"]
+    #[description = "Invite this player (only invited players may join)"]
+    #[name_localized("de", "einladen")]
+    #[description_localized("de", "Diesen Spieler einladen (nur Eingeladene dürfen beitreten)")]
+    invite: Option<serenity::User>,
+    #[description = "Invite a second player"]
+    #[name_localized("de", "einladen2")]
+    #[description_localized("de", "Einen zweiten Spieler einladen")]
+    invite2: Option<serenity::User>,
+    #[description = "Invite a third player"]
+    #[name_localized("de", "einladen3")]
+    #[description_localized("de", "Einen dritten Spieler einladen")]
+    invite3: Option<serenity::User>,
+    #[description = "Play in a thread of its own (default: the server's setting)"]
     #[name_localized("de", "thread")]
-    #[description_localized("de", "In einem eigenen Thread spielen, damit der Kanal übersichtlich bleibt")]
+    #[description_localized("de", "In einem eigenen Thread spielen (Standard: die Einstellung des Servers)")]
     thread: Option<bool>,
 ) -> Result<(), Error> {
     let mut words = vec![game.kind().id().to_string()];
     words.extend(options.unwrap_or_default().split_whitespace().map(str::to_string));
+    words.extend([invite, invite2, invite3].into_iter().flatten().map(|user| format!("<@{}>", user.id.get())));
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let command = Command::from_words(Verb::New, &words);
-    session::run_slash(ctx, command, thread.unwrap_or(false).then_some(game.kind())).await
+    let thread = match thread {
+        Some(chosen) => chosen,
+        None => session::threads_by_default(ctx).await,
+    };
+    session::run_slash(ctx, command, thread.then_some(game.kind())).await
 }
 
 /// Take the next seat of an invitation in this channel.

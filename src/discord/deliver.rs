@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use commands::{Audience, Host, Msg, Origin, Reply, Text};
 use serenity::all::{
-    Builder, ChannelId, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
+    Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
     EditInteractionResponse, Http, UserId,
 };
 
@@ -105,33 +105,24 @@ impl Answer {
         Ok(())
     }
 
-    /// A reply for the channel: a public follow-up (or a message in the game's new
+    /// A reply for the channel: a public follow-up (or messages in the game's new
     /// thread) with the PNG and the buttons; only the users the text mentions are pinged.
-    async fn public(&mut self, reply: &Reply, rows: Vec<serenity::all::CreateActionRow>) -> Result<(), Error> {
+    async fn public(&mut self, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), Error> {
+        if let Some(channel) = self.public_channel {
+            return Ok(post(&self.http, channel, reply, rows).await?);
+        }
         let chunks = split(&render(&reply.text));
         let mentions = mentioned(&reply.text);
         let last = chunks.len().saturating_sub(1);
         for (i, chunk) in chunks.into_iter().enumerate() {
-            let file = if i == last { reply.file.as_ref() } else { None };
-            let rows = if i == last { rows.clone() } else { Vec::new() };
+            let (file, rows) = if i == last { (reply.file.as_ref(), rows.clone()) } else { (None, Vec::new()) };
             let allowed = CreateAllowedMentions::new().users(mentions.clone());
-            match self.public_channel {
-                Some(channel) => {
-                    let mut message = CreateMessage::new().content(chunk).allowed_mentions(allowed).components(rows);
-                    if let Some(file) = file {
-                        message = message.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
-                    }
-                    channel.send_message(&self.http, message).await?;
-                }
-                None => {
-                    let mut followup =
-                        CreateInteractionResponseFollowup::new().content(chunk).allowed_mentions(allowed).components(rows);
-                    if let Some(file) = file {
-                        followup = followup.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
-                    }
-                    followup.execute(&self.http, (None, &self.token)).await?;
-                }
+            let mut followup =
+                CreateInteractionResponseFollowup::new().content(chunk).allowed_mentions(allowed).components(rows);
+            if let Some(file) = file {
+                followup = followup.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
             }
+            followup.execute(&self.http, (None, &self.token)).await?;
         }
         Ok(())
     }
@@ -146,10 +137,7 @@ impl Answer {
         match send_dm(&self.http, UserId::new(id), &reply).await {
             Ok(()) => Ok(()),
             Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
-                let user = commands::User::new(user_id, user_id);
-                let msg = Msg::new("discord-dm-closed").arg("user", commands::i18n::Arg::Mention(user));
-                let text = host.texts().text(self.lang(), &msg);
-                let notice = Reply::channel(text);
+                let notice = dm_closed(host, self.lang(), user_id);
                 self.public(&notice, Vec::new()).await
             }
             Err(e) => Err(e.into()),
@@ -157,8 +145,46 @@ impl Answer {
     }
 }
 
+/// The channel's note that `user_id` does not accept DMs (without the private content).
+pub fn dm_closed(host: &Host, lang: commands::Lang, user_id: &str) -> Reply {
+    let user = commands::User::new(user_id, user_id);
+    let msg = Msg::new("discord-dm-closed").arg("user", commands::i18n::Arg::Mention(user));
+    Reply::channel(host.texts().text(lang, &msg))
+}
+
+/// Posts `reply` in `channel` as messages of at most [`MAX_CONTENT`] characters; the
+/// last one carries the file and `rows`. Only the users the text mentions are pinged.
+///
+/// # Errors
+/// Discord's error on a send.
+pub async fn post(http: &Http, channel: ChannelId, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), serenity::Error> {
+    let chunks = split(&render(&reply.text));
+    let mentions = mentioned(&reply.text);
+    let last = chunks.len().saturating_sub(1);
+    for (i, chunk) in chunks.into_iter().enumerate() {
+        let (file, rows) = if i == last { (reply.file.as_ref(), rows.clone()) } else { (None, Vec::new()) };
+        let allowed = CreateAllowedMentions::new().users(mentions.clone());
+        channel.send_message(http, message(chunk, allowed, rows, file)).await?;
+    }
+    Ok(())
+}
+
+/// A channel message with its text, pings, components and file.
+fn message(
+    content: String,
+    allowed: CreateAllowedMentions,
+    rows: Vec<CreateActionRow>,
+    file: Option<&commands::Attachment>,
+) -> CreateMessage {
+    let mut message = CreateMessage::new().content(content).allowed_mentions(allowed).components(rows);
+    if let Some(file) = file {
+        message = message.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
+    }
+    message
+}
+
 /// Sends a DM with the reply's text and file.
-async fn send_dm(http: &Http, user: UserId, reply: &Reply) -> Result<(), serenity::Error> {
+pub async fn send_dm(http: &Http, user: UserId, reply: &Reply) -> Result<(), serenity::Error> {
     let channel = user.create_dm_channel(http).await?;
     let mut message = CreateMessage::new().content(clip(&render(&reply.text))).allowed_mentions(CreateAllowedMentions::new());
     if let Some(file) = &reply.file {

@@ -7,6 +7,7 @@
 //! * `session`: interaction → origin + command → replies, for commands and buttons;
 //! * `deliver`: defer first, then ephemeral / public / DM answers;
 //! * `components`, [`custom_id`]: buttons and menus, `g:<game>:<move>:<action>`;
+//! * [`Notifier`]: reminders and other notices nobody asked for in an interaction;
 //! * `connect`: the HTTP client and gateway URL (the real Discord, or `api_url`).
 
 pub mod commands;
@@ -15,6 +16,7 @@ mod connect;
 mod components;
 pub mod custom_id;
 mod deliver;
+mod notify;
 mod redact;
 mod session;
 
@@ -25,6 +27,8 @@ use poise::serenity_prelude as serenity;
 use tokio::task::JoinHandle;
 
 pub use config::{DiscordConfig, Token};
+pub use notify::Notifier;
+pub use session::PLATFORM;
 pub use redact::redact;
 
 /// What every command and event handler shares.
@@ -42,10 +46,16 @@ pub type Context<'a> = poise::Context<'a, Data, Error>;
 /// A running Discord bot.
 pub struct Bot {
     shard_manager: Arc<serenity::ShardManager>,
+    http: Arc<serenity::Http>,
     task: JoinHandle<Result<(), ::serenity::Error>>,
 }
 
 impl Bot {
+    /// Posts the scheduler's notices and closed challenges through this bot's connection.
+    pub fn notifier(&self) -> Notifier {
+        Notifier::new(Arc::clone(&self.http))
+    }
+
     /// Disconnects from the gateway and waits for the client to finish (bounded: 10 s).
     pub async fn stop(self) {
         self.shard_manager.shutdown_all().await;
@@ -123,8 +133,9 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
         .await
         .map_err(|e| anyhow::anyhow!("Discord client: {}", redact(&e.to_string(), token.expose())))?;
     let shard_manager = client.shard_manager.clone();
+    let http = Arc::clone(&client.http);
     let task = tokio::spawn(async move { client.start().await });
-    Ok(Bot { shard_manager, task })
+    Ok(Bot { shard_manager, http, task })
 }
 
 /// Handles what poise does not: clicks on our buttons and menus.

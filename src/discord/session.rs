@@ -68,6 +68,19 @@ pub async fn run_slash(
     answer.deliver(&data.host, replies).await
 }
 
+/// Whether new games in the interaction's channel open in a thread of their own when
+/// the command does not say (the `threads` setting; off when unset or unreadable).
+pub async fn threads_by_default(ctx: Context<'_>) -> bool {
+    let channel = ctx.channel_id().get().to_string();
+    match commands::channels::channel_settings(ctx.data().host.db(), PLATFORM, &channel).await {
+        Ok(settings) => settings.threads.unwrap_or(false),
+        Err(e) => {
+            tracing::warn!(error = %e, "could not read the channel's settings; no thread");
+            false
+        }
+    }
+}
+
 /// A refusal of a command that did not parse.
 fn refusal(host: &Host, origin: &Origin, msg: &Msg) -> Reply {
     Reply::refusal(&origin.user.id, host.texts().text(origin.lang.unwrap_or_default(), msg))

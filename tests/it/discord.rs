@@ -12,15 +12,15 @@ use tempfile::TempDir;
 use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, Sent, APP_ID, CHANNEL_ID, GUILD_ID};
 
 const TOKEN: &str = "fake.bot-token.for-tests-0123456789";
-const WAIT: Duration = Duration::from_secs(15);
+pub(crate) const WAIT: Duration = Duration::from_secs(15);
 /// How long to watch for messages that must not come.
-const SETTLE: Duration = Duration::from_millis(700);
-const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
+pub(crate) const SETTLE: Duration = Duration::from_millis(700);
+pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 /// Discord's flag for an ephemeral message.
-const EPHEMERAL: u64 = 64;
+pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 13] = [
+const COMMANDS: [(&str, &str); 24] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
@@ -30,33 +30,54 @@ const COMMANDS: [(&str, &str); 13] = [
     ("moves", "zuege"),
     ("resign", "aufgeben"),
     ("abort", "abbrechen"),
+    ("claim", "reklamieren"),
+    ("undo", "zuruecknehmen"),
+    ("rematch", "revanche"),
     ("games", "partien"),
+    ("history", "verlauf"),
     ("export", "exportieren"),
+    ("vacation", "urlaub"),
+    ("reminders", "erinnerungen"),
+    ("leaderboard", "rangliste"),
+    ("stats", "statistik"),
+    ("daily", "tagesaufgabe"),
+    ("settings", "einstellungen"),
+    ("language", "sprache"),
     ("help", "hilfe"),
     ("rules", "regeln"),
 ];
 
-fn alice() -> FakeUser {
+pub(crate) fn alice() -> FakeUser {
     FakeUser::new(100_000_000_000_000_001, "alice")
 }
 
-fn bob() -> FakeUser {
+pub(crate) fn bob() -> FakeUser {
     FakeUser::new(100_000_000_000_000_002, "bob")
 }
 
 /// A bot over a database in `dir`, connected to `fake`, with its commands registered.
-struct Running {
-    bot: Bot,
-    host: Arc<Host>,
+pub(crate) struct Running {
+    pub bot: Bot,
+    pub host: Arc<Host>,
     /// The recorded registration request.
-    registration: Request,
+    pub registration: Request,
 }
 
-async fn start_bot(fake: &FakeDiscord, dir: &TempDir) -> Running {
+pub(crate) async fn start_bot(fake: &FakeDiscord, dir: &TempDir) -> Running {
+    start_bot_with_clock(fake, dir, Arc::new(commands::clock::SystemClock)).await
+}
+
+/// As [`start_bot`], with the command layer reading the time from `clock`.
+pub(crate) async fn start_bot_with_clock(
+    fake: &FakeDiscord,
+    dir: &TempDir,
+    clock: Arc<dyn commands::clock::Clock>,
+) -> Running {
     let sessions_before = fake.gateway.identifies();
     let from = fake.recorder.len();
     let url = format!("sqlite://{}", dir.path().join("spieltisch.db").display());
-    let host = Arc::new(Host::open(&url, HostOptions::default()).await.expect("open the database"));
+    let host =
+        Arc::new(Host::open_with_clock(&url, HostOptions::default(), clock).await.expect("open the database"));
     let config = DiscordConfig {
         token: Some(Token::new(TOKEN)),
         api_url: Some(fake.api_url.clone()),
@@ -75,13 +96,13 @@ async fn start_bot(fake: &FakeDiscord, dir: &TempDir) -> Running {
 }
 
 /// The requests answering an interaction, once the deferral and `n` more have come.
-async fn answers(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
+pub(crate) async fn answers(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
     fake.answers(sent, n + 1, WAIT).await
 }
 
 /// Waits until the bot has sent its public follow-ups for `sent` (non-ephemeral
 /// `POST /webhooks/...`), at least `n` of them.
-async fn public_followups(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
+pub(crate) async fn public_followups(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Request> {
     let token = sent.token.clone();
     fake.recorder
         .wait_for_n(sent.from, n, WAIT, "public follow-ups", move |r| r.belongs_to(&token) && r.is_followup() && !r.is_ephemeral())
@@ -89,7 +110,7 @@ async fn public_followups(fake: &FakeDiscord, sent: &Sent, n: usize) -> Vec<Requ
 }
 
 /// The private answer of an interaction: the edit that fills its deferred response.
-async fn private_answer(fake: &FakeDiscord, sent: &Sent) -> Request {
+pub(crate) async fn private_answer(fake: &FakeDiscord, sent: &Sent) -> Request {
     let token = sent.token.clone();
     fake.wait_after(sent, WAIT, "the private answer", move |r| {
         r.belongs_to(&token) && r.method == "PATCH" && r.path.ends_with("/messages/@original")
@@ -105,7 +126,7 @@ fn assert_deferred_ephemerally(all: &[Request], sent: &Sent) {
 }
 
 /// The integer value of the choice named `name` of option `option` of a registered command.
-fn choice_value(registration: &Request, command: &str, option: &str, name: &str) -> i64 {
+pub(crate) fn choice_value(registration: &Request, command: &str, option: &str, name: &str) -> i64 {
     let commands = registration.json.as_ref().and_then(Value::as_array).expect("a command list");
     let command = commands.iter().find(|c| c["name"] == command).expect("the command");
     let option = command["options"].as_array().and_then(|o| o.iter().find(|o| o["name"] == option)).expect("the option");
@@ -114,7 +135,7 @@ fn choice_value(registration: &Request, command: &str, option: &str, name: &str)
 }
 
 /// The id of the user a message mentions first (`<@id>`).
-fn first_mention(content: &str) -> Option<u64> {
+pub(crate) fn first_mention(content: &str) -> Option<u64> {
     let start = content.find("<@")? + 2;
     let end = start + content[start..].find('>')?;
     content[start..end].trim_start_matches('!').parse().ok()
@@ -122,34 +143,34 @@ fn first_mention(content: &str) -> Option<u64> {
 
 /// The id of the user a message mentions last: on a board, the player to move (the
 /// "it is X's turn" line ends the text).
-fn last_mention(content: &str) -> Option<u64> {
+pub(crate) fn last_mention(content: &str) -> Option<u64> {
     let start = content.rfind("<@")? + 2;
     let end = start + content[start..].find('>')?;
     content[start..end].trim_start_matches('!').parse().ok()
 }
 
 /// The game id in a `custom_id` `g:<game>:<move>:<action>`.
-fn game_of(custom_id: &str) -> i64 {
+pub(crate) fn game_of(custom_id: &str) -> i64 {
     custom_id.split(':').nth(1).and_then(|g| g.parse().ok()).expect("a game custom_id")
 }
 
 /// A two-player Carat game created by alice, joined by bob and started by alice.
-struct Game {
-    id: i64,
+pub(crate) struct Game {
+    pub id: i64,
     /// Who is to move first, and the other player.
-    mover: FakeUser,
-    waiter: FakeUser,
+    pub mover: FakeUser,
+    pub waiter: FakeUser,
     /// The public board message posted at the start (as the fake stored it).
-    board: Value,
+    pub board: Value,
 }
 
-async fn start_carat(fake: &FakeDiscord, running: &Running) -> Game {
+pub(crate) async fn start_carat(fake: &FakeDiscord, running: &Running) -> Game {
     start_game(fake, running, "Carat", "seed=7").await
 }
 
 /// A two-player game of `game` (its choice name) with `options`, created by alice,
 /// joined by bob and started by alice.
-async fn start_game(fake: &FakeDiscord, running: &Running, game: &str, options: &str) -> Game {
+pub(crate) async fn start_game(fake: &FakeDiscord, running: &Running, game: &str, options: &str) -> Game {
     let choice = choice_value(&running.registration, "new", "game", game);
     let new = fake.slash(&alice(), "new", vec![events::integer("game", choice), events::string("options", options)]);
     let invitation = public_followups(fake, &new, 1).await.remove(0);
@@ -167,7 +188,7 @@ async fn start_game(fake: &FakeDiscord, running: &Running, game: &str, options: 
 }
 
 /// The command layer's own list of legal moves for the player to move.
-async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
+pub(crate) async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
     let origin = Origin {
         platform: "discord".into(),
         channel: CHANNEL_ID.to_string(),
@@ -179,7 +200,7 @@ async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
 }
 
 /// Plays the mover's first legal move by `/move`; returns the interaction.
-async fn play_first_move(fake: &FakeDiscord, running: &Running, game: &Game) -> Sent {
+pub(crate) async fn play_first_move(fake: &FakeDiscord, running: &Running, game: &Game) -> Sent {
     let moves = legal_moves(&running.host, game).await;
     let notation = moves.first().expect("a legal move").clone();
     fake.slash(&game.mover, "move", vec![events::string("notation", &notation)])

@@ -5,6 +5,8 @@ mod cli_config;
 #[cfg(feature = "discord")]
 mod discord;
 #[cfg(feature = "discord")]
+mod discord_over_days;
+#[cfg(feature = "discord")]
 mod fake_discord;
 mod matrix;
 mod matrix_units;

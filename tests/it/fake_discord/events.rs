@@ -60,3 +60,25 @@ pub fn button_data(custom_id: &str) -> Value {
 pub fn select_data(custom_id: &str, values: &[&str]) -> Value {
     json!({"custom_id": custom_id, "component_type": 3, "values": values})
 }
+
+/// A user option (type 6); the interaction must also carry the user in
+/// `data.resolved` ([`with_resolved_users`]).
+pub fn user(name: &str, user: &FakeUser) -> Value {
+    json!({"name": name, "type": 6, "value": user.id.to_string()})
+}
+
+/// Adds the users that user options name to a command's `data.resolved`, as Discord does.
+pub fn with_resolved_users(mut data: Value, users: &[&FakeUser]) -> Value {
+    let mut resolved_users = serde_json::Map::new();
+    let mut members = serde_json::Map::new();
+    for u in users {
+        resolved_users.insert(u.id.to_string(), u.json());
+        let mut member = u.member_json();
+        if let Some(m) = member.as_object_mut() {
+            m.remove("user");
+        }
+        members.insert(u.id.to_string(), member);
+    }
+    data["resolved"] = json!({"users": resolved_users, "members": members});
+    data
+}

@@ -99,6 +99,14 @@ impl FakeDiscord {
         self.send(2, origin, events::command_data(7_000 + name.len() as u64, name, options))
     }
 
+    /// A slash command in the default channel whose user options name `users` (they
+    /// come along in `data.resolved`, as from Discord).
+    pub fn slash_with_users(&self, user: &FakeUser, name: &str, options: Vec<Value>, users: &[&FakeUser]) -> Sent {
+        let origin = Origin { user, channel_id: CHANNEL_ID, locale: "en-US" };
+        let data = events::with_resolved_users(events::command_data(7_000 + name.len() as u64, name, options), users);
+        self.send(2, &origin, data)
+    }
+
     /// An autocomplete request while the user types (one option `focused`).
     pub fn autocomplete(&self, user: &FakeUser, name: &str, options: Vec<Value>) -> Sent {
         let origin = Origin { user, channel_id: CHANNEL_ID, locale: "en-US" };

@@ -32,11 +32,23 @@ pub const CANNOT_DM: (u16, u64, &str) = (403, 50007, "Cannot send messages to th
 pub struct FakeUser {
     pub id: u64,
     pub name: String,
+    /// The member's permissions in the guild (Discord's bit set, as a decimal string).
+    pub permissions: &'static str,
 }
+
+/// A member's usual permissions (no Manage Server).
+pub const MEMBER_PERMISSIONS: &str = "2248473465835073";
+/// The same plus Manage Server (bit 5), as the guild's admins have.
+pub const ADMIN_PERMISSIONS: &str = "2248473465835105";
 
 impl FakeUser {
     pub fn new(id: u64, name: &str) -> FakeUser {
-        FakeUser { id, name: name.to_string() }
+        FakeUser { id, name: name.to_string(), permissions: MEMBER_PERMISSIONS }
+    }
+
+    /// A member who may manage the server.
+    pub fn admin(id: u64, name: &str) -> FakeUser {
+        FakeUser { permissions: ADMIN_PERMISSIONS, ..FakeUser::new(id, name) }
     }
 
     /// The user object as Discord sends it.
@@ -52,7 +64,7 @@ impl FakeUser {
         json!({
             "user": self.json(), "nick": null, "avatar": null, "roles": [],
             "joined_at": TIMESTAMP, "premium_since": null, "deaf": false, "mute": false,
-            "flags": 0, "pending": false, "permissions": "2248473465835073"
+            "flags": 0, "pending": false, "permissions": self.permissions
         })
     }
 }

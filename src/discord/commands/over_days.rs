@@ -1,0 +1,252 @@
+//! The slash commands for play over days (issue 10) and Hathor's challenges: clocks
+//! (`/claim`, `/vacation`, `/reminders`), `/undo`, `/rematch`, `/history`, ratings
+//! (`/leaderboard`, `/stats`), settings (`/settings`, `/language`) and `/daily`. Like
+//! the others they only build a [`Command`] for the command layer.
+
+use commands::{Command, GameId};
+use poise::serenity_prelude as serenity;
+use rules::GameKind;
+
+use super::GameChoice;
+use crate::discord::{session, Context, Error};
+
+/// A language, as a slash-command choice.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "Deutsch"]
+    German,
+    #[name = "Default (what Discord or the server says)"]
+    #[name_localized("de", "Standard (was Discord oder der Server sagt)")]
+    Default,
+}
+
+impl LanguageChoice {
+    /// The word the command layer takes (`en`, `de`, `default`).
+    fn word(self) -> &'static str {
+        match self {
+            LanguageChoice::English => "en",
+            LanguageChoice::German => "de",
+            LanguageChoice::Default => "default",
+        }
+    }
+}
+
+/// Claim a game whose player to move has run out of time.
+///
+/// With two players they lose; with more they leave the game and play goes on.
+#[poise::command(
+    slash_command,
+    name_localized("de", "reklamieren"),
+    description_localized("de", "Die Partie reklamieren, wenn die Zeit des Spielers am Zug abgelaufen ist.")
+)]
+pub async fn claim(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Claim { game }), None).await
+}
+
+/// Pause all your clocks for some days (or see how many vacation days you have left).
+#[poise::command(
+    slash_command,
+    name_localized("de", "urlaub"),
+    description_localized("de", "Alle deine Uhren für einige Tage anhalten (oder sehen, wie viele Urlaubstage dir bleiben).")
+)]
+pub async fn vacation(
+    ctx: Context<'_>,
+    #[description = "How many days, from now"]
+    #[name_localized("de", "tage")]
+    #[description_localized("de", "Wie viele Tage, ab jetzt")]
+    #[min = 1]
+    #[max = 366]
+    days: Option<u32>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Vacation { days }), None).await
+}
+
+/// Ask to take back the last move, or agree when another player asked.
+#[poise::command(
+    slash_command,
+    name_localized("de", "zuruecknehmen"),
+    description_localized("de", "Bitten, den letzten Zug zurückzunehmen, oder zustimmen, wenn jemand darum bat.")
+)]
+pub async fn undo(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Undo { game }), None).await
+}
+
+/// Play a finished game again with the same players.
+#[poise::command(
+    slash_command,
+    name_localized("de", "revanche"),
+    description_localized("de", "Eine beendete Partie mit denselben Spielern noch einmal spielen.")
+)]
+pub async fn rematch(
+    ctx: Context<'_>,
+    #[description = "The finished game's number (#12)"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der beendeten Partie (#12)")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Rematch { game }), None).await
+}
+
+/// Turn your turn reminders on or off (or see whether they are on).
+#[poise::command(
+    slash_command,
+    name_localized("de", "erinnerungen"),
+    description_localized("de", "Deine Erinnerungen, dass du am Zug bist, ein- oder ausschalten (oder nachsehen).")
+)]
+pub async fn reminders(
+    ctx: Context<'_>,
+    #[description = "On or off"]
+    #[name_localized("de", "an")]
+    #[description_localized("de", "An oder aus")]
+    on: Option<bool>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Reminders { on }), None).await
+}
+
+/// The moves of a game so far (what everyone may see).
+///
+/// Finished games come with their record and a strip of boards.
+#[poise::command(
+    slash_command,
+    name_localized("de", "verlauf"),
+    description_localized("de", "Die bisherigen Züge einer Partie (was alle sehen dürfen).")
+)]
+pub async fn history(
+    ctx: Context<'_>,
+    #[description = "The game's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::History { game }), None).await
+}
+
+/// The best-rated players of a game here, or the standings of a Hathor challenge.
+#[poise::command(
+    slash_command,
+    name_localized("de", "rangliste"),
+    description_localized("de", "Die besten Spieler eines Spiels hier, oder der Stand einer Hathor-Herausforderung.")
+)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "The game (leave empty for this channel's Hathor challenge)"]
+    #[name_localized("de", "spiel")]
+    #[description_localized("de", "Das Spiel (leer lassen für die Hathor-Herausforderung des Kanals)")]
+    game: Option<GameChoice>,
+    #[description = "A challenge's number (#3), when the channel has several"]
+    #[name_localized("de", "herausforderung")]
+    #[description_localized("de", "Die Nummer einer Herausforderung (#3), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    challenge: Option<i64>,
+) -> Result<(), Error> {
+    let command = match game {
+        Some(game) => Command::Leaderboard { game: game.kind() },
+        None => Command::ChallengeLeaderboard { challenge },
+    };
+    session::run_slash(ctx, Ok(command), None).await
+}
+
+/// A player's ratings here, one per game (yours when nobody is named).
+#[poise::command(
+    slash_command,
+    name_localized("de", "statistik"),
+    description_localized("de", "Die Wertungen eines Spielers hier, eine je Spiel (deine, wenn niemand genannt ist).")
+)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose ratings"]
+    #[name_localized("de", "spieler")]
+    #[description_localized("de", "Wessen Wertungen")]
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Stats { player: player.map(|u| u.id.get().to_string()) }), None).await
+}
+
+/// This server's settings: shown to everyone, changed by admins (Manage Server).
+#[poise::command(
+    slash_command,
+    name_localized("de", "einstellungen"),
+    description_localized("de", "Die Einstellungen dieses Servers: alle sehen sie, Admins (Server verwalten) ändern sie.")
+)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "The language of messages here"]
+    #[name_localized("de", "sprache")]
+    #[description_localized("de", "Die Sprache der Nachrichten hier")]
+    language: Option<LanguageChoice>,
+    #[description = "Time per move of new games, e.g. \"3d\", \"12h\" or \"default\""]
+    #[name_localized("de", "zeit")]
+    #[description_localized("de", "Zeit je Zug neuer Partien, z. B. \"3d\", \"12h\" oder \"default\"")]
+    #[max_length = 20]
+    time: Option<String>,
+    #[description = "Remind the player to move when half their time is gone"]
+    #[name_localized("de", "halbzeit")]
+    #[description_localized("de", "Den Spieler am Zug erinnern, wenn die Hälfte seiner Zeit um ist")]
+    half: Option<bool>,
+    #[description = "Remind again this long before the time runs out, e.g. \"12h\", \"0\" for never"]
+    #[name_localized("de", "vorher")]
+    #[description_localized("de", "Noch einmal so lange vor Ablauf erinnern, z. B. \"12h\", \"0\" für nie")]
+    #[max_length = 20]
+    before: Option<String>,
+    #[description = "Open each new game in a thread of its own"]
+    #[name_localized("de", "threads")]
+    #[description_localized("de", "Jede neue Partie in einem eigenen Thread eröffnen")]
+    threads: Option<bool>,
+) -> Result<(), Error> {
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    let words: Vec<String> = [
+        language.map(|l| format!("language={}", l.word())),
+        time.map(|t| format!("time={}", t.trim())),
+        half.map(|h| format!("half={}", on_off(h))),
+        before.map(|b| format!("before={}", b.trim())),
+        threads.map(|t| format!("threads={}", on_off(t))),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    session::run_slash(ctx, Ok(Command::Settings { words }), None).await
+}
+
+/// The language the bot uses with you (overrides your Discord language).
+#[poise::command(
+    slash_command,
+    name_localized("de", "sprache"),
+    description_localized("de", "Die Sprache, in der der Bot mit dir spricht (statt deiner Discord-Sprache).")
+)]
+pub async fn language(
+    ctx: Context<'_>,
+    #[description = "Your language"]
+    #[name_localized("de", "sprache")]
+    #[description_localized("de", "Deine Sprache")]
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Language { lang: language.map(|l| l.word().to_string()) }), None).await
+}
+
+/// Play today's Hathor challenge: the same stones for everyone today, your own board.
+#[poise::command(
+    slash_command,
+    name_localized("de", "tagesaufgabe"),
+    description_localized("de", "Die heutige Hathor-Aufgabe spielen: heute für alle dieselben Steine, dein eigenes Brett.")
+)]
+pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Daily { game: GameKind::Hathor }), None).await
+}

@@ -1,0 +1,219 @@
+//! Play over days on Discord (issue 10), end to end against the fake Discord with an
+//! injected clock (no sleeping): the scheduler's reminders and "time is up" reach the
+//! game's channel once each, `/claim` ends the game, the ratings show in
+//! `/leaderboard` and `/stats`; the other slow-play slash commands answer; a Hathor
+//! challenge that closes by time posts its results in its channel.
+
+use std::sync::Arc;
+
+use commands::clock::ManualClock;
+use commands::storage::Status;
+use spieltisch::notices::{deliver_due, NoticeRoutes};
+use tempfile::TempDir;
+
+use crate::discord::{
+    alice, bob, choice_value, private_answer, public_followups, start_bot_with_clock, start_carat, Running,
+    PNG_MAGIC, SETTLE, WAIT,
+};
+use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, CHANNEL_ID};
+
+const HOUR: i64 = 3_600_000;
+const MINUTE: i64 = 60_000;
+/// 2026-11-30 08:00 UTC: the clock the tests start from.
+const MONDAY_8AM: i64 = 1_796_025_600_000;
+
+fn channel_messages() -> String {
+    format!("/api/v10/channels/{CHANNEL_ID}/messages")
+}
+
+/// Posts what is due through the bot's notifier; returns how many notices went out and
+/// the messages the bot posted in the default channel meanwhile.
+async fn deliver(fake: &FakeDiscord, running: &Running) -> (usize, Vec<Request>) {
+    let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
+    let from = fake.recorder.len();
+    let posted = deliver_due(&running.host, &routes).await;
+    let path = channel_messages();
+    let messages = if posted == 0 {
+        Vec::new()
+    } else {
+        fake.recorder.wait_for_n(from, posted, WAIT, "notices in the channel", move |r| r.method == "POST" && r.path == path).await
+    };
+    (posted, messages)
+}
+
+/// The user ids a message allows to be pinged.
+fn pinged(message: &Request) -> Vec<u64> {
+    message.json.as_ref().and_then(|j| j["allowed_mentions"]["users"].as_array().cloned()).unwrap_or_default()
+        .iter()
+        .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or_else(|| u.as_u64()))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_time_up_and_claim_reach_the_channel_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    let game = start_carat(&fake, &running).await;
+
+    // The default time per move is 3 days: the first reminder is due at 36 h, not before.
+    clock.advance(36 * HOUR - MINUTE);
+    assert_eq!(deliver(&fake, &running).await.0, 0, "nothing is due before half time");
+    clock.advance(MINUTE);
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert_eq!(posted, 1);
+    let reminder = &messages[0];
+    let text = reminder.content();
+    assert!(text.contains(&format!("<@{}>", game.mover.id)) && text.contains("half your time"), "{text}");
+    assert!(text.contains(&format!("#{}", game.id)) && text.contains("1 day 12 hours left") || text.contains("36 hours"), "{text}");
+    assert_eq!(pinged(reminder), vec![game.mover.id], "only the player to move is pinged");
+    assert!(reminder.custom_ids().contains(&format!("g:{}:0:board", game.id)), "{:?}", reminder.custom_ids());
+    assert_eq!(deliver(&fake, &running).await.0, 0, "a reminder goes out once");
+
+    // 12 hours before the end (60 h) the second reminder, at 72 h "time is up".
+    clock.advance(24 * HOUR);
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert_eq!(posted, 1);
+    assert!(messages[0].content().contains("runs out in 12 hours"), "{}", messages[0].content());
+    clock.advance(12 * HOUR);
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert_eq!(posted, 1);
+    let text = messages[0].content();
+    assert!(text.starts_with(&format!("Time is up for <@{}> in game #{}", game.mover.id, game.id)), "{text}");
+    assert_eq!(deliver(&fake, &running).await.0, 0);
+
+    // The player whose time ran out cannot claim; the waiting player can.
+    let refused = fake.slash(&game.mover, "claim", vec![]);
+    let answer = private_answer(&fake, &refused).await;
+    assert!(!answer.content().contains("claims game"), "{}", answer.content());
+    let claim = fake.slash(&game.waiter, "claim", vec![]);
+    let public = public_followups(&fake, &claim, 1).await;
+    let all: String = public.iter().map(Request::content).collect::<Vec<_>>().join("\n");
+    assert!(all.starts_with(&format!("{} claims game #{}: the time of {} ran out.", game.waiter.name, game.id, game.mover.name)), "{all}");
+    assert!(all.contains(&format!("1. {}", game.waiter.name)) && all.contains(&format!("2. {}", game.mover.name)), "{all}");
+    let row = running.host.db().game(game.id).await.expect("read").expect("the game");
+    assert_eq!(row.status, Status::Finished);
+    let record = running.host.record(game.id).await.expect("read").expect("a record");
+    assert_eq!(record.moves.last().map(String::as_str), Some(format!("@timeout {}", seat_of(&record, &game.mover)).as_str()));
+
+    // Ratings: the winner above the start (25), the loser below, in both commands.
+    let carat = choice_value(&running.registration, "leaderboard", "game", "Carat");
+    let board = fake.slash(&alice(), "leaderboard", vec![events::integer("game", carat)]);
+    let list = public_followups(&fake, &board, 1).await.remove(0).content();
+    let (first, second) = (list.find(&game.waiter.name), list.find(&game.mover.name));
+    assert!(list.starts_with("The best players of Carat here:"), "{list}");
+    assert!(first.is_some() && second.is_some() && first < second, "the winner first: {list}");
+    let stats = fake.slash_with_users(&alice(), "stats", vec![events::user("player", &game.mover)], &[&game.mover]);
+    let text = private_answer_or_public(&fake, &stats).await;
+    let rating: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Carat: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|r| r.parse().ok())
+        .unwrap_or_else(|| panic!("a Carat rating line: {text}"));
+    assert!(rating < 25.0, "the player who timed out lost rating: {text}");
+    running.bot.stop().await;
+}
+
+/// The seat of `user` in a record (the players are listed by name).
+fn seat_of(record: &rules::record::Record, user: &FakeUser) -> usize {
+    record.players.iter().position(|p| *p == user.name).expect("a player of the record")
+}
+
+/// The text of an answer, wherever it went: the private answer and whatever public
+/// follow-ups came within [`SETTLE`] after it.
+async fn private_answer_or_public(fake: &FakeDiscord, sent: &crate::fake_discord::Sent) -> String {
+    private_answer(fake, sent).await;
+    tokio::time::sleep(SETTLE).await;
+    let token = sent.token.clone();
+    fake.recorder.all()[sent.from..]
+        .iter()
+        .filter(|r| r.belongs_to(&token) && (r.method == "PATCH" || r.is_followup()))
+        .map(Request::content)
+        .filter(|c| !c.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn slow_play_commands_answer_on_discord() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    let game = start_carat(&fake, &running).await;
+
+    // Vacation: the allowance, then two days off, told to the channel of the game.
+    let ask = fake.slash(&game.mover, "vacation", vec![]);
+    let text = private_answer(&fake, &ask).await.content();
+    assert!(text.starts_with("You have 30 days of vacation left this year"), "{text}");
+    let away = fake.slash(&game.mover, "vacation", vec![events::integer("days", 2)]);
+    let public = public_followups(&fake, &away, 1).await.remove(0).content();
+    assert!(public.starts_with(&format!("{} is on vacation for 2 days", game.mover.name)), "{public}");
+    // The clock stands still for those two days: half time comes at 36 h + 48 h.
+    clock.advance(36 * HOUR);
+    assert_eq!(deliver(&fake, &running).await.0, 0, "paused by the vacation");
+    clock.advance(48 * HOUR);
+    assert_eq!(deliver(&fake, &running).await.0, 1);
+
+    // Undo is not offered in Carat (a move reveals the next tile), and says so.
+    let undo = fake.slash(&game.waiter, "undo", vec![]);
+    let text = private_answer(&fake, &undo).await;
+    assert!(text.content().contains("Carat"), "{}", text.content());
+
+    // History: the public move list.
+    let history = fake.slash(&alice(), "history", vec![]);
+    let text = private_answer_or_public(&fake, &history).await;
+    assert!(text.contains(&format!("The moves of game #{} (Carat):", game.id)) && text.contains("No moves yet."), "{text}");
+
+    // Reminders off, then a German user language.
+    let off = fake.slash(&bob(), "reminders", vec![events::boolean("on", false)]);
+    assert!(private_answer(&fake, &off).await.content().starts_with("Your turn reminders are off"));
+    let german = choice_value(&running.registration, "language", "language", "Deutsch");
+    let de = fake.slash(&bob(), "language", vec![events::integer("language", german)]);
+    assert_eq!(private_answer(&fake, &de).await.content(), "Ich spreche Deutsch mit dir.");
+    let help = fake.slash(&bob(), "reminders", vec![]);
+    assert!(private_answer(&fake, &help).await.content().contains("aus"), "German from now on");
+
+    // Settings: everyone sees them, only admins change them.
+    let member = fake.slash(&alice(), "settings", vec![events::string("time", "1d")]);
+    let refused = private_answer(&fake, &member).await.content();
+    assert!(!refused.contains("time per move 1 day"), "{refused}");
+    let admin = FakeUser::admin(100_000_000_000_000_009, "carol");
+    let change = fake.slash(&admin, "settings", vec![events::string("time", "1d"), events::boolean("threads", true)]);
+    let text = private_answer_or_public(&fake, &change).await;
+    assert!(text.contains("time per move 1 day") && text.contains("a thread per game on"), "{text}");
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_closed_by_time_posts_its_results_in_its_channel() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    let hathor = choice_value(&running.registration, "new", "game", "Hathor");
+    let open = fake.slash(&alice(), "new", vec![events::integer("game", hathor), events::string("options", "challenge hours=2")]);
+    let opened = public_followups(&fake, &open, 1).await.remove(0).content();
+    assert!(opened.contains("opened Hathor challenge #1"), "{opened}");
+    // Its creator plays already; bob joins with a board of his own, shown only to him.
+    let join = fake.slash(&bob(), "join", vec![]);
+    let mine = private_answer(&fake, &join).await;
+    assert!(mine.content().contains("Your board in challenge #1"), "{}", mine.content());
+    let standings = fake.slash(&bob(), "leaderboard", vec![]);
+    let text = private_answer_or_public(&fake, &standings).await;
+    assert!(text.contains(&alice().name) && text.contains(&bob().name), "{text}");
+
+    clock.advance(2 * HOUR - MINUTE);
+    assert_eq!(deliver(&fake, &running).await.0, 0, "still open");
+    clock.advance(MINUTE);
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert!(posted >= 3, "the final leaderboard and both boards: {posted}");
+    let all: String = messages.iter().map(Request::content).collect::<Vec<_>>().join("\n");
+    assert!(all.contains("Challenge #1 (Hathor, variant 1) is closed. Final leaderboard:"), "{all}");
+    let pngs = messages.iter().filter(|m| m.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC))).count();
+    assert_eq!(pngs, 2, "one board per player");
+    assert_eq!(deliver(&fake, &running).await.0, 0, "closed once");
+    running.bot.stop().await;
+}
