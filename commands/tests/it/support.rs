@@ -27,6 +27,7 @@ pub fn origin(user: &str, channel: &str) -> Origin {
     Origin {
         platform: "test".into(),
         channel: channel.into(),
+        server: None,
         user: User::new(user, user),
         is_admin: false,
         lang: Some(Lang::En),
