@@ -64,6 +64,7 @@ impl<'h, W: Write> Terminal<'h, W> {
         Origin {
             platform: PLATFORM.to_string(),
             channel: self.settings.channel.clone(),
+            server: None,
             user: self.speaker.clone(),
             // In the terminal everyone is an admin (spec README, "Who may do what").
             is_admin: true,

@@ -15,6 +15,7 @@ fn origin(user: &str, channel: &str) -> Origin {
     Origin {
         platform: "bench".into(),
         channel: channel.into(),
+        server: None,
         user: User::new(user, user),
         is_admin: false,
         lang: Some(Lang::En),

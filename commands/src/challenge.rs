@@ -543,6 +543,8 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
             kind: kind.id(),
             platform: &challenge.platform,
             channel: &challenge.channel,
+            // The requester is in the challenge's channel (joins look only there).
+            server: ctx.origin.server.as_deref(),
             creator_id: &user.id,
             creator_name: &user.name,
             creator_lang: ctx.origin.lang.map(Lang::code),

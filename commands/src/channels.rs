@@ -1,7 +1,12 @@
-//! Settings per channel/room (issue 10): language, time per move of new games,
-//! reminder schedule, and whether games open in their own thread (for adapters that
-//! can); and a user's own language. `settings [key=value ...]` shows or (admins)
-//! changes the channel's; `language en|de` sets the user's.
+//! Settings per scope (issue 10: "per server/room"): language, time per move of new
+//! games, reminder schedule, and whether games open in their own thread (for adapters
+//! that can); and a user's own language. The scope is the server when the platform names
+//! one (a Discord guild: all its channels and threads share one set), else the channel
+//! or room ([`Origin::scope`](crate::Origin::scope); for a stored game
+//! [`GameRow::scope`](crate::storage::GameRow::scope)). The table `channel_settings`
+//! keeps its name and its column `channel`, which holds the scope. `settings
+//! [key=value ...]` shows or (admins) changes the scope's; `language en|de` sets the
+//! user's.
 
 use sqlx::Row;
 
@@ -13,7 +18,8 @@ use crate::{
     timing::{format_duration, parse_duration, ClockOptions},
 };
 
-/// A channel's settings; `None`: the bot's configuration applies.
+/// A scope's settings (a server's, else a channel's or room's); `None`: the bot's
+/// configuration applies.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ChannelSettings {
     pub lang: Option<Lang>,
@@ -24,7 +30,7 @@ pub struct ChannelSettings {
 }
 
 impl ChannelSettings {
-    /// The clock options of this channel: the bot's, overridden where the channel says.
+    /// The clock options of this scope: the bot's, overridden where the scope says.
     pub fn clock(&self, bot: &ClockOptions) -> ClockOptions {
         ClockOptions {
             move_ms: self.move_ms.unwrap_or(bot.move_ms),
@@ -35,16 +41,17 @@ impl ChannelSettings {
     }
 }
 
-/// The settings of `channel` on `platform`.
+/// The settings of `scope` (a server, else a channel or room: see the module docs) on
+/// `platform`.
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
-pub async fn channel_settings(db: &Db, platform: &str, channel: &str) -> Result<ChannelSettings, StorageError> {
+pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<ChannelSettings, StorageError> {
     let row = sqlx::query(
         "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = ? AND channel = ?",
     )
     .bind(platform)
-    .bind(channel)
+    .bind(scope)
     .fetch_optional(db.pool())
     .await?;
     let Some(r) = row else { return Ok(ChannelSettings::default()) };
@@ -57,7 +64,8 @@ pub async fn channel_settings(db: &Db, platform: &str, channel: &str) -> Result<
     })
 }
 
-async fn store(db: &Db, platform: &str, channel: &str, s: &ChannelSettings) -> Result<(), StorageError> {
+/// Stores the settings of `scope` (in the column `channel`).
+async fn store(db: &Db, platform: &str, scope: &str, s: &ChannelSettings) -> Result<(), StorageError> {
     sqlx::query(
         "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads)
          VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -65,7 +73,7 @@ async fn store(db: &Db, platform: &str, channel: &str, s: &ChannelSettings) -> R
              half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads",
     )
     .bind(platform)
-    .bind(channel)
+    .bind(scope)
     .bind(s.lang.map(Lang::code))
     .bind(s.move_ms)
     .bind(s.half_reminder.map(i64::from))
@@ -91,7 +99,7 @@ pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<
 }
 
 /// The language to answer a request in: the user's own choice, else what the platform
-/// says, else the channel's, else the bot's.
+/// says, else the scope's (server's, else channel's), else the bot's.
 pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
     let db = &ctx.host.db;
     let origin = ctx.origin;
@@ -99,8 +107,8 @@ pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
     if let Some(lang) = chosen.or(origin.lang) {
         return lang;
     }
-    let channel = channel_settings(db, &origin.platform, &origin.channel).await.ok().and_then(|s| s.lang);
-    channel.unwrap_or(ctx.host.options.language)
+    let here = channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
+    here.unwrap_or(ctx.host.options.language)
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -136,27 +144,28 @@ fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
     Ok(())
 }
 
-/// `settings [key=value ...]`: shows the channel's settings; with words, an admin
-/// changes them (`language=de time=2d half=off before=6h threads=on`, `=default` resets).
+/// `settings [key=value ...]`: shows the settings of the requester's scope (the
+/// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on`, `=default` resets).
 pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
     let db = &ctx.host.db;
-    let (platform, channel) = (&ctx.origin.platform, &ctx.origin.channel);
-    let mut s = channel_settings(db, platform, channel).await?;
+    let (platform, scope) = (&ctx.origin.platform, ctx.origin.scope());
+    let mut s = channel_settings(db, platform, scope).await?;
     if !words.is_empty() {
         if !ctx.admin {
-            return Err(Msg::new("cmd-settings-admins-only").into());
+            return Err(Msg::new("cmd-settings-admins-only").arg("scope", ctx.scope_word()).into());
         }
         for word in words {
             apply(&mut s, word).map_err(Refused::from)?;
         }
-        store(db, platform, channel, &s).await?;
-        tracing::info!(platform, channel, ?s, "channel settings changed");
+        store(db, platform, scope, &s).await?;
+        tracing::info!(platform, scope, ?s, "settings changed");
     }
     let clock = s.clock(&ctx.host.options.clock);
     let yes_no = |on: bool| ctx.host.texts.plain(ctx.lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
     let before = if clock.soon_ms > 0 { format_duration(&ctx.host.texts, ctx.lang, clock.soon_ms) } else { yes_no(false) };
     let text = ctx.text(
         &Msg::new("settings-channel")
+            .arg("scope", ctx.scope_word())
             .arg("language", s.lang.unwrap_or(ctx.host.options.language).code())
             .arg("time", format_duration(&ctx.host.texts, ctx.lang, clock.move_ms))
             .arg("half", yes_no(clock.half_reminder))

@@ -24,12 +24,26 @@ pub struct Origin {
     pub platform: String,
     /// The channel or room id (on Discord the thread's id when the game has one).
     pub channel: String,
+    /// The server the channel belongs to, when the platform has one: the Discord guild
+    /// id (`None` in direct messages). Matrix and the terminal: `None` (there the room or
+    /// channel is the whole scope). Ratings and settings count per [`Origin::scope`].
+    pub server: Option<String>,
     pub user: User,
     /// Set by the adapter: Discord Manage Server, Matrix power level >= 50, the
     /// terminal always. Bot owners from the config are admins too ([`HostOptions::admins`]).
     pub is_admin: bool,
     /// The user's language, when the platform knows it.
     pub lang: Option<Lang>,
+}
+
+impl Origin {
+    /// Where ratings and channel settings count (issue 10: "per server/room"): the
+    /// server when the platform names one, else the channel or room itself. A game
+    /// stores both, and its scope is `coalesce(server, channel)` in SQL
+    /// ([`crate::storage::GameRow::scope`]).
+    pub fn scope(&self) -> &str {
+        self.server.as_deref().unwrap_or(&self.channel)
+    }
 }
 
 /// Settings of a [`Host`].
@@ -167,6 +181,13 @@ impl Ctx<'_> {
 
     pub fn user_id(&self) -> &str {
         &self.origin.user.id
+    }
+
+    /// The Fluent `scope` argument for texts about where ratings and settings count:
+    /// `server` when the request names one ([`Origin::scope`]), else `channel` (the
+    /// channel or room is the scope).
+    pub fn scope_word(&self) -> &'static str {
+        if self.origin.server.is_some() { "server" } else { "channel" }
     }
 
     pub fn now(&self) -> i64 {

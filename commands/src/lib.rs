@@ -20,6 +20,7 @@
 //! let origin = Origin {
 //!     platform: "terminal".into(),
 //!     channel: "local".into(),
+//!     server: None,
 //!     user: User::new("alice", "alice"),
 //!     is_admin: true,
 //!     lang: None,

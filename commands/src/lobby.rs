@@ -47,6 +47,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             kind: kind.id(),
             platform: &ctx.origin.platform,
             channel: &ctx.origin.channel,
+            server: ctx.origin.server.as_deref(),
             creator_id: &user.id,
             creator_name: &user.name,
             creator_lang: ctx.origin.lang.map(Lang::code),
@@ -57,7 +58,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
     let channel_time = if new.move_ms.is_none() {
-        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, &ctx.origin.channel).await?.move_ms
+        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope()).await?.move_ms
     } else {
         None
     };

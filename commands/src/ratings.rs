@@ -1,7 +1,9 @@
 //! Ratings (issue 10): a Weng-Lin rating (the `skillratings` crate; it handles two or
 //! more players, each player a one-person team ranked by place, ties sharing a place)
-//! per player, game and scope (the channel/room of the game), updated once after each
-//! finished game that has a result; `leaderboard <game>` and `stats [@player]`.
+//! per player, game and scope (the game's server when known, else its channel/room:
+//! [`GameRow::scope`](crate::storage::GameRow::scope)), updated once after each
+//! finished game that has a result; `leaderboard <game>` and `stats [@player]` read the
+//! requester's [`Origin::scope`](crate::Origin::scope).
 
 use rules::GameKind;
 use skillratings::{
@@ -83,7 +85,7 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
             "SELECT rating, uncertainty FROM ratings WHERE platform = ? AND scope = ? AND kind = ? AND user_id = ?",
         )
         .bind(&row.platform)
-        .bind(&row.channel)
+        .bind(row.scope())
         .bind(&row.kind)
         .bind(&p.user_id)
         .fetch_optional(&mut *tx)
@@ -100,7 +102,7 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
                  updated_at = excluded.updated_at",
         )
         .bind(&row.platform)
-        .bind(&row.channel)
+        .bind(row.scope())
         .bind(&row.kind)
         .bind(&p.user_id)
         .bind(&p.name)
@@ -167,11 +169,11 @@ fn shown(r: f64) -> String {
     format!("{r:.1}")
 }
 
-/// `leaderboard <game>`: the best players of a game in this channel.
+/// `leaderboard <game>`: the best players of a game on this server (else channel/room).
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
-    let list = leaderboard_of(&ctx.host.db, &ctx.origin.platform, &ctx.origin.channel, kind.id()).await?;
+    let list = leaderboard_of(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope(), kind.id()).await?;
     if list.is_empty() {
-        return Err(Msg::new("cmd-no-ratings").arg("game", ctx.game_name(kind)).into());
+        return Err(Msg::new("cmd-no-ratings").arg("game", ctx.game_name(kind)).arg("scope", ctx.scope_word()).into());
     }
     let mut text = ctx.text(&Msg::new("leaderboard-header").arg("game", ctx.game_name(kind)));
     for (i, r) in list.iter().enumerate() {
@@ -185,11 +187,13 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     Ok(vec![Reply::channel(text)])
 }
 
-/// `stats [@player]`: a player's ratings in this channel, one per game.
+/// `stats [@player]`: a player's ratings on this server (else channel/room), one per game.
 pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
     let who = who.unwrap_or_else(|| ctx.user_id());
-    let list = ratings_of(&ctx.host.db, &ctx.origin.platform, &ctx.origin.channel, who).await?;
-    let Some(first) = list.first() else { return Err(Msg::new("cmd-no-stats").arg("player", who).into()) };
+    let list = ratings_of(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope(), who).await?;
+    let Some(first) = list.first() else {
+        return Err(Msg::new("cmd-no-stats").arg("player", who).arg("scope", ctx.scope_word()).into());
+    };
     let mut text = ctx.text(&Msg::new("stats-header").arg("player", first.name.as_str()));
     for r in &list {
         let game = r.kind.parse::<GameKind>().map_or(r.kind.clone(), |k| ctx.game_name(k).to_string());

@@ -93,7 +93,7 @@ impl Host {
 
     async fn turn_notices(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         for turn in timing::running_turns(&self.db).await? {
-            let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.channel).await?;
+            let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;
             for &seat in &turn.to_move {

@@ -73,7 +73,11 @@ pub struct GameRow {
     /// `rules::GameKind::id()`.
     pub kind: String,
     pub platform: String,
+    /// The channel or room the game is played in.
     pub channel: String,
+    /// The server of the channel when known ([`crate::Origin::server`]; `None` for games
+    /// stored before servers were, and where the platform has none).
+    pub server: Option<String>,
     /// The creator's user id.
     pub creator: String,
     /// The record's options (with `players`: the requested count until the start).
@@ -89,6 +93,15 @@ pub struct GameRow {
     /// Unix milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
+}
+
+impl GameRow {
+    /// Where the game's result and settings count: its server, else its channel (the
+    /// same as `coalesce(server, channel)` in SQL, and as [`crate::Origin::scope`] of a
+    /// request from the game's channel).
+    pub fn scope(&self) -> &str {
+        self.server.as_deref().unwrap_or(&self.channel)
+    }
 }
 
 /// A seated player (a row of `players`).
@@ -121,6 +134,8 @@ pub struct NewGame<'a> {
     pub kind: &'a str,
     pub platform: &'a str,
     pub channel: &'a str,
+    /// The channel's server ([`crate::Origin::server`]), if any.
+    pub server: Option<&'a str>,
     pub creator_id: &'a str,
     pub creator_name: &'a str,
     pub creator_lang: Option<&'a str>,
@@ -169,7 +184,7 @@ pub struct Db {
     pool: SqlitePool,
 }
 
-const GAME_COLUMNS: &str = "id, kind, platform, channel, creator, options, seed, setup, status, seq, to_move, \
+const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
                             created_at, updated_at";
 
 impl Db {
@@ -209,12 +224,13 @@ impl Db {
     pub async fn create_game(&self, new: &NewGame<'_>) -> Result<GameId, StorageError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let id: i64 = sqlx::query(
-            "INSERT INTO games (kind, platform, channel, creator, options, seed, status, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, 'invited', ?, ?) RETURNING id",
+            "INSERT INTO games (kind, platform, channel, server, creator, options, seed, status, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, 'invited', ?, ?) RETURNING id",
         )
         .bind(new.kind)
         .bind(new.platform)
         .bind(new.channel)
+        .bind(new.server)
         .bind(new.creator_id)
         .bind(new.options.to_string())
         .bind(new.seed.cast_signed())
@@ -472,6 +488,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StorageError> {
         kind: r.try_get("kind")?,
         platform: r.try_get("platform")?,
         channel: r.try_get("channel")?,
+        server: r.try_get("server")?,
         creator: r.try_get("creator")?,
         options: json(r.try_get("options")?)?,
         seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),

@@ -185,6 +185,9 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             kind: old.kind.id(),
             platform: &old.row.platform,
             channel: &old.row.channel,
+            // The old game's server; for one stored before servers were, the requester's
+            // (who asks from the old game's channel).
+            server: old.row.server.as_deref().or(ctx.origin.server.as_deref()),
             creator_id: &first.user_id,
             creator_name: &first.name,
             creator_lang: first.lang.as_deref(),

@@ -29,7 +29,9 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(turn) = timing::turn_of(&ctx.host.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };
-    let default_ms = ctx.host.options.clock.move_ms;
+    // A game without its own time per move has its scope's (as the scheduler reckons).
+    let here = crate::channels::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
+    let default_ms = here.clock(&ctx.host.options.clock).move_ms;
     let mut expired = Vec::new();
     let mut soonest: Option<(String, i64)> = None;
     for &seat in turn.to_move.iter().filter(|&&s| s != claimer) {

@@ -117,6 +117,9 @@ pub struct Turn {
     pub kind: String,
     pub platform: String,
     pub channel: String,
+    /// Whose settings apply: the game's server, else its channel
+    /// (`coalesce(server, channel)`, see [`crate::storage::GameRow::scope`]).
+    pub scope: String,
     /// The move number the turn follows.
     pub seq: u64,
     /// The seats to move.
@@ -128,7 +131,7 @@ pub struct Turn {
     pub move_ms: Option<i64>,
 }
 
-const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, g.seq, g.to_move, g.move_ms, \
+const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
      MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
          COALESCE(g.turn_reset_at, 0)) AS since \
      FROM games g WHERE g.status = 'running'";
@@ -140,6 +143,7 @@ fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
         kind: r.try_get("kind")?,
         platform: r.try_get("platform")?,
         channel: r.try_get("channel")?,
+        scope: r.try_get("scope")?,
         seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
         since: r.try_get("since")?,

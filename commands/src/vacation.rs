@@ -45,19 +45,20 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
         .map_err(StorageError::from)?;
     tracing::info!(user = ctx.user_id(), days, "vacation");
     let name = ctx.origin.user.name.clone();
-    let mut channels: Vec<String> = db
+    // Each channel with its scope (whose settings give its language).
+    let mut channels: Vec<(String, String)> = db
         .open_games_of(platform, ctx.user_id())
         .await?
         .into_iter()
         .filter(|(row, _)| row.status == Status::Running)
-        .map(|(row, _)| row.channel)
+        .map(|(row, _)| (row.channel.clone(), row.scope().to_string()))
         .collect();
     channels.sort();
-    channels.dedup();
+    channels.dedup_by(|a, b| a.0 == b.0);
     let msg = Msg::new("vacation-announced").arg("player", name).arg("days", i64::from(days));
-    for channel in channels.iter().filter(|c| **c != ctx.origin.channel) {
-        // Told by the scheduler in the other channels, in each channel's language.
-        let here = crate::channels::channel_settings(db, platform, channel).await?;
+    for (channel, scope) in channels.iter().filter(|(c, _)| *c != ctx.origin.channel) {
+        // Told by the scheduler in the other channels, in each one's language.
+        let here = crate::channels::channel_settings(db, platform, scope).await?;
         let text = ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg);
         sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
             .bind(platform)

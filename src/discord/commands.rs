@@ -182,7 +182,7 @@ pub async fn move_(
 /// most 25). Answers at once: autocomplete cannot be deferred.
 async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let poise::Context::Application(actx) = ctx else { return serenity::CreateAutocompleteResponse::new() };
-    let origin = session::origin_of(actx.interaction.user.clone(), actx.interaction.member.as_deref(), actx.interaction.channel_id, &actx.interaction.locale);
+    let origin = session::origin_of(actx.interaction.user.clone(), actx.interaction.member.as_deref(), actx.interaction.guild_id, actx.interaction.channel_id, &actx.interaction.locale);
     let game = actx
         .interaction
         .data

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use commands::{Command, Host, Lang, Msg, Origin, Reply, User};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
-use serenity::{ChannelId, ChannelType, ComponentInteraction, ComponentInteractionDataKind, CreateThread, Member};
+use serenity::{ChannelId, ChannelType, ComponentInteraction, ComponentInteractionDataKind, CreateThread, GuildId, Member};
 
 use super::{
     custom_id::{Action, ComponentId},
@@ -18,8 +18,16 @@ use super::{
 /// The platform name the command layer stores with every game.
 pub const PLATFORM: &str = "discord";
 
-/// The command layer's view of who sent an interaction and where.
-pub fn origin_of(user: serenity::User, member: Option<&Member>, channel: ChannelId, locale: &str) -> Origin {
+/// The command layer's view of who sent an interaction and where: `guild` (the
+/// interaction's `guild_id`, `None` in direct messages) is the scope of ratings and
+/// settings, so that games in threads and other channels of a server share them.
+pub fn origin_of(
+    user: serenity::User,
+    member: Option<&Member>,
+    guild: Option<GuildId>,
+    channel: ChannelId,
+    locale: &str,
+) -> Origin {
     let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| user.global_name.clone())
@@ -28,6 +36,7 @@ pub fn origin_of(user: serenity::User, member: Option<&Member>, channel: Channel
     Origin {
         platform: PLATFORM.to_string(),
         channel: channel.get().to_string(),
+        server: guild.map(|g| g.get().to_string()),
         user: User::new(user.id.get().to_string(), name),
         is_admin,
         lang: Lang::from_str(locale).ok(),
@@ -48,7 +57,13 @@ pub async fn run_slash(
     ctx.defer_ephemeral().await?;
     let interaction = actx.interaction;
     let data = ctx.data();
-    let origin = origin_of(interaction.user.clone(), interaction.member.as_deref(), interaction.channel_id, &interaction.locale);
+    let origin = origin_of(
+        interaction.user.clone(),
+        interaction.member.as_deref(),
+        interaction.guild_id,
+        interaction.channel_id,
+        &interaction.locale,
+    );
     let mut answer = Answer::deferred(ctx.serenity_context().http.clone(), interaction.token.clone(), origin);
     let replies = match command {
         Err(msg) => vec![refusal(&data.host, &answer.origin, &msg)],
@@ -114,7 +129,7 @@ async fn open_thread(ctx: Context<'_>, answer: &mut Answer, kind: GameKind) {
 /// A Discord error while answering.
 pub async fn run_component(ctx: &serenity::Context, data: &Data, click: &ComponentInteraction) -> Result<(), Error> {
     click.defer_ephemeral(&ctx.http).await?;
-    let origin = origin_of(click.user.clone(), click.member.as_ref(), click.channel_id, &click.locale);
+    let origin = origin_of(click.user.clone(), click.member.as_ref(), click.guild_id, click.channel_id, &click.locale);
     let mut answer = Answer::deferred(ctx.http.clone(), click.token.clone(), origin);
     let replies = match ComponentId::parse(&click.data.custom_id) {
         None => vec![refusal(&data.host, &answer.origin, &Msg::new("discord-unknown-button"))],

@@ -32,6 +32,8 @@ impl Handler for HostHandler {
         let origin = Origin {
             platform: PLATFORM.to_string(),
             channel: incoming.room_id.to_string(),
+            // The room is the scope of ratings and settings.
+            server: None,
             user: User::new(incoming.sender.as_str(), incoming.sender_name.as_str()),
             is_admin: incoming.is_admin,
             lang: None,

@@ -192,6 +192,7 @@ pub(crate) async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
     let origin = Origin {
         platform: "discord".into(),
         channel: CHANNEL_ID.to_string(),
+        server: Some(GUILD_ID.to_string()),
         user: User::new(game.mover.id.to_string(), game.mover.name.clone()),
         is_admin: false,
         lang: Some(Lang::En),

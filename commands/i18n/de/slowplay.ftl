@@ -71,8 +71,15 @@ help-history = `verlauf [#id]` listet die bisherigen Züge.
 ## Wertungen.
 
 cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
-cmd-no-ratings = In diesem Kanal hat noch niemand eine Wertung in { $game }: spielt zuerst eine Partie zu Ende.
-cmd-no-stats = { $player } hat in diesem Kanal noch keine Wertung.
+# $scope: "server" (Wertungen gelten auf dem ganzen Server) oder "channel" (in diesem Kanal oder Raum).
+cmd-no-ratings = { $scope ->
+    [server] Auf diesem Server
+   *[channel] Hier
+  } hat noch niemand eine Wertung in { $game }: spielt zuerst eine Partie zu Ende.
+cmd-no-stats = { $player } hat { $scope ->
+    [server] auf diesem Server
+   *[channel] hier
+  } noch keine Wertung.
 leaderboard-header = Die besten Spieler in { $game } hier:
 leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
     [one] 1 Partie
@@ -83,8 +90,8 @@ stats-line = { $game }: { $rating } ± { $uncertainty } nach { $games ->
     [one] 1 Partie
    *[other] { $games } Partien
   }
-help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels in diesem Kanal; `bestenliste [#Nr]` ohne Spiel zeigt die Spieler einer Hathor-Herausforderung mit ihren Punkten und wer fertig ist.
-help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers in diesem Kanal (ohne Namen deine).
+help-leaderboard = `rangliste <Spiel>` zeigt die am besten bewerteten Spieler eines Spiels hier (auf Discord: auf dem ganzen Server); `bestenliste [#Nr]` ohne Spiel zeigt die Spieler einer Hathor-Herausforderung mit ihren Punkten und wer fertig ist.
+help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers hier (auf Discord: auf dem ganzen Server; ohne Namen deine).
 
 ## Der Terminal-Chat.
 
@@ -98,13 +105,20 @@ games-waited = , wartet seit { $time }
 ## Einstellungen.
 
 cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus (oder =standard).
-cmd-settings-admins-only = Nur Admins können die Einstellungen dieses Kanals ändern.
+# $scope: "server" (Einstellungen des ganzen Servers) oder "channel" (dieses Kanals oder Raums).
+cmd-settings-admins-only = Nur Admins können die Einstellungen { $scope ->
+    [server] dieses Servers
+   *[channel] dieses Kanals
+  } ändern.
 cmd-bad-language = „{ $text }“ ist keine Sprache, die ich spreche: en oder de (oder standard).
-settings-channel = Einstellungen hier: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }.
+settings-channel = { $scope ->
+    [server] Einstellungen dieses Servers
+   *[channel] Einstellungen hier
+  }: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }.
 settings-on = an
 settings-off = aus
 settings-language = Ich spreche Deutsch mit dir.
-help-settings = `einstellungen` zeigt die Einstellungen dieses Kanals; Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
+help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
 help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
 
 ## Wiederholung.

@@ -70,8 +70,15 @@ help-history = `history [#id]` lists the moves played so far.
 ## Ratings.
 
 cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
-cmd-no-ratings = Nobody has a rating in { $game } in this channel yet: finish a game first.
-cmd-no-stats = { $player } has no rating in this channel yet.
+# $scope: "server" (ratings count on the whole server) or "channel" (in this channel or room).
+cmd-no-ratings = Nobody has a rating in { $game } { $scope ->
+    [server] on this server
+   *[channel] here
+  } yet: finish a game first.
+cmd-no-stats = { $player } has no rating { $scope ->
+    [server] on this server
+   *[channel] here
+  } yet.
 leaderboard-header = The best players of { $game } here:
 leaderboard-line = { $place }. { $player }: { $rating } ({ $games ->
     [one] 1 game
@@ -82,8 +89,8 @@ stats-line = { $game }: { $rating } ± { $uncertainty } after { $games ->
     [one] 1 game
    *[other] { $games } games
   }
-help-leaderboard = `leaderboard <game>` shows the best-rated players of a game in this channel; `leaderboard [#id]` without a game shows a Hathor challenge's players with their points and who has finished.
-help-stats = `stats [@player]` shows a player's ratings in this channel (yours without a name).
+help-leaderboard = `leaderboard <game>` shows the best-rated players of a game here (on Discord: on the whole server); `leaderboard [#id]` without a game shows a Hathor challenge's players with their points and who has finished.
+help-stats = `stats [@player]` shows a player's ratings here (on Discord: on the whole server; yours without a name).
 
 ## The terminal chat.
 
@@ -97,13 +104,20 @@ games-waited = , waiting for { $time }
 ## Settings.
 
 cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off (or =default).
-cmd-settings-admins-only = Only admins can change the settings of this channel.
+# $scope: "server" (settings of the whole server) or "channel" (of this channel or room).
+cmd-settings-admins-only = Only admins can change the settings of this { $scope ->
+    [server] server
+   *[channel] channel
+  }.
 cmd-bad-language = “{ $text }” is not a language I speak: en or de (or default).
-settings-channel = Settings here: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }.
+settings-channel = { $scope ->
+    [server] Settings of this server
+   *[channel] Settings here
+  }: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }.
 settings-on = on
 settings-off = off
 settings-language = I speak English with you.
-help-settings = `settings` shows this channel's settings; admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
+help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
 
 ## Replay.

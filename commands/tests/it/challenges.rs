@@ -11,7 +11,7 @@ use commands::{
 };
 use serde_json::Value;
 
-use crate::support::{admin, origin, refused, texts, Place};
+use crate::support::{admin, on_server, origin, refused, texts, Place};
 
 /// 2026-11-29 10:00 UTC.
 const NOW: i64 = 1_795_946_400_000;
@@ -144,6 +144,21 @@ async fn two_players_of_a_challenge_get_the_same_stones_and_play_apart() {
         }
     }
     assert!(symbols_drawn, "the games placed a stone with 4 or more neighbours");
+}
+
+/// The games of a challenge opened in a channel of a server know the server (where
+/// ratings and settings count).
+#[tokio::test]
+async fn a_challenges_games_know_their_server() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&on_server("alice", "c", "g1"), "new hathor challenge seed=5").await;
+    let joined = host.handle(&on_server("bob", "c", "g1"), "join").await;
+    for id in [game_of(&opened, "alice"), game_of(&joined, "bob")] {
+        let row = host.db().game(id).await.expect("read").expect("game");
+        assert_eq!((row.channel.as_str(), row.server.as_deref()), ("c", Some("g1")), "game #{id}");
+    }
 }
 
 #[tokio::test]

@@ -1,13 +1,14 @@
 //! Ratings (issue 10): after a finished game the winner's rating rises and the loser's
-//! falls, both are stored (per channel and game); aborted games do not count.
+//! falls, both are stored (per scope and game: the server when the platform names one,
+//! else the channel); aborted games do not count.
 
 use std::sync::Arc;
 
 use commands::{clock::ManualClock, ratings::ratings_of};
 
 use crate::{
-    slowsupport::{no, ok, timed_host, T0},
-    support::{started, Place},
+    slowsupport::{no, no_at, ok, ok_at, timed_host, T0},
+    support::{on_server, origin, started, started_where, Place},
 };
 
 #[tokio::test]
@@ -48,4 +49,52 @@ async fn a_finished_game_moves_the_ratings_the_right_way_and_stores_them() {
     let id = started(&host, "c", 33).await;
     ok(&host, "alice", "c", &format!("abort #{id}")).await;
     assert_eq!(ratings_of(host.db(), "test", "c", "alice").await.expect("read"), again);
+}
+
+/// Issue 10: ratings per server. Games in two channels of one server (say a Discord
+/// guild, where a game may also live in a thread of its own) count in one list, read
+/// from any channel of that server; a game on another server stays out of it. The
+/// ratings are Weng-Lin's (beta 25/6, start 25 ± 25/3), worked out independently:
+/// equals, one win: 27.635/22.365 ± 8.066; the same pair again: 29.656/20.344 ± 7.822.
+#[tokio::test]
+async fn games_in_different_channels_of_a_server_share_one_rating_list() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let g1 = |channel: &'static str| move |user: &str| on_server(user, channel, "g1");
+    let none_yet = no_at(&host, &on_server("carol", "C", "g1"), "leaderboard carat").await;
+    assert_eq!(none_yet, "Nobody has a rating in Carat on this server yet: finish a game first.");
+
+    // Alice wins once in channel A and once in channel B of server g1.
+    let a = started_where(&host, g1("A"), 51).await;
+    ok_at(&host, &on_server("bob", "A", "g1"), "resign").await;
+    let b = started_where(&host, g1("B"), 52).await;
+    ok_at(&host, &on_server("bob", "B", "g1"), "resign").await;
+    // Bob wins once on server g2.
+    started_where(&host, |user| on_server(user, "X", "g2"), 53).await;
+    ok_at(&host, &on_server("alice", "X", "g2"), "resign").await;
+
+    for id in [a, b] {
+        let row = host.db().game(id).await.expect("read").expect("game");
+        assert_eq!((row.server.as_deref(), row.scope()), (Some("g1"), "g1"), "game #{id} knows its server");
+    }
+    let board = ok_at(&host, &on_server("carol", "C", "g1"), "leaderboard carat").await;
+    assert_eq!(board, "The best players of Carat here:\n1. alice: 29.7 (2 games)\n2. bob: 20.3 (2 games)");
+    let stats = ok_at(&host, &on_server("carol", "A", "g1"), "stats @bob").await;
+    assert_eq!(stats, "The ratings of bob here:\nCarat: 20.3 ± 7.8 after 2 games");
+    let other = ok_at(&host, &on_server("carol", "A", "g2"), "leaderboard carat").await;
+    assert_eq!(other, "The best players of Carat here:\n1. bob: 27.6 (1 game)\n2. alice: 22.4 (1 game)");
+
+    // Stored under the server, not the channels.
+    assert_eq!(ratings_of(host.db(), "test", "g1", "alice").await.expect("read")[0].games, 2);
+    assert!(ratings_of(host.db(), "test", "A", "alice").await.expect("read").is_empty());
+    // A rematch stays on the server.
+    let again = host.handle(&on_server("alice", "A", "g1"), "rematch").await;
+    let rematch = again.iter().find_map(|r| r.game).expect("the rematch's game").id;
+    assert_ne!(rematch, a);
+    assert_eq!(host.db().game(rematch).await.expect("read").expect("game").server.as_deref(), Some("g1"));
+    // A channel named like one of g1's but without a server (a Matrix room, the
+    // terminal) is a scope of its own.
+    assert!(no_at(&host, &origin("carol", "A"), "leaderboard carat").await.starts_with("Nobody has a rating in Carat here yet"));
+    assert_eq!(no_at(&host, &origin("carol", "A"), "stats").await, "carol has no rating here yet.");
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use commands::{
     clock::{Clock, ManualClock},
     storage::Db,
-    Host, HostOptions, Notice,
+    Host, HostOptions, Notice, Origin,
 };
 
 use crate::support::{origin, texts, Place};
@@ -34,14 +34,25 @@ pub fn notice_texts(notices: &[Notice]) -> String {
 
 /// `user` runs `line` in `channel`; panics on a refusal.
 pub async fn ok(host: &Host, user: &str, channel: &str, line: &str) -> String {
-    let replies = host.handle(&origin(user, channel), line).await;
-    assert!(replies.iter().all(|r| !r.refusal), "{user}: {line}: {}", texts(&replies));
+    ok_at(host, &origin(user, channel), line).await
+}
+
+/// `line` from `at`; panics on a refusal.
+pub async fn ok_at(host: &Host, at: &Origin, line: &str) -> String {
+    let replies = host.handle(at, line).await;
+    assert!(replies.iter().all(|r| !r.refusal), "{}: {line}: {}", at.user.id, texts(&replies));
     texts(&replies)
 }
 
 /// `user` runs `line` in `channel`; panics unless it is refused; the refusal's text.
 pub async fn no(host: &Host, user: &str, channel: &str, line: &str) -> String {
-    let replies = host.handle(&origin(user, channel), line).await;
+    no_at(host, &origin(user, channel), line).await
+}
+
+/// `line` from `at`; panics unless it is refused; the refusal's text.
+pub async fn no_at(host: &Host, at: &Origin, line: &str) -> String {
+    let replies = host.handle(at, line).await;
+    let user = &at.user.id;
     assert!(matches!(replies.as_slice(), [r] if r.refusal), "{user}: {line} was not refused: {}", texts(&replies));
     texts(&replies)
 }

@@ -27,6 +27,7 @@ pub fn origin(user: &str, channel: &str) -> Origin {
     Origin {
         platform: "test".into(),
         channel: channel.into(),
+        server: None,
         user: User::new(user, user),
         is_admin: false,
         lang: Some(Lang::En),
@@ -35,6 +36,12 @@ pub fn origin(user: &str, channel: &str) -> Origin {
 
 pub fn admin(user: &str, channel: &str) -> Origin {
     Origin { is_admin: true, ..origin(user, channel) }
+}
+
+/// `user` in `channel` of `server` (a Discord guild, say): ratings and settings count
+/// per server.
+pub fn on_server(user: &str, channel: &str, server: &str) -> Origin {
+    Origin { server: Some(server.into()), ..origin(user, channel) }
 }
 
 /// Every text of `replies`, one per line.
@@ -50,11 +57,16 @@ pub fn refused(replies: &[Reply], user: &str, part: &str) -> bool {
 /// Alice invites, Bob joins, Alice starts a two-player Carat game from `seed` in
 /// `channel`; returns its id.
 pub async fn started(host: &Host, channel: &str, seed: u64) -> GameId {
-    let replies = host.handle(&origin("alice", channel), &format!("new carat seed={seed}")).await;
+    started_where(host, |user| origin(user, channel), seed).await
+}
+
+/// Like [`started`], with each user's origin from `at` (e.g. a channel of a server).
+pub async fn started_where(host: &Host, at: impl Fn(&str) -> Origin, seed: u64) -> GameId {
+    let replies = host.handle(&at("alice"), &format!("new carat seed={seed}")).await;
     let id = replies.first().and_then(|r| r.game).expect("an invitation").id;
-    let joined = host.run(&origin("bob", channel), Command::Join { game: Some(id) }).await;
+    let joined = host.run(&at("bob"), Command::Join { game: Some(id) }).await;
     assert!(!joined[0].refusal, "{}", texts(&joined));
-    let started = host.run(&origin("alice", channel), Command::Start { game: Some(id) }).await;
+    let started = host.run(&at("alice"), Command::Start { game: Some(id) }).await;
     assert!(!started[0].refusal, "{}", texts(&started));
     id
 }
