@@ -239,6 +239,7 @@ mod tests {
                     crate::i18n::Arg::Text(t) => format!("{k}={t}"),
                     crate::i18n::Arg::Number(n) => format!("{k}={n}"),
                     crate::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
+                    crate::i18n::Arg::Mentions(us) => format!("{k}={}", us.iter().map(|u| format!("@{}", u.name)).collect::<Vec<_>>().join(",")),
                 })
                 .collect();
             format!("{}[{}]", m.key, args.join(" "))

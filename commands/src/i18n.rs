@@ -63,6 +63,8 @@ pub enum Arg {
     Number(i64),
     /// A user, rendered as a proper mention by each platform.
     Mention(User),
+    /// Several users, as mentions separated by ", ".
+    Mentions(Vec<User>),
 }
 
 impl From<&str> for Arg {
@@ -208,6 +210,14 @@ impl Texts {
                 Arg::Mention(user) => {
                     mentions.push(user.clone());
                     FluentValue::from(format!("{MENTION_OPEN}{}{MENTION_CLOSE}", mentions.len() - 1))
+                }
+                Arg::Mentions(users) => {
+                    let mut placeholders = Vec::new();
+                    for user in users {
+                        mentions.push(user.clone());
+                        placeholders.push(format!("{MENTION_OPEN}{}{MENTION_CLOSE}", mentions.len() - 1));
+                    }
+                    FluentValue::from(placeholders.join(", "))
                 }
             };
             args.set(name.clone(), value);
@@ -380,6 +390,17 @@ mod tests {
     fn a_mention_becomes_its_own_segment() {
         let texts = Texts::load();
         let bob = User::new("u2", "bob");
+        let both = vec![User::new("u1", "alice"), bob.clone()];
+        let invite = Msg::new("new-invitation-named")
+            .arg("creator", Arg::Mention(User::new("u3", "carol")))
+            .arg("invited", Arg::Mentions(both.clone()))
+            .arg("game", "Carat")
+            .arg("id", 4_i64)
+            .arg("players", 3_i64);
+        let text = texts.text(Lang::En, &invite);
+        let mentioned: Vec<User> = text.mentions().into_iter().cloned().collect();
+        assert_eq!(mentioned, vec![User::new("u3", "carol"), both[0].clone(), both[1].clone()]);
+        assert!(text.plain().starts_with("@carol invites @alice, @bob to a game of Carat (#4)"), "{}", text.plain());
         let text = texts.text(Lang::En, &Msg::new("turn-next").arg("player", Arg::Mention(bob.clone())));
         assert!(text.segments().contains(&Segment::Mention(bob)), "{text:?}");
         assert_eq!(text.plain(), "It is @bob's turn.");

@@ -74,14 +74,15 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         return begin(ctx, ctx.host.load(row).await?).await;
     }
     let key = if new.invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
-    let named = new.invite.iter().map(|n| format!("@{}", n.trim_start_matches('@'))).collect::<Vec<_>>().join(", ");
+    // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
+    let named = new.invite.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect::<Vec<_>>();
     let text = ctx.text(
         &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("invited", named),
+            .arg("invited", Arg::Mentions(named)),
     );
     Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
 }

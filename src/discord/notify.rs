@@ -36,12 +36,19 @@ impl Notifier {
             tracing::warn!(channel, "a notice for a channel id that is not a Discord id was dropped");
             return;
         };
-        let settings = commands::channels::channel_settings(host.db(), PLATFORM, channel).await.ok();
+        // The game's server (when the notice is about a game) decides the language.
+        let row = match reply.game {
+            Some(game) => host.db().game(game.id).await.ok().flatten(),
+            None => None,
+        };
+        let server = row.as_ref().and_then(|r| r.server.clone());
+        let scope = row.as_ref().map_or(channel, |r| r.scope());
+        let settings = commands::channels::channel_settings(host.db(), PLATFORM, scope).await.ok();
         let lang = settings.and_then(|s| s.lang).unwrap_or_else(|| host.language());
         let result = match reply.audience.clone() {
             Audience::Channel => {
                 let rows = match reply.game {
-                    Some(game) => components::for_game(host, &bystander(channel, lang), game).await,
+                    Some(game) => components::for_game(host, &bystander(channel, server, lang), game).await,
                     None => Vec::new(),
                 };
                 deliver::post(&self.http, channel_id, &reply, rows).await
@@ -67,10 +74,11 @@ impl Notifier {
 
 /// The origin of a message the bot posts by itself: nobody in particular in `channel`
 /// (so a move menu under it lists nothing private).
-fn bystander(channel: &str, lang: Lang) -> Origin {
+fn bystander(channel: &str, server: Option<String>, lang: Lang) -> Origin {
     Origin {
         platform: PLATFORM.to_string(),
         channel: channel.to_string(),
+        server,
         user: User::new("", ""),
         is_admin: false,
         lang: Some(lang),

@@ -83,11 +83,11 @@ pub async fn run_slash(
     answer.deliver(&data.host, replies).await
 }
 
-/// Whether new games in the interaction's channel open in a thread of their own when
-/// the command does not say (the `threads` setting; off when unset or unreadable).
+/// Whether new games open in a thread of their own when the command does not say: the
+/// `threads` setting of the server (of the channel in a DM); off when unset or unreadable.
 pub async fn threads_by_default(ctx: Context<'_>) -> bool {
-    let channel = ctx.channel_id().get().to_string();
-    match commands::channels::channel_settings(ctx.data().host.db(), PLATFORM, &channel).await {
+    let scope = ctx.guild_id().map_or_else(|| ctx.channel_id().get().to_string(), |g| g.get().to_string());
+    match commands::channels::channel_settings(ctx.data().host.db(), PLATFORM, &scope).await {
         Ok(settings) => settings.threads.unwrap_or(false),
         Err(e) => {
             tracing::warn!(error = %e, "could not read the channel's settings; no thread");

@@ -184,6 +184,44 @@ async fn slow_play_commands_answer_on_discord() {
     let change = fake.slash(&admin, "settings", vec![events::string("time", "1d"), events::boolean("threads", true)]);
     let text = private_answer_or_public(&fake, &change).await;
     assert!(text.contains("time per move 1 day") && text.contains("a thread per game on"), "{text}");
+
+    // With threads on for the server, `/new` without the thread option opens one.
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let new = fake.slash(&admin, "new", vec![events::integer("game", carat)]);
+    let thread = fake.wait_after(&new, WAIT, "a thread", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
+    assert_eq!(thread.path, format!("/api/v10/channels/{CHANNEL_ID}/threads"));
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_invited_by_user_option_must_accept() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot_with_clock(&fake, &dir, Arc::new(ManualClock::at(MONDAY_8AM))).await;
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    let new = fake.slash_with_users(
+        &alice(),
+        "new",
+        vec![events::integer("game", carat), events::user("invite", &bob())],
+        &[&bob()],
+    );
+    let invitation = public_followups(&fake, &new, 1).await.remove(0);
+    assert!(invitation.content().contains(&format!("<@{}>", bob().id)), "{}", invitation.content());
+    assert!(pinged(&invitation).contains(&bob().id), "the invited player is pinged");
+
+    // Someone else may not take the seat; bob may, and the game starts by itself.
+    let carol = FakeUser::new(100_000_000_000_000_003, "carol");
+    let refused = fake.slash(&carol, "join", vec![]);
+    let text = private_answer(&fake, &refused).await.content();
+    assert_eq!(text, "Game #1 is an invitation for named players only, and you are not one of them.");
+    let join = fake.slash(&bob(), "join", vec![]);
+    let token = join.token.clone();
+    fake.wait_after(&join, WAIT, "the board of the started game", move |r| {
+        r.belongs_to(&token) && r.is_followup() && r.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC))
+    })
+    .await;
+    let row = running.host.db().game(1).await.expect("read").expect("the game");
+    assert_eq!(row.status, Status::Running);
     running.bot.stop().await;
 }
 
