@@ -509,6 +509,36 @@ impl Host {
         Ok(loaded)
     }
 
+    /// As [`Host::select`] with [`Want::Running`]; when no game is running in the channel
+    /// and none is named, the game that finished there last (`history`, `export` right
+    /// after the end).
+    pub(crate) async fn select_running_or_last(
+        &self,
+        ctx: &Ctx<'_>,
+        id: Option<GameId>,
+        anywhere: bool,
+    ) -> Result<Loaded, Refused> {
+        match self.select(ctx, id, Want::Running, anywhere).await {
+            Err(Refused::Command(msg)) if id.is_none() && msg.key == "cmd-no-game-here" => {
+                match self.db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? {
+                    Some(row) => Ok(self.load(row).await?),
+                    None => Err(msg.into()),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// As [`Host::select_running_or_last`], refusing a game of an open challenge that is
+    /// not the requester's.
+    pub(crate) async fn select_read_or_last(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select_running_or_last(ctx, id, false).await?;
+        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
+    }
+
     /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing
     /// fails, so a move never fails because of its picture.
     pub(crate) async fn board_png(&self, id: GameId, game: &dyn Match, names: Vec<String>) -> Option<Attachment> {

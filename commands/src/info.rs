@@ -4,7 +4,7 @@ use rules::GameKind;
 
 use crate::{
     command::{game_list, GameId, Verb, VERBS},
-    host::{Ctx, Outcome, Want},
+    host::{Ctx, Outcome},
     i18n::Msg,
     reply::{Attachment, GameRef, Reply},
     storage::Status,
@@ -51,7 +51,7 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 /// record once the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Only a bot admin exports a game of another channel (of the same platform).
-    let loaded = ctx.host.select(ctx, id, Want::Running, ctx.admin).await?;
+    let loaded = ctx.host.select_running_or_last(ctx, id, ctx.admin).await?;
     let id = loaded.row.id;
     if let Some(msg) = crate::challenge::hidden_game(ctx, id).await {
         return Err(msg.into());

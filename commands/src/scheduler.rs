@@ -167,7 +167,7 @@ mod tests {
             "cmd-", "clock-", "claim-", "reminders-", "vacation-", "undo-", "rematch-", "history-", "leaderboard-",
             "stats-", "invitation-", "settings-",
         ];
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into())).join("src");
         let mut used: BTreeSet<String> = super::KINDS.iter().map(|k| format!("clock-{k}")).collect();
         for file in FILES {
             let Ok(source) = std::fs::read_to_string(dir.join(file)) else { continue };

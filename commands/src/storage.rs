@@ -297,6 +297,21 @@ impl Db {
         rows.iter().map(game_row).collect()
     }
 
+    /// The game of `channel` on `platform` that finished last, if any (for `history` and
+    /// `export` right after a game ends).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn last_finished_in(&self, platform: &str, channel: &str) -> Result<Option<GameRow>, StorageError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND channel = ? \
+             AND status = 'finished' ORDER BY finished_at DESC, id DESC LIMIT 1"
+        );
+        let row =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_optional(&self.pool).await?;
+        row.as_ref().map(game_row).transpose()
+    }
+
     /// The invitations and running games `user_id` plays on `platform`, with the
     /// user's seat, oldest first.
     ///

@@ -223,7 +223,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public
 /// information only: the log holds no hidden information), privately.
 pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select_read(ctx, id).await?;
+    let loaded = ctx.host.select_read_or_last(ctx, id).await?;
     let id = loaded.row.id;
     if matches!(loaded.row.status, Status::Invited | Status::Withdrawn) {
         return Err(Msg::new("cmd-not-started").arg("id", id).into());

@@ -99,7 +99,7 @@ fn a_missing_config_file_is_named() {
 #[test]
 fn the_example_config_is_valid_and_documents_both_platforms() {
     let place = Place::new();
-    let example = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let example = crate::support::manifest_dir().join("config.example.toml");
     let text = std::fs::read_to_string(&example).expect("config.example.toml");
     // Keep the database in the temporary directory.
     let text = text.replace("url = \"sqlite://spieltisch.db\"", &format!("url = \"{}\"", place.db_url()));

@@ -2,7 +2,6 @@
 
 use std::process::Command;
 
-const FULL_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/examples/carat/20-full-game-2p.json");
 
 fn render(args: &[&str], out: &std::path::Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_spieltisch"))
@@ -26,8 +25,9 @@ fn renders_the_full_game_and_an_earlier_position() {
     let dir = std::env::temp_dir().join(format!("spieltisch-render-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let (full, early) = (dir.join("full.png"), dir.join("after10.png"));
-    assert!(render(&[FULL_GAME], &full).status.success());
-    assert!(render(&[FULL_GAME, "--after", "10"], &early).status.success());
+    let record = crate::support::full_game();
+    assert!(render(&[&record], &full).status.success());
+    assert!(render(&[&record, "--after", "10"], &early).status.success());
     let (full, early) = (std::fs::read(full).expect("written"), std::fs::read(early).expect("written"));
     // Two players: 900 x 1074 (see render's Carat layout).
     assert_eq!(png_size(&full), (900, 1074));
@@ -40,7 +40,7 @@ fn renders_the_full_game_and_an_earlier_position() {
 #[test]
 fn refuses_more_moves_than_the_record_has() {
     let out = std::env::temp_dir().join(format!("spieltisch-render-cli-{}-none.png", std::process::id()));
-    let result = render(&[FULL_GAME, "--after", "37"], &out);
+    let result = render(&[&crate::support::full_game(), "--after", "37"], &out);
     assert_eq!(result.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&result.stderr).contains("only 36 moves"));
     assert!(!out.exists());

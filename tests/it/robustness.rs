@@ -21,7 +21,6 @@ fn a_line_that_is_not_utf8_does_not_end_the_session() {
     assert!(run.stdout.contains("#1"), "{}", run.stdout);
 }
 
-const FULL_GAME: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/rules/tests/examples/carat/20-full-game-2p.json");
 
 #[test]
 fn replay_into_a_closed_pipe_ends_quietly_with_the_replay_status() {
@@ -29,7 +28,7 @@ fn replay_into_a_closed_pipe_ends_quietly_with_the_replay_status() {
         io::Write,
         process::{Command, Stdio},
     };
-    let record = std::fs::read(FULL_GAME).expect("the example record");
+    let record = std::fs::read(crate::support::full_game()).expect("the example record");
     let mut child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
         .args(["replay", "-"])
         .stdin(Stdio::piped())
@@ -51,7 +50,7 @@ fn render_into_a_missing_directory_names_the_path() {
     let place = Place::new();
     let out = place.path().join("no-such-dir").join("x.png");
     let out_text = out.display().to_string();
-    let run = crate::support::spieltisch(place.path(), &["render", FULL_GAME, "--out", &out_text], "", &[]);
+    let run = crate::support::spieltisch(place.path(), &["render", &crate::support::full_game(), "--out", &out_text], "", &[]);
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains(&out_text), "the error names the path: {}", run.stderr);
 }

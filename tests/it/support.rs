@@ -133,3 +133,14 @@ pub fn ranking_lines(game: &dyn Match, names: &[String]) -> Vec<String> {
 pub fn is_png(path: &Path) -> bool {
     std::fs::read(path).is_ok_and(|b| b.len() > 1000 && b.starts_with(b"\x89PNG\r\n\x1a\n"))
 }
+
+/// The repository's root, read when the test runs (cargo sets `CARGO_MANIFEST_DIR`), so
+/// a test binary built in another checkout with the same build cache finds its files.
+pub fn manifest_dir() -> std::path::PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| env!("CARGO_MANIFEST_DIR").into(), Into::into)
+}
+
+/// The spec's complete two-player Carat game (a record file).
+pub fn full_game() -> String {
+    manifest_dir().join("rules/tests/examples/carat/20-full-game-2p.json").display().to_string()
+}

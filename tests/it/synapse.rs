@@ -52,7 +52,7 @@ pub struct Account {
 }
 
 fn script() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/synapse.sh")
+    crate::support::manifest_dir().join("scripts/synapse.sh")
 }
 
 fn key_values(text: &str) -> HashMap<String, String> {

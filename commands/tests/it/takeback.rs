@@ -197,3 +197,24 @@ async fn history_tells_an_abort_in_words() {
     let list = ok(&host, "carol", "c", "history #1").await;
     assert!(list.ends_with("\n1. The game was aborted."), "{list}");
 }
+
+#[tokio::test]
+async fn history_and_export_without_a_number_find_the_game_that_just_ended() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    let (first, moves) = to_move(&host, 1).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    ok(&host, "bob", "c", "resign").await;
+    // No game runs in "c" any more: both commands take game #1, the last one that ended.
+    let list = ok(&host, "carol", "c", "history").await;
+    assert!(list.starts_with("The moves of game #1 (Aratoth's Revenge):") && list.ends_with("\n2. bob resigned."), "{list}");
+    let export = host.handle(&crate::support::origin("alice", "c"), "export").await;
+    assert!(export.iter().all(|r| !r.refusal), "{}", crate::support::texts(&export));
+    let record = export[0].file.as_ref().expect("the record as a file");
+    let json: serde_json::Value = serde_json::from_slice(&record.bytes).expect("JSON");
+    assert_eq!(json["moves"].as_array().map(Vec::len), Some(2));
+    // Another channel has had no game: still "no game here".
+    assert!(no(&host, "carol", "d", "history").await.starts_with("No game is running in this channel"));
+}
