@@ -103,6 +103,14 @@ pub async fn new(
     #[name_localized("de", "einladen3")]
     #[description_localized("de", "Einen dritten Spieler einladen")]
     invite3: Option<serenity::User>,
+    #[description = "Invite a fourth player"]
+    #[name_localized("de", "einladen4")]
+    #[description_localized("de", "Einen vierten Spieler einladen")]
+    invite4: Option<serenity::User>,
+    #[description = "Invite a fifth player (Helofag has up to six)"]
+    #[name_localized("de", "einladen5")]
+    #[description_localized("de", "Einen fünften Spieler einladen (Helofag hat bis zu sechs)")]
+    invite5: Option<serenity::User>,
     #[description = "Play in a thread of its own (default: the server's setting)"]
     #[name_localized("de", "thread")]
     #[description_localized("de", "In einem eigenen Thread spielen (Standard: die Einstellung des Servers)")]
@@ -110,14 +118,11 @@ pub async fn new(
 ) -> Result<(), Error> {
     let mut words = vec![game.kind().id().to_string()];
     words.extend(options.unwrap_or_default().split_whitespace().map(str::to_string));
-    words.extend([invite, invite2, invite3].into_iter().flatten().map(|user| format!("<@{}>", user.id.get())));
+    let invited = [invite, invite2, invite3, invite4, invite5].into_iter().flatten();
+    words.extend(invited.map(|user| format!("<@{}>", user.id.get())));
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let command = Command::from_words(Verb::New, &words);
-    let thread = match thread {
-        Some(chosen) => chosen,
-        None => session::threads_by_default(ctx).await,
-    };
-    session::run_slash(ctx, command, thread.then_some(game.kind())).await
+    session::run_slash(ctx, command, Some(session::Thread { kind: game.kind(), chosen: thread })).await
 }
 
 /// Take the next seat of an invitation in this channel.

@@ -130,11 +130,11 @@ impl Answer {
     /// A reply for another user: a DM. If the user does not accept DMs (50007), the
     /// channel hears that they should use `/hand`, and the game goes on.
     async fn direct(&mut self, host: &Host, user_id: &str, reply: Reply) -> Result<(), Error> {
-        let Ok(id) = user_id.parse::<u64>() else {
+        let Some(id) = discord_user(user_id) else {
             tracing::warn!(user = user_id, "a private reply for a user id that is not a Discord id was dropped");
             return Ok(());
         };
-        match send_dm(&self.http, UserId::new(id), &reply).await {
+        match send_dm(&self.http, id, &reply).await {
             Ok(()) => Ok(()),
             Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
                 let notice = dm_closed(host, self.lang(), user_id);
@@ -204,15 +204,21 @@ pub fn discord_code(error: &serenity::Error) -> Option<isize> {
 
 /// A text with Discord mentions (`<@id>`).
 pub fn render(text: &Text) -> String {
-    text.render(|user| match user.id.parse::<u64>() {
-        Ok(id) => format!("<@{id}>"),
-        Err(_) => format!("@{}", user.name),
+    text.render(|user| match discord_user(&user.id) {
+        Some(id) => format!("<@{id}>"),
+        None => format!("@{}", user.name),
     })
 }
 
 /// The Discord users a text mentions (only they are pinged).
 fn mentioned(text: &Text) -> Vec<UserId> {
-    text.mentions().into_iter().filter_map(|u| u.id.parse::<u64>().ok()).map(UserId::new).collect()
+    text.mentions().into_iter().filter_map(|u| discord_user(&u.id)).collect()
+}
+
+/// The Discord user a stored user id names: a non-zero snowflake (serenity refuses 0
+/// with a panic, and typed text can say `<@0>`).
+pub fn discord_user(id: &str) -> Option<UserId> {
+    id.parse::<std::num::NonZeroU64>().ok().map(UserId::from)
 }
 
 /// Cuts a text to Discord's limit (for private answers, which are short by nature).
@@ -280,5 +286,21 @@ mod tests {
         assert_eq!(chunks.iter().map(|c| c.chars().count()).collect::<Vec<_>>(), vec![2000, 2000, 500]);
         assert_eq!(split(""), vec![String::new()]);
         assert_eq!(clip(&long).chars().count(), MAX_CONTENT);
+    }
+
+    #[test]
+    fn only_non_zero_snowflakes_are_discord_users() {
+        assert_eq!(discord_user("80351110224678912"), Some(UserId::new(80_351_110_224_678_912)));
+        assert_eq!(discord_user("0"), None);
+        assert_eq!(discord_user("00"), None);
+        assert_eq!(discord_user("bob"), None);
+        assert_eq!(discord_user("-5"), None);
+        let text = Text::from_segments(vec![
+            commands::Segment::Mention(commands::User::new("0", "zero")),
+            commands::Segment::Plain(" and ".into()),
+            commands::Segment::Mention(commands::User::new("42", "bob")),
+        ]);
+        assert_eq!(render(&text), "@zero and <@42>");
+        assert_eq!(mentioned(&text), vec![UserId::new(42)]);
     }
 }

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use commands::{Audience, Host, Lang, Origin, Reply, User};
-use serenity::all::{ChannelId, Http, UserId};
+use serenity::all::{ChannelId, Http};
 
 use super::{
     components,
@@ -32,7 +32,7 @@ impl Notifier {
     /// DMs, a note in the channel without the private content. Failures are logged, never
     /// returned: a notice that cannot be posted must not stop the others.
     pub async fn post(&self, host: &Host, channel: &str, reply: Reply) {
-        let Ok(channel_id) = channel.parse::<u64>().map(ChannelId::new) else {
+        let Ok(channel_id) = channel.parse::<std::num::NonZeroU64>().map(ChannelId::from) else {
             tracing::warn!(channel, "a notice for a channel id that is not a Discord id was dropped");
             return;
         };
@@ -53,14 +53,14 @@ impl Notifier {
                 };
                 deliver::post(&self.http, channel_id, &reply, rows).await
             }
-            Audience::User(user) => match user.parse::<u64>() {
-                Ok(id) => match deliver::send_dm(&self.http, UserId::new(id), &reply).await {
+            Audience::User(user) => match deliver::discord_user(&user) {
+                Some(id) => match deliver::send_dm(&self.http, id, &reply).await {
                     Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
                         deliver::post(&self.http, channel_id, &deliver::dm_closed(host, lang, &user), Vec::new()).await
                     }
                     other => other,
                 },
-                Err(_) => {
+                None => {
                     tracing::warn!(user, "a notice for a user id that is not a Discord id was dropped");
                     return;
                 }

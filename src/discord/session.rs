@@ -43,16 +43,21 @@ pub fn origin_of(
     }
 }
 
+/// Whether and for which game a `/new` may open a thread of its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Thread {
+    pub kind: GameKind,
+    /// The command's `thread` option; `None`: the server's `threads` setting decides.
+    pub chosen: Option<bool>,
+}
+
 /// Runs a slash command: defer (ephemeral), optionally open a thread for a new game,
-/// run `command` (or refuse its parse error), deliver.
+/// run `command` (or refuse its parse error), deliver. A thread opened for a command
+/// that was refused is deleted again, so bad input leaves nothing behind.
 ///
 /// # Errors
 /// A Discord error while answering.
-pub async fn run_slash(
-    ctx: Context<'_>,
-    command: Result<Command, Msg>,
-    thread_for: Option<GameKind>,
-) -> Result<(), Error> {
+pub async fn run_slash(ctx: Context<'_>, command: Result<Command, Msg>, thread: Option<Thread>) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else { return Ok(()) };
     ctx.defer_ephemeral().await?;
     let interaction = actx.interaction;
@@ -65,32 +70,45 @@ pub async fn run_slash(
         &interaction.locale,
     );
     let mut answer = Answer::deferred(ctx.serenity_context().http.clone(), interaction.token.clone(), origin);
-    let replies = match command {
+    let mut replies = match command {
         Err(msg) => vec![refusal(&data.host, &answer.origin, &msg)],
         Ok(command) => {
-            if let Some(kind) = thread_for {
-                open_thread(ctx, &mut answer, kind).await;
+            if let Some(thread) = thread
+                && match thread.chosen {
+                    Some(chosen) => chosen,
+                    None => threads_by_default(&data.host, &answer.origin).await,
+                }
+            {
+                open_thread(ctx, &mut answer, thread.kind).await;
             }
             data.host.run(&answer.origin, command).await
         }
     };
-    let mut replies = replies;
     if let Some(thread) = answer.public_channel {
-        // Tell the requester where the game went.
-        let moved = data.host.texts().text(answer.origin.lang.unwrap_or_default(), &Msg::new("discord-thread-opened").arg("thread", format!("<#{}>", thread.get())));
-        replies.insert(0, Reply::private(&answer.origin.user.id, moved));
+        if replies.iter().all(|r| r.refusal) {
+            // Nothing was created: the thread goes again.
+            if let Err(e) = thread.delete(ctx.http()).await {
+                tracing::warn!(error = %super::redact::redact(&e.to_string(), ""), "could not delete the thread of a refused game");
+            }
+            answer.public_channel = None;
+        } else {
+            // Tell the requester where the game went.
+            let msg = Msg::new("discord-thread-opened").arg("thread", format!("<#{}>", thread.get()));
+            let moved = data.host.texts().text(answer.origin.lang.unwrap_or_default(), &msg);
+            replies.insert(0, Reply::private(&answer.origin.user.id, moved));
+        }
     }
     answer.deliver(&data.host, replies).await
 }
 
 /// Whether new games open in a thread of their own when the command does not say: the
-/// `threads` setting of the server (of the channel in a DM); off when unset or unreadable.
-pub async fn threads_by_default(ctx: Context<'_>) -> bool {
-    let scope = ctx.guild_id().map_or_else(|| ctx.channel_id().get().to_string(), |g| g.get().to_string());
-    match commands::channels::channel_settings(ctx.data().host.db(), PLATFORM, &scope).await {
+/// `threads` setting of the requester's server (of the channel in a DM); off when unset
+/// or unreadable.
+async fn threads_by_default(host: &Host, origin: &Origin) -> bool {
+    match commands::channels::channel_settings(host.db(), PLATFORM, origin.scope()).await {
         Ok(settings) => settings.threads.unwrap_or(false),
         Err(e) => {
-            tracing::warn!(error = %e, "could not read the channel's settings; no thread");
+            tracing::warn!(error = %e, "could not read the server's settings; no thread");
             false
         }
     }

@@ -122,7 +122,7 @@ pub async fn reminders(
 
 /// The moves of a game so far (what everyone may see).
 ///
-/// Finished games come with their record and a strip of boards.
+/// Without a number: the game running here, else the one that ended here last.
 #[poise::command(
     slash_command,
     name_localized("de", "verlauf"),
@@ -192,18 +192,18 @@ pub async fn settings(
     #[name_localized("de", "sprache")]
     #[description_localized("de", "Die Sprache der Nachrichten hier")]
     language: Option<LanguageChoice>,
-    #[description = "Time per move of new games, e.g. \"3d\", \"12h\" or \"default\""]
+    #[description = "Time per move of games started from now on, e.g. \"3d\", \"12h\" or \"default\""]
     #[name_localized("de", "zeit")]
-    #[description_localized("de", "Zeit je Zug neuer Partien, z. B. \"3d\", \"12h\" oder \"default\"")]
+    #[description_localized("de", "Zeit je Zug ab jetzt begonnener Partien, z. B. \"3d\", \"12h\" oder \"default\"")]
     #[max_length = 20]
     time: Option<String>,
     #[description = "Remind the player to move when half their time is gone"]
     #[name_localized("de", "halbzeit")]
     #[description_localized("de", "Den Spieler am Zug erinnern, wenn die Hälfte seiner Zeit um ist")]
     half: Option<bool>,
-    #[description = "Remind again this long before the time runs out, e.g. \"12h\", \"0\" for never"]
+    #[description = "Remind again this long before the time runs out, e.g. \"12h\", or \"off\""]
     #[name_localized("de", "vorher")]
-    #[description_localized("de", "Noch einmal so lange vor Ablauf erinnern, z. B. \"12h\", \"0\" für nie")]
+    #[description_localized("de", "Noch einmal so lange vor Ablauf erinnern, z. B. \"12h\", oder \"aus\"")]
     #[max_length = 20]
     before: Option<String>,
     #[description = "Open each new game in a thread of its own"]

@@ -200,6 +200,7 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
         }
         ("GET", ["channels", _]) => ok(world.channel_json(id(1))),
         ("PATCH", ["channels", _]) => ok(world.channel_json(id(1))),
+        ("DELETE", ["channels", _]) => ok(world.channel_json(id(1))),
         ("PUT", ["channels", _, "thread-members", _]) => no_content(),
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found (route unknown to the fake Discord)"),
     }
