@@ -20,25 +20,25 @@ use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, CHANNEL_ID, GU
 const HOUR: i64 = 3_600_000;
 /// Another text channel of the same guild.
 const OTHER_CHANNEL: u64 = 920_000_000_000_000_077;
+/// A third text channel of the same guild.
+const THIRD_CHANNEL: u64 = 920_000_000_000_000_078;
 const MINUTE: i64 = 60_000;
 /// 2026-11-30 08:00 UTC: the clock the tests start from.
 const MONDAY_8AM: i64 = 1_796_025_600_000;
 
-fn channel_messages() -> String {
-    format!("/api/v10/channels/{CHANNEL_ID}/messages")
-}
 
 /// Posts what is due through the bot's notifier; returns how many notices went out and
-/// the messages the bot posted in the default channel meanwhile.
+/// the messages the bot posted in channels meanwhile.
 async fn deliver(fake: &FakeDiscord, running: &Running) -> (usize, Vec<Request>) {
     let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
     let from = fake.recorder.len();
     let posted = deliver_due(&running.host, &routes).await;
-    let path = channel_messages();
+    let path = "/api/v10/channels/".to_string();
     let messages = if posted == 0 {
         Vec::new()
     } else {
-        fake.recorder.wait_for_n(from, posted, WAIT, "notices in the channel", move |r| r.method == "POST" && r.path == path).await
+        let in_a_channel = move |r: &Request| r.method == "POST" && r.path.starts_with(&path) && r.path.ends_with("/messages");
+        fake.recorder.wait_for_n(from, posted, WAIT, "notices in channels", in_a_channel).await
     };
     (posted, messages)
 }
@@ -276,5 +276,88 @@ async fn a_challenge_closed_by_time_posts_its_results_in_its_channel() {
     let pngs = messages.iter().filter(|m| m.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC))).count();
     assert_eq!(pngs, 2, "one board per player");
     assert_eq!(deliver(&fake, &running).await.0, 0, "closed once");
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notices_reach_other_channels_expire_invitations_and_survive_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    let game = start_carat(&fake, &running).await;
+    // The mover plays bob in another channel too, and opens an invitation in a third
+    // channel that nobody takes up.
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    // Seated as in the first game, with its seed: the same player is to move first.
+    let there = |user| events::Origin { user, channel_id: OTHER_CHANNEL, locale: "en-US" };
+    let (alice, bob) = (alice(), bob());
+    let open = fake.slash_from(&there(&alice), "new", vec![events::integer("game", carat), events::string("options", "seed=7")]);
+    public_followups(&fake, &open, 1).await;
+    let join = fake.slash_from(&there(&bob), "join", vec![]);
+    public_followups(&fake, &join, 1).await;
+    let start = fake.slash_from(&there(&alice), "start", vec![]);
+    let board = public_followups(&fake, &start, 1).await.remove(0);
+    assert_eq!(crate::discord::last_mention(&board.content()), Some(game.mover.id));
+    let third = events::Origin { user: &game.mover, channel_id: THIRD_CHANNEL, locale: "en-US" };
+    let open = fake.slash_from(&third, "new", vec![events::integer("game", carat)]);
+    let invitation = public_followups(&fake, &open, 1).await.remove(0);
+    let invited_id = invitation.custom_ids().first().and_then(|c| c.split(':').nth(1).map(str::to_string)).expect("a game id");
+
+    // A vacation taken in the game's channel is told to the other channel by the poller.
+    let away = fake.slash(&game.mover, "vacation", vec![events::integer("days", 1)]);
+    public_followups(&fake, &away, 1).await;
+    let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
+    let from = fake.recorder.len();
+    assert_eq!(deliver_due(&running.host, &routes).await, 1);
+    let other = format!("/api/v10/channels/{OTHER_CHANNEL}/messages");
+    let note = fake.recorder.wait_for(from, WAIT, "the vacation note", move |r| r.method == "POST" && r.path == other).await;
+    assert!(note.content().starts_with(&format!("{} is on vacation for 1 day", game.mover.name)), "{}", note.content());
+
+    // The bot restarts; at 48 h the invitation expires (once), in its own channel.
+    running.bot.stop().await;
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
+    clock.advance(48 * HOUR);
+    let from = fake.recorder.len();
+    let posted = deliver_due(&running.host, &routes).await;
+    let third = format!("/api/v10/channels/{THIRD_CHANNEL}/messages");
+    let expired = fake.recorder.wait_for(from, WAIT, "the expiry", move |r| r.method == "POST" && r.path == third).await;
+    assert_eq!(
+        expired.content(),
+        format!("Nobody took up the invitation to game #{invited_id} (Carat) in time, so it has expired.")
+    );
+    // The vacation day does not count: 24 of 48 hours used, so the half-time reminder
+    // (at 36 h) is due in neither game yet; only the expiry went out.
+    assert_eq!(posted, 1);
+    clock.advance(12 * HOUR);
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert_eq!(posted, 2, "the half-time reminders of both games, each in its channel");
+    assert!(messages.iter().all(|m| m.content().contains("half your time")));
+
+    // Another restart: nothing is sent twice.
+    running.bot.stop().await;
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
+    assert_eq!(deliver(&fake, &running).await.0, 0);
+    running.bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_by_consent_on_discord() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot_with_clock(&fake, &dir, Arc::new(ManualClock::at(MONDAY_8AM))).await;
+    let game = crate::discord::start_game(&fake, &running, "Aratoth's Revenge", "seed=3").await;
+    let played = crate::discord::play_first_move(&fake, &running, &game).await;
+    public_followups(&fake, &played, 1).await;
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    let ask = fake.slash(&game.mover, "undo", vec![]);
+    let asked = public_followups(&fake, &ask, 1).await.remove(0).content();
+    assert!(asked.starts_with(&format!("{} asks to take back", game.mover.name)), "{asked}");
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1), "not without consent");
+    let agree = fake.slash(&game.waiter, "undo", vec![]);
+    let done = public_followups(&fake, &agree, 1).await.remove(0).content();
+    assert!(done.starts_with("Everyone agreed:"), "{done}");
+    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0));
     running.bot.stop().await;
 }
