@@ -15,7 +15,7 @@ use crate::discord::{
     alice, bob, choice_value, private_answer, public_followups, start_bot_with_clock, start_carat, Running,
     PNG_MAGIC, SETTLE, WAIT,
 };
-use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, CHANNEL_ID, GUILD_ID};
+use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, GUILD_ID};
 
 const HOUR: i64 = 3_600_000;
 /// Another text channel of the same guild.
@@ -25,7 +25,6 @@ const THIRD_CHANNEL: u64 = 920_000_000_000_000_078;
 const MINUTE: i64 = 60_000;
 /// 2026-11-30 08:00 UTC: the clock the tests start from.
 const MONDAY_8AM: i64 = 1_796_025_600_000;
-
 
 /// Posts what is due through the bot's notifier; returns how many notices went out and
 /// the messages the bot posted in channels meanwhile.
@@ -85,7 +84,10 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     let (posted, messages) = deliver(&fake, &running).await;
     assert_eq!(posted, 1);
     let text = messages[0].content();
-    assert!(text.starts_with(&format!("Time is up for <@{}> in game #{}", game.mover.id, game.id)), "{text}");
+    assert_eq!(
+        text,
+        format!("Time is up for <@{}> in game #{} (Carat): the other players can `/claim` the game now.", game.mover.id, game.id)
+    );
     assert_eq!(deliver(&fake, &running).await.0, 0);
 
     // The player whose time ran out cannot claim; the waiting player can.
@@ -169,7 +171,7 @@ async fn slow_play_commands_answer_on_discord() {
     let text = private_answer(&fake, &undo).await;
     assert_eq!(
         text.content(),
-        "Carat has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly."
+        "Carat has no `/undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly."
     );
 
     // History: the public move list.

@@ -73,7 +73,7 @@ pub async fn vacation(
 /// Ask to take back the last move, or agree when another player asked.
 #[poise::command(
     slash_command,
-    name_localized("de", "zuruecknehmen"),
+    name_localized("de", "zurücknehmen"),
     description_localized("de", "Bitten, den letzten Zug zurückzunehmen, oder zustimmen, wenn jemand darum bat.")
 )]
 pub async fn undo(
@@ -244,7 +244,7 @@ pub async fn language(
 /// Play today's Hathor challenge: the same stones for everyone today, your own board.
 #[poise::command(
     slash_command,
-    name_localized("de", "tagesaufgabe"),
+    name_localized("de", "täglich"),
     description_localized("de", "Die heutige Hathor-Aufgabe spielen: heute für alle dieselben Steine, dein eigenes Brett.")
 )]
 pub async fn daily(ctx: Context<'_>) -> Result<(), Error> {
