@@ -178,8 +178,8 @@ fn main() -> ExitCode {
                 #[cfg(feature = "matrix")]
                 if let Some(matrix) = &config.matrix {
                     let bot = connect_matrix(matrix).await?;
-                    notices.matrix = Some(bot.outbox());
-                    let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone());
+                    notices.matrix = Some(bot.notifier());
+                    let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone()).with_prefix(bot.command_prefix());
                     // Stopping the process at any moment is safe: no command is handled twice.
                     platforms.spawn(bot.run(handler, std::future::pending()));
                 }

@@ -18,7 +18,7 @@ pub const POLL_EVERY: Duration = Duration::from_secs(60);
 #[derive(Default, Clone)]
 pub struct NoticeRoutes {
     #[cfg(feature = "matrix")]
-    pub matrix: Option<crate::matrix::Outbox>,
+    pub matrix: Option<crate::matrix::bridge::Notifier>,
     #[cfg(feature = "discord")]
     pub discord: Option<crate::discord::Notifier>,
 }
@@ -29,11 +29,9 @@ impl NoticeRoutes {
     async fn post(&self, host: &Host, platform: &str, channel: &str, reply: Reply) -> bool {
         #[cfg(feature = "matrix")]
         if platform == crate::matrix::bridge::PLATFORM
-            && let Some(outbox) = &self.matrix
+            && let Some(notifier) = &self.matrix
         {
-            if let Some(message) = crate::matrix::bridge::notice(channel, reply) {
-                outbox.send(message);
-            }
+            notifier.post(channel, reply);
             return true;
         }
         #[cfg(feature = "discord")]

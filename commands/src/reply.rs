@@ -39,6 +39,28 @@ pub enum Segment {
     Mention(User),
 }
 
+/// `text` with the first word of each closed inline code span replaced by
+/// `command(word)` where that gives one (see [`Text::with_commands`]).
+fn commands_in_spans(text: &str, command: &impl Fn(&str) -> Option<String>) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    let mut out = String::with_capacity(text.len() + 8);
+    for (i, part) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        let closed_span = i % 2 == 1 && i + 1 < parts.len();
+        let first = part.split_whitespace().next().unwrap_or_default();
+        match command(first).filter(|_| closed_span && !first.is_empty() && part.starts_with(first)) {
+            Some(written) => {
+                out.push_str(&written);
+                out.push_str(&part[first.len()..]);
+            }
+            None => out.push_str(part),
+        }
+    }
+    out
+}
+
 /// A text in the user's language, possibly with mentions.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Text(Vec<Segment>);
@@ -56,6 +78,26 @@ impl Text {
 
     /// Builds a text from segments.
     pub fn from_segments(segments: Vec<Segment>) -> Text {
+        Text(segments)
+    }
+
+    /// The text with each command named in an inline code span written the platform's
+    /// way: `command(word)` gives the replacement for a span's first word when it is a
+    /// command word (Discord: `` `join` `` → `` `/join` ``; Matrix: `` `!st join` ``).
+    /// Unclosed spans, spans around mentions and texts with code blocks stay as they are.
+    pub fn with_commands(&self, command: impl Fn(&str) -> Option<String>) -> Text {
+        let fenced = self.0.iter().any(|s| matches!(s, Segment::Plain(t) if t.contains("```")));
+        if fenced {
+            return self.clone();
+        }
+        let segments = self
+            .0
+            .iter()
+            .map(|segment| match segment {
+                Segment::Plain(t) => Segment::Plain(commands_in_spans(t, &command)),
+                mention => mention.clone(),
+            })
+            .collect();
         Text(segments)
     }
 
@@ -185,6 +227,27 @@ impl Reply {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn commands_in_code_spans_are_written_the_platforms_way() {
+        let slash = |w: &str| crate::Verb::from_word(w).map(|v| format!("/{}", v.name()));
+        let text = Text::from_segments(vec![
+            Segment::Plain("type `join` to accept; `vacation <days>` pauses; place with `C5`, ".into()),
+            Segment::Mention(User::new("u1", "bob")),
+            Segment::Plain(" may `claim`; an open `join".into()),
+        ]);
+        let written = text.with_commands(slash);
+        assert_eq!(
+            written.plain(),
+            "type `/join` to accept; `/vacation <days>` pauses; place with `C5`, @bob may `/claim`; an open `join"
+        );
+        assert_eq!(written.mentions(), vec![&User::new("u1", "bob")]);
+        let prefixed = Text::plain_text("tippe `zurücknehmen`").with_commands(|w| Some(format!("!st {w}")));
+        assert_eq!(prefixed.plain(), "tippe `!st zurücknehmen`");
+        let fenced = Text::plain_text("```\njoin\n``` and `join`");
+        assert_eq!(fenced.with_commands(slash), fenced, "code blocks are left alone");
+    }
+
     use super::*;
 
     #[test]

@@ -202,40 +202,15 @@ pub fn discord_code(error: &serenity::Error) -> Option<isize> {
     }
 }
 
-/// A text with Discord mentions (`<@id>`) and commands as slash commands.
+/// A text with Discord mentions (`<@id>`) and commands as slash commands: a command
+/// named in a code span becomes the slash command (`` `join` `` → `` `/join` ``,
+/// `` `zuege 3` `` → `` `/züge 3` ``, see [`super::commands::slash_name`]).
 pub fn render(text: &Text) -> String {
-    slash_commands(&text.render(|user| match discord_user(&user.id) {
+    let text = text.with_commands(|word| super::commands::slash_name(word).map(|name| format!("/{name}")));
+    text.render(|user| match discord_user(&user.id) {
         Some(id) => format!("<@{id}>"),
         None => format!("@{}", user.name),
-    }))
-}
-
-/// On Discord commands are slash commands, not typed words: an inline code span that
-/// starts with a command word becomes that slash command (`` `join` `` → `` `/join` ``,
-/// `` `zuege 3` `` → `` `/züge 3` ``, see [`super::commands::slash_name`]). Texts with
-/// code blocks are left alone.
-fn slash_commands(text: &str) -> String {
-    if text.contains("```") {
-        return text.to_string();
-    }
-    let parts: Vec<&str> = text.split('`').collect();
-    let mut out = String::with_capacity(text.len() + 8);
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push('`');
-        }
-        let closed_span = i % 2 == 1 && i + 1 < parts.len();
-        let first = part.split_whitespace().next().unwrap_or_default();
-        match super::commands::slash_name(first).filter(|_| closed_span && part.starts_with(first)) {
-            Some(name) => {
-                out.push('/');
-                out.push_str(name);
-                out.push_str(&part[first.len()..]);
-            }
-            None => out.push_str(part),
-        }
-    }
-    out
+    })
 }
 
 /// The Discord users a text mentions (only they are pinged).
@@ -317,17 +292,11 @@ mod tests {
     }
 
     #[test]
-    fn command_words_in_code_spans_become_slash_commands() {
-        assert_eq!(
-            slash_commands("type `join` to accept; `vacation <days>` pauses; place with `C5`"),
-            "type `/join` to accept; `/vacation <days>` pauses; place with `C5`"
-        );
-        assert_eq!(slash_commands("mit `zurücknehmen` zustimmen"), "mit `/zurücknehmen` zustimmen");
-        assert_eq!(slash_commands("`zuege drache` oder `taeglich hathor`"), "`/züge drache` oder `/täglich hathor`");
-        assert_eq!(slash_commands("`Join`"), "`/join`");
-        assert_eq!(slash_commands("an open `join"), "an open `join", "an unclosed span stays");
-        assert_eq!(slash_commands("```\njoin\n```"), "```\njoin\n```");
-        assert_eq!(slash_commands("no code here"), "no code here");
+    fn commands_in_texts_become_slash_commands() {
+        let plain = |t: &str| render(&Text::plain_text(t));
+        assert_eq!(plain("type `join` to accept, then `move c3 red`"), "type `/join` to accept, then `/move c3 red`");
+        assert_eq!(plain("`zuege drache` oder `taeglich hathor`"), "`/züge drache` oder `/täglich hathor`");
+        assert_eq!(plain("`Join`; place with `C5`"), "`/join`; place with `C5`");
     }
 
     #[test]

@@ -19,11 +19,52 @@ pub const PLATFORM: &str = "matrix";
 #[derive(Clone)]
 pub struct HostHandler {
     host: Arc<Host>,
+    /// The command prefix, written before commands the texts name.
+    prefix: String,
 }
 
 impl HostHandler {
+    /// Answers with `host`; texts name commands with the default prefix (`!st join`).
     pub fn new(host: Arc<Host>) -> HostHandler {
-        HostHandler { host }
+        HostHandler { host, prefix: super::config::DEFAULT_PREFIX.to_string() }
+    }
+
+    /// Texts name commands with `prefix` (the bot's `command_prefix`).
+    #[must_use]
+    pub fn with_prefix(mut self, prefix: &str) -> HostHandler {
+        self.prefix = prefix.to_string();
+        self
+    }
+}
+
+/// `reply` with the commands its text names written as they are typed in a Matrix room:
+/// `` `join` `` → `` `!st join` ``.
+pub fn with_prefix(mut reply: Reply, prefix: &str) -> Reply {
+    if !prefix.is_empty() {
+        reply.text = reply.text.with_commands(|word| commands::Verb::from_word(word).map(|_| format!("{prefix} {word}")));
+    }
+    reply
+}
+
+/// Posts the scheduler's notices in Matrix rooms (through the bot's outbox), naming
+/// commands with the bot's prefix.
+#[derive(Clone)]
+pub struct Notifier {
+    outbox: super::Outbox,
+    prefix: String,
+}
+
+impl Notifier {
+    pub fn new(outbox: super::Outbox, prefix: &str) -> Notifier {
+        Notifier { outbox, prefix: prefix.to_string() }
+    }
+
+    /// Queues `reply` for the room `channel` (or its player's direct room); a notice
+    /// for an id that is no Matrix id is logged and dropped.
+    pub fn post(&self, channel: &str, reply: Reply) {
+        if let Some(message) = notice(channel, with_prefix(reply, &self.prefix)) {
+            self.outbox.send(message);
+        }
     }
 }
 
@@ -40,7 +81,7 @@ impl Handler for HostHandler {
         };
         let line = if incoming.line.is_empty() { "help" } else { incoming.line.as_str() };
         let replies = self.host.handle(&origin, line).await;
-        replies.into_iter().filter_map(|reply| outgoing(reply, &incoming)).collect()
+        replies.into_iter().filter_map(|reply| outgoing(with_prefix(reply, &self.prefix), &incoming)).collect()
     }
 }
 

@@ -106,6 +106,16 @@ impl MatrixBot {
         self.outbox.clone()
     }
 
+    /// Posts the scheduler's notices through this bot, naming commands with its prefix.
+    pub fn notifier(&self) -> bridge::Notifier {
+        bridge::Notifier::new(self.outbox(), &self.config.command_prefix)
+    }
+
+    /// The prefix that marks commands in rooms (`!st`).
+    pub fn command_prefix(&self) -> &str {
+        &self.config.command_prefix
+    }
+
     /// Syncs and answers commands through `handler` until `shutdown` completes; then
     /// finishes the commands already received and sends what is queued. Never logs out.
     pub async fn run<H: Handler>(self, handler: H, shutdown: impl Future<Output = ()>) -> anyhow::Result<()> {

@@ -284,4 +284,15 @@ mod notices {
         );
         assert!(notice("local", Reply::channel(Text::plain_text("x"))).is_none(), "not a Matrix room id");
     }
+
+    #[test]
+    fn texts_name_commands_with_the_prefix() {
+        use spieltisch::matrix::bridge::with_prefix;
+        let reply = Reply::channel(Text::plain_text("Type `join` to accept, place with `C5`, or `vacation <days>`."));
+        assert_eq!(with_prefix(reply.clone(), "!st").text.plain(), "Type `!st join` to accept, place with `C5`, or `!st vacation <days>`.");
+        assert_eq!(with_prefix(reply.clone(), "?spiel").text.plain(), "Type `?spiel join` to accept, place with `C5`, or `?spiel vacation <days>`.");
+        assert_eq!(with_prefix(reply.clone(), "").text, reply.text, "no prefix: unchanged");
+        let german = Reply::channel(Text::plain_text("tippe `zurücknehmen`, um zuzustimmen"));
+        assert_eq!(with_prefix(german, "!st").text.plain(), "tippe `!st zurücknehmen`, um zuzustimmen");
+    }
 }
