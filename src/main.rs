@@ -143,8 +143,15 @@ fn main() -> ExitCode {
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
                 let settings = terminal::Settings { boards, channel, speaker, lang, clock: Some(clock) };
-                terminal::run_stdio(&host, settings).await?;
+                let ended = terminal::run_stdio(&host, settings).await;
                 host.db().close().await;
+                // Whoever reads our output stopped (`spieltisch local | head`): a normal end.
+                if let Err(e) = &ended
+                    && e.kind() == std::io::ErrorKind::BrokenPipe
+                {
+                    return Ok(ExitCode::SUCCESS);
+                }
+                ended?;
                 Ok(ExitCode::SUCCESS)
             })
         }

@@ -46,6 +46,30 @@ fn replay_into_a_closed_pipe_ends_quietly_with_the_replay_status() {
 }
 
 #[test]
+fn a_terminal_session_into_a_closed_pipe_ends_quietly() {
+    use std::{
+        io::Write,
+        process::{Command, Stdio},
+    };
+    let place = Place::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+        .args(["local", "--db", &format!("sqlite://{}", place.path().join("t.db").display())])
+        .current_dir(place.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start spieltisch");
+    // `spieltisch local | head -0`: the reader is gone before the first line.
+    drop(child.stdout.take());
+    child.stdin.take().expect("stdin").write_all(b"help\nrules carat\nrules hathor\n").expect("write the script");
+    let output = child.wait_with_output().expect("spieltisch ran");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr, "", "no error, no panic");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
 fn render_into_a_missing_directory_names_the_path() {
     let place = Place::new();
     let out = place.path().join("no-such-dir").join("x.png");
