@@ -26,6 +26,7 @@ use crate::{
     i18n::{Arg, Lang, Msg},
     play,
     reply::{Audience, GameRef, Reply, Text},
+    scheduler::Platforms,
     storage::{Advance, GameRow, NewGame, Status, StorageError},
 };
 
@@ -306,16 +307,34 @@ impl Host {
     }
 
     /// Closes every challenge whose time is up (on every platform) and returns what
-    /// each channel is to be shown: the final leaderboard and the boards. Adapters call
-    /// this now and then (e.g. every minute); commands in a channel close its due
-    /// challenges too. Texts in the configured language.
+    /// each channel is to be shown: the final leaderboard and the boards. Commands in a
+    /// channel close its due challenges too. Texts in the configured language.
     ///
     /// # Errors
     /// [`StorageError`] when the database fails.
     pub async fn close_due_challenges(&self) -> Result<Vec<ChannelReplies>, StorageError> {
-        let sql =
-            format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? ORDER BY id");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms()).fetch_all(self.db.pool()).await?;
+        self.close_due_on(Platforms::All).await
+    }
+
+    /// Like [`Host::close_due_challenges`], for the challenges of `platforms` only
+    /// (`"discord"`, `"matrix"`, ...): adapters call this now and then (e.g. every
+    /// minute) with the platforms they serve; a challenge of another platform stays open
+    /// for its own adapter (or the next command in its channel). An empty list closes
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database fails.
+    pub async fn close_due_challenges_for(&self, platforms: &[&str]) -> Result<Vec<ChannelReplies>, StorageError> {
+        self.close_due_on(Platforms::Only(platforms)).await
+    }
+
+    async fn close_due_on(&self, platforms: Platforms<'_>) -> Result<Vec<ChannelReplies>, StorageError> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
+            Platforms::sql("platform")
+        );
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms());
+        let rows = platforms.bind(query).fetch_all(self.db.pool()).await?;
         let mut out = Vec::new();
         for row in rows.iter().map(challenge_row) {
             let challenge = row?;

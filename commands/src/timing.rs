@@ -10,6 +10,7 @@ use sqlx::Row;
 use crate::{
     command::GameId,
     i18n::{Lang, Msg},
+    scheduler::Platforms,
     storage::{Db, StorageError},
 };
 
@@ -151,12 +152,13 @@ fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
     })
 }
 
-/// The turns of every running game.
+/// The turns of every running game on `platforms` (the scheduler's poll).
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
-pub async fn running_turns(db: &Db) -> Result<Vec<Turn>, StorageError> {
-    let rows = sqlx::query(TURN_SQL).fetch_all(db.pool()).await?;
+pub(crate) async fn running_turns(db: &Db, platforms: Platforms<'_>) -> Result<Vec<Turn>, StorageError> {
+    let sql = format!("{TURN_SQL} AND {}", Platforms::sql("g.platform"));
+    let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?;
     rows.iter().map(turn).collect()
 }
 
