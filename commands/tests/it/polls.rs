@@ -10,7 +10,7 @@ use commands::{
 };
 
 use crate::{
-    slowsupport::{notice_texts, ok_at, timed_host, HOUR, MINUTE, T0},
+    slowsupport::{no_at, notice_texts, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
     support::{origin, started_where, Place},
 };
 
@@ -112,4 +112,59 @@ async fn a_due_challenge_waits_for_its_platforms_poll() {
     assert_eq!((closed[0].platform.as_str(), closed[0].channel.as_str()), ("discord", "100"));
     assert!(closed[0].replies[0].text.plain().starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", closed[0].replies[0].text.plain());
     assert!(host.close_due_challenges().await.expect("poll").is_empty(), "closed once");
+}
+
+/// A game for one (Hathor solo, a challenge game) gets no turn notices even when its
+/// player has not moved for a week, and `claim` there is refused: nobody waits. A
+/// Carat game of the same age has its "time is up" (3 days by default).
+#[tokio::test]
+async fn a_game_for_one_gets_no_turn_notices_and_no_claim() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let solo = host.handle(&origin("alice", "solo"), "new hathor seed=8").await;
+    let solo = solo[0].game.expect("a solo game").id;
+    ok_at(&host, &origin("alice", "c"), "new hathor challenge hours=168").await;
+    let carat = crate::support::started(&host, "d", 75).await;
+    let carat_mover = mover(&host, carat).await;
+    clock.advance(3 * DAY);
+    assert_eq!(
+        notice_texts(&host.due_notices(clock.now_ms()).await),
+        format!("[d] Time is up for @{carat_mover} in game #{carat} (Carat): the other players can `claim` the game now.")
+    );
+    clock.advance(4 * DAY - MINUTE);
+    assert!(host.due_notices(clock.now_ms()).await.is_empty());
+    let refusal = no_at(&host, &origin("alice", "solo"), &format!("claim #{solo}")).await;
+    assert_eq!(refusal, format!("You play game #{solo} alone: nobody waits for your move and nobody can claim it, so take your time."));
+    let german = Origin { lang: Some(commands::Lang::De), ..origin("alice", "solo") };
+    assert_eq!(
+        no_at(&host, &german, "reklamieren").await,
+        format!("Partie #{solo} spielst du allein: niemand wartet auf deinen Zug und niemand kann ihn reklamieren, lass dir also Zeit.")
+    );
+}
+
+/// Of three players one timed out: two are still in the game, so the next turn has its
+/// notices (1 day per move; after 12 hours both the half-time and the 12-hours-before
+/// reminder are due, and only the more urgent one is sent).
+#[tokio::test]
+async fn two_players_left_of_three_still_get_turn_notices() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let at = |user: &str| origin(user, "c");
+    ok_at(&host, &at("alice"), "new aratoth 3 seed=5 time=1d").await;
+    ok_at(&host, &at("bob"), "join").await;
+    ok_at(&host, &at("carol"), "join").await;
+    ok_at(&host, &at("alice"), "start").await;
+    let first = mover(&host, 1).await;
+    clock.advance(DAY);
+    let claimer = ["alice", "bob", "carol"].into_iter().find(|u| *u != first).expect("someone waits");
+    ok_at(&host, &at(claimer), "claim").await;
+    host.due_notices(clock.now_ms()).await;
+    let next = mover(&host, 1).await;
+    clock.advance(12 * HOUR);
+    assert_eq!(
+        notice_texts(&host.due_notices(clock.now_ms()).await),
+        format!("[c] @{next}, your time in game #1 (Aratoth's Revenge) runs out in 12 hours: please make your move.")
+    );
 }
