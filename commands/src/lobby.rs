@@ -57,14 +57,16 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
-    let channel_time = if new.move_ms.is_none() {
-        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope()).await?.move_ms
-    } else {
-        None
+    // The game keeps the time it was created with: `time=`, else the scope's setting,
+    // else the bot's (a later `settings time=` applies to new games only).
+    let move_ms = match new.move_ms {
+        Some(ms) => ms,
+        None => {
+            let (db, bot) = (&ctx.host.db, &ctx.host.options.clock);
+            crate::channels::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
+        }
     };
-    if let Some(ms) = new.move_ms.or(channel_time) {
-        crate::timing::set_move_time(&ctx.host.db, id, ms).await?;
-    }
+    crate::timing::set_move_time(&ctx.host.db, id, move_ms).await?;
     crate::invitations::invite(&ctx.host.db, id, &new.invite).await?;
     if players == 1 {
         // A solo game needs nobody else: it starts at once.

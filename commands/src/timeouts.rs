@@ -33,7 +33,8 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(turn) = timing::turn_of(&ctx.host.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };
-    // A game without its own time per move has its scope's (as the scheduler reckons).
+    // A game without its own time per move (a row from before times were stored at
+    // creation) has its scope's as it stands now (as the scheduler reckons).
     let here = crate::channels::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
     let default_ms = here.clock(&ctx.host.options.clock).move_ms;
     let mut expired = Vec::new();

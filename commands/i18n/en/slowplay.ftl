@@ -118,7 +118,7 @@ settings-channel = { $scope ->
 settings-on = on
 settings-off = off
 settings-language = I speak English with you.
-help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
+help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one); a new time per move counts for games created from then on.
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
 
 ## Replay.
