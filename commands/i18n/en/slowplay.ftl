@@ -15,6 +15,7 @@ cmd-vacation-too-long = You cannot take { $days } days of vacation: { $left ->
   } left of this year's allowance.
 cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
 cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
+cmd-invite-self = You cannot invite yourself: you have your seat as the one who invites; name only the other players.
 cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly.
 cmd-undo-nothing = There is no move to take back in game #{ $id }.
 cmd-rematch-nothing = You have no finished game in this channel to play again.
