@@ -308,7 +308,8 @@ impl Host {
 
     /// Closes every challenge whose time is up (on every platform) and returns what
     /// each channel is to be shown: the final leaderboard and the boards. Commands in a
-    /// channel close its due challenges too. Texts in the configured language.
+    /// channel close its due challenges too. Texts in the language of the challenge's
+    /// server (else channel) setting, else the configured one.
     ///
     /// # Errors
     /// [`StorageError`] when the database fails.
@@ -338,12 +339,30 @@ impl Host {
         let mut out = Vec::new();
         for row in rows.iter().map(challenge_row) {
             let challenge = row?;
-            let replies = self.close(&challenge, self.options.language).await?;
+            let lang = self.challenge_lang(&challenge).await?;
+            let replies = self.close(&challenge, lang).await?;
             if !replies.is_empty() {
                 out.push(ChannelReplies { platform: challenge.platform, channel: challenge.channel, replies });
             }
         }
         Ok(out)
+    }
+
+    /// The language of `challenge`'s channel when nobody asked: its scope's setting
+    /// (`settings language=`), else the bot's. The scope is the server of its games (the
+    /// `challenges` table keeps none; every game of a challenge is opened from its
+    /// channel, so they share it), else the channel.
+    async fn challenge_lang(&self, challenge: &ChallengeRow) -> Result<Lang, StorageError> {
+        let server: Option<String> = sqlx::query_scalar(
+            "SELECT g.server FROM challenge_games cg JOIN games g ON g.id = cg.game_id
+             WHERE cg.challenge_id = ? AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
+        )
+        .bind(challenge.id)
+        .fetch_optional(self.db.pool())
+        .await?;
+        let scope = server.as_deref().unwrap_or(&challenge.channel);
+        let here = crate::channels::channel_settings(&self.db, &challenge.platform, scope).await?;
+        Ok(here.lang.unwrap_or(self.options.language))
     }
 
     /// Ends the games of `challenge` still running with `@resign 0`, closes it (once: a
