@@ -1,11 +1,12 @@
 //! The scheduler's side of `spieltisch run`: once a minute, ask the command layer what is
 //! due — turn reminders, "time is up", expired invitations, notes for other channels
-//! ([`Host::due_notices`]) and Hathor challenges whose time is up
-//! ([`Host::close_due_challenges`]) — and post each through the adapter of its platform.
+//! ([`Host::due_notices_for`]) and Hathor challenges whose time is up
+//! ([`Host::close_due_challenges_for`]) — and post each through the adapter of its platform.
 //!
 //! The command layer hands out each notice exactly once (its markers live in the
-//! database), so a restart neither loses nor repeats one; a notice for a platform no
-//! adapter serves is logged and dropped.
+//! database), so a restart neither loses nor repeats one. Only the work of the platforms
+//! whose adapters run is taken ([`NoticeRoutes::platforms`]); the rest stays in the
+//! database until a run with that adapter.
 
 use std::{sync::Arc, time::Duration};
 
@@ -24,6 +25,21 @@ pub struct NoticeRoutes {
 }
 
 impl NoticeRoutes {
+    /// The platforms with a running adapter: `matrix` when the Matrix outbox is set,
+    /// `discord` when the Discord notifier is.
+    pub fn platforms(&self) -> Vec<&'static str> {
+        let mut platforms = Vec::new();
+        #[cfg(feature = "matrix")]
+        if self.matrix.is_some() {
+            platforms.push(crate::matrix::bridge::PLATFORM);
+        }
+        #[cfg(feature = "discord")]
+        if self.discord.is_some() {
+            platforms.push(crate::discord::PLATFORM);
+        }
+        platforms
+    }
+
     /// Posts one notice for `channel` of `platform`; `false` when no adapter serves
     /// that platform (the notice is dropped).
     async fn post(&self, host: &Host, platform: &str, channel: &str, reply: Reply) -> bool {
@@ -50,9 +66,14 @@ impl NoticeRoutes {
 /// challenges that closed. Returns how many notices were posted.
 pub async fn deliver_due(host: &Host, routes: &NoticeRoutes) -> usize {
     let mut posted = 0;
-    let mut due: Vec<(String, String, Reply)> =
-        host.due_notices(host.now()).await.into_iter().map(|n| (n.platform, n.channel, n.reply)).collect();
-    match host.close_due_challenges().await {
+    let platforms = routes.platforms();
+    let mut due: Vec<(String, String, Reply)> = host
+        .due_notices_for(host.now(), &platforms)
+        .await
+        .into_iter()
+        .map(|n| (n.platform, n.channel, n.reply))
+        .collect();
+    match host.close_due_challenges_for(&platforms).await {
         Ok(closed) => {
             for c in closed {
                 due.extend(c.replies.into_iter().map(|r| (c.platform.clone(), c.channel.clone(), r)));

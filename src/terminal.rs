@@ -117,7 +117,7 @@ impl<'h, W: Write> Terminal<'h, W> {
                 }
             }
             // What fell due meanwhile (reminders, expired invitations, messages).
-            for notice in self.host.due_notices(self.host.now()).await {
+            for notice in self.host.due_notices_for(self.host.now(), &[PLATFORM]).await {
                 self.show_notice(notice)?;
             }
             self.out.flush()?;

@@ -26,6 +26,7 @@ use crate::{
     i18n::{Arg, Lang, Msg},
     play,
     reply::{Audience, GameRef, Reply, Text},
+    scheduler::Platforms,
     storage::{Advance, GameRow, NewGame, Status, StorageError},
 };
 
@@ -306,25 +307,62 @@ impl Host {
     }
 
     /// Closes every challenge whose time is up (on every platform) and returns what
-    /// each channel is to be shown: the final leaderboard and the boards. Adapters call
-    /// this now and then (e.g. every minute); commands in a channel close its due
-    /// challenges too. Texts in the configured language.
+    /// each channel is to be shown: the final leaderboard and the boards. Commands in a
+    /// channel close its due challenges too. Texts in the language of the challenge's
+    /// server (else channel) setting, else the configured one.
     ///
     /// # Errors
     /// [`StorageError`] when the database fails.
     pub async fn close_due_challenges(&self) -> Result<Vec<ChannelReplies>, StorageError> {
-        let sql =
-            format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? ORDER BY id");
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms()).fetch_all(self.db.pool()).await?;
+        self.close_due_on(Platforms::All).await
+    }
+
+    /// Like [`Host::close_due_challenges`], for the challenges of `platforms` only
+    /// (`"discord"`, `"matrix"`, ...): adapters call this now and then (e.g. every
+    /// minute) with the platforms they serve; a challenge of another platform stays open
+    /// for its own adapter (or the next command in its channel). An empty list closes
+    /// nothing.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database fails.
+    pub async fn close_due_challenges_for(&self, platforms: &[&str]) -> Result<Vec<ChannelReplies>, StorageError> {
+        self.close_due_on(Platforms::Only(platforms)).await
+    }
+
+    async fn close_due_on(&self, platforms: Platforms<'_>) -> Result<Vec<ChannelReplies>, StorageError> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
+            Platforms::sql("platform")
+        );
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms());
+        let rows = platforms.bind(query).fetch_all(self.db.pool()).await?;
         let mut out = Vec::new();
         for row in rows.iter().map(challenge_row) {
             let challenge = row?;
-            let replies = self.close(&challenge, self.options.language).await?;
+            let lang = self.challenge_lang(&challenge).await?;
+            let replies = self.close(&challenge, lang).await?;
             if !replies.is_empty() {
                 out.push(ChannelReplies { platform: challenge.platform, channel: challenge.channel, replies });
             }
         }
         Ok(out)
+    }
+
+    /// The language of `challenge`'s channel when nobody asked: its scope's setting
+    /// (`settings language=`), else the bot's. The scope is the server of its games (the
+    /// `challenges` table keeps none; every game of a challenge is opened from its
+    /// channel, so they share it), else the channel.
+    async fn challenge_lang(&self, challenge: &ChallengeRow) -> Result<Lang, StorageError> {
+        let server: Option<String> = sqlx::query_scalar(
+            "SELECT g.server FROM challenge_games cg JOIN games g ON g.id = cg.game_id
+             WHERE cg.challenge_id = ? AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
+        )
+        .bind(challenge.id)
+        .fetch_optional(self.db.pool())
+        .await?;
+        let scope = server.as_deref().unwrap_or(&challenge.channel);
+        let here = crate::channels::channel_settings(&self.db, &challenge.platform, scope).await?;
+        Ok(here.lang.unwrap_or(self.options.language))
     }
 
     /// Ends the games of `challenge` still running with `@resign 0`, closes it (once: a

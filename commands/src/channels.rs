@@ -18,6 +18,16 @@ use crate::{
     timing::{format_duration, parse_duration, ClockOptions},
 };
 
+/// The time per move a new game of `scope` on `platform` gets (ms): the scope's setting,
+/// else the bot's `[clock] move_time` (`bot`). Stored with the game at its creation, so
+/// a later change of the setting leaves running games alone.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn new_game_move_ms(db: &Db, platform: &str, scope: &str, bot: &ClockOptions) -> Result<i64, StorageError> {
+    Ok(channel_settings(db, platform, scope).await?.clock(bot).move_ms)
+}
+
 /// A scope's settings (a server's, else a channel's or room's); `None`: the bot's
 /// configuration applies.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -12,11 +12,13 @@ use crate::{
 
 /// The invitee a word names, if it is a mention: `@bob` gives `bob` (lower case), a
 /// Discord mention `<@123>` or `<@!123>` gives `123`, a Matrix id `@bob:example.org`
-/// stays whole. `None` for other words and a bare `@`.
+/// stays whole. `None` for other words, a bare `@` and an id of zeros (`<@0>`: no
+/// Discord user has it).
 pub fn invitee(word: &str) -> Option<String> {
     let inner = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')).map(|w| w.trim_start_matches('!'));
     if let Some(id) = inner {
-        return (!id.is_empty() && id.chars().all(|c| c.is_ascii_digit())).then(|| id.to_string());
+        let usable = id.chars().all(|c| c.is_ascii_digit()) && id.chars().any(|c| c != '0');
+        return usable.then(|| id.to_string());
     }
     let name = word.strip_prefix('@')?;
     if name.is_empty() || name.starts_with('@') {
@@ -25,9 +27,22 @@ pub fn invitee(word: &str) -> Option<String> {
     Some(if name.contains(':') { word.to_string() } else { name.to_lowercase() })
 }
 
-/// Whether `user_id` (or the display name `name`) is what an invitation wrote.
-fn matches(invitee: &str, user_id: &str, name: &str) -> bool {
-    invitee == user_id || invitee.eq_ignore_ascii_case(name) || invitee.eq_ignore_ascii_case(user_id)
+/// Whether an invitee is a platform's user id: a Discord id (all ASCII digits) or a
+/// Matrix id (`@bob:example.org`), not a name typed as `@bob`.
+fn is_platform_id(invitee: &str) -> bool {
+    (!invitee.is_empty() && invitee.chars().all(|c| c.is_ascii_digit()))
+        || (invitee.starts_with('@') && invitee.contains(':'))
+}
+
+/// Whether the user `user_id` with the display name `name` is who an invitation named:
+/// a platform id matches the user id only (a display name is anyone's to choose, so a
+/// nickname set to someone's id takes no seat); a name (the terminal's `@bob`) matches
+/// the name or the user id, ignoring ASCII case.
+pub(crate) fn matches(invitee: &str, user_id: &str, name: &str) -> bool {
+    if is_platform_id(invitee) {
+        return invitee == user_id;
+    }
+    invitee.eq_ignore_ascii_case(name) || invitee.eq_ignore_ascii_case(user_id)
 }
 
 /// The invitees of game `id` (empty: anyone may join).
@@ -108,6 +123,10 @@ mod tests {
             ("@", None),
             ("@@x", None),
             ("<@abc>", None),
+            ("<@0>", None),
+            ("<@!000>", None),
+            ("<@>", None),
+            ("<@100>", Some("100")),
             ("bob", None),
             ("hand3", None),
         ];
@@ -122,5 +141,9 @@ mod tests {
         assert!(matches("123", "123", "Bob"));
         assert!(matches("bob", "555", "Bob"));
         assert!(!matches("bob", "alice", "Alice"));
+        // A platform id matches the id only, never a display name.
+        assert!(!matches("123", "999", "123"));
+        assert!(!matches("@bob:example.org", "@eve:example.org", "@bob:example.org"));
+        assert!(matches("@bob:example.org", "@bob:example.org", "Bob"));
     }
 }

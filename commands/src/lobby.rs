@@ -19,10 +19,21 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     if !kind.available() {
         return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
     }
+    let user = &ctx.origin.user;
+    // Someone named twice (`@bob @Bob`, or one user picked in two options) counts once.
+    let mut invite: Vec<String> = Vec::with_capacity(new.invite.len());
+    for named in new.invite {
+        if !invite.contains(&named) {
+            invite.push(named);
+        }
+    }
+    if invite.iter().any(|n| crate::invitations::matches(n, &user.id, &user.name)) {
+        return Err(Msg::new("cmd-invite-self").into());
+    }
     let mut options = new.options;
-    if !new.invite.is_empty() && !options.contains_key("players") {
+    if !invite.is_empty() && !options.contains_key("players") {
         // Named players and no count: a seat for each of them and the creator.
-        options.insert("players".into(), Value::from(new.invite.len() + 1));
+        options.insert("players".into(), Value::from(invite.len() + 1));
     }
     let players = match options.get("players").map(Value::as_u64) {
         None => kind.default_players(),
@@ -39,7 +50,6 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         crate::invitations::check_cap(ctx).await?;
     }
     let at = ctx.now();
-    let user = &ctx.origin.user;
     let id = ctx
         .host
         .db
@@ -57,15 +67,17 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         })
         .await?;
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
-    let channel_time = if new.move_ms.is_none() {
-        crate::channels::channel_settings(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope()).await?.move_ms
-    } else {
-        None
+    // The game keeps the time it was created with: `time=`, else the scope's setting,
+    // else the bot's (a later `settings time=` applies to new games only).
+    let move_ms = match new.move_ms {
+        Some(ms) => ms,
+        None => {
+            let (db, bot) = (&ctx.host.db, &ctx.host.options.clock);
+            crate::channels::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
+        }
     };
-    if let Some(ms) = new.move_ms.or(channel_time) {
-        crate::timing::set_move_time(&ctx.host.db, id, ms).await?;
-    }
-    crate::invitations::invite(&ctx.host.db, id, &new.invite).await?;
+    crate::timing::set_move_time(&ctx.host.db, id, move_ms).await?;
+    crate::invitations::invite(&ctx.host.db, id, &invite).await?;
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
         let Some(row) = ctx.host.db.game(id).await? else {
@@ -73,9 +85,9 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         };
         return begin(ctx, ctx.host.load(row).await?).await;
     }
-    let key = if new.invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
+    let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
-    let named = new.invite.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect::<Vec<_>>();
+    let named = invite.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect::<Vec<_>>();
     let text = ctx.text(
         &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))

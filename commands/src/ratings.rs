@@ -14,8 +14,8 @@ use sqlx::Row;
 
 use crate::{
     host::{Ctx, Loaded, Outcome},
-    i18n::Msg,
-    reply::Reply,
+    i18n::{Arg, Msg},
+    reply::{Reply, User},
     storage::{Db, StorageError},
 };
 
@@ -187,12 +187,35 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     Ok(vec![Reply::channel(text)])
 }
 
+/// The name `user_id` last played under on `platform` (the newest `players` row), if
+/// they ever sat at a game there.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn known_name(db: &Db, platform: &str, user_id: &str) -> Result<Option<String>, StorageError> {
+    Ok(sqlx::query_scalar(
+        "SELECT p.name FROM players p JOIN games g ON g.id = p.game_id
+         WHERE g.platform = ? AND p.user_id = ? ORDER BY p.joined_at DESC, p.game_id DESC LIMIT 1",
+    )
+    .bind(platform)
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await?)
+}
+
 /// `stats [@player]`: a player's ratings on this server (else channel/room), one per game.
 pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
-    let who = who.unwrap_or_else(|| ctx.user_id());
-    let list = ratings_of(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope(), who).await?;
+    let db = &ctx.host.db;
+    let platform = &ctx.origin.platform;
+    let list = ratings_of(db, platform, ctx.origin.scope(), who.unwrap_or_else(|| ctx.user_id())).await?;
     let Some(first) = list.first() else {
-        return Err(Msg::new("cmd-no-stats").arg("player", who).arg("scope", ctx.scope_word()).into());
+        // A mention (a Discord `stats @x` passes x's id): the requester, else the best
+        // name known for the id, else the id itself.
+        let user = match who {
+            None => ctx.origin.user.clone(),
+            Some(id) => User::new(id, known_name(db, platform, id).await?.unwrap_or_else(|| id.to_string())),
+        };
+        return Err(Msg::new("cmd-no-stats").arg("player", Arg::Mention(user)).arg("scope", ctx.scope_word()).into());
     };
     let mut text = ctx.text(&Msg::new("stats-header").arg("player", first.name.as_str()));
     for r in &list {

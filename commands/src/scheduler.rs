@@ -1,7 +1,8 @@
 //! The scheduler's work (issue 10): what is due at a given time: turn reminders (half
 //! the time gone, shortly before it runs out), "time is up" notices, expired
 //! invitations, and messages waiting for other channels. Adapters poll
-//! [`Host::due_notices`] (say every minute) and post what it returns.
+//! [`Host::due_notices_for`] (say every minute) with the platforms they serve and post
+//! what it returns; work for other platforms stays in the database for their adapter.
 //!
 //! Everything lives in the database: a reminder is sent when its marker row in
 //! `notices_sent` is inserted (`INSERT OR IGNORE`), an invitation expires when its
@@ -30,20 +31,74 @@ pub struct Notice {
 /// The kinds of turn notices, most urgent first (the stored `kind` words).
 const KINDS: [&str; 3] = ["expired", "soon", "half"];
 
+/// Whose work a poll takes: every platform's, or only that of the platforms named
+/// (the ones a running adapter serves).
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Platforms<'a> {
+    All,
+    Only(&'a [&'a str]),
+}
+
+impl Platforms<'_> {
+    /// The SQL condition that `column` names one of the platforms; its two parameters
+    /// are bound by [`Platforms::bind`] (the list as a JSON array, or NULL for all).
+    pub(crate) fn sql(column: &str) -> String {
+        format!("(? IS NULL OR {column} IN (SELECT value FROM json_each(?)))")
+    }
+
+    fn json(self) -> Option<String> {
+        match self {
+            Platforms::All => None,
+            Platforms::Only(names) => Some(serde_json::Value::from(names.to_vec()).to_string()),
+        }
+    }
+
+    /// Binds the parameters of [`Platforms::sql`] to `query`.
+    pub(crate) fn bind<'q>(
+        self,
+        query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>,
+    ) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments> {
+        let json = self.json();
+        query.bind(json.clone()).bind(json)
+    }
+
+    /// [`Platforms::bind`] for a `query_as`.
+    pub(crate) fn bind_as<'q, O>(
+        self,
+        query: sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments> {
+        let json = self.json();
+        query.bind(json.clone()).bind(json)
+    }
+}
+
 impl Host {
     /// The host's time now (Unix ms), for [`Host::due_notices`].
     pub fn now(&self) -> i64 {
         self.clock.now_ms()
     }
 
-    /// Everything due at `now` (Unix ms) that has not been sent yet, each exactly once.
-    /// Failures are logged and the rest still comes back.
+    /// Everything due at `now` (Unix ms) on every platform that has not been sent yet,
+    /// each exactly once. Failures are logged and the rest still comes back. A poller
+    /// that serves only some platforms calls [`Host::due_notices_for`] instead.
     pub async fn due_notices(&self, now: i64) -> Vec<Notice> {
+        self.due_notices_on(now, Platforms::All).await
+    }
+
+    /// Like [`Host::due_notices`], for the games and channels of `platforms` only
+    /// (`"discord"`, `"matrix"`, `"terminal"`): nothing of another platform is marked
+    /// sent, deleted from the outbox or expired, so its adapter still gets it later.
+    /// An empty list takes nothing.
+    pub async fn due_notices_for(&self, now: i64, platforms: &[&str]) -> Vec<Notice> {
+        self.due_notices_on(now, Platforms::Only(platforms)).await
+    }
+
+    async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>) -> Vec<Notice> {
         let mut out = Vec::new();
         for (what, result) in [
-            ("outbox", self.outbox(&mut out).await),
-            ("invitations", self.expire_invitations(now, &mut out).await),
-            ("reminders", self.turn_notices(now, &mut out).await),
+            ("outbox", self.outbox(platforms, &mut out).await),
+            ("invitations", self.expire_invitations(now, platforms, &mut out).await),
+            ("reminders", self.turn_notices(now, platforms, &mut out).await),
         ] {
             if let Err(e) = result {
                 tracing::error!(error = %e, what, "the scheduler failed");
@@ -57,8 +112,9 @@ impl Host {
         stored.and_then(|l| l.parse().ok()).unwrap_or(self.options.language)
     }
 
-    async fn outbox(&self, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        let rows = sqlx::query("DELETE FROM outbox RETURNING platform, channel, text").fetch_all(self.db.pool()).await?;
+    async fn outbox(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform"));
+        let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(self.db.pool()).await?;
         for r in rows {
             out.push(Notice {
                 platform: r.try_get(0)?,
@@ -69,14 +125,14 @@ impl Host {
         Ok(())
     }
 
-    async fn expire_invitations(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+    async fn expire_invitations(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         let limit = now - self.options.clock.invitation_ms;
-        let rows: Vec<(GameId, String, String, String)> = sqlx::query_as(
-            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? ORDER BY id",
-        )
-        .bind(limit)
-        .fetch_all(self.db.pool())
-        .await?;
+        let sql = format!(
+            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? AND {} ORDER BY id",
+            Platforms::sql("platform")
+        );
+        let rows: Vec<(GameId, String, String, String)> =
+            platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit)).fetch_all(self.db.pool()).await?;
         for (id, kind, platform, channel) in rows {
             if !self.db.withdraw(id, now).await? {
                 continue;
@@ -91,8 +147,8 @@ impl Host {
         Ok(())
     }
 
-    async fn turn_notices(&self, now: i64, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        for turn in timing::running_turns(&self.db).await? {
+    async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        for turn in timing::running_turns(&self.db, platforms).await? {
             let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;

@@ -204,9 +204,16 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         .fetch_one(db.pool())
         .await
         .map_err(StorageError::from)?;
-    if let Some(ms) = move_ms {
-        crate::timing::set_move_time(db, id, ms).await?;
-    }
+    // An old game stored without its own time (before times were kept at creation)
+    // gets what a new game of its scope gets now.
+    let move_ms = match move_ms {
+        Some(ms) => ms,
+        None => {
+            let scope = old.row.server.as_deref().or(ctx.origin.server.as_deref()).unwrap_or(&old.row.channel);
+            crate::channels::new_game_move_ms(db, &old.row.platform, scope, &ctx.host.options.clock).await?
+        }
+    };
+    crate::timing::set_move_time(db, id, move_ms).await?;
     if !db.start(id, n, &game.options(), &game.resolved_setup(), &game.to_move(), now).await? {
         return Err(Msg::new("cmd-players-changed").arg("id", id).into());
     }

@@ -21,6 +21,10 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     }
+    // A game for one (Hathor solo, challenge, daily) has nobody waiting for a move.
+    if loaded.players.len() < 2 {
+        return Err(Msg::new("cmd-claim-solo").arg("id", id).into());
+    }
     // Only a player still in the game claims (not one who resigned or timed out).
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let Some(claimer) = loaded.seat_of(ctx.user_id()).filter(|s| !removed.contains(s)) else {
@@ -29,7 +33,8 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(turn) = timing::turn_of(&ctx.host.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };
-    // A game without its own time per move has its scope's (as the scheduler reckons).
+    // A game without its own time per move (a row from before times were stored at
+    // creation) has its scope's as it stands now (as the scheduler reckons).
     let here = crate::channels::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
     let default_ms = here.clock(&ctx.host.options.clock).move_ms;
     let mut expired = Vec::new();

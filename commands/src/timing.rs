@@ -10,6 +10,7 @@ use sqlx::Row;
 use crate::{
     command::GameId,
     i18n::{Lang, Msg},
+    scheduler::Platforms,
     storage::{Db, StorageError},
 };
 
@@ -151,12 +152,20 @@ fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
     })
 }
 
-/// The turns of every running game.
+/// The condition that game `g` has at least two players still in it: seated and not
+/// removed by a `@resign P` or `@timeout P` in its log. A game for one (Hathor solo,
+/// challenge and daily games) has nobody waiting for a move, so no turn notices.
+const OTHERS_WAIT_SQL: &str = "(SELECT COUNT(*) FROM players p WHERE p.game_id = g.id AND NOT EXISTS \
+     (SELECT 1 FROM log l WHERE l.game_id = g.id AND l.text IN ('@resign ' || p.seat, '@timeout ' || p.seat))) >= 2";
+
+/// The turns of every running game on `platforms` that has at least two players still
+/// in it (the scheduler's poll; a game for one gets no turn notices).
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
-pub async fn running_turns(db: &Db) -> Result<Vec<Turn>, StorageError> {
-    let rows = sqlx::query(TURN_SQL).fetch_all(db.pool()).await?;
+pub(crate) async fn running_turns(db: &Db, platforms: Platforms<'_>) -> Result<Vec<Turn>, StorageError> {
+    let sql = format!("{TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}", Platforms::sql("g.platform"));
+    let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?;
     rows.iter().map(turn).collect()
 }
 

@@ -9,12 +9,14 @@ cmd-bad-days = „{ $text }“ ist keine Anzahl Tage: schreib es wie `urlaub 5`.
 cmd-bad-on-off = Schreib `an` oder `aus`, nicht „{ $text }“.
 cmd-claim-too-early = { $player } hat in Partie #{ $id } noch { $left } für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.
 cmd-claim-nobody = In Partie #{ $id } ist niemand außer dir am Zug, es gibt also nichts zu reklamieren.
+cmd-claim-solo = Partie #{ $id } spielst du allein: niemand wartet auf deinen Zug und niemand kann ihn reklamieren, lass dir also Zeit.
 cmd-vacation-too-long = Du kannst nicht { $days } Tage Urlaub nehmen: vom Jahreskontingent { $left ->
     [one] ist noch 1 Tag
    *[other] sind noch { $left } Tage
   } übrig.
 cmd-too-many-invitations = Du hast schon { $max } offene Einladungen: warte, bis sie beginnen oder ablaufen, oder zieh eine mit `abbrechen` zurück.
 cmd-not-invited = Partie #{ $id } ist eine Einladung nur für bestimmte Spieler, und du gehörst nicht dazu.
+cmd-invite-self = Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler.
 cmd-undo-not-offered = { $game } kennt kein `zurücknehmen`: dort deckt ein Zug etwas Neues auf (ein Plättchen, eine Karte oder einen Wurf), darum lässt er sich nicht fair zurücknehmen.
 cmd-undo-nothing = In Partie #{ $id } gibt es keinen Zug zum Zurücknehmen.
 cmd-rematch-nothing = Du hast in diesem Kanal keine beendete Partie, die ihr neu spielen könntet.
@@ -118,7 +120,7 @@ settings-channel = { $scope ->
 settings-on = an
 settings-off = aus
 settings-language = Ich spreche Deutsch mit dir.
-help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück).
+help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück); eine neue Bedenkzeit gilt für Partien, die danach erstellt werden.
 help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
 
 ## Wiederholung.

@@ -8,12 +8,14 @@ cmd-bad-days = “{ $text }” is not a number of days: write it like `vacation 
 cmd-bad-on-off = Write `on` or `off`, not “{ $text }”.
 cmd-claim-too-early = { $player } still has { $left } for this move in game #{ $id }: you can claim only when the time is up.
 cmd-claim-nobody = In game #{ $id } nobody but you is to move, so there is nothing to claim.
+cmd-claim-solo = You play game #{ $id } alone: nobody waits for your move and nobody can claim it, so take your time.
 cmd-vacation-too-long = You cannot take { $days } days of vacation: { $left ->
     [one] 1 day is
    *[other] { $left } days are
   } left of this year's allowance.
 cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
 cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
+cmd-invite-self = You cannot invite yourself: you have your seat as the one who invites; name only the other players.
 cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly.
 cmd-undo-nothing = There is no move to take back in game #{ $id }.
 cmd-rematch-nothing = You have no finished game in this channel to play again.
@@ -117,7 +119,7 @@ settings-channel = { $scope ->
 settings-on = on
 settings-off = off
 settings-language = I speak English with you.
-help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one).
+help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one); a new time per move counts for games created from then on.
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
 
 ## Replay.

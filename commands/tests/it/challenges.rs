@@ -424,3 +424,30 @@ async fn challenges_speak_german_and_the_hint_stays_private() {
     assert!(board[0].text.plain().contains("1. ben: 0 Punkte (spielt noch, 0 von 72 Steinen gelegt)"), "{}", texts(&board));
     assert!(board[0].text.plain().contains("2. anna: -500 Punkte (spielt noch"), "{}", texts(&board));
 }
+
+/// A challenge closed by the poll speaks the language of its server's settings (German
+/// on g1, set from another channel of g1), else of its channel's (a room without a
+/// server set to German), else the bot's (English on g2), whoever opened it.
+#[tokio::test]
+async fn a_closed_challenge_speaks_its_servers_language() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let root = commands::Origin { is_admin: true, ..on_server("root", "A", "g1") };
+    assert!(!host.handle(&root, "settings language=de").await[0].refusal);
+    assert!(!host.handle(&admin("root", "room"), "settings language=de").await[0].refusal);
+    for at in [on_server("alice", "C", "g1"), on_server("alice", "X", "g2"), origin("alice", "room")] {
+        let opened = host.handle(&at, "new hathor challenge hours=1").await;
+        assert!(!opened[0].refusal, "{}", texts(&opened));
+    }
+    clock.advance(HOUR);
+    let closed = host.close_due_challenges().await.expect("poll");
+    let firsts: Vec<(String, String)> =
+        closed.iter().map(|c| (c.channel.clone(), c.replies[0].text.plain())).collect();
+    assert_eq!(firsts, vec![
+        ("C".to_string(), "Herausforderung #1 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (fertig)".to_string()),
+        ("X".to_string(), "Challenge #2 (Hathor, variant 1) is closed. Final leaderboard:\n1. alice: 0 points (finished)".to_string()),
+        ("room".to_string(), "Herausforderung #3 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (fertig)".to_string()),
+    ]);
+    assert_eq!(closed[0].replies[1].text.plain(), "alice: 0 Punkte (Partie #1)");
+}

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use commands::{clock::ManualClock, storage::Status};
 
 use crate::{
-    slowsupport::{due, no, notice_texts, ok, timed_host, HOUR, MINUTE, T0},
+    slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, HOUR, MINUTE, T0},
     support::Place,
 };
 
@@ -97,4 +97,89 @@ async fn the_time_per_move_is_an_option_of_new() {
     let notices = due(&host, &clock).await;
     assert_eq!(notices.len(), 1);
     assert!(notices[0].reply.text.plain().ends_with("half your time for this move has passed, 18 hours left."));
+}
+
+/// `user` with the platform id `id` and the display name `name` on Discord, channel c.
+fn discord(id: &str, name: &str) -> commands::Origin {
+    commands::Origin {
+        platform: "discord".into(),
+        server: Some("g1".into()),
+        user: commands::User::new(id, name),
+        ..crate::support::origin("x", "c")
+    }
+}
+
+/// The same invitee twice is one seat: `new carat @bob @Bob` is for 2 players and
+/// starts when Bob accepts.
+#[tokio::test]
+async fn an_invitee_named_twice_counts_once() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let said = ok(&host, "alice", "c", "new carat @bob @Bob").await;
+    assert!(said.starts_with("@alice invites @bob to a game of Carat (#1) for 2 players"), "{said}");
+    let said = ok(&host, "bob", "c", "join").await;
+    assert!(said.contains("Game #1 of Carat begins"), "{said}");
+    // On Discord, one user mentioned twice.
+    let creator = discord("100000000000000001", "alice");
+    let said = ok_at(&host, &creator, "new carat <@100000000000000002> <@!100000000000000002>").await;
+    assert!(said.starts_with("@alice invites @100000000000000002 to a game of Carat (#2) for 2 players"), "{said}");
+}
+
+/// Inviting yourself is refused (by name or, on Discord, by your own mention), in
+/// English and German; nothing is stored.
+#[tokio::test]
+async fn inviting_yourself_is_refused() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let refusal = no(&host, "alice", "c", "new carat @bob @Alice").await;
+    assert_eq!(refusal, "You cannot invite yourself: you have your seat as the one who invites; name only the other players.");
+    let me = discord("100000000000000001", "alice");
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..me.clone() };
+    assert_eq!(
+        no_at(&host, &german, "neu carat <@100000000000000001>").await,
+        "Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler."
+    );
+    assert!(host.db().game(1).await.expect("read").is_none(), "no invitation was stored");
+}
+
+/// An invitation that names a Discord id (or a Matrix id) is matched by the user id only:
+/// Eve, whose nickname is Bob's id, takes no seat; Bob does. A name typed on the terminal
+/// (`@dora`) still matches by the display name.
+#[tokio::test]
+async fn a_platform_id_invitee_is_matched_by_id_only() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let alice = discord("100000000000000001", "alice");
+    ok_at(&host, &alice, "new carat <@100000000000000002>").await;
+    let eve = discord("100000000000000666", "100000000000000002");
+    assert_eq!(
+        no_at(&host, &eve, "join").await,
+        "Game #1 is an invitation for named players only, and you are not one of them."
+    );
+    let said = ok_at(&host, &discord("100000000000000002", "Bob"), "join").await;
+    assert!(said.contains("Game #1 of Carat begins"), "{said}");
+    // Matrix: an id invitee, a display name equal to it does not do.
+    let matrix = |id: &str, name: &str| commands::Origin { platform: "matrix".into(), server: None, ..discord(id, name) };
+    ok_at(&host, &matrix("@alice:example.org", "alice"), "new carat @bob:example.org").await;
+    assert!(no_at(&host, &matrix("@eve:example.org", "@bob:example.org"), "join").await.contains("named players only"));
+    let said = ok_at(&host, &matrix("@bob:example.org", "bob"), "join").await;
+    assert!(said.contains("Game #2 of Carat begins"), "{said}");
+    // A name: whoever goes by that name.
+    ok(&host, "alice", "t", "new carat @dora").await;
+    let dora = commands::Origin { user: commands::User::new("u-77", "Dora"), ..crate::support::origin("x", "t") };
+    let said = ok_at(&host, &dora, "join").await;
+    assert!(said.contains("Game #3 of Carat begins"), "{said}");
+}
+
+/// `<@0>` names nobody: it is refused as an option `new` does not know.
+#[tokio::test]
+async fn an_id_of_zeros_is_no_invitee() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    assert_eq!(no(&host, "alice", "c", "new carat <@0>").await, "“<@0>” is not an option of carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "c", "new carat <@!000>").await, "“<@!000>” is not an option of carat: see `help new`.");
 }

@@ -9,6 +9,7 @@ mod concurrency;
 mod grammar;
 mod helofag;
 mod permissions;
+mod polls;
 mod privacy;
 mod support;
 mod clocks;

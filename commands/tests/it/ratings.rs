@@ -96,5 +96,42 @@ async fn games_in_different_channels_of_a_server_share_one_rating_list() {
     // A channel named like one of g1's but without a server (a Matrix room, the
     // terminal) is a scope of its own.
     assert!(no_at(&host, &origin("carol", "A"), "leaderboard carat").await.starts_with("Nobody has a rating in Carat here yet"));
-    assert_eq!(no_at(&host, &origin("carol", "A"), "stats").await, "carol has no rating here yet.");
+    assert_eq!(no_at(&host, &origin("carol", "A"), "stats").await, "@carol has no rating here yet.");
+}
+
+/// `stats @x` for someone without a rating names them by a mention (Discord shows
+/// `<@id>` as their name) with the best name known: the name they played under on this
+/// platform (here: Dora, on another server), else the id; without an argument, the
+/// requester. Worded for a server, in English and German.
+#[tokio::test]
+async fn stats_without_a_rating_mention_the_player_by_the_best_name_known() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let discord = |user: commands::User, server: &str| commands::Origin {
+        platform: "discord".into(),
+        server: Some(server.into()),
+        user,
+        ..origin("x", "C")
+    };
+    let dora = commands::User::new("100000000000000003", "Dora");
+    started_where(
+        &host,
+        |user| if user == "bob" { discord(dora.clone(), "g2") } else { discord(commands::User::new(user, user), "g2") },
+        54,
+    )
+    .await;
+    let carol = discord(commands::User::new("100000000000000001", "carol"), "g1");
+    let asked = host.handle(&carol, "stats <@100000000000000003>").await;
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].refusal);
+    assert_eq!(asked[0].text.plain(), "@Dora has no rating on this server yet.");
+    assert_eq!(asked[0].text.mentions(), vec![&dora]);
+    let unknown = no_at(&host, &carol, "stats <@!100000000000000009>").await;
+    assert_eq!(unknown, "@100000000000000009 has no rating on this server yet.");
+    let own = host.handle(&carol, "stats").await;
+    assert_eq!(own[0].text.plain(), "@carol has no rating on this server yet.");
+    assert_eq!(own[0].text.mentions()[0].id, "100000000000000001");
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..carol };
+    assert_eq!(no_at(&host, &german, "statistik <@100000000000000003>").await, "@Dora hat auf diesem Server noch keine Wertung.");
 }

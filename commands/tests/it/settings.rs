@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use commands::{clock::ManualClock, Origin};
+use commands::{clock::ManualClock, storage::Status, Origin};
 
 use crate::{
     slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
@@ -109,7 +109,7 @@ async fn a_servers_settings_apply_in_all_its_channels_and_nowhere_else() {
         .fetch_all(host.db().pool())
         .await
         .expect("read");
-    assert_eq!(stored, vec![Some(DAY), None], "B has g1's day, C the bot's default");
+    assert_eq!(stored, vec![Some(DAY), Some(3 * DAY)], "B has g1's day, C the bot's default");
     let (mover_b, _) = to_move(&host, b).await;
     let (mover_c, _) = to_move(&host, c).await;
 
@@ -157,27 +157,49 @@ async fn a_servers_language_speaks_in_all_its_channels() {
     assert!(ok_at(&host, &unknown("C", "g2"), "reminders").await.starts_with("Your turn reminders are on"));
 }
 
-/// A game started before its server's time per move was set has no time of its own:
-/// the scheduler and `claim` both reckon with the server's time as it stands now.
+/// A game keeps the time per move it was created with: one started before its server's
+/// time was set keeps the bot's 3 days (the scheduler and `claim` agree), one started
+/// after gets the server's 1 day. A game stored without a time of its own (a row from
+/// before times were kept) follows its server's time as it stands now.
 #[tokio::test]
-async fn a_game_without_its_own_time_follows_its_servers_in_notices_and_claims() {
+async fn a_game_keeps_the_time_per_move_it_was_created_with() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
-    let id = started_where(&host, |user| on_server(user, "D", "g3"), 63).await;
+    let before = started_where(&host, |user| on_server(user, "D", "g3"), 63).await;
     let root = Origin { is_admin: true, ..on_server("root", "E", "g3") };
     ok_at(&host, &root, "settings time=1d half=off before=off").await;
-    let (mover, _) = to_move(&host, id).await;
-    let waiter = waiting(&host, id).await;
+    let after = started_where(&host, |user| on_server(user, "F", "g3"), 64).await;
+    let old_row = started_where(&host, |user| on_server(user, "G", "g3"), 65).await;
+    sqlx::query("UPDATE games SET move_ms = NULL WHERE id = ?").bind(old_row).execute(host.db().pool()).await.expect("write");
+    let stored: Vec<Option<i64>> = sqlx::query_scalar("SELECT move_ms FROM games WHERE id IN (?, ?, ?) ORDER BY id")
+        .bind(before)
+        .bind(after)
+        .bind(old_row)
+        .fetch_all(host.db().pool())
+        .await
+        .expect("read");
+    assert_eq!(stored, vec![Some(3 * DAY), Some(DAY), None]);
+    let (mover_after, _) = to_move(&host, after).await;
+    let (mover_old, _) = to_move(&host, old_row).await;
+
     clock.advance(DAY - MINUTE);
-    assert!(due(&host, &clock).await.is_empty(), "no reminders on g3");
-    let early = no_at(&host, &on_server(waiter, "D", "g3"), "claim").await;
+    assert!(due(&host, &clock).await.is_empty(), "no reminders on g3; nobody's time is up");
+    let early = no_at(&host, &on_server(waiting(&host, after).await, "F", "g3"), &format!("claim #{after}")).await;
     assert!(early.contains("still has 1 minute for this move"), "{early}");
     clock.advance(MINUTE);
-    assert_eq!(
-        notice_texts(&due(&host, &clock).await),
-        format!("[D] Time is up for @{mover} in game #{id} (Carat): the other players can `claim` the game now.")
-    );
-    ok_at(&host, &on_server(waiter, "D", "g3"), "claim").await;
-    assert_eq!(host.db().game(id).await.expect("read").expect("game").status, commands::storage::Status::Finished);
+    let mut notices = notice_texts(&due(&host, &clock).await).lines().map(str::to_string).collect::<Vec<_>>();
+    notices.sort();
+    assert_eq!(notices, vec![
+        format!("[F] Time is up for @{mover_after} in game #{after} (Carat): the other players can `claim` the game now."),
+        format!("[G] Time is up for @{mover_old} in game #{old_row} (Carat): the other players can `claim` the game now."),
+    ]);
+    // The game from before the setting: 3 days, of which 1 has passed.
+    let kept = no_at(&host, &on_server(waiting(&host, before).await, "D", "g3"), &format!("claim #{before}")).await;
+    assert!(kept.contains("still has 2 days for this move"), "{kept}");
+    ok_at(&host, &on_server(waiting(&host, after).await, "F", "g3"), &format!("claim #{after}")).await;
+    ok_at(&host, &on_server(waiting(&host, old_row).await, "G", "g3"), &format!("claim #{old_row}")).await;
+    for (id, status) in [(before, Status::Running), (after, Status::Finished), (old_row, Status::Finished)] {
+        assert_eq!(host.db().game(id).await.expect("read").expect("game").status, status, "game #{id}");
+    }
 }

@@ -6,7 +6,7 @@ use commands::{clock::ManualClock, storage::Status};
 
 use crate::{
     slowsupport::{due, log, no, ok, timed_host, DAY, HOUR, MINUTE, T0},
-    support::{started, to_move, Place},
+    support::{admin, started, to_move, Place},
 };
 
 fn other(user: &str) -> &'static str {
@@ -102,6 +102,28 @@ async fn a_rematch_lets_the_loser_of_aratoth_start() {
     let players: Vec<String> = host.db().players(2).await.expect("players").into_iter().map(|p| p.user_id).collect();
     assert_eq!(players, vec!["alice", "bob"], "the same seats");
     assert_eq!(new.to_move, vec![1], "bob lost, bob starts");
+}
+
+/// A rematch keeps the old game's time per move (`time=2d`), even after the channel's
+/// setting changed; a rematch of a game stored without a time of its own gets what a
+/// new game here gets now (the channel's 1 day).
+#[tokio::test]
+async fn a_rematch_keeps_the_time_per_move() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new aratoth seed=3 time=2d").await;
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    ok(&host, "bob", "c", "resign").await;
+    host.handle(&admin("root", "c"), "settings time=1d").await;
+    ok(&host, "alice", "c", "rematch #1").await;
+    ok(&host, "bob", "c", "resign #2").await;
+    sqlx::query("UPDATE games SET move_ms = NULL WHERE id = 2").execute(host.db().pool()).await.expect("write");
+    ok(&host, "alice", "c", "rematch #2").await;
+    let stored: Vec<Option<i64>> =
+        sqlx::query_scalar("SELECT move_ms FROM games ORDER BY id").fetch_all(host.db().pool()).await.expect("read");
+    assert_eq!(stored, vec![Some(2 * DAY), None, Some(DAY)]);
 }
 
 #[tokio::test]
