@@ -40,62 +40,109 @@ impl NoticeRoutes {
         platforms
     }
 
-    /// Posts one notice for `channel` of `platform`; `false` when no adapter serves
-    /// that platform (the notice is dropped).
-    async fn post(&self, host: &Host, platform: &str, channel: &str, reply: Reply) -> bool {
+    /// Posts one notice (the Matrix outbox retries on its own; Discord says whether to).
+    async fn post(&self, host: &Host, due: &Due) -> Posted {
         #[cfg(feature = "matrix")]
-        if platform == crate::matrix::bridge::PLATFORM
+        if due.platform == crate::matrix::bridge::PLATFORM
             && let Some(notifier) = &self.matrix
         {
-            notifier.post(channel, reply);
-            return true;
+            notifier.post(&due.channel, due.reply.clone());
+            return Posted::Yes;
         }
         #[cfg(feature = "discord")]
-        if platform == crate::discord::PLATFORM
+        if due.platform == crate::discord::PLATFORM
             && let Some(notifier) = &self.discord
         {
-            notifier.post(host, channel, reply).await;
-            return true;
+            return match notifier.post(host, &due.channel, &due.reply).await {
+                crate::discord::Delivery::Done => Posted::Yes,
+                crate::discord::Delivery::TryAgain => Posted::Later,
+            };
         }
-        let _ = (host, channel, reply);
-        false
+        let _ = host;
+        Posted::NoAdapter
+    }
+}
+
+/// A notice for `channel` of `platform`.
+#[derive(Debug, Clone)]
+struct Due {
+    platform: String,
+    channel: String,
+    reply: Reply,
+}
+
+enum Posted {
+    Yes,
+    Later,
+    NoAdapter,
+}
+
+/// How many polls a notice that failed for a passing reason is tried again.
+pub const RETRIES: u32 = 10;
+
+/// Notices that could not be posted for a passing reason (a network error, Discord
+/// answering 5xx), with how often each was tried; [`deliver`] tries them again first.
+#[derive(Debug, Default)]
+pub struct Retry(Vec<(Due, u32)>);
+
+impl Retry {
+    /// How many notices wait for another try.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
 /// Posts everything due now, once: the scheduler's notices, then the results of the
-/// challenges that closed. Returns how many notices were posted.
+/// challenges that closed. Returns how many notices were posted. What fails for a
+/// passing reason is dropped after logging; [`deliver`] keeps it for another try.
 pub async fn deliver_due(host: &Host, routes: &NoticeRoutes) -> usize {
-    let mut posted = 0;
+    deliver(host, routes, &mut Retry::default()).await
+}
+
+/// As [`deliver_due`], first trying again what `retry` holds; notices that fail for a
+/// passing reason go (back) into `retry`, each at most [`RETRIES`] times.
+pub async fn deliver(host: &Host, routes: &NoticeRoutes, retry: &mut Retry) -> usize {
     let platforms = routes.platforms();
-    let mut due: Vec<(String, String, Reply)> = host
-        .due_notices_for(host.now(), &platforms)
-        .await
-        .into_iter()
-        .map(|n| (n.platform, n.channel, n.reply))
-        .collect();
+    let mut due: Vec<(Due, u32)> = std::mem::take(&mut retry.0);
+    let fresh = host.due_notices_for(host.now(), &platforms).await.into_iter();
+    due.extend(fresh.map(|n| (Due { platform: n.platform, channel: n.channel, reply: n.reply }, 0)));
     match host.close_due_challenges_for(&platforms).await {
         Ok(closed) => {
             for c in closed {
-                due.extend(c.replies.into_iter().map(|r| (c.platform.clone(), c.channel.clone(), r)));
+                due.extend(c.replies.into_iter().map(|reply| {
+                    (Due { platform: c.platform.clone(), channel: c.channel.clone(), reply }, 0)
+                }));
             }
         }
         Err(e) => tracing::error!(error = %e, "closing the challenges whose time is up failed"),
     }
-    for (platform, channel, reply) in due {
-        if routes.post(host, &platform, &channel, reply).await {
-            posted += 1;
-        } else {
-            tracing::warn!(platform, channel, "no adapter runs for this notice; dropped");
+    let mut posted = 0;
+    for (notice, tries) in due {
+        match routes.post(host, &notice).await {
+            Posted::Yes => posted += 1,
+            Posted::Later if tries + 1 < RETRIES => retry.0.push((notice, tries + 1)),
+            Posted::Later => {
+                tracing::error!(platform = notice.platform, channel = notice.channel, "a notice failed {RETRIES} times; dropped");
+            }
+            Posted::NoAdapter => {
+                tracing::warn!(platform = notice.platform, channel = notice.channel, "no adapter runs for this notice; dropped");
+            }
         }
     }
     posted
 }
 
-/// Runs [`deliver_due`] every [`POLL_EVERY`], forever.
+/// Runs [`deliver`] every [`POLL_EVERY`], forever, keeping what failed for a passing
+/// reason for the next round.
 pub async fn poll(host: Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
     let mut tick = tokio::time::interval(POLL_EVERY);
+    let mut retry = Retry::default();
     loop {
         tick.tick().await;
-        deliver_due(&host, &routes).await;
+        deliver(&host, &routes, &mut retry).await;
     }
 }

@@ -27,7 +27,7 @@ use poise::serenity_prelude as serenity;
 use tokio::task::JoinHandle;
 
 pub use config::{DiscordConfig, Token};
-pub use notify::Notifier;
+pub use notify::{Delivery, Notifier};
 pub use session::PLATFORM;
 pub use redact::redact;
 

@@ -29,12 +29,13 @@ impl Notifier {
     /// Posts `reply` for the channel with id `channel` (decimal snowflake, as the command
     /// layer stores it): a channel reply as a message there (with the game's buttons when
     /// it names a running game), a private one as a DM — or, when the user does not accept
-    /// DMs, a note in the channel without the private content. Failures are logged, never
-    /// returned: a notice that cannot be posted must not stop the others.
-    pub async fn post(&self, host: &Host, channel: &str, reply: Reply) {
+    /// DMs, a note in the channel without the private content. Failures are logged; the
+    /// answer says whether trying again later may help (network errors, Discord's 5xx and
+    /// 429) or not (a channel the bot may not write to, an id that is no Discord id).
+    pub async fn post(&self, host: &Host, channel: &str, reply: &Reply) -> Delivery {
         let Ok(channel_id) = channel.parse::<std::num::NonZeroU64>().map(ChannelId::from) else {
             tracing::warn!(channel, "a notice for a channel id that is not a Discord id was dropped");
-            return;
+            return Delivery::Done;
         };
         // The game's server (when the notice is about a game) decides the language.
         let row = match reply.game {
@@ -51,10 +52,10 @@ impl Notifier {
                     Some(game) => components::for_game(host, &bystander(channel, server, lang), game).await,
                     None => Vec::new(),
                 };
-                deliver::post(&self.http, channel_id, &reply, rows).await
+                deliver::post(&self.http, channel_id, reply, rows).await
             }
             Audience::User(user) => match deliver::discord_user(&user) {
-                Some(id) => match deliver::send_dm(&self.http, id, &reply).await {
+                Some(id) => match deliver::send_dm(&self.http, id, reply).await {
                     Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
                         deliver::post(&self.http, channel_id, &deliver::dm_closed(host, lang, &user), Vec::new()).await
                     }
@@ -62,13 +63,39 @@ impl Notifier {
                 },
                 None => {
                     tracing::warn!(user, "a notice for a user id that is not a Discord id was dropped");
-                    return;
+                    return Delivery::Done;
                 }
             },
         };
-        if let Err(e) = result {
-            tracing::warn!(channel, error = %redact(&e.to_string(), ""), "Discord: a notice could not be posted");
+        match result {
+            Ok(()) => Delivery::Done,
+            Err(e) => {
+                let again = passing(&e);
+                tracing::warn!(channel, again, error = %redact(&e.to_string(), ""), "Discord: a notice could not be posted");
+                if again { Delivery::TryAgain } else { Delivery::Done }
+            }
         }
+    }
+}
+
+/// What became of a notice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Delivery {
+    /// Posted, or dropped for good (logged).
+    Done,
+    /// Not posted for a passing reason: try again later.
+    TryAgain,
+}
+
+/// Whether a failed request may succeed later: no answer at all, Discord's 5xx, or 429.
+fn passing(error: &serenity::all::Error) -> bool {
+    use serenity::all::{Error, HttpError};
+    match error {
+        Error::Http(HttpError::UnsuccessfulRequest(response)) => {
+            response.status_code.is_server_error() || response.status_code.as_u16() == 429
+        }
+        Error::Http(HttpError::Request(_)) => true,
+        _ => false,
     }
 }
 

@@ -8,14 +8,14 @@ use std::sync::Arc;
 
 use commands::clock::ManualClock;
 use commands::storage::Status;
-use spieltisch::notices::{deliver_due, NoticeRoutes};
+use spieltisch::notices::{deliver_due, NoticeRoutes, Retry};
 use tempfile::TempDir;
 
 use crate::discord::{
     alice, bob, choice_value, private_answer, public_followups, start_bot_with_clock, start_carat, Running,
     PNG_MAGIC, SETTLE, WAIT,
 };
-use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, GUILD_ID};
+use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, CHANNEL_ID, GUILD_ID};
 
 const HOUR: i64 = 3_600_000;
 /// Another text channel of the same guild.
@@ -62,8 +62,17 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     clock.advance(36 * HOUR - MINUTE);
     assert_eq!(deliver(&fake, &running).await.0, 0, "nothing is due before half time");
     clock.advance(MINUTE);
-    let (posted, messages) = deliver(&fake, &running).await;
-    assert_eq!(posted, 1);
+    // Discord has an outage just then: the reminder waits for the next poll.
+    fake.world.fail_next_messages(1);
+    let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
+    let mut retry = Retry::default();
+    assert_eq!(spieltisch::notices::deliver(&running.host, &routes, &mut retry).await, 0);
+    assert_eq!(retry.len(), 1, "kept for another try");
+    let from = fake.recorder.len();
+    assert_eq!(spieltisch::notices::deliver(&running.host, &routes, &mut retry).await, 1);
+    assert!(retry.is_empty());
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let messages = fake.recorder.wait_for_n(from, 1, WAIT, "the reminder", move |r| r.method == "POST" && r.path == path).await;
     let reminder = &messages[0];
     let text = reminder.content();
     assert!(text.contains(&format!("<@{}>", game.mover.id)) && text.contains("half your time"), "{text}");

@@ -187,6 +187,9 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
             ok(world.channel_json(world.dm_channel(user)))
         }
         ("POST", ["channels", _, "messages"]) => {
+            if world.in_outage() {
+                return error(StatusCode::SERVICE_UNAVAILABLE, 0, "upstream connect error");
+            }
             if world.refuses_messages(id(1)) {
                 let (status, code, message) = CANNOT_DM;
                 return error(StatusCode::from_u16(status).unwrap_or(StatusCode::FORBIDDEN), code, message);

@@ -102,6 +102,8 @@ struct Inner {
     /// Interaction tokens whose follow-ups and edits the fake answers only after a delay
     /// (a slow upload: the bot's task for that interaction is held up).
     stalled: HashSet<String>,
+    /// How many more channel messages fail with 503 (a Discord outage).
+    outage: usize,
 }
 
 impl World {
@@ -146,6 +148,19 @@ impl World {
     }
 
     /// Whether sending into this channel must fail with 50007.
+    /// Makes the next `n` channel messages fail with 503 Service Unavailable.
+    pub fn fail_next_messages(&self, n: usize) {
+        self.lock().outage = n;
+    }
+
+    /// Whether this channel message falls into an outage (counting it down).
+    pub fn in_outage(&self) -> bool {
+        let mut inner = self.lock();
+        let failing = inner.outage > 0;
+        inner.outage = inner.outage.saturating_sub(1);
+        failing
+    }
+
     pub fn refuses_messages(&self, channel_id: u64) -> bool {
         let inner = self.lock();
         inner.dm_channels.get(&channel_id).is_some_and(|u| inner.closed_dms.contains(u))
