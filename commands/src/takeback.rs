@@ -9,7 +9,7 @@ use sqlx::Row;
 use crate::{
     command::GameId,
     host::{Ctx, Outcome, Refused, Want},
-    i18n::Msg,
+    i18n::{Arg, Msg},
     play,
     reply::{GameRef, Reply, Segment, Text, User},
     storage::{GameRow, NewGame, Status, StorageError},
@@ -158,14 +158,57 @@ async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Ref
     Ok(row)
 }
 
-/// `rematch [#id]`: a player of a finished game starts it again with the same players
-/// in the same seats and the same options and time per move; in Aratoth the loser
-/// starts (`AratothSetup::rematch`), elsewhere a new seed decides.
+/// `rematch [#id]`: a player of a finished game asks to play it again; once every player
+/// has asked (nobody is pulled into a game), it starts with the same players in the same
+/// seats and the same options and time per move; in Aratoth the loser starts
+/// (`AratothSetup::rematch`), elsewhere a new seed decides. A game is played again at
+/// most once.
 pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let old = ctx.host.load(finished_game(ctx, id).await?).await?;
     let old_id = old.row.id;
     if old.seat_of(ctx.user_id()).is_none() {
         return Err(Msg::new("cmd-not-a-player").arg("id", old_id).into());
+    }
+    let db = &ctx.host.db;
+    if let Some(again) = rematch_of(db, old_id).await? {
+        return Err(Msg::new("cmd-rematch-exists").arg("old", old_id).arg("id", again).into());
+    }
+    sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
+        .bind(old_id)
+        .bind(ctx.user_id())
+        .bind(ctx.now())
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ?")
+        .bind(old_id)
+        .fetch_all(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    let missing: Vec<User> = old
+        .players
+        .iter()
+        .filter(|p| !votes.contains(&p.user_id))
+        .map(|p| User::new(p.user_id.clone(), p.name.clone()))
+        .collect();
+    if !missing.is_empty() {
+        let mut text = ctx.text(
+            &Msg::new("rematch-asked")
+                .arg("player", ctx.origin.user.name.as_str())
+                .arg("id", old_id)
+                .arg("game", ctx.game_name(old.kind)),
+        );
+        text.push_line(ctx.text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
+        return Ok(vec![Reply::channel(text)]);
+    }
+    // Everyone has asked. Only one caller takes the votes (two last votes at once).
+    let taken = sqlx::query("DELETE FROM rematch_votes WHERE game_id = ?")
+        .bind(old_id)
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
+    if usize::try_from(taken.rows_affected()).unwrap_or(0) != old.players.len() {
+        return Ok(Vec::new());
     }
     let n = old.players.len();
     let ranking = old.game.as_ref().and_then(|g| g.ranking()).unwrap_or_default();
@@ -177,7 +220,6 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let game: Box<dyn Match> = rules::open(old.kind, &old.row.options, n, setup, Some(seed)).map_err(|e| {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(old.kind)).arg("reason", e.0))
     })?;
-    let db = &ctx.host.db;
     let now = ctx.now();
     let Some(first) = old.players.first() else { return Err(Msg::new("cmd-no-such-game").arg("id", old_id).into()) };
     let id = db
@@ -217,6 +259,12 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if !db.start(id, n, &game.options(), &game.resolved_setup(), &game.to_move(), now).await? {
         return Err(Msg::new("cmd-players-changed").arg("id", id).into());
     }
+    sqlx::query("INSERT OR IGNORE INTO rematches (old_game_id, new_game_id) VALUES (?, ?)")
+        .bind(old_id)
+        .bind(id)
+        .execute(db.pool())
+        .await
+        .map_err(StorageError::from)?;
     tracing::info!(game = id, of = old_id, "rematch started");
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = ctx.host.load(row).await?;
@@ -225,6 +273,14 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     );
     let seats: Vec<usize> = (0..n).collect();
     Ok(play::announce(ctx, &loaded, header, &seats).await)
+}
+
+/// The game that played `old` again, if any.
+async fn rematch_of(db: &crate::storage::Db, old: GameId) -> Result<Option<GameId>, StorageError> {
+    Ok(sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
+        .bind(old)
+        .fetch_optional(db.pool())
+        .await?)
 }
 
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public

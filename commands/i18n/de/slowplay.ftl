@@ -21,6 +21,7 @@ cmd-undo-not-offered = { $game } kennt kein `zurücknehmen`: dort deckt ein Zug 
 cmd-undo-nothing = In Partie #{ $id } gibt es keinen Zug zum Zurücknehmen.
 cmd-rematch-nothing = Du hast in diesem Kanal keine beendete Partie, die ihr neu spielen könntet.
 cmd-rematch-not-over = Partie #{ $id } ist noch nicht zu Ende, also gibt es keine Revanche.
+cmd-rematch-exists = Partie #{ $old } wurde schon noch einmal gespielt: Partie #{ $id }.
 
 ## Ansagen.
 
@@ -55,6 +56,8 @@ vacation-announced = { $player } ist { $days ->
 undo-asked = { $player } möchte { $move } in Partie #{ $id } zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.
 undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } ist zurückgenommen.
 rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
+rematch-asked = { $player } möchte Partie #{ $id } ({ $game }) noch einmal spielen: tippe `revanche #{ $id }`, um zuzustimmen.
+rematch-waiting = Es fehlen noch: { $players }.
 history-header = Die Züge von Partie #{ $id } ({ $game }):
 history-empty = Noch keine Züge.
 history-resigned = { $player } hat aufgegeben.
@@ -66,7 +69,7 @@ history-aborted = Die Partie wurde abgebrochen.
 help-claim = `reklamieren [#id]` fordert eine Partie ein, wenn die Bedenkzeit des Spielers am Zug abgelaufen ist: zu zweit verliert er, mit mehr Spielern scheidet er aus und es geht weiter.
 help-vacation = `urlaub <Tage>` hält alle deine Uhren für einige Tage an (ein Jahreskontingent); `urlaub` allein zeigt, was übrig ist.
 help-undo = `zurücknehmen [#id]` bittet darum, den letzten Zug zurückzunehmen; die anderen stimmen zu, indem sie auch `zurücknehmen` tippen. Nur in Spielen, in denen ein Zug nichts Neues aufdeckt.
-help-rematch = `revanche [#id]` spielt deine letzte beendete Partie hier noch einmal mit denselben Spielern (bei Aratoths Rache beginnt der Verlierer).
+help-rematch = `revanche [#id]` fragt die anderen, ob ihr deine letzte beendete Partie hier noch einmal spielt; sie beginnt mit denselben Spielern auf denselben Plätzen, sobald alle `revanche` getippt haben (bei Aratoths Rache beginnt der Verlierer). Jede Partie gibt es höchstens einmal als Revanche.
 help-reminders = `erinnerungen an` oder `erinnerungen aus` schaltet deine Zug-Erinnerungen.
 help-history = `verlauf [#id]` listet die bisherigen Züge.
 

@@ -20,6 +20,7 @@ cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something n
 cmd-undo-nothing = There is no move to take back in game #{ $id }.
 cmd-rematch-nothing = You have no finished game in this channel to play again.
 cmd-rematch-not-over = Game #{ $id } is not over yet, so there is no rematch.
+cmd-rematch-exists = Game #{ $old } has been played again already: game #{ $id }.
 
 ## Announcements.
 
@@ -54,6 +55,8 @@ vacation-announced = { $player } is on vacation for { $days ->
 undo-asked = { $player } asks to take back { $move } in game #{ $id }: type `undo` to agree.
 undo-done = Everyone agreed: { $move } in game #{ $id } is taken back.
 rematch-started = Rematch of game #{ $old }: game #{ $id } of { $game } begins with the same players.
+rematch-asked = { $player } would like to play game #{ $id } ({ $game }) again: type `rematch #{ $id }` to agree.
+rematch-waiting = Waiting for { $players }.
 history-header = The moves of game #{ $id } ({ $game }):
 history-empty = No moves yet.
 history-resigned = { $player } resigned.
@@ -65,7 +68,7 @@ history-aborted = The game was aborted.
 help-claim = `claim [#id]` claims a game when the player to move has run out of time: with two players they lose, with more they leave the game and it goes on.
 help-vacation = `vacation <days>` pauses all your clocks for some days (a yearly allowance); `vacation` alone shows what is left.
 help-undo = `undo [#id]` asks to take back the last move; the others agree by typing `undo` too. Only in games where a move reveals nothing new.
-help-rematch = `rematch [#id]` plays your last finished game here again with the same players (in Aratoth's Revenge the loser starts).
+help-rematch = `rematch [#id]` asks the other players to play your last finished game here again; it starts, with the same players in the same seats, once everyone has typed `rematch` (in Aratoth's Revenge the loser starts). Each game is played again at most once.
 help-reminders = `reminders on` or `reminders off` switches your turn reminders.
 help-history = `history [#id]` lists the moves played so far.
 

@@ -89,7 +89,8 @@ async fn games_in_different_channels_of_a_server_share_one_rating_list() {
     assert_eq!(ratings_of(host.db(), "test", "g1", "alice").await.expect("read")[0].games, 2);
     assert!(ratings_of(host.db(), "test", "A", "alice").await.expect("read").is_empty());
     // A rematch stays on the server.
-    let again = host.handle(&on_server("alice", "A", "g1"), "rematch").await;
+    host.handle(&on_server("alice", "A", "g1"), "rematch").await;
+    let again = host.handle(&on_server("bob", "A", "g1"), "rematch").await;
     let rematch = again.iter().find_map(|r| r.game).expect("the rematch's game").id;
     assert_ne!(rematch, a);
     assert_eq!(host.db().game(rematch).await.expect("read").expect("game").server.as_deref(), Some("g1"));

@@ -95,13 +95,25 @@ async fn a_rematch_lets_the_loser_of_aratoth_start() {
     aratoth(&host).await;
     assert!(no(&host, "alice", "c", "rematch #1").await.contains("is not over yet"));
     ok(&host, "bob", "c", "resign").await;
-    let said = ok(&host, "alice", "c", "rematch").await;
+    // Nobody is pulled into a game: alice asks, bob agrees, then it starts.
+    let asked = ok(&host, "alice", "c", "rematch").await;
+    assert_eq!(
+        asked,
+        "alice would like to play game #1 (Aratoth's Revenge) again: type `rematch #1` to agree.\nWaiting for @bob."
+    );
+    assert_eq!(host.db().game(2).await.expect("read"), None, "not yet");
+    assert_eq!(ok(&host, "alice", "c", "rematch").await, asked, "asking twice changes nothing");
+    assert_eq!(no(&host, "carol", "c", "rematch #1").await, "You do not play in game #1.");
+    let said = ok(&host, "bob", "c", "revanche").await;
     assert!(said.starts_with("Rematch of game #1: game #2 of Aratoth's Revenge begins with the same players."), "{said}");
     let new = host.db().game(2).await.expect("read").expect("game");
     assert_eq!(new.status, Status::Running);
     let players: Vec<String> = host.db().players(2).await.expect("players").into_iter().map(|p| p.user_id).collect();
     assert_eq!(players, vec!["alice", "bob"], "the same seats");
     assert_eq!(new.to_move, vec![1], "bob lost, bob starts");
+    // Once only.
+    assert_eq!(no(&host, "alice", "c", "rematch #1").await, "Game #1 has been played again already: game #2.");
+    assert_eq!(host.db().game(3).await.expect("read"), None);
 }
 
 /// A rematch keeps the old game's time per move (`time=2d`), even after the channel's
@@ -118,9 +130,11 @@ async fn a_rematch_keeps_the_time_per_move() {
     ok(&host, "bob", "c", "resign").await;
     host.handle(&admin("root", "c"), "settings time=1d").await;
     ok(&host, "alice", "c", "rematch #1").await;
+    ok(&host, "bob", "c", "rematch #1").await;
     ok(&host, "bob", "c", "resign #2").await;
     sqlx::query("UPDATE games SET move_ms = NULL WHERE id = 2").execute(host.db().pool()).await.expect("write");
     ok(&host, "alice", "c", "rematch #2").await;
+    ok(&host, "bob", "c", "rematch #2").await;
     let stored: Vec<Option<i64>> =
         sqlx::query_scalar("SELECT move_ms FROM games ORDER BY id").fetch_all(host.db().pool()).await.expect("read");
     assert_eq!(stored, vec![Some(2 * DAY), None, Some(DAY)]);
