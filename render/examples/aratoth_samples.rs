@@ -53,7 +53,7 @@ fn main() {
     ];
     for (name, game) in samples {
         let players = game.players();
-        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players]).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players], render::Lang::En).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

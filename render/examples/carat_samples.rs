@@ -34,12 +34,12 @@ fn main() {
     ];
     for (name, game, players) in samples {
         let names = &names4[..players];
-        let png = render::board_png(&game.view(Viewer::Spectator), names).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), names, render::Lang::En).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());
         let seat = game.to_move().first().copied().unwrap_or(0);
-        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, names).expect("hand renders") {
+        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, names, render::Lang::En).expect("hand renders") {
             let path = format!("{out}/{name}-hand.png");
             std::fs::write(&path, &hand).expect("write");
             println!("{path}: {} bytes", hand.len());

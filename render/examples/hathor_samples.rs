@@ -78,7 +78,7 @@ fn main() {
         views.push((name.into(), game.view(Viewer::Spectator)));
     }
     for (name, view) in views {
-        let png = render::board_png(&view, &["solo".to_string()]).expect("drawing");
+        let png = render::board_png(&view, &["solo".to_string()], render::Lang::En).expect("drawing");
         let path = format!("{out}/hathor-{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

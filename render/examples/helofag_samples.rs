@@ -67,7 +67,7 @@ fn main() {
         ("crowded-ring-6p", crowded(6, 6), 6),
     ];
     for (name, game, players) in samples {
-        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players]).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players], render::Lang::En).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());
