@@ -131,7 +131,7 @@ pub(crate) fn draw_board(view: &AratothView, names: &[String], lang: Lang) -> Re
 }
 
 /// The top of the layer maps in an image of `height` pixels.
-fn maps_top(height: u32) -> f32 {
+pub(crate) fn maps_top(height: u32) -> f32 {
     height as f32 - maps_height() - 10.0
 }
 

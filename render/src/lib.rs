@@ -22,6 +22,8 @@ mod aratoth;
 mod artifakes;
 pub mod canvas;
 mod carat;
+#[cfg(test)]
+mod german;
 mod hathor;
 mod helofag;
 pub mod palette;

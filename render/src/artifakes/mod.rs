@@ -2,7 +2,7 @@
 //! buried fakes, the chief inspector, the dolerite row with both archaeologists, the
 //! players' supplies, finds and wasted cards; and a player's private hand.
 
-mod hand;
+pub(crate) mod hand;
 mod ring;
 #[cfg(test)]
 mod tests;
@@ -28,11 +28,11 @@ const HEADER_H: f32 = 64.0;
 /// Left and right page margin.
 const MARGIN: f32 = 24.0;
 /// Top of the dolerite row's panel.
-const ROW_Y: f32 = ring::CENTRE_Y + ring::OUTER_R + 62.0;
+pub(crate) const ROW_Y: f32 = ring::CENTRE_Y + ring::OUTER_R + 62.0;
 /// Height of the dolerite row's panel.
 const ROW_PANEL_H: f32 = 112.0;
 /// Top of the players' panel.
-const PLAYERS_Y: f32 = ROW_Y + ROW_PANEL_H + 14.0;
+pub(crate) const PLAYERS_Y: f32 = ROW_Y + ROW_PANEL_H + 14.0;
 /// Height of one player's panel.
 const PLAYER_H: f32 = 112.0;
 /// Gap between panels.
