@@ -57,7 +57,7 @@ const MAP_GAP: f32 = 20.0;
 /// Height of a layer map's title above it.
 const MAP_TITLE: f32 = 36.0;
 /// The least width given to a layer map (room for its title).
-const MAP_MIN_W: f32 = 90.0;
+const MAP_MIN_W: f32 = 112.0;
 /// Which layers share a row of maps.
 const MAP_ROWS: [&[usize]; 2] = [&[0, 1, 2], &[3, 4, 5, 6, 7]];
 

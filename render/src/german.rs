@@ -243,3 +243,22 @@ fn board_png_in_german_for_every_game() {
         assert_ne!(en, de, "{kind:?}: the German board has German words");
     }
 }
+
+/// Artifakes' header line, the longest of the images' texts, fits beside the title and
+/// the deck in every phase without being shortened, in both languages.
+#[test]
+fn artifakes_header_fits_uncut() {
+    use crate::TextStyle;
+    for lang in Lang::ALL {
+        let w = lang.words();
+        let width = |text: &str, style: &TextStyle| Canvas::text_width(text, style).unwrap_or(f32::MAX);
+        let title = width(lang.game_name(GameKind::Artifakes), &TextStyle::new(32.0).bold());
+        let deck_left = 900.0 - 24.0 - width("60", &TextStyle::new(28.0).bold()) - 44.0;
+        let room = deck_left - 12.0 - (24.0 + title + 16.0);
+        for phase in [w.artifakes_burying, w.artifakes_excavating, w.artifakes_went_home, w.artifakes_game_over] {
+            let status = format!("{} · {phase}", crate::words::fill(w.artifakes_round_of, &[&3]));
+            let used = width(&status, &TextStyle::new(22.0));
+            assert!(used <= room, "{lang}: \"{status}\" is {used:.0} px, room {room:.0} px");
+        }
+    }
+}
