@@ -40,6 +40,9 @@ enum Command {
         /// Where to write the PNG.
         #[arg(long)]
         out: PathBuf,
+        /// The language of the words on the board: en or de.
+        #[arg(long, default_value = "en")]
+        lang: render::Lang,
     },
     /// Play in the terminal: a chat over the same commands as Discord and Matrix, with
     /// the boards written as PNG files. Reads a script when standard input is not a
@@ -122,7 +125,7 @@ fn main() -> ExitCode {
             print_out(&serde_json::to_string_pretty(&replay.output).unwrap_or_default());
             ExitCode::from(u8::try_from(replay.exit_status).unwrap_or(2))
         }
-        Command::Render { file, after, out } => match render_record(&file, after, &out) {
+        Command::Render { file, after, out, lang } => match render_record(&file, after, &out, lang) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("spieltisch render: {e}");
@@ -299,7 +302,7 @@ async fn open_host(
     Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
 }
 
-fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Result<()> {
+fn render_record(file: &str, after: Option<usize>, out: &PathBuf, lang: render::Lang) -> anyhow::Result<()> {
     let text = read_input(file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?;
     let mut record: rules::record::Record = serde_json::from_str(&text)?;
     if let Some(n) = after {
@@ -312,7 +315,7 @@ fn render_record(file: &str, after: Option<usize>, out: &PathBuf) -> anyhow::Res
     if let Some((index, reason)) = error {
         anyhow::bail!("move {index} (\"{}\") is illegal: {reason}", record.moves[index]);
     }
-    let png = render::board_png(&game.view(rules::Viewer::Spectator), &record.players)?;
+    let png = render::board_png(&game.view(rules::Viewer::Spectator), &record.players, lang)?;
     std::fs::write(out, png).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", out.display()))?;
     Ok(())
 }

@@ -88,8 +88,8 @@ fn parts(c: &mut Criterion) {
     let names = vec!["alice".to_string(), "bob".to_string()];
     let board = game.view(rules::Viewer::Spectator);
     let hand = game.view(rules::Viewer::Seat(0));
-    c.bench_function("part: board_png", |b| b.iter(|| render::board_png(&board, &names).expect("png")));
-    c.bench_function("part: hand_png", |b| b.iter(|| render::hand_png(&hand, 0, &names).expect("png")));
+    c.bench_function("part: board_png", |b| b.iter(|| render::board_png(&board, &names, render::Lang::En).expect("png")));
+    c.bench_function("part: hand_png", |b| b.iter(|| render::hand_png(&hand, 0, &names, render::Lang::En).expect("png")));
 }
 
 criterion_group! {

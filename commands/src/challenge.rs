@@ -395,7 +395,7 @@ impl Host {
                     .arg("points", entry.score())
                     .arg("id", entry.loaded.row.id),
             );
-            let picture = self.board_png(entry.loaded.row.id, game.as_ref(), entry.loaded.names()).await;
+            let picture = self.board_png(entry.loaded.row.id, game.as_ref(), entry.loaded.names(), lang).await;
             let seq = game.moves_applied() as u64;
             replies.push(Reply::channel(caption).with_file(picture).about(GameRef { id: entry.loaded.row.id, seq }));
         }

@@ -539,15 +539,22 @@ impl Host {
         Ok(loaded)
     }
 
-    /// Draws `view` of `game` for `names` as a board PNG; `None` (logged) when drawing
-    /// fails, so a move never fails because of its picture.
-    pub(crate) async fn board_png(&self, id: GameId, game: &dyn Match, names: Vec<String>) -> Option<Attachment> {
+    /// Draws `view` of `game` for `names` as a board PNG with its words in `lang`; `None`
+    /// (logged) when drawing fails, so a move never fails because of its picture.
+    pub(crate) async fn board_png(
+        &self,
+        id: GameId,
+        game: &dyn Match,
+        names: Vec<String>,
+        lang: Lang,
+    ) -> Option<Attachment> {
         if !self.options.pictures {
             return None;
         }
         let view = game.view(Viewer::Spectator);
         let seq = game.moves_applied();
-        let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names)).await;
+        let lang = picture_lang(lang);
+        let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names, lang)).await;
         match drawn {
             Ok(Ok(bytes)) => {
                 Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
@@ -563,14 +570,23 @@ impl Host {
         }
     }
 
-    /// Draws `seat`'s hand as a PNG, when the game has one.
-    pub(crate) async fn hand_png(&self, id: GameId, game: &dyn Match, seat: Seat, names: Vec<String>) -> Option<Attachment> {
+    /// Draws `seat`'s hand as a PNG with its words in `lang` (the owner's), when the game
+    /// has one.
+    pub(crate) async fn hand_png(
+        &self,
+        id: GameId,
+        game: &dyn Match,
+        seat: Seat,
+        names: Vec<String>,
+        lang: Lang,
+    ) -> Option<Attachment> {
         if !self.options.pictures {
             return None;
         }
         let view = game.view(Viewer::Seat(seat));
         let seq = game.moves_applied();
-        let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names)).await;
+        let lang = picture_lang(lang);
+        let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names, lang)).await;
         match drawn {
             Ok(Ok(Some(bytes))) => Some(Attachment {
                 name: format!("game-{id}-move-{seq}-hand-{seat}.png"),
@@ -587,6 +603,14 @@ impl Host {
                 None
             }
         }
+    }
+}
+
+/// The renderer's language for the bot's language `lang`.
+pub(crate) fn picture_lang(lang: Lang) -> render::Lang {
+    match lang {
+        Lang::En => render::Lang::En,
+        Lang::De => render::Lang::De,
     }
 }
 

@@ -73,7 +73,7 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status == Status::Finished && ctx.host.options.pictures {
         // A finished game also comes as a strip of small boards.
         let start = record.start().map_err(|e| crate::storage::StorageError::Damaged(format!("game #{id}: {e}")))?;
-        let picture = crate::replay::strip(id, start, record.moves.clone(), loaded.names()).await;
+        let picture = crate::replay::strip(id, start, record.moves.clone(), loaded.names(), ctx.lang).await;
         if picture.is_some() {
             let caption = ctx.text(&Msg::new("export-replay").arg("id", id));
             replies.push(Reply::private(ctx.user_id(), caption).with_file(picture).about(GameRef { id, seq }));

@@ -172,7 +172,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
-    let board = ctx.host.board_png(id, game.as_ref(), loaded.names());
+    let board = ctx.host.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
     let hands = async {
         let mut replies = Vec::new();
         for &seat in private {
@@ -237,7 +237,7 @@ async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat
             .arg("channel", loaded.row.channel.clone())
             .arg("hand", hand),
     );
-    let picture = ctx.host.hand_png(id, game, seat, loaded.names()).await;
+    let picture = ctx.host.hand_png(id, game, seat, loaded.names(), lang).await;
     Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
 }
 
@@ -274,7 +274,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
-    let picture = ctx.host.board_png(id, game.as_ref(), loaded.names()).await;
+    let picture = ctx.host.board_png(id, game.as_ref(), loaded.names(), ctx.lang).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
 }
 

@@ -32,16 +32,21 @@ pub fn frame_moves(total: usize) -> Vec<usize> {
 }
 
 /// Draws the strip of `start` (the game before its first move) played through `log`,
-/// with `names` on the boards. Errors are described in words.
+/// with `names` and the words in `lang` on the boards. Errors are described in words.
 ///
 /// # Errors
 /// When a stored move no longer applies or a board cannot be drawn or encoded.
-pub fn strip_png(mut game: Box<dyn Match>, log: &[String], names: &[String]) -> Result<Vec<u8>, String> {
+pub fn strip_png(
+    mut game: Box<dyn Match>,
+    log: &[String],
+    names: &[String],
+    lang: render::Lang,
+) -> Result<Vec<u8>, String> {
     let wanted = frame_moves(log.len());
     let mut frames = Vec::new();
     for n in 0..=log.len() {
         if wanted.contains(&n) {
-            let png = render::board_png(&game.view(Viewer::Spectator), names).map_err(|e| e.to_string())?;
+            let png = render::board_png(&game.view(Viewer::Spectator), names, lang).map_err(|e| e.to_string())?;
             let board = image::load_from_memory(&png).map_err(|e| e.to_string())?;
             let height = board.height() * FRAME_WIDTH / board.width().max(1);
             frames.push(board.resize_exact(FRAME_WIDTH, height.max(1), imageops::FilterType::Triangle).to_rgba8());
@@ -67,9 +72,17 @@ pub fn strip_png(mut game: Box<dyn Match>, log: &[String], names: &[String]) -> 
     Ok(bytes)
 }
 
-/// The strip as an attachment for game `id`; `None` (logged) when it cannot be drawn.
-pub(crate) async fn strip(id: i64, start: Box<dyn Match>, log: Vec<String>, names: Vec<String>) -> Option<Attachment> {
-    let drawn = tokio::task::spawn_blocking(move || strip_png(start, &log, &names)).await;
+/// The strip as an attachment for game `id`, its words in `lang`; `None` (logged) when
+/// it cannot be drawn.
+pub(crate) async fn strip(
+    id: i64,
+    start: Box<dyn Match>,
+    log: Vec<String>,
+    names: Vec<String>,
+    lang: crate::i18n::Lang,
+) -> Option<Attachment> {
+    let lang = crate::host::picture_lang(lang);
+    let drawn = tokio::task::spawn_blocking(move || strip_png(start, &log, &names, lang)).await;
     match drawn {
         Ok(Ok(bytes)) => Some(Attachment { name: format!("game-{id}-replay.png"), mime: "image/png", bytes }),
         Ok(Err(e)) => {

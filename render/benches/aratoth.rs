@@ -23,7 +23,7 @@ fn bench(c: &mut Criterion) {
     }
     let view = game.view(Viewer::Spectator);
     let names = vec!["Alice".to_string(), "Bob".to_string()];
-    c.bench_function("aratoth board png, mid-game", |b| b.iter(|| render::board_png(black_box(&view), &names)));
+    c.bench_function("aratoth board png, mid-game", |b| b.iter(|| render::board_png(black_box(&view), &names, render::Lang::En)));
 }
 
 criterion_group! {

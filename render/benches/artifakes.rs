@@ -20,8 +20,8 @@ fn benches(c: &mut Criterion) {
     let board = game.view(Viewer::Spectator);
     let seat = game.to_move().first().copied().unwrap_or(0);
     let hand = game.view(Viewer::Seat(seat));
-    c.bench_function("artifakes/board png", |b| b.iter(|| render::board_png(&board, &names)));
-    c.bench_function("artifakes/hand png", |b| b.iter(|| render::hand_png(&hand, seat, &names)));
+    c.bench_function("artifakes/board png", |b| b.iter(|| render::board_png(&board, &names, render::Lang::En)));
+    c.bench_function("artifakes/hand png", |b| b.iter(|| render::hand_png(&hand, seat, &names, render::Lang::En)));
 }
 
 criterion_group! {

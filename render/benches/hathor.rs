@@ -15,7 +15,7 @@ fn hathor(c: &mut Criterion) {
     }
     let view = game.view(Viewer::Spectator);
     c.bench_function("hathor board png, 40 placed", |b| {
-        b.iter(|| render::board_png(std::hint::black_box(&view), &[]).expect("png"))
+        b.iter(|| render::board_png(std::hint::black_box(&view), &[], render::Lang::En).expect("png"))
     });
 }
 

@@ -15,7 +15,7 @@ fn bench(c: &mut Criterion) {
     let view = game.view(Viewer::Spectator);
     let names: Vec<String> = ["alice", "bob", "carol", "dave"].map(String::from).to_vec();
     c.bench_function("helofag board_png, 4 players", |b| {
-        b.iter(|| render::board_png(black_box(&view), &names).expect("renders"))
+        b.iter(|| render::board_png(black_box(&view), &names, render::Lang::En).expect("renders"))
     });
 }
 

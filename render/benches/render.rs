@@ -18,10 +18,10 @@ fn mid_game() -> rules::AnyView {
 fn carat_board(c: &mut Criterion) {
     let view = mid_game();
     let names = vec!["alice".to_string(), "bob".to_string()];
-    let png = render::board_png(&view, &names).expect("renders");
+    let png = render::board_png(&view, &names, render::Lang::En).expect("renders");
     println!("mid-game Carat board PNG: {} bytes", png.len());
     c.bench_function("carat board mid-game (draw + PNG)", |b| {
-        b.iter(|| render::board_png(std::hint::black_box(&view), &names).expect("renders"))
+        b.iter(|| render::board_png(std::hint::black_box(&view), &names, render::Lang::En).expect("renders"))
     });
 }
 

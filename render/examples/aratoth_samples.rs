@@ -1,6 +1,6 @@
 //! Writes sample Aratoth boards as PNG files, for looking at the drawing.
 //!
-//! `cargo run -p render --example aratoth_samples -- OUT_DIR`
+//! `cargo run -p render --example aratoth_samples -- OUT_DIR [en|de]`
 
 use rules::{GameKind, Match, Viewer, open};
 use serde_json::json;
@@ -40,6 +40,8 @@ fn random(players: usize, seed: u64, moves: usize) -> Box<dyn Match> {
 }
 
 fn main() {
+    // The second argument picks the language of the words: en (default) or de.
+    let lang: render::Lang = std::env::args().nth(2).map(|l| l.parse().expect("en or de")).unwrap_or_default();
     let out = std::env::args().nth(1).unwrap_or_else(|| "aratoth-samples".into());
     std::fs::create_dir_all(&out).expect("output directory");
     let names: Vec<String> = ["Alice", "Bob the Builder", "Chidi"].iter().map(|s| s.to_string()).collect();
@@ -53,7 +55,7 @@ fn main() {
     ];
     for (name, game) in samples {
         let players = game.players();
-        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players]).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players], lang).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

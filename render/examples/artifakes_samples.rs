@@ -1,6 +1,6 @@
 //! Writes sample Artifakes boards and hands as PNG files, for looking at the drawing.
 //!
-//! `cargo run -p render --example artifakes_samples -- OUT_DIR`
+//! `cargo run -p render --example artifakes_samples -- OUT_DIR [en|de]`
 
 use rules::{GameKind, Match, Viewer, open, record};
 use serde_json::json;
@@ -30,6 +30,8 @@ fn from_record(text: &str, moves: usize) -> Box<dyn Match> {
 }
 
 fn main() {
+    // The second argument picks the language of the words: en (default) or de.
+    let lang: render::Lang = std::env::args().nth(2).map(|l| l.parse().expect("en or de")).unwrap_or_default();
     let out = std::env::args().nth(1).unwrap_or_else(|| "artifakes-samples".into());
     std::fs::create_dir_all(&out).expect("output directory");
     let names: Vec<String> = ["Ada", "Bert the Archaeologist"].iter().map(|s| s.to_string()).collect();
@@ -44,12 +46,12 @@ fn main() {
         ("finished", play(5, 400)),
     ];
     for (name, game) in samples {
-        let png = render::board_png(&game.view(Viewer::Spectator), &names).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names, lang).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());
         let seat = game.to_move().first().copied().unwrap_or(0);
-        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, &names).expect("hand renders") {
+        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, &names, lang).expect("hand renders") {
             let path = format!("{out}/{name}-hand.png");
             std::fs::write(&path, &hand).expect("write");
             println!("{path}: {} bytes", hand.len());

@@ -1,6 +1,6 @@
 //! Writes sample Carat boards and hands as PNG files, for looking at the drawing.
 //!
-//! `cargo run -p render --example carat_samples -- OUT_DIR`
+//! `cargo run -p render --example carat_samples -- OUT_DIR [en|de]`
 
 use rules::{GameKind, Match, Viewer, open};
 use serde_json::json;
@@ -22,6 +22,8 @@ fn play(options: serde_json::Value, players: usize, seed: u64, moves: usize) -> 
 }
 
 fn main() {
+    // The second argument picks the language of the words: en (default) or de.
+    let lang: render::Lang = std::env::args().nth(2).map(|l| l.parse().expect("en or de")).unwrap_or_default();
     let out = std::env::args().nth(1).unwrap_or_else(|| "carat-samples".into());
     std::fs::create_dir_all(&out).expect("output directory");
     let names4: Vec<String> = ["Alice", "Bob the Builder", "Chidi", "Dörte"].iter().map(|s| s.to_string()).collect();
@@ -34,12 +36,12 @@ fn main() {
     ];
     for (name, game, players) in samples {
         let names = &names4[..players];
-        let png = render::board_png(&game.view(Viewer::Spectator), names).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), names, lang).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());
         let seat = game.to_move().first().copied().unwrap_or(0);
-        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, names).expect("hand renders") {
+        if let Some(hand) = render::hand_png(&game.view(Viewer::Seat(seat)), seat, names, lang).expect("hand renders") {
             let path = format!("{out}/{name}-hand.png");
             std::fs::write(&path, &hand).expect("write");
             println!("{path}: {} bytes", hand.len());

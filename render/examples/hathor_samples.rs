@@ -1,6 +1,6 @@
 //! Writes sample Hathor boards as PNG files, for looking at the drawing.
 //!
-//! `cargo run -p render --example hathor_samples -- OUT_DIR`
+//! `cargo run -p render --example hathor_samples -- OUT_DIR [en|de]`
 
 use rules::{
     AnyView, GameKind, Match, Viewer,
@@ -61,6 +61,8 @@ fn all_stones() -> AnyView {
 }
 
 fn main() {
+    // The second argument picks the language of the words: en (default) or de.
+    let lang: render::Lang = std::env::args().nth(2).map(|l| l.parse().expect("en or de")).unwrap_or_default();
     let out = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "hathor-samples".into());
@@ -78,7 +80,7 @@ fn main() {
         views.push((name.into(), game.view(Viewer::Spectator)));
     }
     for (name, view) in views {
-        let png = render::board_png(&view, &["solo".to_string()]).expect("drawing");
+        let png = render::board_png(&view, &["solo".to_string()], lang).expect("drawing");
         let path = format!("{out}/hathor-{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

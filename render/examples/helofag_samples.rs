@@ -1,6 +1,6 @@
 //! Writes sample Helofag boards as PNG files, for looking at the drawing.
 //!
-//! `cargo run -p render --example helofag_samples -- OUT_DIR`
+//! `cargo run -p render --example helofag_samples -- OUT_DIR [en|de]`
 
 use rules::{GameKind, Match, Viewer, open};
 use serde_json::json;
@@ -50,6 +50,8 @@ fn crowded(players: usize, seed: u64) -> Box<dyn Match> {
 }
 
 fn main() {
+    // The second argument picks the language of the words: en (default) or de.
+    let lang: render::Lang = std::env::args().nth(2).map(|l| l.parse().expect("en or de")).unwrap_or_default();
     let out = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "helofag-samples".into());
@@ -67,7 +69,7 @@ fn main() {
         ("crowded-ring-6p", crowded(6, 6), 6),
     ];
     for (name, game, players) in samples {
-        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players]).expect("board renders");
+        let png = render::board_png(&game.view(Viewer::Spectator), &names[..players], lang).expect("board renders");
         let path = format!("{out}/{name}.png");
         std::fs::write(&path, &png).expect("write");
         println!("{path}: {} bytes", png.len());

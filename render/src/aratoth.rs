@@ -14,6 +14,7 @@ use crate::{
     canvas::{Area, Canvas, TextStyle},
     palette::{self, Rgb},
     seat_name,
+    words::{Lang, fill},
 };
 
 /// Boards whose fast PNG is larger than this are compressed harder
@@ -56,7 +57,7 @@ const MAP_GAP: f32 = 20.0;
 /// Height of a layer map's title above it.
 const MAP_TITLE: f32 = 36.0;
 /// The least width given to a layer map (room for its title).
-const MAP_MIN_W: f32 = 90.0;
+const MAP_MIN_W: f32 = 112.0;
 /// Which layers share a row of maps.
 const MAP_ROWS: [&[usize]; 2] = [&[0, 1, 2], &[3, 4, 5, 6, 7]];
 
@@ -118,19 +119,19 @@ fn board_height(view: &AratothView) -> u32 {
 }
 
 /// Draws the board as `view` shows it.
-pub(crate) fn draw_board(view: &AratothView, names: &[String]) -> Result<Canvas, RenderError> {
+pub(crate) fn draw_board(view: &AratothView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let mut canvas = Canvas::new(WIDTH, board_height(view), palette::BACKGROUND)?;
     let occupied = occupied(view);
-    draw_header(&mut canvas, view)?;
+    draw_header(&mut canvas, view, lang)?;
     draw_pyramid(&mut canvas, view, &occupied);
-    draw_players(&mut canvas, view, names)?;
+    draw_players(&mut canvas, view, names, lang)?;
     let top = maps_top(canvas.height());
-    draw_maps(&mut canvas, view, &occupied, top)?;
+    draw_maps(&mut canvas, view, &occupied, top, lang)?;
     Ok(canvas)
 }
 
 /// The top of the layer maps in an image of `height` pixels.
-fn maps_top(height: u32) -> f32 {
+pub(crate) fn maps_top(height: u32) -> f32 {
     height as f32 - maps_height() - 10.0
 }
 
@@ -149,12 +150,13 @@ fn is_last(view: &AratothView, site: Site) -> bool {
     view.pieces.last().is_some_and(|p| p.sites.contains(site))
 }
 
-fn draw_header(canvas: &mut Canvas, view: &AratothView) -> Result<(), RenderError> {
+fn draw_header(canvas: &mut Canvas, view: &AratothView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    canvas.text("Aratoth's Revenge", MARGIN, mid, &TextStyle::new(29.0).bold())?;
+    canvas.text(lang.game_name(rules::GameKind::Aratoth), MARGIN, mid, &TextStyle::new(29.0).bold())?;
     let balls = view.piece_at.iter().filter(|p| p.is_some()).count();
     let right = WIDTH as f32 - MARGIN;
-    let w = canvas.text("/ 120 balls", right, mid, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
+    let of_balls = lang.words().aratoth_of_balls;
+    let w = canvas.text(of_balls, right, mid, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
     canvas.text(&balls.to_string(), right - w - 8.0, mid, &TextStyle::new(27.0).bold().right())?;
     Ok(())
 }
@@ -251,13 +253,23 @@ fn draw_icon(canvas: &mut Canvas, shape: Shape, cx: f32, cy: f32, colour: Colour
     }
 }
 
-fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String]) -> Result<(), RenderError> {
+/// The word a player of `lang` types for `shape` (the rules' shape table).
+fn shape_word(shape: Shape, lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => shape.spec().en,
+        Lang::De => shape.spec().de,
+    }
+}
+
+fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String], lang: Lang) -> Result<(), RenderError> {
+    let words = lang.words();
     let right = WIDTH as f32 - MARGIN;
-    // column heads: the shape words
+    // column heads: the shape words, shortened to their column if need be
     let head = TextStyle::new(14.0).colour(palette::MUTED).centred();
     let first_col = PANEL_X + 34.0 + ICON_COL / 2.0;
     for shape in Shape::ALL {
-        canvas.text(shape.word(), first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
+        let word = Canvas::fit_text(shape_word(shape, lang), ICON_COL - 2.0, &head)?;
+        canvas.text(&word, first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
     }
     let mut top = VIEW_Y + 36.0;
     let winner = if view.to_move.is_none() { view.pieces.last().map(|p| p.seat) } else { None };
@@ -281,19 +293,23 @@ fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String]) -> Re
             x += 27.0;
         }
         let note = match (to_move, view.restriction, winner == Some(seat), out) {
-            (_, _, true, _) => Some(("★ wins".to_string(), palette::ORANGE)),
-            (_, _, _, true) => Some(("out".to_string(), palette::MUTED)),
-            (true, Some(Restriction::Colour(c)), ..) => Some((format!("no {c}"), palette::INK)),
-            (true, Some(Restriction::Shape(s)), ..) => Some((format!("no {s}"), palette::INK)),
+            (_, _, true, _) => Some((words.aratoth_wins, palette::ORANGE)),
+            (_, _, _, true) => Some((words.aratoth_out, palette::MUTED)),
+            (true, Some(Restriction::Colour(c)), ..) => {
+                words.aratoth_no_colour.get(c.index()).map(|text| (*text, palette::INK))
+            }
+            (true, Some(Restriction::Shape(s)), ..) => {
+                words.aratoth_no_shape.get(s.index()).map(|text| (*text, palette::INK))
+            }
             _ => None,
         };
         let mut name_right = right - 12.0;
         if let Some((text, colour)) = note {
             let style = TextStyle::new(20.0).bold().colour(colour).right();
-            name_right -= canvas.text(&text, name_right, mid, &style)? + 12.0;
+            name_right -= canvas.text(text, name_right, mid, &style)? + 12.0;
         }
         let name_style = TextStyle::new(24.0).bold().colour(if out { palette::MUTED } else { palette::INK });
-        let name = Canvas::fit_text(&seat_name(names, seat), name_right - x, &name_style)?;
+        let name = Canvas::fit_text(&seat_name(names, seat, lang), name_right - x, &name_style)?;
         let width = canvas.text(&name, x, mid, &name_style)?;
         if out {
             canvas.line((x - 4.0, mid), (x + width + 4.0, mid), 3.0, palette::MUTED);
@@ -365,11 +381,12 @@ fn draw_maps(
     view: &AratothView,
     occupied: &[Option<Colour>],
     top: f32,
+    lang: Lang,
 ) -> Result<(), RenderError> {
     let title = TextStyle::new(23.0).bold().centred();
     for (layer, letter) in LAYER_LETTERS.iter().enumerate() {
         let ((tx, ty), _) = map_place(layer, top);
-        canvas.text(&format!("layer {letter}"), tx, ty, &title)?;
+        canvas.text(&fill(lang.words().aratoth_layer, &[letter]), tx, ty, &title)?;
     }
     let label = TextStyle::new(14.0).bold().centred();
     for site in Site::all() {
@@ -473,14 +490,14 @@ mod tests {
     }
 
     fn render_png(view: &AratothView, players: usize) -> Vec<u8> {
-        let canvas = draw_board(view, &names(players)).unwrap_or_else(|e| panic!("{e}"));
+        let canvas = draw_board(view, &names(players), Lang::En).unwrap_or_else(|e| panic!("{e}"));
         canvas.png_within(PNG_BUDGET).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
     fn empty_pyramid_shows_hollows_and_free_sites() {
         let view = game(2, &[]);
-        let canvas = draw_board(&view, &names(2)).unwrap_or_else(|e| panic!("{e}"));
+        let canvas = draw_board(&view, &names(2), Lang::En).unwrap_or_else(|e| panic!("{e}"));
         // the base hollow of a1 in the view from above
         assert_eq!(pixel(&canvas, view_centre(site("a1"))), HOLLOW);
         // above the label: a1 is free (white), b1 cannot take a ball yet (pale)
@@ -494,7 +511,7 @@ mod tests {
     #[test]
     fn placed_balls_show_in_their_colours() {
         let view = game(2, &["magier rot a1 a2 a3 b1", "formel schwarz a34 a35 a36"]);
-        let canvas = draw_board(&view, &names(2)).unwrap_or_else(|e| panic!("{e}"));
+        let canvas = draw_board(&view, &names(2), Lang::En).unwrap_or_else(|e| panic!("{e}"));
         // b1 lies on top of a1 a2 a3 and is red (shaded: lit towards orange-white)
         let Rgb(r, g, b) = pixel(&canvas, view_centre(site("b1")));
         assert!(r > 180 && r > g + 60 && g > b, "b1 is red: {r} {g} {b}");
@@ -515,7 +532,7 @@ mod tests {
     #[test]
     fn no_hand_image() {
         let view = AnyView::Aratoth(game(2, &[]));
-        assert!(matches!(crate::hand_png(&view, 0, &names(2)), Ok(None)));
+        assert!(matches!(crate::hand_png(&view, 0, &names(2), Lang::De), Ok(None)));
     }
 
     #[test]

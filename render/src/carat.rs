@@ -8,6 +8,7 @@ use crate::{
     canvas::{Align, Area, Canvas, TextStyle, diamond},
     palette::{self, Rgb},
     seat_name,
+    words::Lang,
 };
 
 // ---- Board image layout (pixels) ----
@@ -103,10 +104,10 @@ pub(crate) fn space_origin(space: Space) -> (f32, f32) {
 }
 
 /// Draws the board as `view` shows it.
-pub(crate) fn draw_board(view: &CaratView, names: &[String]) -> Result<Canvas, RenderError> {
+pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let players = view.scores.len();
     let mut canvas = Canvas::new(WIDTH, board_height(players), palette::BACKGROUND)?;
-    draw_header(&mut canvas, view)?;
+    draw_header(&mut canvas, view, lang)?;
     draw_board_base(&mut canvas);
     draw_coordinates(&mut canvas)?;
     for (row, line) in view.board.iter().enumerate() {
@@ -130,17 +131,19 @@ pub(crate) fn draw_board(view: &CaratView, names: &[String]) -> Result<Canvas, R
         }
     }
     for seat in 0..players {
-        draw_player_row(&mut canvas, view, seat, names)?;
+        draw_player_row(&mut canvas, view, seat, names, lang)?;
     }
     Ok(canvas)
 }
 
-fn draw_header(canvas: &mut Canvas, view: &CaratView) -> Result<(), RenderError> {
+fn draw_header(canvas: &mut Canvas, view: &CaratView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    let width = canvas.text("Carat", MARGIN, mid, &TextStyle::new(34.0).bold())?;
+    let title = lang.game_name(rules::GameKind::Carat);
+    let width = canvas.text(title, MARGIN, mid, &TextStyle::new(34.0).bold())?;
+    let [hand3, two_colours] = lang.words().carat_variants;
     let variant = match view.variant {
-        Some(Variant::Hand3) => Some("hand3"),
-        Some(Variant::TwoColours) => Some("two colours"),
+        Some(Variant::Hand3) => Some(hand3),
+        Some(Variant::TwoColours) => Some(two_colours),
         None => None,
     };
     if let Some(v) = variant {
@@ -261,7 +264,13 @@ pub(crate) fn row_top(seat: usize) -> f32 {
     PANEL_Y + seat as f32 * ROW_H
 }
 
-fn draw_player_row(canvas: &mut Canvas, view: &CaratView, seat: usize, names: &[String]) -> Result<(), RenderError> {
+fn draw_player_row(
+    canvas: &mut Canvas,
+    view: &CaratView,
+    seat: usize,
+    names: &[String],
+    lang: Lang,
+) -> Result<(), RenderError> {
     let top = row_top(seat) + 4.0;
     let h = ROW_H - 8.0;
     let mid = top + h / 2.0;
@@ -301,7 +310,7 @@ fn draw_player_row(canvas: &mut Canvas, view: &CaratView, seat: usize, names: &[
         name_right -= w + 12.0;
     }
     let name_style = TextStyle::new(28.0).bold().colour(if removed { palette::MUTED } else { palette::INK });
-    let name = Canvas::fit_text(&seat_name(names, seat), name_right - x - 8.0, &name_style)?;
+    let name = Canvas::fit_text(&seat_name(names, seat, lang), name_right - x - 8.0, &name_style)?;
     let width = canvas.text(&name, x + 8.0, mid, &name_style)?;
     if removed {
         canvas.line((x + 4.0, mid), (x + 12.0 + width, mid), 3.0, palette::MUTED);
@@ -312,7 +321,12 @@ fn draw_player_row(canvas: &mut Canvas, view: &CaratView, seat: usize, names: &[
 // ---- Hand ----
 
 /// Draws `seat`'s hand, or `None` when the view does not show it or it is empty (game over).
-pub(crate) fn draw_hand(view: &CaratView, seat: usize, names: &[String]) -> Result<Option<Canvas>, RenderError> {
+pub(crate) fn draw_hand(
+    view: &CaratView,
+    seat: usize,
+    names: &[String],
+    lang: Lang,
+) -> Result<Option<Canvas>, RenderError> {
     let Some(Some(hand)) = view.hands.get(seat) else {
         return Ok(None);
     };
@@ -330,17 +344,23 @@ pub(crate) fn draw_hand(view: &CaratView, seat: usize, names: &[String]) -> Resu
         canvas.stroke_polygon(&points, 1.5, palette::INK);
         x += 34.0;
     }
-    let name = Canvas::fit_text(&seat_name(names, seat), HAND_WIDTH as f32 - x - 2.0 * MARGIN, &name_style)?;
+    let name = Canvas::fit_text(&seat_name(names, seat, lang), HAND_WIDTH as f32 - x - 2.0 * MARGIN, &name_style)?;
     canvas.text(&name, x + 8.0, HAND_HEADER_H / 2.0, &name_style)?;
     for (k, tile) in hand.iter().enumerate() {
-        draw_hand_row(&mut canvas, HAND_HEADER_H + k as f32 * HAND_ROW_H, *tile)?;
+        draw_hand_row(&mut canvas, HAND_HEADER_H + k as f32 * HAND_ROW_H, *tile, lang)?;
     }
     Ok(Some(canvas))
 }
 
+/// The word a player of `lang` types for `colour` in a move (`c3 rot`).
+pub(crate) fn colour_word(colour: Colour, lang: Lang) -> &'static str {
+    lang.words().carat_colours.get(colour.index()).copied().unwrap_or_else(|| colour.word())
+}
+
 /// One hand tile: large, with its code, then the four ways to turn it, each labelled
-/// with the colour word that puts it so (`c3 red` puts red in the north-west corner).
-fn draw_hand_row(canvas: &mut Canvas, top: f32, tile: Tile) -> Result<(), RenderError> {
+/// with the colour word that puts it so (`c3 red` / `c3 rot` puts red in the north-west
+/// corner).
+fn draw_hand_row(canvas: &mut Canvas, top: f32, tile: Tile, lang: Lang) -> Result<(), RenderError> {
     let big = Area::new(MARGIN, top, HAND_TILE, HAND_TILE);
     draw_tile(canvas, big, HAND_TILE_RADIUS, tile.value, tile.corners(Colour::Red))?;
     let code_style = TextStyle::new(24.0).bold().centred();
@@ -353,7 +373,7 @@ fn draw_hand_row(canvas: &mut Canvas, top: f32, tile: Tile) -> Result<(), Render
         let x = left + k as f32 * step + (step - TURN_TILE) / 2.0;
         let turned = Area::new(x, y, TURN_TILE, TURN_TILE);
         draw_tile(canvas, turned, HAND_TILE_RADIUS, tile.value, tile.corners(north_west))?;
-        canvas.text(&format!("↖ {}", north_west.word()), x + TURN_TILE / 2.0, y + TURN_TILE + 22.0, &label)?;
+        canvas.text(&format!("↖ {}", colour_word(north_west, lang)), x + TURN_TILE / 2.0, y + TURN_TILE + 22.0, &label)?;
     }
     Ok(())
 }

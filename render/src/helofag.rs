@@ -11,6 +11,7 @@ use crate::{
     canvas::{Area, Canvas, TextStyle},
     palette::{self, Rgb},
     seat_name,
+    words::{Lang, fill},
 };
 
 /// Above this many bytes the board is encoded again, smaller and slower
@@ -192,13 +193,13 @@ fn anchor(field: Field, owner: usize, players: usize) -> (f32, f32) {
 // ---- Drawing ----
 
 /// Draws the board as `view` shows it.
-pub(crate) fn draw_board(view: &HelofagView, names: &[String]) -> Result<Canvas, RenderError> {
+pub(crate) fn draw_board(view: &HelofagView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
-    draw_header(&mut canvas, view)?;
+    draw_header(&mut canvas, view, lang)?;
     draw_ring(&mut canvas)?;
-    draw_rows(&mut canvas)?;
+    draw_rows(&mut canvas, lang)?;
     draw_start(&mut canvas)?;
-    draw_waiting(&mut canvas)?;
+    draw_waiting(&mut canvas, lang)?;
     if let Some(last) = &view.last_move {
         draw_last_path(&mut canvas, last, view.players);
     }
@@ -206,14 +207,15 @@ pub(crate) fn draw_board(view: &HelofagView, names: &[String]) -> Result<Canvas,
     draw_stacks(&mut canvas, Pool::Waiting, &view.pieces.waiting)?;
     draw_stacks(&mut canvas, Pool::Goal, &view.pieces.goal)?;
     draw_single_pieces(&mut canvas, view)?;
-    draw_side(&mut canvas, view, names)?;
+    draw_side(&mut canvas, view, names, lang)?;
     Ok(canvas)
 }
 
-fn draw_header(canvas: &mut Canvas, view: &HelofagView) -> Result<(), RenderError> {
+fn draw_header(canvas: &mut Canvas, view: &HelofagView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    let width = canvas.text("Helofag", MARGIN, mid, &TextStyle::new(34.0).bold())?;
-    let goal = format!("goal: {} in Z", view.goal);
+    let title = lang.game_name(rules::GameKind::Helofag);
+    let width = canvas.text(title, MARGIN, mid, &TextStyle::new(34.0).bold())?;
+    let goal = fill(lang.words().helofag_goal, &[&view.goal]);
     canvas.text(
         &goal,
         MARGIN + width + 18.0,
@@ -251,7 +253,7 @@ fn draw_ring(canvas: &mut Canvas) -> Result<(), RenderError> {
 }
 
 /// The run rows C1-C6 (black fields filled), the D column and the goal's frame.
-fn draw_rows(canvas: &mut Canvas) -> Result<(), RenderError> {
+fn draw_rows(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
     let section = Area::new(
         MARGIN,
         LOWER_Y - 8.0,
@@ -299,7 +301,7 @@ fn draw_rows(canvas: &mut Canvas) -> Result<(), RenderError> {
     canvas.fill_rounded_rect(GOAL, 12.0, FIELD);
     canvas.stroke_rounded_rect(GOAL.inset(1.5), 12.0, 3.0, palette::INK);
     canvas.text(
-        "Z goal",
+        lang.words().helofag_goal_area,
         GOAL.centre().0,
         GOAL.y + 22.0,
         &TextStyle::new(21.0).bold().centred(),
@@ -315,11 +317,11 @@ fn draw_start(canvas: &mut Canvas) -> Result<(), RenderError> {
     Ok(())
 }
 
-fn draw_waiting(canvas: &mut Canvas) -> Result<(), RenderError> {
+fn draw_waiting(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
     canvas.fill_rounded_rect(WAITING, 16.0, AREA);
     canvas.stroke_rounded_rect(WAITING.inset(1.5), 16.0, 3.0, palette::INK);
     canvas.text(
-        "B waiting room",
+        lang.words().helofag_waiting_area,
         WAITING.centre().0,
         WAITING.y + 22.0,
         &TextStyle::new(21.0).bold().centred(),
@@ -453,7 +455,8 @@ pub(crate) fn die_left(i: usize) -> f32 {
 const LINE_H: f32 = 25.0;
 
 /// The side column: whose turn, the roll, the players, and what happened.
-fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Result<(), RenderError> {
+fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String], lang: Lang) -> Result<(), RenderError> {
+    let words = lang.words();
     let right = WIDTH as f32 - MARGIN;
     let width = right - SIDE_X;
     let mut y = HEADER_H + 6.0;
@@ -464,15 +467,15 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
     let panel_h = if view.roll.is_some() { 182.0 } else { 90.0 };
     canvas.fill_rounded_rect(Area::new(SIDE_X, y, width, panel_h), 14.0, palette::TURN_TINT);
     let (caption, who) = match (view.winner, view.to_move) {
-        (Some(w), _) => ("★ winner", Some(w)),
-        (None, Some(s)) => ("to move, rolled:", Some(s)),
-        (None, None) => ("no roll left", None),
+        (Some(w), _) => (words.helofag_winner, Some(w)),
+        (None, Some(s)) => (words.helofag_to_move, Some(s)),
+        (None, None) => (words.helofag_no_roll, None),
     };
     canvas.text(caption, SIDE_X + 14.0, y + 20.0, &muted)?;
     if let Some(s) = who {
         draw_piece(canvas, SIDE_X + 14.0 + PIECE_R, y + 52.0, s, 1)?;
         let x = SIDE_X + 24.0 + 2.0 * PIECE_R;
-        let name = Canvas::fit_text(&seat_name(names, s), right - 12.0 - x, &bold)?;
+        let name = Canvas::fit_text(&seat_name(names, s, lang), right - 12.0 - x, &bold)?;
         canvas.text(&name, x, y + 52.0, &bold)?;
     }
     if let Some(roll) = view.roll {
@@ -480,8 +483,8 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
             draw_die(canvas, die_left(i), DICE_TOP, DIE_SIDE, d);
         }
         let hint = match view.most_actions {
-            2 => "one or two actions, two dice",
-            1 => "only one action is possible",
+            2 => words.helofag_two_actions,
+            1 => words.helofag_one_action,
             _ => "",
         };
         canvas.text(hint, SIDE_X + 14.0, y + 164.0, &muted)?;
@@ -505,7 +508,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
         let ink = if removed { palette::MUTED } else { palette::INK };
         let name_style = TextStyle::new(20.0).bold().colour(ink);
         let room = right - 24.0 - score_w - (SIDE_X + 48.0);
-        let name = Canvas::fit_text(&seat_name(names, seat), room, &name_style)?;
+        let name = Canvas::fit_text(&seat_name(names, seat, lang), room, &name_style)?;
         let w = canvas.text(&name, SIDE_X + 48.0, y + 20.0, &name_style)?;
         if removed {
             let (a, b) = ((SIDE_X + 44.0, y + 20.0), (SIDE_X + 52.0 + w, y + 20.0));
@@ -516,7 +519,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
     y += 8.0;
     // Whole notes only; when the next one does not fit, "…" says there was more.
     let bottom = LOWER_Y - 14.0;
-    for note in notes(view, names) {
+    for note in notes(view, names, lang) {
         let lines = Canvas::wrap_text(&note, width, &plain)?;
         if y + LINE_H * lines.len() as f32 > bottom {
             canvas.text("…", SIDE_X, y + 12.0, &plain)?;
@@ -533,48 +536,42 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String]) -> Resul
 
 /// What happened since the last move was made: the move, its captures, the automatic
 /// passes after it, and what the rolls sent to B.
-fn notes(view: &HelofagView, names: &[String]) -> Vec<String> {
+fn notes(view: &HelofagView, names: &[String], lang: Lang) -> Vec<String> {
+    let words = lang.words();
     let mut notes = Vec::new();
     if let Some(last) = &view.last_move {
         let actions: Vec<String> = last.pieces.iter().map(|m| m.action.to_string()).collect();
-        notes.push(format!(
-            "last: {} {}",
-            seat_name(names, last.seat),
-            actions.join(", ")
-        ));
+        notes.push(fill(words.helofag_last, &[&seat_name(names, last.seat, lang), &actions.join(", ")]));
         for m in &last.pieces {
             if let (Some(victim), Some(at)) = (m.captured, m.path.last()) {
-                notes.push(format!("captured: {}'s piece on {at}", seat_name(names, victim)));
+                notes.push(fill(words.helofag_captured, &[&seat_name(names, victim, lang), at]));
             }
         }
     }
     for pass in &view.passes {
-        notes.push(pass_note(pass, names));
-        notes.extend(transfer_note(&pass.transfers, names));
+        notes.push(pass_note(pass, names, lang));
+        notes.extend(transfer_note(&pass.transfers, names, lang));
     }
     if view.roll.is_some() {
-        notes.extend(transfer_note(&view.transfers, names));
+        notes.extend(transfer_note(&view.transfers, names, lang));
     }
     notes
 }
 
-fn pass_note(pass: &Pass, names: &[String]) -> String {
+fn pass_note(pass: &Pass, names: &[String], lang: Lang) -> String {
     let [a, b, c]: Roll = pass.roll;
-    format!(
-        "{} rolled {a} {b} {c}: no move",
-        seat_name(names, pass.seat)
-    )
+    fill(lang.words().helofag_passed, &[&seat_name(names, pass.seat, lang), &format!("{a} {b} {c}")])
 }
 
-fn transfer_note(transfers: &[Transfer], names: &[String]) -> Option<String> {
+fn transfer_note(transfers: &[Transfer], names: &[String], lang: Lang) -> Option<String> {
     if transfers.is_empty() {
         return None;
     }
     let list: Vec<String> = transfers
         .iter()
-        .map(|t| format!("A{} ({})", t.field, seat_name(names, t.owner)))
+        .map(|t| format!("A{} ({})", t.field, seat_name(names, t.owner, lang)))
         .collect();
-    Some(format!("to B: {}", list.join(", ")))
+    Some(fill(lang.words().helofag_to_waiting, &[&list.join(", ")]))
 }
 
 #[cfg(test)]
@@ -648,7 +645,7 @@ mod tests {
     fn the_board_encodes_as_a_png_under_300_kb_at_1000_px_wide() {
         let (view, names) = crowded_view();
         let any = rules::AnyView::Helofag(view);
-        let png = crate::board_png(&any, &names).unwrap_or_default();
+        let png = crate::board_png(&any, &names, Lang::En).unwrap_or_default();
         assert!(png.len() <= PNG_BUDGET, "{} bytes", png.len());
         let Ok(image) = image::load_from_memory(&png) else {
             panic!("the PNG decodes")
@@ -661,7 +658,7 @@ mod tests {
         let (mut view, names) = crowded_view();
         view.pieces.ring[11] = None; // A12 empty
         view.pieces.ring[12] = None; // A13 empty
-        let Ok(canvas) = draw_board(&view, &names) else {
+        let Ok(canvas) = draw_board(&view, &names, Lang::En) else {
             panic!("draws")
         };
         let px = |(x, y): (f32, f32)| canvas.pixel(x.round() as u32, y.round() as u32);

@@ -7,12 +7,14 @@
 //! * [`board_png`] draws the board as the chat shows it after every move.
 //! * [`hand_png`] draws one player's private hand, for games with hands.
 //! * [`canvas`] and [`palette`] are the shared drawing toolkit every game's module uses.
+//! * [`Lang`] chooses the words on the images (English or German), from one table per
+//!   language (`words.rs`).
 //!
 //! ```
 //! use rules::{open, GameKind, Viewer};
 //! let game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(7)).unwrap();
 //! let names = vec!["alice".to_string(), "bob".to_string()];
-//! let png = render::board_png(&game.view(Viewer::Spectator), &names).unwrap();
+//! let png = render::board_png(&game.view(Viewer::Spectator), &names, render::Lang::De).unwrap();
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
@@ -20,14 +22,18 @@ mod aratoth;
 mod artifakes;
 pub mod canvas;
 mod carat;
+#[cfg(test)]
+mod german;
 mod hathor;
 mod helofag;
 pub mod palette;
+mod words;
 
 use std::fmt;
 
 pub use canvas::{Align, Area, Canvas, TextStyle, Weight, bezier, diamond, ellipse};
 pub use palette::Rgb;
+pub use words::Lang;
 
 /// Drawing or encoding failed.
 #[derive(Debug)]
@@ -41,42 +47,48 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, RGB).
-/// `names` are the players' display names in seat order (missing names are shown as
-/// "Player N"; long names are shortened).
+/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, RGB),
+/// with its words in `lang`. `names` are the players' display names in seat order
+/// (missing names are shown as "Player N" / "Spieler N"; long names are shortened).
 ///
 /// # Errors
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn board_png(view: &rules::AnyView, names: &[String]) -> Result<Vec<u8>, RenderError> {
+pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
     match view {
-        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names)?.png_within(aratoth::PNG_BUDGET),
-        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names)?.png(),
-        rules::AnyView::Carat(v) => carat::draw_board(v, names)?.png(),
-        rules::AnyView::Hathor(v) => hathor::draw_board(v)?.png(),
-        rules::AnyView::Helofag(v) => helofag::draw_board(v, names)?.png_within(helofag::PNG_BUDGET),
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_within(aratoth::PNG_BUDGET),
+        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names, lang)?.png(),
+        rules::AnyView::Carat(v) => carat::draw_board(v, names, lang)?.png(),
+        rules::AnyView::Hathor(v) => hathor::draw_board(v, lang)?.png(),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names, lang)?.png_within(helofag::PNG_BUDGET),
     }
 }
 
-/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile), or `None` when the
+/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile) with its words in
+/// `lang` (the hand's owner's language), or `None` when the
 /// game has no hands, the view does not show that seat's hand (build the view for
 /// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
 ///
 /// # Errors
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn hand_png(view: &rules::AnyView, seat: usize, names: &[String]) -> Result<Option<Vec<u8>>, RenderError> {
+pub fn hand_png(
+    view: &rules::AnyView,
+    seat: usize,
+    names: &[String],
+    lang: Lang,
+) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
         rules::AnyView::Aratoth(_) => Ok(None),
-        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
-        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names)?.map(|c| c.png()).transpose(),
+        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names, lang)?.map(|c| c.png()).transpose(),
+        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names, lang)?.map(|c| c.png()).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),
         rules::AnyView::Helofag(_) => Ok(None),
     }
 }
 
-/// The display name of `seat`: its entry in `names`, or "Player N" (1-based).
-pub(crate) fn seat_name(names: &[String], seat: usize) -> String {
+/// The display name of `seat`: its entry in `names`, or "Player N" in `lang` (1-based).
+pub(crate) fn seat_name(names: &[String], seat: usize, lang: Lang) -> String {
     match names.get(seat) {
         Some(name) if !name.trim().is_empty() => name.trim().to_string(),
-        _ => format!("Player {}", seat + 1),
+        _ => words::fill(lang.words().player, &[&(seat + 1)]),
     }
 }

@@ -2,7 +2,7 @@
 //! beside each what it can do now: the movement points by colour and by number and the
 //! field the inspector would reach each way (from [`rules::artifakes::CardOption`]).
 
-use rules::artifakes::{ArtifakesView, CardOption, Landing, WayOption, colour_of};
+use rules::artifakes::{ArtifakesView, CardOption, Landing, Way, WayOption, colour_of};
 
 use super::{MARGIN, WIDTH, field_colour};
 use crate::{
@@ -10,6 +10,7 @@ use crate::{
     canvas::{Area, Canvas, TextStyle},
     palette,
     seat_name,
+    words::{Lang, fill},
 };
 
 /// Height of the hand image's title bar.
@@ -22,9 +23,9 @@ pub(crate) const ROW_H: f32 = 168.0;
 /// Left edge of the text beside a card.
 const TEXT_X: f32 = MARGIN + CARD_W + 28.0;
 
-/// Draws a card of `card` at `area`: a band in the card's colour (naming it when the
-/// card is large enough to read the word), the number large.
-pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8) -> Result<(), RenderError> {
+/// Draws a card of `card` at `area`: a band in the card's colour (naming it in `lang`
+/// when the card is large enough to read the word), the number large.
+pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -> Result<(), RenderError> {
     let colour = colour_of(card);
     let fill = colour.map_or(palette::NEUTRAL, field_colour);
     let radius = area.w * 0.09;
@@ -34,9 +35,11 @@ pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8) -> Result<(),
     canvas.fill_rect(Area::new(area.x, band.y + band.h * 0.5, area.w, band.h * 0.5), fill);
     canvas.stroke_rounded_rect(area, radius, (area.w / 56.0).clamp(1.5, 2.0), palette::INK);
     let (cx, _) = area.centre();
-    if let Some(word) = colour.map(|c| c.word()).filter(|_| area.h >= 80.0) {
+    let word = colour.and_then(|c| lang.words().artifakes_colours.get(c as usize).copied());
+    if let Some(word) = word.filter(|_| area.h >= 80.0) {
         let style = TextStyle::new(area.h * 0.127).bold().colour(fill.ink_on()).centred();
-        canvas.text(word, cx, band.y + band.h / 2.0, &style)?;
+        let word = Canvas::fit_text(word, area.w - 8.0, &style)?;
+        canvas.text(&word, cx, band.y + band.h / 2.0, &style)?;
     }
     let number = TextStyle::new(area.h * 0.37).bold().centred();
     canvas.text(&card.to_string(), cx, band.bottom() + (area.h - band.h) * 0.48, &number)?;
@@ -44,30 +47,35 @@ pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8) -> Result<(),
 }
 
 /// What the player finds and destroys on landing, e.g. "find 2, destroy 1" (in points).
-fn gain(landing: &Landing) -> String {
+fn gain(landing: &Landing, lang: Lang) -> String {
+    let words = lang.words();
     let mut parts = Vec::new();
     if !landing.finds.is_empty() {
-        parts.push(format!("find {}", landing.finds.value()));
+        parts.push(fill(words.artifakes_find, &[&landing.finds.value()]));
     }
     if !landing.destroys.is_empty() {
-        parts.push(format!("destroy {}", landing.destroys.value()));
+        parts.push(fill(words.artifakes_destroy, &[&landing.destroys.value()]));
     }
     if parts.is_empty() { String::new() } else { format!(" ({})", parts.join(", ")) }
 }
 
-/// One line for one way of playing, e.g. "number 4: cw → 2 (find 1), ccw → 24".
-fn way_line(option: &WayOption) -> String {
+/// One line for one way of playing, in the words the player types, e.g.
+/// "number 4: cw → 2 (find 1), ccw → 24" or "zahl 4: uzs → 2 (Fund 1), guzs → 24".
+fn way_line(option: &WayOption, lang: Lang) -> String {
+    let words = lang.words();
+    let [colour, number] = words.artifakes_ways;
+    let way = if option.way == Way::Colour { colour } else { number };
+    let [cw_word, ccw_word] = words.artifakes_directions;
     match (option.cw, option.ccw) {
         (Some(cw), Some(ccw)) => format!(
-            "{} {}:  cw → {}{},  ccw → {}{}",
-            option.way,
+            "{way} {}:  {cw_word} → {}{},  {ccw_word} → {}{}",
             option.points,
             cw.field,
-            gain(&cw),
+            gain(&cw, lang),
             ccw.field,
-            gain(&ccw)
+            gain(&ccw, lang)
         ),
-        _ => format!("{}: no points", option.way),
+        _ => fill(words.artifakes_no_points, &[&way]),
     }
 }
 
@@ -77,9 +85,15 @@ pub(crate) fn card_area(k: usize) -> Area {
     Area::new(MARGIN, top + (ROW_H - CARD_H) / 2.0, CARD_W, CARD_H)
 }
 
-fn draw_row(canvas: &mut Canvas, k: usize, card: u8, option: Option<&CardOption>) -> Result<(), RenderError> {
+fn draw_row(
+    canvas: &mut Canvas,
+    k: usize,
+    card: u8,
+    option: Option<&CardOption>,
+    lang: Lang,
+) -> Result<(), RenderError> {
     let top = HEADER_H + k as f32 * ROW_H;
-    draw_card(canvas, card_area(k), card)?;
+    draw_card(canvas, card_area(k), card, lang)?;
     let Some(option) = option else { return Ok(()) };
     let width = WIDTH as f32 - TEXT_X - MARGIN;
     let mid = top + ROW_H / 2.0;
@@ -87,7 +101,7 @@ fn draw_row(canvas: &mut Canvas, k: usize, card: u8, option: Option<&CardOption>
         let y = mid + (k as f32 - 0.5) * 42.0;
         let style = if way.points > 0 { TextStyle::new(23.0) } else { TextStyle::new(23.0).colour(palette::MUTED) };
         let style = if way.points > 0 { style.bold() } else { style };
-        let text = Canvas::fit_text(&way_line(way), width, &style)?;
+        let text = Canvas::fit_text(&way_line(way, lang), width, &style)?;
         canvas.text(&text, TEXT_X, y, &style)?;
     }
     Ok(())
@@ -95,7 +109,13 @@ fn draw_row(canvas: &mut Canvas, k: usize, card: u8, option: Option<&CardOption>
 
 /// Draws `seat`'s hand, or `None` when the view does not show it or it is empty (while
 /// burying, and after the excavation).
-pub(crate) fn draw_hand(view: &ArtifakesView, seat: usize, names: &[String]) -> Result<Option<Canvas>, RenderError> {
+pub(crate) fn draw_hand(
+    view: &ArtifakesView,
+    seat: usize,
+    names: &[String],
+    lang: Lang,
+) -> Result<Option<Canvas>, RenderError> {
+    let words = lang.words();
     let Some(Some(hand)) = view.hands.get(seat) else {
         return Ok(None);
     };
@@ -108,8 +128,8 @@ pub(crate) fn draw_hand(view: &ArtifakesView, seat: usize, names: &[String]) -> 
     let height = (HEADER_H + rows as f32 * ROW_H + 12.0).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, palette::BACKGROUND)?;
     let mid = HEADER_H / 2.0;
-    let title = format!("{} · your hand", seat_name(names, seat));
-    let right = format!("inspector on {}", view.inspector);
+    let title = fill(words.artifakes_your_hand, &[&seat_name(names, seat, lang)]);
+    let right = fill(words.artifakes_inspector_on, &[&view.inspector]);
     let right_style = TextStyle::new(22.0).colour(palette::MUTED).right();
     let right_width = canvas.text(&right, WIDTH as f32 - MARGIN, mid, &right_style)?;
     let title_style = TextStyle::new(28.0).bold();
@@ -122,7 +142,7 @@ pub(crate) fn draw_hand(view: &ArtifakesView, seat: usize, names: &[String]) -> 
         if k > 0 {
             canvas.line((MARGIN, top), (WIDTH as f32 - MARGIN, top), 1.0, palette::GRID);
         }
-        draw_row(&mut canvas, k, card, option)?;
+        draw_row(&mut canvas, k, card, option, lang)?;
     }
     Ok(Some(canvas))
 }

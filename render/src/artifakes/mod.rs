@@ -2,18 +2,19 @@
 //! buried fakes, the chief inspector, the dolerite row with both archaeologists, the
 //! players' supplies, finds and wasted cards; and a player's private hand.
 
-mod hand;
+pub(crate) mod hand;
 mod ring;
 #[cfg(test)]
 mod tests;
 
-use rules::artifakes::{ArtifakesView, Colour, LastPlay, Phase, Piece, Pieces};
+use rules::artifakes::{ArtifakesView, Colour, LastPlay, Phase, Piece, Pieces, Way};
 
 use crate::{
     RenderError,
     canvas::{Area, Canvas, TextStyle},
     palette::{self, Rgb},
     seat_name,
+    words::{Lang, fill},
 };
 
 pub(crate) use hand::draw_hand;
@@ -27,11 +28,11 @@ const HEADER_H: f32 = 64.0;
 /// Left and right page margin.
 const MARGIN: f32 = 24.0;
 /// Top of the dolerite row's panel.
-const ROW_Y: f32 = ring::CENTRE_Y + ring::OUTER_R + 62.0;
+pub(crate) const ROW_Y: f32 = ring::CENTRE_Y + ring::OUTER_R + 62.0;
 /// Height of the dolerite row's panel.
 const ROW_PANEL_H: f32 = 112.0;
 /// Top of the players' panel.
-const PLAYERS_Y: f32 = ROW_Y + ROW_PANEL_H + 14.0;
+pub(crate) const PLAYERS_Y: f32 = ROW_Y + ROW_PANEL_H + 14.0;
 /// Height of one player's panel.
 const PLAYER_H: f32 = 112.0;
 /// Gap between panels.
@@ -98,38 +99,45 @@ pub(crate) fn draw_figure(canvas: &mut Canvas, x: f32, foot: f32, height: f32, c
 }
 
 /// Draws the board as `view` shows it.
-pub(crate) fn draw_board(view: &ArtifakesView, names: &[String]) -> Result<Canvas, RenderError> {
+pub(crate) fn draw_board(view: &ArtifakesView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
-    draw_header(&mut canvas, view)?;
+    draw_header(&mut canvas, view, lang)?;
     ring::draw_ring(&mut canvas, view)?;
-    ring::draw_centre(&mut canvas, view, names)?;
+    ring::draw_centre(&mut canvas, view, names, lang)?;
     draw_dolerite_row(&mut canvas, view)?;
     for seat in 0..2 {
-        draw_player(&mut canvas, view, seat, names)?;
+        draw_player(&mut canvas, view, seat, names, lang)?;
     }
     Ok(canvas)
 }
 
 /// The phase in words.
-fn phase_word(view: &ArtifakesView) -> &'static str {
+fn phase_word(view: &ArtifakesView, lang: Lang) -> &'static str {
+    let words = lang.words();
     match view.phase {
-        Phase::Bury => "burying",
-        Phase::Excavate => "excavating",
-        Phase::Over if view.went_home => "the inspector went home",
-        Phase::Over => "game over",
+        Phase::Bury => words.artifakes_burying,
+        Phase::Excavate => words.artifakes_excavating,
+        Phase::Over if view.went_home => words.artifakes_went_home,
+        Phase::Over => words.artifakes_game_over,
     }
 }
 
-fn draw_header(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(), RenderError> {
+fn draw_header(canvas: &mut Canvas, view: &ArtifakesView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    let width = canvas.text("Artifakes", MARGIN, mid, &TextStyle::new(32.0).bold())?;
-    let status = format!("round {} of 3 · {}", view.round, phase_word(view));
-    canvas.text(&status, MARGIN + width + 16.0, mid + 1.0, &TextStyle::new(22.0).colour(palette::MUTED))?;
-    draw_deck(canvas, WIDTH as f32 - MARGIN, mid, view.deck)
+    let title = lang.game_name(rules::GameKind::Artifakes);
+    let width = canvas.text(title, MARGIN, mid, &TextStyle::new(32.0).bold())?;
+    let status = format!("{} · {}", fill(lang.words().artifakes_round_of, &[&view.round]), phase_word(view, lang));
+    let deck_left = draw_deck(canvas, WIDTH as f32 - MARGIN, mid, view.deck)?;
+    let x = MARGIN + width + 16.0;
+    let style = TextStyle::new(22.0).colour(palette::MUTED);
+    let status = Canvas::fit_text(&status, deck_left - 12.0 - x, &style)?;
+    canvas.text(&status, x, mid + 1.0, &style)?;
+    Ok(())
 }
 
-/// The deck: a stack of face-down cards and the number of cards in it, ending at `right`.
-fn draw_deck(canvas: &mut Canvas, right: f32, mid: f32, cards: usize) -> Result<(), RenderError> {
+/// The deck: a stack of face-down cards and the number of cards in it, ending at
+/// `right`; returns the stack's left edge.
+fn draw_deck(canvas: &mut Canvas, right: f32, mid: f32, cards: usize) -> Result<f32, RenderError> {
     let width = canvas.text(&cards.to_string(), right, mid, &TextStyle::new(28.0).bold().right())?;
     let x = right - width - 44.0;
     for k in (0..3).rev() {
@@ -138,7 +146,7 @@ fn draw_deck(canvas: &mut Canvas, right: f32, mid: f32, cards: usize) -> Result<
         canvas.fill_rounded_rect(card, 4.0, palette::MUTED.lighten(0.2));
         canvas.stroke_rounded_rect(card, 4.0, 1.5, palette::PANEL);
     }
-    Ok(())
+    Ok(x)
 }
 
 // ---- The dolerite row ----
@@ -202,7 +210,14 @@ fn draw_stock(canvas: &mut Canvas, x: f32, mid: f32, label: &str, pieces: Pieces
     Ok(x + 10.0)
 }
 
-fn draw_player(canvas: &mut Canvas, view: &ArtifakesView, seat: usize, names: &[String]) -> Result<(), RenderError> {
+fn draw_player(
+    canvas: &mut Canvas,
+    view: &ArtifakesView,
+    seat: usize,
+    names: &[String],
+    lang: Lang,
+) -> Result<(), RenderError> {
+    let words = lang.words();
     let top = PLAYERS_Y + seat as f32 * (PLAYER_H + GAP);
     let right = WIDTH as f32 - MARGIN;
     let card = Area::new(MARGIN, top, right - MARGIN, PLAYER_H);
@@ -223,7 +238,7 @@ fn draw_player(canvas: &mut Canvas, view: &ArtifakesView, seat: usize, names: &[
     x += 24.0;
     // Right end of line 1: the stone, and a star for the winner.
     let stone_style = TextStyle::new(30.0).bold().right();
-    let stone_text = format!("stone {}", view.stones[seat]);
+    let stone_text = fill(words.artifakes_stone, &[&view.stones[seat]]);
     let stone_width = canvas.text(&stone_text, right - 16.0, line1, &stone_style)?;
     let mut name_right = right - 16.0 - stone_width - 16.0;
     let winner = view.ranking.as_ref().and_then(|r| r.first()).is_some_and(|best| best.contains(&seat));
@@ -232,46 +247,66 @@ fn draw_player(canvas: &mut Canvas, view: &ArtifakesView, seat: usize, names: &[
         name_right -= canvas.text("★", name_right, line1, &star)? + 10.0;
     }
     let name_style = TextStyle::new(28.0).bold();
-    let name = Canvas::fit_text(&seat_name(names, seat), name_right - x, &name_style)?;
+    let name = Canvas::fit_text(&seat_name(names, seat, lang), name_right - x, &name_style)?;
     canvas.text(&name, x, line1, &name_style)?;
     // Line 2: supply, finds, destroyed, cards in hand, wasted cards.
     let mut x = MARGIN + 16.0;
-    x = draw_stock(canvas, x, line2, "supply", view.supply[seat], colour)?;
-    x = draw_stock(canvas, x, line2, "finds", view.finds[seat], colour)?;
-    x = draw_stock(canvas, x, line2, "lost", view.destroyed[seat], colour)?;
+    x = draw_stock(canvas, x, line2, words.artifakes_supply, view.supply[seat], colour)?;
+    x = draw_stock(canvas, x, line2, words.artifakes_finds, view.finds[seat], colour)?;
+    x = draw_stock(canvas, x, line2, words.artifakes_lost, view.destroyed[seat], colour)?;
     let hand = view.hand_sizes[seat];
-    let hand_text = if hand == 1 { "1 card".to_string() } else { format!("{hand} cards") };
+    let hand_text = if hand == 1 { words.artifakes_one_card.to_string() } else { fill(words.artifakes_cards, &[&hand]) };
     let width = canvas.text(&hand_text, x, line2, &TextStyle::new(18.0).colour(palette::MUTED))?;
     x += width + 18.0;
     if !view.wasted[seat].is_empty() {
-        x += canvas.text("wasted", x, line2, &TextStyle::new(18.0).colour(palette::MUTED))? + 6.0;
+        x += canvas.text(words.artifakes_wasted, x, line2, &TextStyle::new(18.0).colour(palette::MUTED))? + 6.0;
     }
     for &wasted in &view.wasted[seat] {
         if x + 34.0 > right - 8.0 {
             break;
         }
-        hand::draw_card(canvas, Area::new(x, line2 - 23.0, 34.0, 46.0), wasted)?;
+        hand::draw_card(canvas, Area::new(x, line2 - 23.0, 34.0, 46.0), wasted, lang)?;
         x += 38.0;
     }
     Ok(())
 }
 
-/// One line describing the last play, e.g. "Ada buried a block on 17".
-pub(crate) fn last_play_lines(last: &LastPlay, names: &[String]) -> Vec<String> {
+/// `pieces` in words: "2 blocks, 1 disc", "1 Block", "nothing".
+pub(crate) fn pieces_text(pieces: Pieces, lang: Lang) -> String {
+    let words = lang.words();
+    let [block, blocks, disc, discs] = words.artifakes_pieces;
+    let count = |n: u8, one: &str, many: &str| fill(words.artifakes_count, &[&n, &if n == 1 { one } else { many }]);
+    match (pieces.blocks, pieces.discs) {
+        (0, 0) => words.artifakes_nothing.to_string(),
+        (b, 0) => count(b, block, blocks),
+        (0, d) => count(d, disc, discs),
+        (b, d) => format!("{}, {}", count(b, block, blocks), count(d, disc, discs)),
+    }
+}
+
+/// The lines describing the last play: the player, then e.g. "buried a block on 17".
+pub(crate) fn last_play_lines(last: &LastPlay, names: &[String], lang: Lang) -> Vec<String> {
+    let words = lang.words();
     match *last {
         LastPlay::Buried { seat, piece, field } => {
-            vec![seat_name(names, seat), format!("buried a {piece} on {field}")]
+            let [block, disc] = words.artifakes_a_piece;
+            let piece = if piece == Piece::Block { block } else { disc };
+            vec![seat_name(names, seat, lang), fill(words.artifakes_buried, &[&piece, &field])]
         }
         LastPlay::Moved { seat, card, way, from, to, found, destroyed, .. } => {
-            let mut lines = vec![seat_name(names, seat), format!("card {card} by {way}: {from} → {to}")];
+            let [colour, number] = words.artifakes_way_names;
+            let way = if way == Way::Colour { colour } else { number };
+            let mut lines = vec![seat_name(names, seat, lang), fill(words.artifakes_moved, &[&card, &way, &from, &to])];
             if !found.is_empty() {
-                lines.push(format!("found {found}"));
+                lines.push(fill(words.artifakes_found, &[&pieces_text(found, lang)]));
             }
             if !destroyed.is_empty() {
-                lines.push(format!("destroyed {destroyed}"));
+                lines.push(fill(words.artifakes_destroyed, &[&pieces_text(destroyed, lang)]));
             }
             lines
         }
-        LastPlay::Wasted { seat, card } => vec![seat_name(names, seat), format!("wasted card {card}")],
+        LastPlay::Wasted { seat, card } => {
+            vec![seat_name(names, seat, lang), fill(words.artifakes_wasted_card, &[&card])]
+        }
     }
 }

@@ -12,6 +12,7 @@ use crate::{
     canvas::{Canvas, TextStyle},
     palette::{self, Rgb},
     seat_name,
+    words::{Lang, fill},
 };
 
 /// The circle's centre.
@@ -131,7 +132,13 @@ fn draw_last(canvas: &mut Canvas, last: &LastPlay) {
 
 /// The centre of the circle: round, phase, the inspector's patience, the last play, and
 /// the result when the game is over.
-pub(crate) fn draw_centre(canvas: &mut Canvas, view: &ArtifakesView, names: &[String]) -> Result<(), RenderError> {
+pub(crate) fn draw_centre(
+    canvas: &mut Canvas,
+    view: &ArtifakesView,
+    names: &[String],
+    lang: Lang,
+) -> Result<(), RenderError> {
+    let words = lang.words();
     canvas.fill_circle(CENTRE_X, CENTRE_Y, INNER_R - 6.0, palette::PANEL);
     let mut lines: Vec<(String, TextStyle)> = Vec::new();
     let bold = TextStyle::new(22.0).bold().centred();
@@ -140,30 +147,31 @@ pub(crate) fn draw_centre(canvas: &mut Canvas, view: &ArtifakesView, names: &[St
     match view.phase {
         Phase::Over => {
             if view.went_home {
-                lines.push(("the inspector".into(), muted));
-                lines.push(("went home".into(), muted));
+                for line in words.artifakes_went_home_lines {
+                    lines.push((line.into(), muted));
+                }
             }
             match view.ranking.as_deref() {
                 Some([best, ..]) if best.len() == 1 => {
-                    let name = seat_name(names, best[0]);
+                    let name = seat_name(names, best[0], lang);
                     lines.push((Canvas::fit_text(&name, 2.0 * (INNER_R - 18.0), &bold)?, bold));
-                    lines.push(("wins".into(), bold));
+                    lines.push((words.artifakes_wins.into(), bold));
                 }
-                _ => lines.push(("a draw".into(), bold)),
+                _ => lines.push((words.artifakes_draw.into(), bold)),
             }
         }
         Phase::Bury | Phase::Excavate => {
-            lines.push((format!("round {}", view.round), bold));
-            let phase = if view.phase == Phase::Bury { "burying" } else { "excavating" };
+            lines.push((fill(words.artifakes_round, &[&view.round]), bold));
+            let phase = if view.phase == Phase::Bury { words.artifakes_burying } else { words.artifakes_excavating };
             lines.push((phase.into(), plain));
             if view.phase == Phase::Excavate && view.idle_plays > 0 {
-                lines.push((format!("not moved: {} of 4", view.idle_plays), muted));
+                lines.push((fill(words.artifakes_not_moved, &[&view.idle_plays]), muted));
             }
         }
     }
     if let Some(last) = view.last {
         let width = 2.0 * (INNER_R - 18.0);
-        for line in last_play_lines(&last, names) {
+        for line in last_play_lines(&last, names, lang) {
             let style = TextStyle::new(18.0).centred();
             lines.push((Canvas::fit_text(&line, width, &style)?, style));
         }

@@ -53,7 +53,7 @@ fn board_png_is_wide_light_and_decodes() {
     let moves = buried_all();
     let refs: Vec<&str> = moves.iter().map(String::as_str).collect();
     for (name, game) in [("start", game(&[])), ("excavating", game(&refs))] {
-        let png = crate::board_png(&game.view(Viewer::Spectator), &names()).unwrap_or_else(|e| panic!("{e}"));
+        let png = crate::board_png(&game.view(Viewer::Spectator), &names(), crate::Lang::En).unwrap_or_else(|e| panic!("{e}"));
         assert!(png.len() < 300_000, "{name}: {} bytes", png.len());
         let image = image::load_from_memory(&png).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT), "{name}");
@@ -64,7 +64,7 @@ fn board_png_is_wide_light_and_decodes() {
 #[test]
 fn fields_are_drawn_in_their_ring_colours() {
     let game = game(&[]);
-    let Ok(canvas) = draw_board(&view(game.as_ref(), Viewer::Spectator), &names()) else { panic!("draws") };
+    let Ok(canvas) = draw_board(&view(game.as_ref(), Viewer::Spectator), &names(), crate::Lang::En) else { panic!("draws") };
     // A point in a field's coloured band, beside its number (4 of the field's 12 degrees off the middle).
     let band = |field: u8| {
         let (x, y) = polar((OUTER_R + BAND_R) / 2.0, field_angle(field) + 4f32.to_radians());
@@ -84,7 +84,7 @@ fn buried_pieces_stand_on_their_field_in_the_players_colours() {
     let game = game(&["bury block 9", "bury disc 9", "bury disc 30"]);
     let v = view(game.as_ref(), Viewer::Spectator);
     assert_eq!(v.buried[8], [Pieces::new(1, 0), Pieces::new(0, 1)]);
-    let Ok(canvas) = draw_board(&v, &names()) else { panic!("draws") };
+    let Ok(canvas) = draw_board(&v, &names(), crate::Lang::En) else { panic!("draws") };
     let at = |(x, y): (f32, f32)| canvas.pixel(x.round() as u32, y.round() as u32);
     assert_eq!(at(piece_centre(9, 0)), Some(seat_colour(0)));
     assert_eq!(at(piece_centre(9, 1)), Some(seat_colour(1)));
@@ -102,11 +102,11 @@ fn hands_are_drawn_only_for_their_owner() {
     let game = game(&refs);
     // While burying nobody holds a card: no hand picture.
     let burying = self::game(&[]);
-    assert!(crate::hand_png(&burying.view(Viewer::Seat(0)), 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
+    assert!(crate::hand_png(&burying.view(Viewer::Seat(0)), 0, &names(), crate::Lang::En).unwrap_or_else(|e| panic!("{e}")).is_none());
     let spectator = game.view(Viewer::Spectator);
-    assert!(crate::hand_png(&spectator, 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
-    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 0, &names()).unwrap_or_else(|e| panic!("{e}")).is_none());
-    let png = crate::hand_png(&game.view(Viewer::Seat(0)), 0, &names()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(crate::hand_png(&spectator, 0, &names(), crate::Lang::En).unwrap_or_else(|e| panic!("{e}")).is_none());
+    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 0, &names(), crate::Lang::En).unwrap_or_else(|e| panic!("{e}")).is_none());
+    let png = crate::hand_png(&game.view(Viewer::Seat(0)), 0, &names(), crate::Lang::En).unwrap_or_else(|e| panic!("{e}"));
     let Some(png) = png else { panic!("seat 0 sees its hand") };
     assert!(png.len() < 300_000);
     let image = image::load_from_memory(&png).unwrap_or_else(|e| panic!("{e}"));
@@ -121,7 +121,7 @@ fn the_hand_shows_five_cards_in_their_colours() {
     // Sorted deck, seat 0 dealt first: seat 0 holds 1, 2, 3, 4, 5 (all white).
     let v = view(game.as_ref(), Viewer::Seat(0));
     assert_eq!(v.hands[0].as_deref(), Some(&[1, 2, 3, 4, 5][..]));
-    let Ok(Some(canvas)) = draw_hand(&v, 0, &names()) else { panic!("draws") };
+    let Ok(Some(canvas)) = draw_hand(&v, 0, &names(), crate::Lang::En) else { panic!("draws") };
     assert_eq!(canvas.width(), WIDTH);
     let rows = 5.0;
     assert!(canvas.height() as f32 >= super::hand::ROW_H * rows);
@@ -129,7 +129,7 @@ fn the_hand_shows_five_cards_in_their_colours() {
     // left of its colour word.
     let mut v = v;
     v.hands[0] = Some(vec![7, 13, 19, 25, 30]);
-    let Ok(Some(canvas)) = draw_hand(&v, 0, &names()) else { panic!("draws") };
+    let Ok(Some(canvas)) = draw_hand(&v, 0, &names(), crate::Lang::En) else { panic!("draws") };
     for (k, colour) in [Colour::Blue, Colour::Green, Colour::Yellow, Colour::Red, Colour::Grey].into_iter().enumerate() {
         let card = super::hand::card_area(k);
         let (x, y) = (card.x + 8.0, card.y + card.h * 0.135);

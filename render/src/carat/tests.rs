@@ -40,7 +40,7 @@ fn decode(png: &[u8]) -> RgbImage {
 }
 
 fn board(game: &dyn Match) -> (Vec<u8>, RgbImage) {
-    let png = crate::board_png(&game.view(Viewer::Spectator), &names(game.players())).expect("board renders");
+    let png = crate::board_png(&game.view(Viewer::Spectator), &names(game.players()), crate::Lang::En).expect("board renders");
     let image = decode(&png);
     (png, image)
 }
@@ -67,7 +67,7 @@ fn board_sizes_follow_the_player_count() {
 
 #[test]
 fn png_is_rgb() {
-    let png = crate::board_png(&game(2, None, &[]).view(Viewer::Spectator), &names(2)).expect("renders");
+    let png = crate::board_png(&game(2, None, &[]).view(Viewer::Spectator), &names(2), crate::Lang::En).expect("renders");
     let image = image::load_from_memory(&png).expect("decodes");
     assert_eq!(image.color(), image::ColorType::Rgb8);
 }
@@ -140,11 +140,11 @@ fn row_of_the_player_to_move_is_tinted() {
 fn hand_is_shown_only_to_its_owner() {
     let game = to_the_corner("red");
     for seat in 0..2 {
-        let hand = crate::hand_png(&game.view(Viewer::Spectator), seat, &names(2)).expect("renders");
+        let hand = crate::hand_png(&game.view(Viewer::Spectator), seat, &names(2), crate::Lang::En).expect("renders");
         assert!(hand.is_none(), "a spectator sees no hand");
     }
-    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 0, &names(2)).expect("renders").is_none());
-    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 5, &names(2)).expect("renders").is_none());
+    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 0, &names(2), crate::Lang::En).expect("renders").is_none());
+    assert!(crate::hand_png(&game.view(Viewer::Seat(1)), 5, &names(2), crate::Lang::En).expect("renders").is_none());
 }
 
 #[test]
@@ -153,7 +153,7 @@ fn hand_shows_the_tile_with_red_to_the_north_west() {
     // with red to the north-west: corners NW red, NE yellow, SE green, SW blue; its middle
     // is (105, 135) and the diamonds' middles lie 0.54 * 75 = 40.5 px off in x and y.
     let game = to_the_corner("red");
-    let png = crate::hand_png(&game.view(Viewer::Seat(1)), 1, &names(2)).expect("renders").expect("Bob sees it");
+    let png = crate::hand_png(&game.view(Viewer::Seat(1)), 1, &names(2), crate::Lang::En).expect("renders").expect("Bob sees it");
     let image = decode(&png);
     assert_eq!((image.width(), image.height()), (810, 60 + 212));
     let d = 40.5;
@@ -166,7 +166,7 @@ fn hand_shows_the_tile_with_red_to_the_north_west() {
 #[test]
 fn hand3_hand_has_three_rows() {
     let game = game(3, Some("hand3"), &[]);
-    let png = crate::hand_png(&game.view(Viewer::Seat(0)), 0, &names(3)).expect("renders").expect("own hand");
+    let png = crate::hand_png(&game.view(Viewer::Seat(0)), 0, &names(3), crate::Lang::En).expect("renders").expect("own hand");
     let image = decode(&png);
     assert_eq!((image.width(), image.height()), (810, 60 + 3 * 212));
 }
@@ -191,7 +191,7 @@ fn full_example_game_renders_small() {
     let record: rules::record::Record = serde_json::from_str(text).expect("the example parses");
     let (game, error) = rules::record::replay_record(&record).expect("the example opens");
     assert!(error.is_none());
-    let png = crate::board_png(&game.view(Viewer::Spectator), &record.players).expect("renders");
+    let png = crate::board_png(&game.view(Viewer::Spectator), &record.players, crate::Lang::En).expect("renders");
     let image = decode(&png);
     assert_eq!((image.width(), image.height()), (900, 1074));
     assert!(png.len() < 300 * 1024, "{} bytes", png.len());
@@ -208,7 +208,7 @@ fn full_four_player_games_stay_under_300_kb() {
             game.play(&m).expect("legal");
         }
         let names: Vec<String> = (0..4).map(|k| format!("a rather long player name number {k}")).collect();
-        let png = crate::board_png(&game.view(Viewer::Spectator), &names).expect("renders");
+        let png = crate::board_png(&game.view(Viewer::Spectator), &names, crate::Lang::En).expect("renders");
         assert!(png.len() < 300 * 1024, "seed {seed}: {} bytes", png.len());
     }
 }
@@ -218,8 +218,8 @@ fn missing_and_hostile_names_still_render() {
     let game = game(2, None, &[]);
     let AnyView::Carat(view) = game.view(Viewer::Spectator) else { panic!("a Carat view") };
     let long = vec!["x".repeat(50_000)];
-    assert!(draw_board(&view, &long).is_ok());
-    assert!(draw_board(&view, &[]).is_ok());
+    assert!(draw_board(&view, &long, crate::Lang::En).is_ok());
+    assert!(draw_board(&view, &[], crate::Lang::En).is_ok());
 }
 
 #[test]
@@ -242,5 +242,5 @@ fn empty_hand_after_the_game_is_none() {
     let text = include_str!("../../../rules/tests/examples/carat/20-full-game-2p.json");
     let record: rules::record::Record = serde_json::from_str(text).expect("the example parses");
     let (game, _) = rules::record::replay_record(&record).expect("the example opens");
-    assert!(crate::hand_png(&game.view(Viewer::Seat(0)), 0, &record.players).expect("renders").is_none());
+    assert!(crate::hand_png(&game.view(Viewer::Seat(0)), 0, &record.players, crate::Lang::En).expect("renders").is_none());
 }

@@ -7,12 +7,13 @@ mod symbols;
 #[cfg(test)]
 mod tests;
 
-use rules::hathor::{COLS, Colour, End, Field, HathorView, ROWS, Stone, VARIANTS};
+use rules::hathor::{COLS, Colour, End, Field, HathorView, ROWS, Stone, Symbol, VARIANTS};
 
 use crate::{
     RenderError,
     canvas::{Area, Canvas, TextStyle},
     palette::{self, Rgb},
+    words::{Lang, fill},
 };
 
 pub(crate) use symbols::draw_symbol;
@@ -83,9 +84,9 @@ pub(crate) fn field_origin(field: Field) -> (f32, f32) {
 }
 
 /// Draws the board as `view` shows it.
-pub(crate) fn draw_board(view: &HathorView) -> Result<Canvas, RenderError> {
+pub(crate) fn draw_board(view: &HathorView, lang: Lang) -> Result<Canvas, RenderError> {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
-    draw_header(&mut canvas, view)?;
+    draw_header(&mut canvas, view, lang)?;
     let board = Area::new(BOARD_X, BOARD_Y, COLS as f32 * CELL, ROWS as f32 * CELL);
     canvas.fill_rounded_rect(board.inset(-8.0), 12.0, BOARD);
     draw_coordinates(&mut canvas)?;
@@ -179,23 +180,25 @@ fn draw_coordinates(canvas: &mut Canvas) -> Result<(), RenderError> {
 
 /// The header: title, variant and status on the left; the current stone; score, stones
 /// left and hints on the right.
-fn draw_header(canvas: &mut Canvas, view: &HathorView) -> Result<(), RenderError> {
+fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
+    let words = lang.words();
     let right = WIDTH as f32 - MARGIN;
     let panel = Area::new(MARGIN, 12.0, right - MARGIN, HEADER_H - 24.0);
     canvas.fill_rounded_rect(panel, 16.0, palette::PANEL);
     let left = MARGIN + 22.0;
-    canvas.text("Hathor", left, 50.0, &TextStyle::new(38.0).bold())?;
-    let variant = VARIANTS
-        .iter()
-        .find(|v| v.number == view.variant)
-        .map_or(format!("variant {}", view.variant), |v| {
-            format!("variant {} · {}", v.number, v.name)
-        });
+    canvas.text(lang.game_name(rules::GameKind::Hathor), left, 50.0, &TextStyle::new(38.0).bold())?;
+    let variant = VARIANTS.iter().find(|v| v.number == view.variant).map_or_else(
+        || fill(words.hathor_variant, &[&view.variant]),
+        |v| {
+            let name = if lang == Lang::De { v.name_de } else { v.name };
+            fill(words.hathor_variant_named, &[&v.number, &name])
+        },
+    );
     let muted = TextStyle::new(22.0).colour(palette::MUTED);
     canvas.text(&variant, left, 92.0, &muted)?;
     let status_style = TextStyle::new(22.0).bold();
     let status_width = CURRENT_X - left - 20.0;
-    let status = Canvas::fit_text(&status_line(view), status_width, &status_style)?;
+    let status = Canvas::fit_text(&status_line(view, lang), status_width, &status_style)?;
     let colour = if view.hint.is_some() && view.end.is_none() {
         HINT
     } else {
@@ -216,9 +219,7 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView) -> Result<(), RenderError
             )?;
         }
     }
-    let caption = view
-        .current
-        .map_or("no stone left".to_string(), |s| s.to_string());
+    let caption = view.current.map_or(words.hathor_no_stone.to_string(), |s| stone_name(s, lang));
     let caption_style = TextStyle::new(18.0).colour(palette::MUTED).centred();
     let caption = Canvas::fit_text(&caption, CURRENT_SIDE + 40.0, &caption_style)?;
     canvas.text(
@@ -228,10 +229,11 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView) -> Result<(), RenderError
         &caption_style,
     )?;
 
+    let [score, stones_left, hints] = words.hathor_numbers;
     let numbers = [
-        ("score", view.score.to_string()),
-        ("stones left", view.left.to_string()),
-        ("hints", view.hints_used.to_string()),
+        (score, view.score.to_string()),
+        (stones_left, view.left.to_string()),
+        (hints, view.hints_used.to_string()),
     ];
     let column = (right - 20.0 - (CURRENT_X + CURRENT_SIDE + 30.0)) / numbers.len() as f32;
     for (k, (label, value)) in numbers.iter().enumerate() {
@@ -243,18 +245,31 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView) -> Result<(), RenderError
     Ok(())
 }
 
+/// A stone in words, e.g. "blue-ankh" / "blau-anch".
+fn stone_name(stone: Stone, lang: Lang) -> String {
+    let words = lang.words();
+    let colour = Colour::ALL.iter().position(|&c| c == stone.colour).and_then(|k| words.hathor_colours.get(k));
+    let symbol = Symbol::ALL.iter().position(|&s| s == stone.symbol).and_then(|k| words.hathor_symbols.get(k));
+    match (colour, symbol) {
+        (Some(c), Some(s)) => fill(words.hathor_stone, &[c, s]),
+        _ => stone.to_string(),
+    }
+}
+
 /// One line saying how things stand.
-fn status_line(view: &HathorView) -> String {
+fn status_line(view: &HathorView, lang: Lang) -> String {
+    let words = lang.words();
     match (view.end, &view.hint) {
-        (Some(End::Blocked), _) => "Game over: no field fits".into(),
-        (Some(End::Complete), _) => "All 72 stones placed!".into(),
-        (Some(End::Resigned), _) => "Game over: resigned".into(),
-        (None, Some(fields)) if fields.len() == 1 => "Hint: 1 legal field".into(),
-        (None, Some(fields)) => format!("Hint: {} legal fields", fields.len()),
+        (Some(End::Blocked), _) => words.hathor_blocked.into(),
+        (Some(End::Complete), _) => words.hathor_complete.into(),
+        (Some(End::Resigned), _) => words.hathor_resigned.into(),
+        (None, Some(fields)) if fields.len() == 1 => words.hathor_hint_one.into(),
+        (None, Some(fields)) => fill(words.hathor_hint, &[&fields.len()]),
         (None, None) => match (view.last, view.transformed.len()) {
-            (Some(last), 0) => format!("Last stone on {last}"),
-            (Some(last), n) => format!("{last} changed {n} stones"),
-            (None, _) => "Place the current stone".into(),
+            (Some(last), 0) => fill(words.hathor_last, &[&last]),
+            (Some(last), 1) => fill(words.hathor_changed_one, &[&last]),
+            (Some(last), n) => fill(words.hathor_changed, &[&last, &n]),
+            (None, _) => words.hathor_place.into(),
         },
     }
 }

@@ -45,7 +45,7 @@ fn centre(f: &str) -> (u32, u32) {
 
 #[test]
 fn board_png_decodes_within_limits() {
-    let png = crate::board_png(&AnyView::Hathor(sample()), &[]).unwrap_or_default();
+    let png = crate::board_png(&AnyView::Hathor(sample()), &[], crate::Lang::En).unwrap_or_default();
     assert!(png.len() < 300 * 1024, "{} bytes", png.len());
     let Ok(image) = image::load_from_memory(&png) else {
         panic!("the PNG decodes")
@@ -53,7 +53,7 @@ fn board_png_decodes_within_limits() {
     assert_eq!((image.width(), image.height()), (WIDTH, HEIGHT));
     assert!(image.width() >= 800);
     assert_eq!(
-        crate::hand_png(&AnyView::Hathor(sample()), 0, &[]).ok(),
+        crate::hand_png(&AnyView::Hathor(sample()), 0, &[], crate::Lang::En).ok(),
         Some(None),
         "no hands in Hathor"
     );
@@ -61,7 +61,7 @@ fn board_png_decodes_within_limits() {
 
 #[test]
 fn pixels_show_stones_marks_and_the_current_stone() {
-    let Ok(canvas) = draw_board(&sample()) else {
+    let Ok(canvas) = draw_board(&sample(), crate::Lang::En) else {
         panic!("drawing")
     };
     let px = |x: u32, y: u32| canvas.pixel(x, y);
@@ -113,7 +113,7 @@ fn every_stone_and_end_draws() {
         Some(End::Resigned),
     ] {
         view.end = end;
-        let png = crate::board_png(&AnyView::Hathor(view.clone()), &[]).unwrap_or_default();
+        let png = crate::board_png(&AnyView::Hathor(view.clone()), &[], crate::Lang::En).unwrap_or_default();
         assert!(!png.is_empty() && png.len() < 300 * 1024);
     }
 }
