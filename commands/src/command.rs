@@ -49,7 +49,7 @@ pub const VERBS: [(Verb, &[&str]); 24] = [
     (Verb::Move, &["move", "zug", "ziehen"]),
     (Verb::Board, &["board", "brett", "spielplan", "spielbrett"]),
     (Verb::Hand, &["hand"]),
-    (Verb::Moves, &["moves", "zuege", "züge"]),
+    (Verb::Moves, &["moves", "züge", "zuege"]),
     (Verb::Resign, &["resign", "aufgeben"]),
     (Verb::Abort, &["abort", "abbrechen"]),
     // Not "spiele": that is Artifälschungen's German move word (`spiele 17 zahl uzs`).

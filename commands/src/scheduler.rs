@@ -157,7 +157,13 @@ impl Host {
                 let seat_clock = timing::seat_clock(&self.db, &turn, &player.user_id, clock.move_ms, now).await?;
                 let due = |kind: &str| match kind {
                     "expired" => seat_clock.expired(),
-                    "soon" => clock.soon_ms > 0 && seat_clock.left_ms() <= clock.soon_ms,
+                    // "Shortly before the end": the configured lead, but never more than
+                    // a quarter of the time per move (with `time=1h` and 12 h before, the
+                    // reminder would otherwise come with the move).
+                    "soon" => {
+                        let lead = clock.soon_ms.min(seat_clock.move_ms / 4);
+                        lead > 0 && seat_clock.left_ms() <= lead
+                    }
                     _ => clock.half_reminder && seat_clock.used_ms * 2 >= seat_clock.move_ms,
                 };
                 let mut newly = Vec::new();

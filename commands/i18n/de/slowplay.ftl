@@ -10,7 +10,10 @@ cmd-bad-on-off = Schreib `an` oder `aus`, nicht „{ $text }“.
 cmd-claim-too-early = { $player } hat in Partie #{ $id } noch { $left } für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.
 cmd-claim-nobody = In Partie #{ $id } ist niemand außer dir am Zug, es gibt also nichts zu reklamieren.
 cmd-claim-solo = Partie #{ $id } spielst du allein: niemand wartet auf deinen Zug und niemand kann ihn reklamieren, lass dir also Zeit.
-cmd-vacation-too-long = Du kannst nicht { $days } Tage Urlaub nehmen: vom Jahreskontingent { $left ->
+cmd-vacation-too-long = Du kannst nicht { $days ->
+    [one] 1 Tag
+   *[other] { $days } Tage
+  } Urlaub nehmen: vom Jahreskontingent { $left ->
     [one] ist noch 1 Tag
    *[other] sind noch { $left } Tage
   } übrig.

@@ -9,7 +9,10 @@ cmd-bad-on-off = Write `on` or `off`, not “{ $text }”.
 cmd-claim-too-early = { $player } still has { $left } for this move in game #{ $id }: you can claim only when the time is up.
 cmd-claim-nobody = In game #{ $id } nobody but you is to move, so there is nothing to claim.
 cmd-claim-solo = You play game #{ $id } alone: nobody waits for your move and nobody can claim it, so take your time.
-cmd-vacation-too-long = You cannot take { $days } days of vacation: { $left ->
+cmd-vacation-too-long = You cannot take { $days ->
+    [one] 1 day
+   *[other] { $days } days
+  } of vacation: { $left ->
     [one] 1 day is
    *[other] { $left } days are
   } left of this year's allowance.

@@ -15,6 +15,12 @@ async fn help_and_rules_answer_privately_in_the_users_language() {
     let replies = host.handle(&origin("alice", "c"), "help").await;
     assert_eq!(replies[0].audience, Audience::User("alice".into()));
     assert!(texts(&replies).starts_with("Commands: new, join, start, move"), "{}", texts(&replies));
+    let replies = host.handle(&german("alice", "c"), "hilfe").await;
+    let list = texts(&replies);
+    assert!(
+        list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, züge, aufgeben, abbrechen, partien, hilfe, regeln, exportieren, reklamieren, urlaub, zurücknehmen, revanche, erinnerungen, verlauf, rangliste, statistik, einstellungen, sprache, täglich"),
+        "every command in German: {list}"
+    );
     let replies = host.handle(&german("alice", "c"), "hilfe abbrechen").await;
     assert!(texts(&replies).starts_with("`abbrechen [#Nr]` beendet eine Partie ohne Ergebnis"), "{}", texts(&replies));
     let replies = host.handle(&german("alice", "c"), "regeln carat").await;

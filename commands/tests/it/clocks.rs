@@ -242,3 +242,31 @@ async fn two_pollers_at_once_send_each_reminder_once() {
     all.sort();
     assert_eq!(all, vec!["c51", "c52", "c53", "x"], "{}\n{}", notice_texts(&a), notice_texts(&b));
 }
+
+/// With a short time per move the "shortly before the end" reminder comes a quarter of
+/// the time before the end (not 12 hours before, which would be at once).
+#[tokio::test]
+async fn a_short_time_per_move_gets_its_reminders_in_order() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat seed=11 time=1h").await;
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    let (mover, _) = to_move(&host, 1).await;
+    assert!(due(&host, &clock).await.is_empty(), "nothing at the start");
+    // Half time at 30 minutes.
+    clock.advance(30 * MINUTE);
+    let notices = due(&host, &clock).await;
+    assert_eq!(notices.len(), 1, "{}", notice_texts(&notices));
+    assert!(notice_texts(&notices).contains("half your time for this move has passed, 30 minutes left"), "{}", notice_texts(&notices));
+    // A quarter of an hour before the end: at 45 minutes, not a minute earlier.
+    clock.advance(15 * MINUTE - MINUTE);
+    assert!(due(&host, &clock).await.is_empty());
+    clock.advance(MINUTE);
+    let notices = due(&host, &clock).await;
+    assert_eq!(
+        notice_texts(&notices),
+        format!("[c] @{mover}, your time in game #1 (Carat) runs out in 15 minutes: please make your move.")
+    );
+}

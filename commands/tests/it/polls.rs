@@ -144,8 +144,8 @@ async fn a_game_for_one_gets_no_turn_notices_and_no_claim() {
 }
 
 /// Of three players one timed out: two are still in the game, so the next turn has its
-/// notices (1 day per move; after 12 hours both the half-time and the 12-hours-before
-/// reminder are due, and only the more urgent one is sent).
+/// notices (1 day per move: half time after 12 hours; the reminder before the end comes
+/// a quarter of the day, 6 hours, before it, since 12 hours would be half the time).
 #[tokio::test]
 async fn two_players_left_of_three_still_get_turn_notices() {
     let place = Place::new();
@@ -165,6 +165,11 @@ async fn two_players_left_of_three_still_get_turn_notices() {
     clock.advance(12 * HOUR);
     assert_eq!(
         notice_texts(&host.due_notices(clock.now_ms()).await),
-        format!("[c] @{next}, your time in game #1 (Aratoth's Revenge) runs out in 12 hours: please make your move.")
+        format!("[c] @{next}, it is your turn in game #1 (Aratoth's Revenge): half your time for this move has passed, 12 hours left.")
+    );
+    clock.advance(6 * HOUR);
+    assert_eq!(
+        notice_texts(&host.due_notices(clock.now_ms()).await),
+        format!("[c] @{next}, your time in game #1 (Aratoth's Revenge) runs out in 6 hours: please make your move.")
     );
 }
