@@ -136,16 +136,17 @@ fn main() -> ExitCode {
             init_logging("warn");
             run_async("local", async move {
                 let config = load_config(config.as_deref())?;
-                let lang = match lang {
-                    Some(l) => l.parse::<Lang>().map_err(anyhow::Error::msg)?,
-                    None => config.bot.language,
+                let requested_lang = match lang {
+                    Some(l) => Some(l.parse::<Lang>().map_err(anyhow::Error::msg)?),
+                    None => None,
                 };
+                let lang = requested_lang.unwrap_or(config.bot.language);
                 let clock = std::sync::Arc::new(commands::clock::OffsetClock::default());
                 let host = open_host(&config, db, clock.clone()).await?;
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
-                let settings = terminal::Settings { boards, channel, speaker, lang, clock: Some(clock) };
+                let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock) };
                 let ended = terminal::run_stdio(&host, settings).await;
                 host.db().close().await;
                 // Whoever reads our output stopped (`spieltisch local | head`): a normal end.

@@ -30,7 +30,12 @@ pub struct Settings {
     pub channel: String,
     /// Who speaks first (`--as`).
     pub speaker: String,
+    /// The language of the terminal's own lines (`--lang`, else the configuration's).
     pub lang: Lang,
+    /// `--lang` when given: requests carry it as a platform carries a user's locale.
+    /// Without it, a user's `language` choice, then the channel's setting, then the
+    /// configuration decide.
+    pub requested_lang: Option<Lang>,
     /// The host's clock, when `wait <time>` may move it forward.
     pub clock: Option<Arc<OffsetClock>>,
 }
@@ -68,7 +73,7 @@ impl<'h, W: Write> Terminal<'h, W> {
             user: self.speaker.clone(),
             // In the terminal everyone is an admin (spec README, "Who may do what").
             is_admin: true,
-            lang: Some(self.settings.lang),
+            lang: self.settings.requested_lang,
         }
     }
 

@@ -39,3 +39,14 @@ fn the_clock_section_is_read_and_its_errors_name_the_key() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("clock.move_time"), "{}", run.stderr);
 }
+
+/// Without `--lang` the terminal speaks as the channel's setting says (after a user's
+/// own choice); with `--lang` that language wins, as a platform's locale would.
+#[test]
+fn the_channels_language_setting_speaks_in_the_terminal() {
+    let place = Place::new();
+    let run = place.local("settings language=de\nnew carat seed=7\nas bob\nlanguage en\nhelp\n");
+    let out = &run.stdout;
+    assert!(out.contains("lädt zu einer Partie Carat"), "the channel's German: {out}");
+    assert!(out.contains("Commands: new, join"), "bob's own English: {out}");
+}
