@@ -449,6 +449,10 @@ impl Host {
         let mut fitting = Vec::new();
         let mut waiting = None;
         for row in rows {
+            // Another player's board in an open challenge is not even listed.
+            if crate::challenge::hidden_game(ctx, row.id).await.is_some() {
+                continue;
+            }
             let plays = self.db.players(row.id).await?.iter().any(|p| p.user_id == ctx.user_id());
             let fits = match want {
                 Want::Invitation => row.status == Status::Invited,

@@ -451,3 +451,25 @@ async fn a_closed_challenge_speaks_its_servers_language() {
     ]);
     assert_eq!(closed[0].replies[1].text.plain(), "alice: 0 Punkte (Partie #1)");
 }
+
+/// With two boards of an open challenge in the channel, a player's `board` and `moves`
+/// find their own game and never name the other player's.
+#[tokio::test]
+async fn other_players_challenge_boards_are_not_offered() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge seed=5").await;
+    let a = game_of(&opened, "alice");
+    let joined = host.handle(&origin("bob", "c"), "join").await;
+    let b = game_of(&joined, "bob");
+    for (user, mine, theirs) in [("alice", a, b), ("bob", b, a)] {
+        let board = host.handle(&origin(user, "c"), "board").await;
+        assert!(board.iter().all(|r| !r.refusal), "{}", texts(&board));
+        assert!(board.iter().any(|r| r.game.is_some_and(|g| g.id == mine)), "{}", texts(&board));
+        assert!(!texts(&board).contains(&format!("#{theirs}")), "{}", texts(&board));
+    }
+    // carol plays in no challenge game: no board is hers to see while it is open.
+    let carol = host.handle(&origin("carol", "c"), "board").await;
+    assert!(refused(&carol, "carol", "No game is running in this channel"), "{}", texts(&carol));
+}
