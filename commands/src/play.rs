@@ -41,6 +41,8 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
             let games = arg("games").unwrap_or_else(|| Arg::from(""));
             return Err(Msg::new("cmd-bare-several").arg("text", notation).arg("games", games).arg("example", example).into());
         }
+        // `#2 c3 red` names a game: say what is wrong with it, not "unknown command".
+        Err(refused @ Refused::Command(_)) if id.is_some() => return Err(refused),
         Err(Refused::Command(_)) => return Err(unknown()),
         Err(other) => return Err(other),
     };

@@ -56,6 +56,11 @@ async fn a_word_that_is_neither_command_nor_move_is_unknown() {
     let replies = host.handle(&origin(&mover, "c"), &format!("#{second} {}", moves[0])).await;
     assert!(!replies[0].refusal, "{}", texts(&replies));
     assert!(texts(&replies).contains(&format!("(game #{second}, move 1)")), "{}", texts(&replies));
+    // A game named by number that is not here is named in the answer.
+    let replies = host.handle(&origin(&mover, "elsewhere"), &format!("#{second} {}", moves[0])).await;
+    assert!(refused(&replies, &mover, &format!("There is no game #{second} here.")), "{}", texts(&replies));
+    let replies = host.handle(&origin(&mover, "c"), "#99 c3 red").await;
+    assert!(refused(&replies, &mover, "There is no game #99 here."), "{}", texts(&replies));
 }
 
 #[tokio::test]
