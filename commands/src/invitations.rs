@@ -109,6 +109,24 @@ pub(crate) async fn all_accepted(db: &Db, id: GameId, seated: &[(String, String)
     Ok(!named.is_empty() && named.iter().all(|n| seated.iter().any(|(uid, name)| matches(n, uid, name))))
 }
 
+/// The invitees of game `id` who have not accepted yet: none of `seated` (user ids and
+/// names) is them. Empty for an invitation without names.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub(crate) async fn not_accepted(db: &Db, id: GameId, seated: &[(String, String)]) -> Result<Vec<String>, StorageError> {
+    let named = invitees(db, id).await?;
+    Ok(named.into_iter().filter(|n| !seated.iter().any(|(uid, name)| matches(n, uid, name))).collect())
+}
+
+/// Invitees as mentions for a message: a platform id (Discord `123`, Matrix
+/// `@bob:hs`) pings them; a typed name shows as `@bob`.
+pub(crate) fn mentions(invitees: &[String]) -> crate::i18n::Arg {
+    crate::i18n::Arg::Mentions(
+        invitees.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -17,6 +17,7 @@ cmd-vacation-too-long = Du kannst nicht { $days } Tage Urlaub nehmen: vom Jahres
 cmd-too-many-invitations = Du hast schon { $max } offene Einladungen: warte, bis sie beginnen oder ablaufen, oder zieh eine mit `abbrechen` zurück.
 cmd-not-invited = Partie #{ $id } ist eine Einladung nur für bestimmte Spieler, und du gehörst nicht dazu.
 cmd-invite-self = Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler.
+cmd-invitees-missing = Partie #{ $id } beginnt von selbst, sobald alle Eingeladenen angenommen haben: es fehlt noch die Zusage von { $players }. Um ohne sie zu spielen, zieh die Einladung mit `abbrechen` zurück und lade neu ein.
 cmd-undo-not-offered = { $game } kennt kein `zurücknehmen`: dort deckt ein Zug etwas Neues auf (ein Plättchen, eine Karte oder einen Wurf), darum lässt er sich nicht fair zurücknehmen.
 cmd-undo-nothing = In Partie #{ $id } gibt es keinen Zug zum Zurücknehmen.
 cmd-rematch-nothing = Du hast in diesem Kanal keine beendete Partie, die ihr neu spielen könntet.
@@ -26,6 +27,7 @@ cmd-rematch-exists = Partie #{ $old } wurde schon noch einmal gespielt: Partie #
 ## Ansagen.
 
 new-invitation-named = { $creator } lädt { $invited } zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: tippe `beitreten`, um anzunehmen; sie beginnt, sobald alle angenommen haben.
+join-waiting-for = Es fehlt noch die Zusage von { $players }; dann beginnt die Partie von selbst.
 invitation-expired = Niemand hat die Einladung zu Partie #{ $id } ({ $game }) rechtzeitig angenommen, darum ist sie abgelaufen.
 clock-half = { $player }, du bist in Partie #{ $id } ({ $game }) am Zug: die Hälfte deiner Bedenkzeit ist um, noch { $left }.
 clock-soon = { $player }, deine Bedenkzeit in Partie #{ $id } ({ $game }) läuft in { $left } ab: bitte mach deinen Zug.

@@ -16,6 +16,7 @@ cmd-vacation-too-long = You cannot take { $days } days of vacation: { $left ->
 cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
 cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
 cmd-invite-self = You cannot invite yourself: you have your seat as the one who invites; name only the other players.
+cmd-invitees-missing = Game #{ $id } starts by itself once everyone invited has accepted: still waiting for { $players }. To play without them, withdraw it with `abort` and invite again.
 cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly.
 cmd-undo-nothing = There is no move to take back in game #{ $id }.
 cmd-rematch-nothing = You have no finished game in this channel to play again.
@@ -25,6 +26,7 @@ cmd-rematch-exists = Game #{ $old } has been played again already: game #{ $id }
 ## Announcements.
 
 new-invitation-named = { $creator } invites { $invited } to a game of { $game } (#{ $id }) for { $players } players: type `join` to accept; it starts when everyone has accepted.
+join-waiting-for = Still waiting for { $players } to accept; the game starts by itself then.
 invitation-expired = Nobody took up the invitation to game #{ $id } ({ $game }) in time, so it has expired.
 clock-half = { $player }, it is your turn in game #{ $id } ({ $game }): half your time for this move has passed, { $left } left.
 clock-soon = { $player }, your time in game #{ $id } ({ $game }) runs out in { $left }: please make your move.

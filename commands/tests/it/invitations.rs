@@ -183,3 +183,44 @@ async fn an_id_of_zeros_is_no_invitee() {
     assert_eq!(no(&host, "alice", "c", "new carat <@0>").await, "“<@0>” is not an option of carat: see `help new`.");
     assert_eq!(no(&host, "alice", "c", "new carat <@!000>").await, "“<@!000>” is not an option of carat: see `help new`.");
 }
+
+/// Issue 10 item 1, as a tester found it: after `new carat @bob @carol` and Bob's
+/// `join`, Alice's `start` is refused (naming Carol, who has not accepted), the "can
+/// start now" hint is not given, and the game begins with all three once Carol joins.
+/// An open invitation without names can still be started early by its creator.
+#[tokio::test]
+async fn a_named_invitation_does_not_start_before_everyone_has_accepted() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat @bob @carol").await;
+    let said = ok(&host, "bob", "c", "join").await;
+    assert_eq!(
+        said,
+        "bob joins game #1 (2 of 3 seats taken).\nStill waiting for @carol to accept; the game starts by itself then."
+    );
+    assert_eq!(
+        no(&host, "alice", "c", "start").await,
+        "Game #1 starts by itself once everyone invited has accepted: still waiting for @carol. \
+         To play without them, withdraw it with `abort` and invite again."
+    );
+    assert!(no(&host, "bob", "c", "start #1").await.contains("still waiting for @carol"));
+    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Invited);
+    let said = ok(&host, "carol", "c", "join").await;
+    assert!(said.contains("Game #1 of Carat begins"), "{said}");
+    assert_eq!(host.db().players(1).await.expect("players").len(), 3, "carol is not left out");
+    // German: both invitees missing.
+    ok(&host, "alice", "d", "new carat @bob @carol").await;
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("alice", "d") };
+    assert_eq!(
+        no_at(&host, &german, "starten").await,
+        "Partie #2 beginnt von selbst, sobald alle Eingeladenen angenommen haben: es fehlt noch die Zusage von \
+         @bob, @carol. Um ohne sie zu spielen, zieh die Einladung mit `abbrechen` zurück und lade neu ein."
+    );
+    // Without names: today's behaviour, the creator may start with two of three.
+    ok(&host, "alice", "e", "new carat 3").await;
+    let said = ok(&host, "bob", "e", "join").await;
+    assert!(said.ends_with("alice can `start` the game now or wait for more players."), "{said}");
+    let said = ok(&host, "alice", "e", "start").await;
+    assert!(said.contains("Game #3 of Carat begins"), "{said}");
+}
