@@ -103,6 +103,23 @@ pub(crate) async fn check_invited(ctx: &Ctx<'_>, id: GameId) -> Result<(), crate
     Err(Msg::new("cmd-not-invited").arg("id", id).into())
 }
 
+/// The open invitations on the user's platform (any channel) that name the user of
+/// `origin` and where they have no seat yet, oldest first (`games` lists them).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub(crate) async fn naming(db: &Db, origin: &crate::host::Origin) -> Result<Vec<crate::storage::GameRow>, StorageError> {
+    let user = &origin.user;
+    let mut rows = Vec::new();
+    for (row, invitee) in db.invitations_naming(&origin.platform, &user.id, &user.name).await? {
+        let seen = rows.last().is_some_and(|r: &crate::storage::GameRow| r.id == row.id);
+        if !seen && matches(&invitee, &user.id, &user.name) {
+            rows.push(row);
+        }
+    }
+    Ok(rows)
+}
+
 /// Whether every invitee of game `id` sits in `seated` (user ids and names).
 pub(crate) async fn all_accepted(db: &Db, id: GameId, seated: &[(String, String)]) -> Result<bool, StorageError> {
     let named = invitees(db, id).await?;

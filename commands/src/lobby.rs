@@ -317,17 +317,27 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
-/// `games`: the user's invitations and running games on this platform, the ones
-/// waiting for the user first.
+/// `games`: the user's invitations and running games on this platform, and the
+/// invitations that name the user (in any channel), the ones waiting for the user
+/// first: their turn, then invitations to answer, then the rest.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
-    let mut rows = ctx.host.db.open_games_of(&ctx.origin.platform, ctx.user_id()).await?;
+    let mut rows: Vec<(crate::storage::GameRow, Option<usize>)> = ctx
+        .host
+        .db
+        .open_games_of(&ctx.origin.platform, ctx.user_id())
+        .await?
+        .into_iter()
+        .map(|(row, seat)| (row, Some(seat)))
+        .collect();
+    rows.extend(crate::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
     }
-    let rank = |row: &crate::storage::GameRow, seat: usize| match row.status {
-        Status::Running if row.to_move.contains(&seat) => 0,
-        Status::Running => 1,
-        _ => 2,
+    let rank = |row: &crate::storage::GameRow, seat: Option<usize>| match (row.status, seat) {
+        (Status::Running, Some(seat)) if row.to_move.contains(&seat) => 0,
+        (_, None) => 1,
+        (Status::Running, _) => 2,
+        _ => 3,
     };
     rows.sort_by_key(|(row, seat)| (rank(row, *seat), row.updated_at));
     let mut text = ctx.text(&Msg::new("games-header"));
@@ -340,6 +350,11 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         let line = match rank(&row, seat) {
             0 => ctx.text(&base("games-your-turn")),
             1 => {
+                let players = ctx.host.db.players(row.id).await?;
+                let creator = players.first().map_or_else(|| row.creator.clone(), |p| p.name.clone());
+                ctx.text(&base("games-invited-you").arg("creator", creator))
+            }
+            2 => {
                 let players = ctx.host.db.players(row.id).await?;
                 let waiting = row
                     .to_move

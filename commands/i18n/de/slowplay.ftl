@@ -108,6 +108,7 @@ local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
 ## Wo spiele ich?
 
 games-waited = , wartet seit { $time }
+games-invited-you = #{ $id } { $game } in { $channel }: Einladung von { $creator }, tippe dort `beitreten #{ $id }`, um anzunehmen
 
 ## Einstellungen.
 

@@ -107,6 +107,7 @@ local-wait-unavailable = The clock of this chat cannot be moved.
 ## Where am I playing?
 
 games-waited = , waiting for { $time }
+games-invited-you = #{ $id } { $game } in { $channel }: invited by { $creator }, type `join #{ $id }` there to accept
 
 ## Settings.
 

@@ -224,3 +224,49 @@ async fn a_named_invitation_does_not_start_before_everyone_has_accepted() {
     let said = ok(&host, "alice", "e", "start").await;
     assert!(said.contains("Game #3 of Carat begins"), "{said}");
 }
+
+/// Issue 10 item 2: an invitee sees the invitations that name them in `games`, in
+/// whatever channel of the platform they ask, after their turns and before the games
+/// that wait for others; once they have joined, the line is the usual invitation line.
+/// Someone not named sees nothing.
+#[tokio::test]
+async fn games_lists_the_invitations_that_name_me() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat @Bob @carol").await;
+    assert_eq!(
+        ok(&host, "bob", "elsewhere", "games").await,
+        "Your games:\n• #1 Carat in c: invited by alice, type `join #1` there to accept"
+    );
+    assert_eq!(ok(&host, "dave", "c", "games").await, "You have no running games and no open invitations.");
+    // Another platform's invitation does not name this Bob.
+    let other = commands::Origin { platform: "other".into(), ..crate::support::origin("bob", "c") };
+    assert_eq!(ok_at(&host, &other, "games").await, "You have no running games and no open invitations.");
+    // German.
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "x") };
+    assert_eq!(
+        ok_at(&host, &german, "partien").await,
+        "Deine Partien:\n• #1 Carat in c: Einladung von alice, tippe dort `beitreten #1`, um anzunehmen"
+    );
+    // Order: Bob's turn first, then the invitation to answer, then a game that waits
+    // for someone else (a game in z where Bob is to move, one in y where Alice is).
+    let z = crate::support::started(&host, "z", 1).await;
+    let y = crate::support::started(&host, "y", 1).await;
+    // Both start from the same seed, so the same player is to move in both: one move
+    // in the game of the right one makes y Bob's turn and z Alice's.
+    let (first, moves) = crate::support::to_move(&host, y).await;
+    let moved_in = if first == "alice" { y } else { z };
+    let channel = if moved_in == y { "y" } else { "z" };
+    ok(&host, &first, channel, &moves[0]).await;
+    let (mine, other) = (y, z);
+    let said = ok(&host, "bob", "c", "games").await;
+    let lines: Vec<&str> = said.lines().collect();
+    assert_eq!(lines.len(), 4, "{said}");
+    assert!(lines[1].starts_with(&format!("• #{mine} Carat in ")) && lines[1].contains("your turn"), "{said}");
+    assert!(lines[2].starts_with("• #1 Carat in c: invited by alice"), "{said}");
+    assert!(lines[3].starts_with(&format!("• #{other} Carat in ")) && lines[3].contains("alice to move"), "{said}");
+    ok(&host, "bob", "c", "join").await;
+    let said = ok(&host, "bob", "c", "games").await;
+    assert!(said.ends_with("• #1 Carat in c: invitation, 2 of 3 seats taken"), "{said}");
+}
