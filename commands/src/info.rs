@@ -15,7 +15,8 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
     let text = match topic.map(str::trim) {
         None | Some("") => {
             let commands = VERBS.iter().map(|(v, _)| v.name()).collect::<Vec<_>>().join(", ");
-            ctx.text(&Msg::new("help-general").arg("commands", commands).arg("games", game_list()))
+            let german = VERBS.iter().map(|(v, _)| v.german_name()).collect::<Vec<_>>().join(", ");
+            ctx.text(&Msg::new("help-general").arg("commands", commands).arg("german", german).arg("games", game_list()))
         }
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();

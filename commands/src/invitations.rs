@@ -7,7 +7,8 @@ use crate::{
     command::GameId,
     host::Ctx,
     i18n::Msg,
-    storage::{Db, StorageError},
+    reply::Reply,
+    storage::{Db, Status, StorageError},
 };
 
 /// The invitee a word names, if it is a mention: `@bob` gives `bob` (lower case), a
@@ -118,6 +119,75 @@ pub(crate) async fn naming(db: &Db, origin: &crate::host::Origin) -> Result<Vec<
         }
     }
     Ok(rows)
+}
+
+/// `decline [#id]`: an invitee turns down an invitation that names them (in this
+/// channel; without `#id` the only one here naming them). The invitation is withdrawn
+/// and the channel told, mentioning its creator.
+///
+/// # Errors
+/// `cmd-decline-not-invited` for a user the invitation does not name (its creator
+/// included: they `abort`), `cmd-decline-nothing` when no invitation here names them,
+/// `cmd-several-games`, `cmd-not-an-invitation` for a game no longer open, or a
+/// storage failure.
+pub(crate) async fn decline(ctx: &Ctx<'_>, id: Option<GameId>) -> crate::host::Outcome {
+    let user = &ctx.origin.user;
+    let row = match id {
+        Some(id) => ctx.host.select(ctx, Some(id), crate::host::Want::Invitation, false).await?.row,
+        None => {
+            let mut named_here = Vec::new();
+            for row in ctx.host.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await? {
+                if row.status == Status::Invited && names(&ctx.host.db, row.id, &user.id, &user.name).await? {
+                    named_here.push(row);
+                }
+            }
+            match named_here.len() {
+                0 => return Err(Msg::new("cmd-decline-nothing").into()),
+                1 => named_here.remove(0),
+                _ => {
+                    let list = named_here
+                        .iter()
+                        .map(|row| {
+                            let name = row.kind.parse::<rules::GameKind>().map_or(row.kind.as_str(), |k| ctx.game_name(k));
+                            format!("#{} {name}", row.id)
+                        })
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    let example = format!("decline #{}", named_here[0].id);
+                    return Err(Msg::new("cmd-several-games").arg("games", list).arg("example", example).into());
+                }
+            }
+        }
+    };
+    let game_id = row.id;
+    if row.status != Status::Invited {
+        return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
+    }
+    if !names(&ctx.host.db, game_id, &user.id, &user.name).await? {
+        return Err(Msg::new("cmd-decline-not-invited").arg("id", game_id).into());
+    }
+    if !ctx.host.db.withdraw(game_id, ctx.now()).await? {
+        return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
+    }
+    tracing::info!(game = game_id, "invitation declined");
+    let creator = ctx.host.db.players(game_id).await?.into_iter().next().map_or_else(
+        || crate::reply::User::new(row.creator.clone(), row.creator.clone()),
+        |p| crate::reply::User::new(p.user_id, p.name),
+    );
+    let game = row.kind.parse::<rules::GameKind>().map_or(row.kind.clone(), |k| ctx.game_name(k).to_string());
+    let text = ctx.text(
+        &Msg::new("invitation-declined")
+            .arg("player", user.name.as_str())
+            .arg("id", game_id)
+            .arg("game", game)
+            .arg("creator", crate::i18n::Arg::Mention(creator)),
+    );
+    Ok(vec![Reply::channel(text)])
+}
+
+/// Whether invitation `id` names the user `user_id` called `name`.
+async fn names(db: &Db, id: GameId, user_id: &str, name: &str) -> Result<bool, StorageError> {
+    Ok(invitees(db, id).await?.iter().any(|n| matches(n, user_id, name)))
 }
 
 /// Whether every invitee of game `id` sits in `seated` (user ids and names).

@@ -96,7 +96,7 @@ rules-list = Die Spiele: { $games }. `regeln <Spiel>` erklärt ein Spiel.
 
 ## Hilfe.
 
-help-general = Befehle: { $commands } (auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, partien, hilfe, regeln, exportieren, täglich, bestenliste).
+help-general = Befehle: { $commands } (auf Deutsch: { $german }).
     Beginne mit `neu <Spiel>` (Spiele: { $games }); die anderen `beitreten`, dann `starten`.
     Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
 help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.

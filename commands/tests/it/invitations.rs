@@ -237,7 +237,7 @@ async fn games_lists_the_invitations_that_name_me() {
     ok(&host, "alice", "c", "new carat @Bob @carol").await;
     assert_eq!(
         ok(&host, "bob", "elsewhere", "games").await,
-        "Your games:\n• #1 Carat in c: invited by alice, type `join #1` there to accept"
+        "Your games:\n• #1 Carat in c: invited by alice, type `join #1` there to accept or `decline #1` to turn it down"
     );
     assert_eq!(ok(&host, "dave", "c", "games").await, "You have no running games and no open invitations.");
     // Another platform's invitation does not name this Bob.
@@ -247,7 +247,7 @@ async fn games_lists_the_invitations_that_name_me() {
     let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "x") };
     assert_eq!(
         ok_at(&host, &german, "partien").await,
-        "Deine Partien:\n• #1 Carat in c: Einladung von alice, tippe dort `beitreten #1`, um anzunehmen"
+        "Deine Partien:\n• #1 Carat in c: Einladung von alice, tippe dort `beitreten #1`, um anzunehmen, oder `ablehnen #1`"
     );
     // Order: Bob's turn first, then the invitation to answer, then a game that waits
     // for someone else (a game in z where Bob is to move, one in y where Alice is).
@@ -269,4 +269,75 @@ async fn games_lists_the_invitations_that_name_me() {
     ok(&host, "bob", "c", "join").await;
     let said = ok(&host, "bob", "c", "games").await;
     assert!(said.ends_with("• #1 Carat in c: invitation, 2 of 3 seats taken"), "{said}");
+}
+
+/// Issue 10 item 3: Bob declines (`decline`, German `ablehnen`): the invitation is
+/// withdrawn and the channel told, mentioning Alice. Someone not named, and Alice
+/// herself, cannot decline; a withdrawn invitation cannot be declined again.
+#[tokio::test]
+async fn an_invitee_declines_and_the_invitation_is_withdrawn() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat @bob @carol").await;
+    assert_eq!(
+        no(&host, "dave", "c", "decline").await,
+        "No invitation here names you, so there is nothing to decline: `games` lists the invitations you have."
+    );
+    assert_eq!(
+        no(&host, "alice", "c", "decline #1").await,
+        "Game #1 does not name you, so there is no invitation for you to decline (the one who invites withdraws it with `abort`)."
+    );
+    ok(&host, "carol", "c", "join").await;
+    let replies = host.handle(&crate::support::origin("bob", "c"), "decline").await;
+    assert_eq!(crate::support::texts(&replies), "bob declined the invitation to game #1 (Carat). @alice, it is withdrawn.");
+    assert_eq!(replies[0].audience, commands::Audience::Channel);
+    assert!(replies[0].text.segments().contains(&commands::Segment::Mention(commands::User::new("alice", "alice"))));
+    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Withdrawn);
+    assert_eq!(no(&host, "bob", "c", "decline #1").await, "Game #1 is not an open invitation any more.");
+    assert!(no(&host, "carol", "c", "join").await.contains("no open invitation"));
+    // German, by a joined invitee, with the game named.
+    ok(&host, "alice", "d", "new carat @bob @carol").await;
+    ok(&host, "bob", "d", "join").await;
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "d") };
+    assert_eq!(
+        ok_at(&host, &german, "ablehnen #2").await,
+        "carol hat die Einladung zu Partie #2 (Carat) abgelehnt. @alice, sie ist zurückgezogen."
+    );
+    // An open invitation without names cannot be declined.
+    ok(&host, "alice", "e", "new carat").await;
+    assert!(no(&host, "bob", "e", "decline #3").await.starts_with("Game #3 does not name you"));
+}
+
+/// Issue 10 item 3: a named invitation that expires after some invitees joined says
+/// who did not answer, not "Nobody took up the invitation".
+#[tokio::test]
+async fn an_expired_named_invitation_names_who_did_not_answer() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat @bob @carol @dave").await;
+    ok(&host, "carol", "c", "join").await;
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("alice", "d") };
+    ok_at(&host, &german, "neu carat @bob").await;
+    clock.advance(48 * HOUR);
+    assert_eq!(
+        notice_texts(&due(&host, &clock).await),
+        "[c] @bob, @dave did not answer the invitation to game #1 (Carat) in time, so it has expired.\n\
+         [d] @bob hat auf die Einladung zu Partie #2 (Carat) nicht rechtzeitig geantwortet, darum ist sie abgelaufen."
+    );
+}
+
+/// `help decline` in both languages, and the German list of commands names `ablehnen`.
+#[tokio::test]
+async fn decline_has_its_help_in_both_languages() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    assert!(ok(&host, "bob", "c", "help decline").await.starts_with("`decline [#id]` turns down an invitation"));
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("bob", "c") };
+    assert!(ok_at(&host, &german, "hilfe ablehnen").await.starts_with("`ablehnen [#Nr]` lehnt eine Einladung ab"));
+    let list = ok_at(&host, &german, "hilfe").await;
+    assert!(list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, ablehnen, partien,"), "{list}");
+    assert!(ok(&host, "bob", "c", "help").await.contains(", resign, abort, decline, games,"));
 }
