@@ -138,8 +138,8 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Some(invitee) = crate::invitations::invitee(word) {
-                out.invite.push(invitee);
+            } else if let Some(invitees) = crate::invitations::invitees_in(word) {
+                out.invite.extend(invitees);
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
             } else if let Ok(n) = word.parse::<u64>() {
@@ -318,9 +318,9 @@ impl Command {
             Verb::Stats => {
                 return match words {
                     [] => Ok(Command::Stats { player: None }),
-                    [who] => Ok(Command::Stats {
-                        player: Some(crate::invitations::invitee(who).unwrap_or_else(|| who.to_lowercase())),
-                    }),
+                    [who] => crate::invitations::player(who)
+                        .map(|player| Command::Stats { player: Some(player) })
+                        .ok_or_else(|| Msg::new("cmd-bad-player").arg("text", *who)),
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
                 };
             }
@@ -517,6 +517,11 @@ mod tests {
             ("new carat seed=-1", "cmd-bad-seed"),
             ("new carat seed=18446744073709551616", "cmd-bad-seed"),
             ("new carat =3", "cmd-bad-option"),
+            ("new carat @<@0>", "cmd-bad-option"),
+            ("new carat @bob,carol", "cmd-bad-option"),
+            ("stats @", "cmd-bad-player"),
+            ("stats <@0>", "cmd-bad-player"),
+            ("stats a,b", "cmd-bad-player"),
             ("move", "cmd-move-needs-text"),
             ("move #2", "cmd-move-needs-text"),
             ("board #x", "cmd-bad-game-id"),
@@ -530,6 +535,15 @@ mod tests {
         for (line, key) in cases {
             assert_eq!(refused(line), key, "{line:?}");
         }
+    }
+
+    #[test]
+    fn new_reads_comma_separated_invitees() {
+        let Command::New { options, .. } = parsed("new carat @bob,@carol") else { panic!() };
+        assert_eq!(options.invite, vec!["bob".to_string(), "carol".to_string()]);
+        let Command::New { options, .. } = parsed("new carat @bob, @Carol 3") else { panic!() };
+        assert_eq!(options.invite, vec!["bob".to_string(), "carol".to_string()]);
+        assert_eq!(Value::Object(options.options), json!({"players": 3}));
     }
 
     #[test]

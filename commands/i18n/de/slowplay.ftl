@@ -86,6 +86,7 @@ help-decline = `ablehnen [#Nr]` lehnt eine Einladung ab, die dich nennt (`neu ca
 ## Wertungen.
 
 cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
+cmd-bad-player = „{ $text }“ ist kein Spieler: nenne ihn als @Name (oder erwähne ihn), oder schreib nur `statistik` für deine eigenen Wertungen.
 # $scope: "server" (Wertungen gelten auf dem ganzen Server) oder "channel" (in diesem Kanal oder Raum).
 cmd-no-ratings = { $scope ->
     [server] Auf diesem Server

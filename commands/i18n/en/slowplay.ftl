@@ -82,6 +82,7 @@ help-decline = `decline [#id]` turns down an invitation that names you (`new car
 ## Ratings.
 
 cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
+cmd-bad-player = “{ $text }” is not a player: name them as @name (or mention them), or write `stats` alone for your own ratings.
 # $scope: "server" (ratings count on the whole server) or "channel" (in this channel or room).
 cmd-no-ratings = Nobody has a rating in { $game } { $scope ->
     [server] on this server

@@ -341,3 +341,32 @@ async fn decline_has_its_help_in_both_languages() {
     assert!(list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, zuege, aufgeben, abbrechen, ablehnen, partien,"), "{list}");
     assert!(ok(&host, "bob", "c", "help").await.contains(", resign, abort, decline, games,"));
 }
+
+/// Issue 10 item 4: `@bob,@carol` invites two players (not one called "bob,@carol"),
+/// `@<@0>` is refused as an option `new` does not know, and `stats` refuses an argument
+/// that is neither a mention nor a plain name, in English and German.
+#[tokio::test]
+async fn mentions_in_lists_and_broken_mentions() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let said = ok(&host, "alice", "c", "new carat @bob,@carol").await;
+    assert!(said.starts_with("@alice invites @bob, @carol to a game of Carat (#1) for 3 players"), "{said}");
+    let said = ok(&host, "alice", "d", "new carat @bob, @Carol").await;
+    assert!(said.starts_with("@alice invites @bob, @carol to a game of Carat (#2) for 3 players"), "{said}");
+    assert_eq!(no(&host, "alice", "e", "new carat @<@0>").await, "“@<@0>” is not an option of carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "e", "new carat @bob,carol").await, "“@bob,carol” is not an option of carat: see `help new`.");
+    for word in ["@", "<@0>", "@@", "bob,carol"] {
+        assert_eq!(
+            no(&host, "alice", "c", &format!("stats {word}")).await,
+            format!("“{word}” is not a player: name them as @name (or mention them), or write `stats` alone for your own ratings."),
+        );
+    }
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("alice", "c") };
+    assert_eq!(
+        no_at(&host, &german, "statistik @").await,
+        "„@“ ist kein Spieler: nenne ihn als @Name (oder erwähne ihn), oder schreib nur `statistik` für deine eigenen Wertungen."
+    );
+    // A plain name still asks about that player.
+    assert_eq!(no(&host, "alice", "c", "stats Bob").await, "@bob has no rating here yet.");
+}
