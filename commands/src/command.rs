@@ -38,11 +38,13 @@ pub enum Verb {
     Language,
     /// `daily <game>`: today's challenge (challenge.rs).
     Daily,
+    /// `decline [#id]`: turn down an invitation that names me (invitations.rs).
+    Decline,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 24] = [
+pub const VERBS: [(Verb, &[&str]); 25] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -52,6 +54,7 @@ pub const VERBS: [(Verb, &[&str]); 24] = [
     (Verb::Moves, &["moves", "züge", "zuege"]),
     (Verb::Resign, &["resign", "aufgeben"]),
     (Verb::Abort, &["abort", "abbrechen"]),
+    (Verb::Decline, &["decline", "ablehnen"]),
     // Not "spiele": that is Artifälschungen's German move word (`spiele 17 zahl uzs`).
     (Verb::Games, &["games", "partien"]),
     (Verb::Help, &["help", "hilfe"]),
@@ -80,6 +83,12 @@ impl Verb {
     /// The English command word.
     pub fn name(self) -> &'static str {
         VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.first()).copied().unwrap_or("help")
+    }
+
+    /// The German command word: the first German word of [`VERBS`], else the English
+    /// one when German uses the same (`hand`).
+    pub fn german_name(self) -> &'static str {
+        VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.get(1).or(w.first())).copied().unwrap_or("hilfe")
     }
 }
 
@@ -129,8 +138,8 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Some(invitee) = crate::invitations::invitee(word) {
-                out.invite.push(invitee);
+            } else if let Some(invitees) = crate::invitations::invitees_in(word) {
+                out.invite.extend(invitees);
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
             } else if let Ok(n) = word.parse::<u64>() {
@@ -165,6 +174,9 @@ pub enum Command {
     Join { game: Option<GameId> },
     /// `start [#id]`: start an invitation.
     Start { game: Option<GameId> },
+    /// `decline [#id]`: an invitee turns down an invitation that names them; it is
+    /// withdrawn.
+    Decline { game: Option<GameId> },
     /// `move [#id] <notation>`, or a bare move (`bare`: the text was not a command
     /// word). `at` is the move number the player saw (a button's), to refuse stale
     /// clicks; `None` from typed text.
@@ -306,9 +318,9 @@ impl Command {
             Verb::Stats => {
                 return match words {
                     [] => Ok(Command::Stats { player: None }),
-                    [who] => Ok(Command::Stats {
-                        player: Some(crate::invitations::invitee(who).unwrap_or_else(|| who.to_lowercase())),
-                    }),
+                    [who] => crate::invitations::player(who)
+                        .map(|player| Command::Stats { player: Some(player) })
+                        .ok_or_else(|| Msg::new("cmd-bad-player").arg("text", *who)),
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
                 };
             }
@@ -330,6 +342,7 @@ impl Command {
         match verb {
             Verb::Join => no_extra(Command::Join { game }),
             Verb::Start => no_extra(Command::Start { game }),
+            Verb::Decline => no_extra(Command::Decline { game }),
             Verb::Board => no_extra(Command::Board { game }),
             Verb::Hand => no_extra(Command::Hand { game }),
             Verb::Resign => no_extra(Command::Resign { game }),
@@ -375,6 +388,7 @@ impl Command {
             Command::New { .. } => Verb::New,
             Command::Join { .. } => Verb::Join,
             Command::Start { .. } => Verb::Start,
+            Command::Decline { .. } => Verb::Decline,
             Command::Move { .. } => Verb::Move,
             Command::Board { .. } => Verb::Board,
             Command::Hand { .. } => Verb::Hand,
@@ -455,6 +469,8 @@ mod tests {
             ("join", Command::Join { game: None }),
             ("  BEITRETEN  #4 ", Command::Join { game: Some(4) }),
             ("/start", Command::Start { game: None }),
+            ("decline", Command::Decline { game: None }),
+            ("ABLEHNEN #3", Command::Decline { game: Some(3) }),
             ("move c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: false }),
             ("zug #2 c3   rot", Command::Move { game: Some(2), notation: "c3 rot".into(), at: None, bare: false }),
             ("c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: true }),
@@ -501,11 +517,17 @@ mod tests {
             ("new carat seed=-1", "cmd-bad-seed"),
             ("new carat seed=18446744073709551616", "cmd-bad-seed"),
             ("new carat =3", "cmd-bad-option"),
+            ("new carat @<@0>", "cmd-bad-option"),
+            ("new carat @bob,carol", "cmd-bad-option"),
+            ("stats @", "cmd-bad-player"),
+            ("stats <@0>", "cmd-bad-player"),
+            ("stats a,b", "cmd-bad-player"),
             ("move", "cmd-move-needs-text"),
             ("move #2", "cmd-move-needs-text"),
             ("board #x", "cmd-bad-game-id"),
             ("board #0", "cmd-bad-game-id"),
             ("join now", "cmd-extra-words"),
+            ("decline #3 politely", "cmd-extra-words"),
             ("moves page=0", "cmd-bad-page"),
             ("rules chess", "cmd-unknown-game"),
             ("#x c3 red", "cmd-bad-game-id"),
@@ -513,6 +535,15 @@ mod tests {
         for (line, key) in cases {
             assert_eq!(refused(line), key, "{line:?}");
         }
+    }
+
+    #[test]
+    fn new_reads_comma_separated_invitees() {
+        let Command::New { options, .. } = parsed("new carat @bob,@carol") else { panic!() };
+        assert_eq!(options.invite, vec!["bob".to_string(), "carol".to_string()]);
+        let Command::New { options, .. } = parsed("new carat @bob, @Carol 3") else { panic!() };
+        assert_eq!(options.invite, vec!["bob".to_string(), "carol".to_string()]);
+        assert_eq!(Value::Object(options.options), json!({"players": 3}));
     }
 
     #[test]

@@ -264,6 +264,7 @@ impl Host {
             Command::Daily { game } => crate::challenge::daily(&ctx, game).await,
             Command::ChallengeLeaderboard { challenge } => crate::challenge::leaderboard(&ctx, challenge).await,
             Command::Start { game } => crate::lobby::start(&ctx, game).await,
+            Command::Decline { game } => crate::invitations::decline(&ctx, game).await,
             Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
             Command::Games => crate::lobby::games(&ctx).await,
             Command::Move { game, notation, at, bare } => crate::play::play(&ctx, game, &notation, at, bare).await,

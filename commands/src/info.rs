@@ -15,12 +15,7 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
     let text = match topic.map(str::trim) {
         None | Some("") => {
             let commands = VERBS.iter().map(|(v, _)| v.name()).collect::<Vec<_>>().join(", ");
-            // The German words: each command's first German word (the table's second).
-            let german = VERBS
-                .iter()
-                .map(|(_, words)| words.get(1).or(words.first()).copied().unwrap_or_default())
-                .collect::<Vec<_>>()
-                .join(", ");
+            let german = VERBS.iter().map(|(v, _)| v.german_name()).collect::<Vec<_>>().join(", ");
             ctx.text(&Msg::new("help-general").arg("commands", commands).arg("german", german).arg("games", game_list()))
         }
         Some(topic) => {

@@ -87,14 +87,13 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     }
     let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
-    let named = invite.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect::<Vec<_>>();
     let text = ctx.text(
         &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("invited", Arg::Mentions(named)),
+            .arg("invited", crate::invitations::mentions(&invite)),
     );
     Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
 }
@@ -168,7 +167,11 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         return Ok(replies);
     }
-    if players.len() >= capacity {
+    let missing = crate::invitations::not_accepted(&ctx.host.db, game_id, &seated).await?;
+    if !missing.is_empty() {
+        // A named invitation waits for everyone it names; nobody starts it early.
+        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::invitations::mentions(&missing))));
+    } else if players.len() >= capacity {
         text.push_line(ctx.text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {
         let creator = loaded.user(0).map_or_else(|| Arg::from(loaded.row.creator.clone()), |u| Arg::from(u.name));
@@ -197,6 +200,15 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     }
     let seated = loaded.players.len();
     let capacity = loaded.capacity();
+    let at_table: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+    let missing = crate::invitations::not_accepted(&ctx.host.db, game_id, &at_table).await?;
+    if !missing.is_empty() {
+        // Nobody is left out of a named invitation: it starts when all have accepted.
+        return Err(Msg::new("cmd-invitees-missing")
+            .arg("id", game_id)
+            .arg("players", crate::invitations::mentions(&missing))
+            .into());
+    }
     if seated < capacity {
         if !loaded.kind.players().contains(&seated) {
             return Err(Msg::new("cmd-too-few-players")
@@ -305,17 +317,27 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
-/// `games`: the user's invitations and running games on this platform, the ones
-/// waiting for the user first.
+/// `games`: the user's invitations and running games on this platform, and the
+/// invitations that name the user (in any channel), the ones waiting for the user
+/// first: their turn, then invitations to answer, then the rest.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
-    let mut rows = ctx.host.db.open_games_of(&ctx.origin.platform, ctx.user_id()).await?;
+    let mut rows: Vec<(crate::storage::GameRow, Option<usize>)> = ctx
+        .host
+        .db
+        .open_games_of(&ctx.origin.platform, ctx.user_id())
+        .await?
+        .into_iter()
+        .map(|(row, seat)| (row, Some(seat)))
+        .collect();
+    rows.extend(crate::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
     }
-    let rank = |row: &crate::storage::GameRow, seat: usize| match row.status {
-        Status::Running if row.to_move.contains(&seat) => 0,
-        Status::Running => 1,
-        _ => 2,
+    let rank = |row: &crate::storage::GameRow, seat: Option<usize>| match (row.status, seat) {
+        (Status::Running, Some(seat)) if row.to_move.contains(&seat) => 0,
+        (_, None) => 1,
+        (Status::Running, _) => 2,
+        _ => 3,
     };
     rows.sort_by_key(|(row, seat)| (rank(row, *seat), row.updated_at));
     let mut text = ctx.text(&Msg::new("games-header"));
@@ -328,6 +350,11 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         let line = match rank(&row, seat) {
             0 => ctx.text(&base("games-your-turn")),
             1 => {
+                let players = ctx.host.db.players(row.id).await?;
+                let creator = players.first().map_or_else(|| row.creator.clone(), |p| p.name.clone());
+                ctx.text(&base("games-invited-you").arg("creator", creator))
+            }
+            2 => {
                 let players = ctx.host.db.players(row.id).await?;
                 let waiting = row
                     .to_move

@@ -140,7 +140,15 @@ impl Host {
             let players = self.db.players(id).await?;
             let lang = self.lang_of(players.first().and_then(|p| p.lang.as_deref()));
             let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());
-            let text = self.texts.text(lang, &Msg::new("invitation-expired").arg("id", id).arg("game", game));
+            let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+            let missing = crate::invitations::not_accepted(&self.db, id, &seated).await?;
+            // A named invitation says who did not answer (some may have joined).
+            let msg = if missing.is_empty() {
+                Msg::new("invitation-expired")
+            } else {
+                Msg::new("invitation-expired-named").arg("players", crate::invitations::mentions(&missing)).arg("count", missing.len())
+            };
+            let text = self.texts.text(lang, &msg.arg("id", id).arg("game", game));
             tracing::info!(game = id, "invitation expired");
             out.push(Notice { platform, channel, reply: Reply::channel(text).about(GameRef { id, seq: 0 }) });
         }

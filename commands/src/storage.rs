@@ -312,6 +312,35 @@ impl Db {
         row.as_ref().map(game_row).transpose()
     }
 
+    /// The open invitations on `platform` with an invitee that may be `user_id` or
+    /// `name` (equal ignoring ASCII case; the caller decides with the invitation rules
+    /// whether it is them) and no seat taken by `user_id`, with that invitee, oldest
+    /// first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn invitations_naming(
+        &self,
+        platform: &str,
+        user_id: &str,
+        name: &str,
+    ) -> Result<Vec<(GameRow, String)>, StorageError> {
+        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT {columns}, i.user_id AS invitee FROM games g JOIN invitees i ON i.game_id = g.id \
+             WHERE g.platform = ? AND g.status = 'invited' AND (lower(i.user_id) = lower(?) OR lower(i.user_id) = lower(?)) \
+             AND NOT EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = ?) ORDER BY g.id"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(platform)
+            .bind(user_id)
+            .bind(name)
+            .bind(user_id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(|r| Ok((game_row(r)?, r.try_get("invitee")?))).collect()
+    }
+
     /// The invitations and running games `user_id` plays on `platform`, with the
     /// user's seat, oldest first.
     ///

@@ -7,7 +7,9 @@ use commands::{Command, GameId, Verb};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
-use over_days::{claim, daily, history, language, leaderboard, rematch, reminders, settings, stats, undo, vacation};
+use over_days::{
+    claim, daily, decline, history, language, leaderboard, rematch, reminders, settings, stats, undo, vacation,
+};
 use super::{components, session, Context, Error};
 
 mod over_days;
@@ -45,7 +47,7 @@ impl GameChoice {
 
 /// The German names of the slash commands, by command word (Discord shows them to
 /// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 24] = [
+pub const GERMAN_NAMES: [(Verb, &str); 25] = [
     (Verb::New, "neu"),
     (Verb::Join, "beitreten"),
     (Verb::Start, "starten"),
@@ -55,6 +57,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 24] = [
     (Verb::Moves, "züge"),
     (Verb::Resign, "aufgeben"),
     (Verb::Abort, "abbrechen"),
+    (Verb::Decline, "ablehnen"),
     (Verb::Claim, "reklamieren"),
     (Verb::Undo, "zurücknehmen"),
     (Verb::Rematch, "revanche"),
@@ -95,6 +98,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         moves(),
         resign(),
         abort(),
+        decline(),
         claim(),
         undo(),
         rematch(),

@@ -20,7 +20,7 @@ pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 24] = [
+const COMMANDS: [(&str, &str); 25] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
@@ -30,6 +30,7 @@ const COMMANDS: [(&str, &str); 24] = [
     ("moves", "züge"),
     ("resign", "aufgeben"),
     ("abort", "abbrechen"),
+    ("decline", "ablehnen"),
     ("claim", "reklamieren"),
     ("undo", "zurücknehmen"),
     ("rematch", "revanche"),

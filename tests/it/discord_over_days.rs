@@ -256,6 +256,21 @@ async fn players_invited_by_user_option_must_accept() {
     .await;
     let row = running.host.db().game(1).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Running);
+
+    // An invitation can be turned down: it is withdrawn and its creator told.
+    let new = fake.slash_with_users(
+        &alice(),
+        "new",
+        vec![events::integer("game", carat), events::user("invite", &carol)],
+        &[&carol],
+    );
+    public_followups(&fake, &new, 1).await;
+    let decline = fake.slash(&carol, "decline", vec![]);
+    let told = public_followups(&fake, &decline, 1).await.remove(0).content();
+    assert!(told.starts_with("carol declined the invitation to game #2 (Carat)."), "{told}");
+    assert!(told.contains(&format!("<@{}>", alice().id)), "{told}");
+    let row = running.host.db().game(2).await.expect("read").expect("the invitation");
+    assert_eq!(row.status, Status::Withdrawn);
     running.bot.stop().await;
 }
 

@@ -101,7 +101,7 @@ help-general = Befehle: { $commands } (auf Deutsch: { $german }).
     Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
 help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `zeit=2d` für die Zeit je Zug, `@name`, um bestimmte Spieler einzuladen (nur sie dürfen `beitreten`; sie beginnt, wenn alle da sind), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.
 help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier; `beitreten herausforderung [#Nr]` (oder `beitreten`, wenn keine Einladung offen ist) gibt dir dein eigenes Spielbrett in einer Herausforderung.
-help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind.
+help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind. Eine Einladung an bestimmte Spieler (`neu carat @bob`) beginnt von selbst, sobald alle beigetreten sind, und nicht vorher.
 help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.
 help-board = `brett [#Nr]` zeigt den Spielplan.
 help-hand = `hand [#Nr]` zeigt deine Hand, nur dir.

@@ -20,6 +20,9 @@ cmd-vacation-too-long = Du kannst nicht { $days ->
 cmd-too-many-invitations = Du hast schon { $max } offene Einladungen: warte, bis sie beginnen oder ablaufen, oder zieh eine mit `abbrechen` zurück.
 cmd-not-invited = Partie #{ $id } ist eine Einladung nur für bestimmte Spieler, und du gehörst nicht dazu.
 cmd-invite-self = Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler.
+cmd-invitees-missing = Partie #{ $id } beginnt von selbst, sobald alle Eingeladenen angenommen haben: es fehlt noch die Zusage von { $players }. Um ohne sie zu spielen, zieh die Einladung mit `abbrechen` zurück und lade neu ein.
+cmd-decline-not-invited = Partie #{ $id } nennt dich nicht, also gibt es für dich keine Einladung abzulehnen (der Einladende zieht sie mit `abbrechen` zurück).
+cmd-decline-nothing = Keine Einladung hier nennt dich, also gibt es nichts abzulehnen: `partien` zeigt deine Einladungen.
 cmd-undo-not-offered = { $game } kennt kein `zurücknehmen`: dort deckt ein Zug etwas Neues auf (ein Plättchen, eine Karte oder einen Wurf), darum lässt er sich nicht fair zurücknehmen.
 cmd-undo-nothing = In Partie #{ $id } gibt es keinen Zug zum Zurücknehmen.
 cmd-rematch-nothing = Du hast in diesem Kanal keine beendete Partie, die ihr neu spielen könntet.
@@ -29,7 +32,13 @@ cmd-rematch-exists = Partie #{ $old } wurde schon noch einmal gespielt: Partie #
 ## Ansagen.
 
 new-invitation-named = { $creator } lädt { $invited } zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: tippe `beitreten`, um anzunehmen; sie beginnt, sobald alle angenommen haben.
+join-waiting-for = Es fehlt noch die Zusage von { $players }; dann beginnt die Partie von selbst.
 invitation-expired = Niemand hat die Einladung zu Partie #{ $id } ({ $game }) rechtzeitig angenommen, darum ist sie abgelaufen.
+invitation-expired-named = { $players } { $count ->
+    [one] hat
+   *[other] haben
+  } auf die Einladung zu Partie #{ $id } ({ $game }) nicht rechtzeitig geantwortet, darum ist sie abgelaufen.
+invitation-declined = { $player } hat die Einladung zu Partie #{ $id } ({ $game }) abgelehnt. { $creator }, sie ist zurückgezogen.
 clock-half = { $player }, du bist in Partie #{ $id } ({ $game }) am Zug: die Hälfte deiner Bedenkzeit ist um, noch { $left }.
 clock-soon = { $player }, deine Bedenkzeit in Partie #{ $id } ({ $game }) läuft in { $left } ab: bitte mach deinen Zug.
 clock-expired = Die Bedenkzeit von { $player } in Partie #{ $id } ({ $game }) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern.
@@ -75,10 +84,12 @@ help-undo = `zurücknehmen [#id]` bittet darum, den letzten Zug zurückzunehmen;
 help-rematch = `revanche [#id]` fragt die anderen, ob ihr deine letzte beendete Partie hier noch einmal spielt; sie beginnt mit denselben Spielern auf denselben Plätzen, sobald alle `revanche` getippt haben (bei Aratoths Rache beginnt der Verlierer). Jede Partie gibt es höchstens einmal als Revanche.
 help-reminders = `erinnerungen an` oder `erinnerungen aus` schaltet deine Zug-Erinnerungen.
 help-history = `verlauf [#id]` listet die bisherigen Züge.
+help-decline = `ablehnen [#Nr]` lehnt eine Einladung ab, die dich nennt (`neu carat @du`): sie wird zurückgezogen, und wer dich eingeladen hat, erfährt es. `partien` zeigt deine Einladungen.
 
 ## Wertungen.
 
 cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
+cmd-bad-player = „{ $text }“ ist kein Spieler: nenne ihn als @Name (oder erwähne ihn), oder schreib nur `statistik` für deine eigenen Wertungen.
 # $scope: "server" (Wertungen gelten auf dem ganzen Server) oder "channel" (in diesem Kanal oder Raum).
 cmd-no-ratings = { $scope ->
     [server] Auf diesem Server
@@ -109,6 +120,7 @@ local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
 ## Wo spiele ich?
 
 games-waited = , wartet seit { $time }
+games-invited-you = #{ $id } { $game } in { $channel }: Einladung von { $creator }, tippe dort `beitreten #{ $id }`, um anzunehmen, oder `ablehnen #{ $id }`
 
 ## Einstellungen.
 

@@ -104,7 +104,7 @@ help-general = Commands: { $commands }.
     Play with `move <move>`, or just type the move. `help <command>` explains one command.
 help-new = `new <game> [options]` invites the channel to a game. Options: the number of players (e.g. `3`), the game's variants (e.g. `hand3`, `two_colours`), `time=2d` for the time per move, `@name` to invite named players (only they may `join`; it starts when all have), `seed=N` for a repeatable game; also as key=value (`players=3`). Hathor: `new hathor [variant]` is a solo game, `new hathor challenge [variant] [hours=N]` a challenge everyone here can join.
 help-join = `join [#id]` takes a seat in the open invitation here; `join challenge [#id]` (or `join` when no invitation is open) gives you your own board in a challenge.
-help-start = `start [#id]` starts the game: any player once all seats are taken, the creator earlier when enough players have joined.
+help-start = `start [#id]` starts the game: any player once all seats are taken, the creator earlier when enough players have joined. An invitation that names players (`new carat @bob`) starts by itself once all of them have joined, and not before.
 help-move = `move [#id] <move>` makes your move, e.g. `move c3 red`. A bare move works too when you play only one game here.
 help-board = `board [#id]` shows the board.
 help-hand = `hand [#id]` shows your hand, only to you.

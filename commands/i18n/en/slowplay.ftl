@@ -19,6 +19,9 @@ cmd-vacation-too-long = You cannot take { $days ->
 cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
 cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
 cmd-invite-self = You cannot invite yourself: you have your seat as the one who invites; name only the other players.
+cmd-invitees-missing = Game #{ $id } starts by itself once everyone invited has accepted: still waiting for { $players }. To play without them, withdraw it with `abort` and invite again.
+cmd-decline-not-invited = Game #{ $id } does not name you, so there is no invitation for you to decline (the one who invites withdraws it with `abort`).
+cmd-decline-nothing = No invitation here names you, so there is nothing to decline: `games` lists the invitations you have.
 cmd-undo-not-offered = { $game } has no `undo`: a move there reveals something new (a drawn tile, card or roll), so it cannot be taken back fairly.
 cmd-undo-nothing = There is no move to take back in game #{ $id }.
 cmd-rematch-nothing = You have no finished game in this channel to play again.
@@ -28,7 +31,10 @@ cmd-rematch-exists = Game #{ $old } has been played again already: game #{ $id }
 ## Announcements.
 
 new-invitation-named = { $creator } invites { $invited } to a game of { $game } (#{ $id }) for { $players } players: type `join` to accept; it starts when everyone has accepted.
+join-waiting-for = Still waiting for { $players } to accept; the game starts by itself then.
 invitation-expired = Nobody took up the invitation to game #{ $id } ({ $game }) in time, so it has expired.
+invitation-expired-named = { $players } did not answer the invitation to game #{ $id } ({ $game }) in time, so it has expired.
+invitation-declined = { $player } declined the invitation to game #{ $id } ({ $game }). { $creator }, it is withdrawn.
 clock-half = { $player }, it is your turn in game #{ $id } ({ $game }): half your time for this move has passed, { $left } left.
 clock-soon = { $player }, your time in game #{ $id } ({ $game }) runs out in { $left }: please make your move.
 clock-expired = Time is up for { $player } in game #{ $id } ({ $game }): the other players can `claim` the game now.
@@ -74,10 +80,12 @@ help-undo = `undo [#id]` asks to take back the last move; the others agree by ty
 help-rematch = `rematch [#id]` asks the other players to play your last finished game here again; it starts, with the same players in the same seats, once everyone has typed `rematch` (in Aratoth's Revenge the loser starts). Each game is played again at most once.
 help-reminders = `reminders on` or `reminders off` switches your turn reminders.
 help-history = `history [#id]` lists the moves played so far.
+help-decline = `decline [#id]` turns down an invitation that names you (`new carat @you`): it is withdrawn, and the one who invited you is told. `games` lists the invitations you have.
 
 ## Ratings.
 
 cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
+cmd-bad-player = “{ $text }” is not a player: name them as @name (or mention them), or write `stats` alone for your own ratings.
 # $scope: "server" (ratings count on the whole server) or "channel" (in this channel or room).
 cmd-no-ratings = Nobody has a rating in { $game } { $scope ->
     [server] on this server
@@ -108,6 +116,7 @@ local-wait-unavailable = The clock of this chat cannot be moved.
 ## Where am I playing?
 
 games-waited = , waiting for { $time }
+games-invited-you = #{ $id } { $game } in { $channel }: invited by { $creator }, type `join #{ $id }` there to accept or `decline #{ $id }` to turn it down
 
 ## Settings.
 

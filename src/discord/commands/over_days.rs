@@ -33,6 +33,23 @@ impl LanguageChoice {
     }
 }
 
+/// Turn down an invitation that names you.
+#[poise::command(
+    slash_command,
+    name_localized("de", "ablehnen"),
+    description_localized("de", "Eine Einladung ablehnen, die dich nennt.")
+)]
+pub async fn decline(
+    ctx: Context<'_>,
+    #[description = "The invitation's number (#12), when the channel has several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Einladung (#12), wenn der Kanal mehrere hat")]
+    #[min = 1]
+    game: Option<GameId>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Decline { game }), None).await
+}
+
 /// Claim a game whose player to move has run out of time.
 ///
 /// With two players they lose; with more they leave the game and play goes on.
