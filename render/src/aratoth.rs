@@ -272,7 +272,7 @@ fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String], lang:
         canvas.text(&word, first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
     }
     let mut top = VIEW_Y + 36.0;
-    let winner = if view.to_move.is_none() { view.pieces.last().map(|p| p.seat) } else { None };
+    let winner = view.winner;
     for seat in 0..view.players {
         let h = card_height(view);
         let card = Area::new(PANEL_X, top, right - PANEL_X, h);
@@ -475,6 +475,7 @@ mod tests {
             to_move: None,
             restriction: None,
             eliminated: Vec::new(),
+            winner: Some(1),
         }
     }
 
@@ -527,6 +528,37 @@ mod tests {
         assert_eq!(pixel(&canvas, (x, y - MAP_R + 2.0)), palette::HIGHLIGHT);
         let (x, y) = map_centre(site("b1"), top);
         assert_ne!(pixel(&canvas, (x, y - MAP_R + 2.0)), palette::HIGHLIGHT, "b1 is not the last piece");
+    }
+
+    /// Orange pixels (the "wins" note) in the head of seat `seat`'s card.
+    fn orange_in_card_head(canvas: &Canvas, view: &AratothView, seat: usize) -> usize {
+        let top = VIEW_Y + 36.0 + seat as f32 * (card_height(view) + 12.0);
+        let mid = top + CARD_HEAD / 2.0 + 2.0;
+        let right = WIDTH as f32 - MARGIN;
+        let mut count = 0;
+        for y in (mid - 12.0) as u32..(mid + 12.0) as u32 {
+            for x in PANEL_X as u32..right as u32 {
+                if canvas.pixel(x, y) == Some(palette::ORANGE) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
+    #[test]
+    fn the_winner_note_follows_the_ranking_not_the_last_placer() {
+        // carol (seat 2) places, then alice times out and carol resigns: bob wins
+        let mut played = open(GameKind::Aratoth, &json!({"players": 3}), 3, Some(json!({"start_player": 2})), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for mv in ["formula black a1 a2 a4", "@timeout 0", "@resign 2"] {
+            played.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        let AnyView::Aratoth(view) = played.view(Viewer::Spectator) else { panic!("not an Aratoth view") };
+        let canvas = draw_board(&view, &names(3), Lang::En).unwrap_or_else(|e| panic!("{e}"));
+        assert!(orange_in_card_head(&canvas, &view, 1) > 20, "bob's card says he wins");
+        assert_eq!(orange_in_card_head(&canvas, &view, 2), 0, "carol resigned: no win note");
+        assert_eq!(orange_in_card_head(&canvas, &view, 0), 0);
     }
 
     #[test]

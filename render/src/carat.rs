@@ -297,10 +297,7 @@ fn draw_player_row(
         x += 34.0;
     }
     let score = view.scores.get(seat).copied().unwrap_or(0);
-    // Over: the players still in with the most points win (removed players rank last).
-    let still_in = |s: &usize| view.colours.get(*s).is_some_and(|c| !c.is_empty());
-    let best = (0..view.scores.len()).filter(still_in).filter_map(|s| view.scores.get(s)).max();
-    let winner = view.to_move.is_none() && !removed && best == Some(&score);
+    let winner = view.winners.contains(&seat);
     let score_style = TextStyle::new(32.0).bold().right();
     let score_width = canvas.text(&score.to_string(), right - 18.0, mid, &score_style)?;
     let mut name_right = right - 18.0 - score_width - 20.0;

@@ -60,7 +60,8 @@ impl Chance {
 ///
 /// Players, resignations, timeouts and aborts are handled by [`crate::Played`], which
 /// calls [`Game::remove_player`] only in games of three or more players (and in solo
-/// games) and ranks removed players itself.
+/// games), ranks removed players itself and tells the view the final ranking
+/// ([`AnyView::conclude`]).
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Which game this is.
     const KIND: GameKind;
@@ -111,7 +112,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     fn apply(&mut self, mv: &Self::Move) -> Result<(), Refusal>;
 
     /// Removes a player who resigned or timed out, in a game of three or more players
-    /// or a solo game (spec README, "events"). Never called twice for one seat.
+    /// or a solo game (spec README, "events"). Never called twice for one seat. Also
+    /// called for the removal that leaves a single player in: the game is then over
+    /// (the [`crate::Played`] wrapper ends it), so the game must not start a new turn,
+    /// draw chance or hand out tiles for it.
     fn remove_player(&mut self, seat: Seat);
 
     /// Game-specific public facts for the replay summary (`details`), or `None`.

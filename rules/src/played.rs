@@ -248,13 +248,14 @@ impl<G: Game> Played<G> {
                             .arg("seat", seat),
                     ));
                 }
-                if self.players == 1 {
-                    self.game.remove_player(seat);
-                } else {
+                if self.players > 1 {
                     self.removed.push(seat);
-                    if self.active().len() > 1 {
-                        self.game.remove_player(seat);
-                    }
+                }
+                // With two players the removed player simply loses; the game's own state
+                // stays as it was. Otherwise the game learns of every removal, also the
+                // one that leaves a single player in (Aratoth counts it as eliminated).
+                if self.players != 2 {
+                    self.game.remove_player(seat);
                 }
             }
         }
@@ -374,8 +375,8 @@ impl<G: Game> Match for Played<G> {
 
     fn view(&self, viewer: Viewer) -> AnyView {
         let mut view = self.game.view(viewer);
-        if self.is_finished() {
-            view.end_turns();
+        if let Some(ranking) = self.ranking().filter(|_| self.is_finished()) {
+            view.conclude(&ranking);
         }
         view
     }

@@ -88,6 +88,9 @@ pub struct AratothView {
     pub restriction: Option<Restriction>,
     /// Seats that could not place (or left the game), in order (always empty with two).
     pub eliminated: Vec<Seat>,
+    /// The winner once the game is over: the first of the final ranking (a player who
+    /// left ranks below everyone still in, so it is not simply the last placer).
+    pub winner: Option<Seat>,
 }
 
 /// An Aratoth game.
@@ -101,6 +104,8 @@ pub struct Aratoth {
     to_move: Seat,
     /// Seats that could not place on their turn (or left), in order.
     stuck: Vec<Seat>,
+    /// Seats that left the game (resigned or timed out), in order; also in `stuck`.
+    left: Vec<Seat>,
     over: bool,
 }
 
@@ -278,19 +283,35 @@ impl Aratoth {
         self.over = true;
     }
 
-    /// The ranking: latest last placement first; seats that never placed share the last
-    /// tier (spec "Three players", "Ranking"; with two players the last placer wins).
+    /// The ranking: latest last placement first; seats that never placed share the
+    /// next tier (spec "Three players", "Ranking"; with two players the last placer
+    /// wins). Seats that left the game come after all others, a later removal above an
+    /// earlier one (spec README, "events").
     fn ranking(&self) -> Vec<Vec<Seat>> {
         let last_placement = |seat: Seat| self.pieces.iter().rposition(|p| p.seat == seat);
+        let stayed = |seat: &Seat| !self.left.contains(seat);
         let mut placed: Vec<(usize, Seat)> =
-            (0..self.players).filter_map(|s| last_placement(s).map(|k| (k, s))).collect();
+            (0..self.players).filter(stayed).filter_map(|s| last_placement(s).map(|k| (k, s))).collect();
         placed.sort_by(|a, b| b.cmp(a));
         let mut ranking: Vec<Vec<Seat>> = placed.into_iter().map(|(_, s)| vec![s]).collect();
-        let never: Vec<Seat> = (0..self.players).filter(|&s| last_placement(s).is_none()).collect();
+        let never: Vec<Seat> = (0..self.players).filter(stayed).filter(|&s| last_placement(s).is_none()).collect();
         if !never.is_empty() {
             ranking.push(never);
         }
+        ranking.extend(self.left.iter().rev().map(|&s| vec![s]));
         ranking
+    }
+
+    /// The winner once the game is over: the first tier of [`Self::ranking`] when it
+    /// holds one seat.
+    fn winner(&self) -> Option<Seat> {
+        if !self.over {
+            return None;
+        }
+        match self.ranking().first().map(Vec::as_slice) {
+            Some([seat]) => Some(*seat),
+            _ => None,
+        }
     }
 
     /// The legal placements touching a filter (see [`Game::filter_moves`]): the words
@@ -366,6 +387,7 @@ impl Game for Aratoth {
             pieces: Vec::new(),
             supply,
             stuck: Vec::new(),
+            left: Vec::new(),
             over: false,
         })
     }
@@ -410,7 +432,12 @@ impl Game for Aratoth {
     }
 
     fn remove_player(&mut self, seat: Seat) {
-        if self.over || seat >= self.players || self.stuck.contains(&seat) {
+        if self.over || seat >= self.players || self.left.contains(&seat) {
+            return;
+        }
+        // A seat already out (it could not place) that resigns now ranks as one that left.
+        self.left.push(seat);
+        if self.stuck.contains(&seat) {
             return;
         }
         self.stuck.push(seat);
@@ -445,6 +472,7 @@ impl Game for Aratoth {
             to_move: (!self.over).then_some(self.to_move),
             restriction: if self.over { None } else { self.restriction(self.to_move) },
             eliminated: if self.players == 2 { Vec::new() } else { self.stuck.clone() },
+            winner: self.winner(),
         })
     }
 

@@ -675,6 +675,96 @@ fn resigning_in_three_counts_as_elimination() {
     played.play("@resign 0").expect("event");
     assert!(played.is_finished());
     assert_eq!(played.ranking(), Some(vec![vec![1], vec![0], vec![2]]));
+    // the removal that ends the game counts as an elimination too
+    assert_eq!(Match::details(&played), Some(json!({"balls": 6, "last_piece": "formula red", "eliminated": [2, 0]})));
+    let AnyView::Aratoth(view) = Match::view(&played, Viewer::Spectator) else { panic!("an Aratoth view") };
+    assert_eq!((view.winner, view.to_move, view.eliminated), (Some(1), None, vec![2, 0]));
+}
+
+fn view_of(game: &dyn Match) -> AratothView {
+    match game.view(Viewer::Spectator) {
+        AnyView::Aratoth(view) => view,
+        _ => panic!("an Aratoth view"),
+    }
+}
+
+/// The tester's game: carol (seat 2, black) places first, alice times out, carol
+/// resigns. Worked by hand: bob is the only one left and wins although carol placed
+/// the last piece; carol left after alice, so she ranks above her; both are out, in the
+/// order they left.
+#[test]
+fn a_timeout_then_the_last_placers_resignation_leaves_bob_the_winner() {
+    let record = json!({
+        "game": "aratoth",
+        "options": {"players": 3},
+        "players": ["alice", "bob", "carol"],
+        "setup": {"start_player": 2},
+        "moves": ["formula black a1 a2 a4", "@timeout 0", "@resign 2"],
+    });
+    let replay = crate::record::replay(&record.to_string());
+    assert_eq!(replay.exit_status, 0);
+    assert_eq!(
+        replay.output,
+        json!({
+            "game": "aratoth", "status": "finished", "moves_applied": 3, "to_move": [],
+            "scores": null, "ranking": [[1], [2], [0]], "legal_moves": 0,
+            "details": {"balls": 3, "last_piece": "formula black", "eliminated": [0, 2]},
+        })
+    );
+    let parsed: crate::record::Record = serde_json::from_value(record).expect("record");
+    let (game, refused) = crate::record::replay_record(&parsed).expect("starts");
+    assert!(refused.is_none());
+    let view = view_of(game.as_ref());
+    assert_eq!(view.winner, Some(1), "bob wins, not carol who placed last");
+    assert_eq!(view.to_move, None);
+    assert_eq!(view.restriction, None);
+    assert_eq!(view.eliminated, vec![0, 2]);
+    // the game's own ranking agrees with the match's
+    let played = Played::<Aratoth>::open(&json!({"players": 3}), 3, Some(json!({"start_player": 2})), None)
+        .and_then(|mut p| {
+            for mv in ["formula black a1 a2 a4", "@timeout 0", "@resign 2"] {
+                p.play(mv).map_err(|e| SetupError::new(e.to_string()))?;
+            }
+            Ok(p)
+        })
+        .expect("plays");
+    assert_eq!(played.game().outcome(), Some(vec![vec![1], vec![2], vec![0]]));
+}
+
+/// Two players: the last placer resigns while the opponent is to move; the opponent
+/// wins (spec README: with two players P loses at once), so the view must not crown the
+/// last placer.
+#[test]
+fn two_players_the_last_placer_resigns_and_loses() {
+    let mut played =
+        Played::<Aratoth>::open(&json!({"players": 2}), 2, Some(json!({"start_player": 0})), None).expect("open");
+    played.play("magier rot a1 a2 a3 b1").expect("legal");
+    played.play("@resign 0").expect("event");
+    assert_eq!(played.ranking(), Some(vec![vec![1], vec![0]]));
+    let view = view_of(&played);
+    assert_eq!((view.winner, view.to_move, view.eliminated), (Some(1), None, vec![]));
+    // an abort names no winner
+    let mut aborted =
+        Played::<Aratoth>::open(&json!({"players": 2}), 2, Some(json!({"start_player": 0})), None).expect("open");
+    aborted.play("magier rot a1 a2 a3 b1").expect("legal");
+    aborted.play("@abort").expect("event");
+    assert_eq!(view_of(&aborted).winner, None);
+}
+
+/// A player already out (could not place) who then resigns is not eliminated twice and
+/// play goes on; an unfinished game has no winner in its view.
+#[test]
+fn an_eliminated_player_who_resigns_is_out_once() {
+    let mut game = new_game(3, 0);
+    game.supply[1] = [[0; 3]; 6];
+    play(&mut game, "drache a5 a2 a6 a8").expect("legal");
+    assert_eq!(game.to_move(), vec![2], "seat 1 has nothing: out");
+    game.remove_player(1);
+    assert_eq!(game.to_move(), vec![2]);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.details().map(|d| d["eliminated"].clone()), Some(json!([1])));
+    let AnyView::Aratoth(view) = game.view(Viewer::Spectator) else { panic!("an Aratoth view") };
+    assert_eq!((view.winner, view.to_move), (None, Some(2)));
 }
 
 #[test]
@@ -736,6 +826,8 @@ fn check_finished(game: &Aratoth) {
     let ranking = game.outcome().expect("over");
     let last = game.pieces.last().expect("pieces").seat;
     assert_eq!(ranking.first(), Some(&vec![last]), "the last placer wins");
+    let AnyView::Aratoth(view) = game.view(Viewer::Spectator) else { panic!("an Aratoth view") };
+    assert_eq!(view.winner, Some(last), "without removals the view's winner is the last placer");
     assert_eq!(game.stuck.len(), players - 1);
     let total: usize = game.pieces.iter().map(|p| p.shape.balls()).sum();
     assert_eq!(game.occupied.len(), total);

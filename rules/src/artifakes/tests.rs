@@ -817,3 +817,53 @@ proptest! {
         }
     }
 }
+
+/// The render helper's "excavating" sample (`14-win-past-19`, 43 moves), worked by hand:
+/// Ada (seat 0) holds 1, 9, 12, 12 with the inspector on 16. Her own pieces are a block,
+/// a block and a disc on field 1 (value 5), the same on 9 (5), a block and three discs
+/// on 12 (5), so every card gives 5 by number (cw 16+5 = 21, where her 2 blocks and a
+/// disc lie; ccw 16-5 = 11, already dug empty). By colour each card counts one field:
+/// white only 1, blue only 9 (11 was dug), grey only 12 (6 was dug, 30 is Bert's):
+/// 1 point, landing on the empty 17 or 15. Identical options are right here.
+#[test]
+fn card_options_of_the_excavating_sample_are_all_five_by_number() {
+    let text = include_str!("../../tests/examples/artifakes/14-win-past-19.json");
+    let mut record: crate::record::Record = serde_json::from_str(text).expect("record");
+    record.moves.truncate(43);
+    let (game, refused) = crate::record::replay_record(&record).expect("starts");
+    assert!(refused.is_none());
+    let crate::AnyView::Artifakes(view) = game.view(Viewer::Seat(0)) else { panic!("an Artifakes view") };
+    assert_eq!((view.to_move, view.inspector), (Some(0), 16));
+    assert_eq!(view.hands[0], Some(vec![1, 9, 12, 12]));
+    assert_eq!(view.buried[11][0], Pieces { blocks: 1, discs: 3 }, "field 12 holds Ada's four pieces");
+    let options = view.card_options[0].clone().expect("Ada sees her options");
+    let empty = Pieces::NONE;
+    let five = Pieces { blocks: 2, discs: 1 };
+    let summary: Vec<(u8, u8, Colour, u8, u8, u8, u8, u8, u8, Pieces)> = options
+        .iter()
+        .map(|o| {
+            let field = |w: &WayOption, d| w.landing(d).map_or(0, |l| l.field);
+            let number_cw = o.by_number.cw.map_or(empty, |l| l.finds);
+            (
+                o.card,
+                o.copies,
+                o.colour,
+                o.by_colour.points,
+                field(&o.by_colour, Direction::Clockwise),
+                field(&o.by_colour, Direction::CounterClockwise),
+                o.by_number.points,
+                field(&o.by_number, Direction::Clockwise),
+                field(&o.by_number, Direction::CounterClockwise),
+                number_cw,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, 1, Colour::White, 1, 17, 15, 5, 21, 11, five),
+            (9, 1, Colour::Blue, 1, 17, 15, 5, 21, 11, five),
+            (12, 2, Colour::Grey, 1, 17, 15, 5, 21, 11, five),
+        ]
+    );
+}

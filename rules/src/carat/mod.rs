@@ -95,6 +95,9 @@ pub struct CaratView {
     pub scores: Vec<i64>,
     /// The seat to move, `None` when the game is over.
     pub to_move: Option<Seat>,
+    /// The winners once the game is over (the first tier of the final ranking: the
+    /// players still in with the most points), else empty.
+    pub winners: Vec<Seat>,
     /// Each seat's hand, `Some` only where the viewer may see it.
     pub hands: Vec<Option<Vec<Tile>>>,
     pub hand_sizes: Vec<usize>,
@@ -149,6 +152,16 @@ impl Carat {
                 None => break,
             }
         }
+    }
+
+    /// The players still in with the most points once all tiles are placed, else empty.
+    fn winners(&self) -> Vec<Seat> {
+        if !self.is_over() {
+            return Vec::new();
+        }
+        let still_in = |s: &Seat| !self.removed.get(*s).copied().unwrap_or(true);
+        let best = (0..self.players).filter(still_in).filter_map(|s| self.scores.get(s)).max();
+        (0..self.players).filter(still_in).filter(|&s| self.scores.get(s) == best).collect()
     }
 
     fn is_over(&self) -> bool {
@@ -460,7 +473,9 @@ impl Game for Carat {
         self.removed[seat] = true;
         let hand = std::mem::take(&mut self.hands[seat]);
         self.pile.extend(hand);
-        if self.to_move == seat && !self.is_over() {
+        // When one player is left the game is over: nobody gets the turn (or tiles).
+        let still_in = self.removed.iter().filter(|r| !**r).count();
+        if self.to_move == seat && !self.is_over() && still_in > 1 {
             self.advance();
         }
     }
@@ -481,6 +496,7 @@ impl Game for Carat {
                 .collect(),
             scores: self.scores.clone(),
             to_move: (!self.is_over()).then_some(self.to_move),
+            winners: self.winners(),
             hands: (0..self.players).map(|s| viewer.sees_private_of(s).then(|| self.hands[s].clone())).collect(),
             hand_sizes: self.hands.iter().map(Vec::len).collect(),
             pile: self.pile.len(),

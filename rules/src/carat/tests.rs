@@ -350,6 +350,35 @@ proptest::proptest! {
 }
 
 #[test]
+fn the_removal_that_leaves_one_player_makes_that_player_the_winner_in_the_view() {
+    let options = serde_json::json!({"players": 3});
+    let setup_json = serde_json::to_value(setup(&["6RGBY", "5RBGY", "3RYGB", "1RBGY"], 0, None)).unwrap();
+    let mut m = open(GameKind::Carat, &options, 3, Some(setup_json), None).unwrap();
+    m.play("@resign 1").unwrap();
+    assert_eq!(m.to_move(), vec![0]);
+    // yellow (seat 2) is not to move; its hand (3RYGB) goes under the pile, and nobody
+    // is dealt a tile: alice keeps only 6RGBY, the pile keeps 36 - 3 dealt + 2 returned.
+    m.play("@timeout 2").unwrap();
+    assert!(m.is_finished());
+    assert_eq!(m.ranking(), Some(vec![vec![0], vec![2], vec![1]]));
+    let crate::AnyView::Carat(view) = m.view(Viewer::Omniscient) else { panic!("a Carat view") };
+    assert_eq!(view.winners, vec![0]);
+    assert_eq!(view.to_move, None);
+    assert!(view.colours[1].is_empty() && view.colours[2].is_empty(), "blue and yellow are neutral");
+    assert_eq!(view.pile, 35);
+    assert_eq!(view.hands[0].as_deref(), Some(&[Tile::parse("6RGBY").unwrap()][..]));
+}
+
+#[test]
+fn a_two_player_resignation_makes_the_other_player_the_winner_in_the_view() {
+    let mut m = open(GameKind::Carat, &serde_json::json!({}), 2, None, Some(3)).unwrap();
+    m.play("@resign 0").unwrap();
+    // 0:0 on points, but the resigned player loses
+    let crate::AnyView::Carat(view) = m.view(Viewer::Spectator) else { panic!("a Carat view") };
+    assert_eq!(view.winners, vec![1]);
+}
+
+#[test]
 fn after_a_two_player_resignation_the_view_names_nobody_to_move() {
     let mut m = open(GameKind::Carat, &serde_json::json!({}), 2, None, Some(3)).unwrap();
     let crate::AnyView::Carat(before) = m.view(Viewer::Spectator) else { panic!("a Carat view") };

@@ -425,6 +425,15 @@ impl Game for Helofag {
         if self.winner.is_some() {
             return;
         }
+        // With one player left the game is over: nobody plays a turn (the summary shows
+        // `"roll": null`, as after a win) and no roll is drawn for it.
+        let still_in: Vec<Seat> = (0..self.players).filter(|&s| !self.is_removed(s)).collect();
+        if let [last] = still_in[..] {
+            self.to_move = last;
+            self.roll = None;
+            self.transfers.clear();
+            return;
+        }
         if self.to_move == seat {
             self.begin_turn(self.next_seat(seat));
         } else if let Some(roll) = self.roll

@@ -578,6 +578,41 @@ fn removing_the_player_to_move_gives_the_next_player_the_next_roll() {
     game.play("@resign 2").expect("carol resigns");
     assert!(game.is_finished());
     assert_eq!(game.ranking(), Some(vec![vec![0], vec![2], vec![1]]));
+    // The last removal also takes carol's pieces off; the view crowns alice, the only
+    // one left, and names nobody to move.
+    assert_eq!(game.details().expect("details")["pieces"]["2"], json!([]));
+    let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { panic!("a Helofag view") };
+    assert_eq!((view.winner, view.to_move), (Some(ALICE), None));
+    assert_eq!(view.removed, vec![false, true, true]);
+}
+
+#[test]
+fn the_removal_that_ends_a_live_game_draws_no_roll() {
+    let mut game =
+        crate::open(GameKind::Helofag, &json!({"players": 3}), 3, Some(json!({"start_player": 0})), Some(11))
+            .expect("valid");
+    game.play("@resign 0").expect("alice leaves on her turn");
+    assert_eq!(game.to_move(), vec![1], "bob rolls next");
+    let rolls_before = game.resolved_setup()["rolls"].as_array().map(Vec::len);
+    assert_eq!(rolls_before, Some(2), "alice's roll and bob's");
+    game.play("@timeout 1").expect("bob times out on his turn");
+    assert!(game.is_finished());
+    assert_eq!(game.resolved_setup()["rolls"].as_array().map(Vec::len), Some(2), "no roll for a game that is over");
+    assert_eq!(game.details().expect("details")["roll"], json!(null), "nobody plays a turn any more");
+    assert_eq!(game.ranking(), Some(vec![vec![CAROL], vec![BOB], vec![ALICE]]));
+    let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { panic!("a Helofag view") };
+    assert_eq!((view.winner, view.to_move), (Some(CAROL), None));
+}
+
+#[test]
+fn a_two_player_resignation_crowns_the_other_player_in_the_view() {
+    let setup = json!({"rolls": [[1, 2, 3]], "start_player": 0});
+    let mut game = crate::open(GameKind::Helofag, &json!({"players": 2}), 2, Some(setup), None).expect("valid");
+    game.play("@resign 0").expect("alice resigns");
+    let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { panic!("a Helofag view") };
+    assert_eq!((view.winner, view.to_move), (Some(BOB), None));
+    // with two players nobody's pieces leave the board
+    assert_eq!(view.removed, vec![false, false]);
 }
 
 #[test]
