@@ -182,10 +182,10 @@ impl<G: Game> Played<G> {
             Value::Object(map) => map.clone(),
             _ => return Err(SetupError::new("options must be a JSON object")),
         };
-        if let Some(p) = options.remove("players") {
-            if p.as_u64() != Some(players as u64) {
-                return Err(SetupError::new(format!("options.players is {p}, but the record names {players} players")));
-            }
+        if let Some(p) = options.remove("players")
+            && p.as_u64() != Some(players as u64)
+        {
+            return Err(SetupError::new(format!("options.players is {p}, but the record names {players} players")));
         }
         let options: G::Options =
             serde_json::from_value(Value::Object(options)).map_err(|e| SetupError::new(format!("bad options: {e}")))?;

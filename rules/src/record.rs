@@ -90,12 +90,16 @@ pub fn replay(text: &str) -> Replay {
     }
 }
 
+/// A replayed record: the game as far as its moves were legal, and the index and reason
+/// of the first refused move, if any.
+pub type Replayed = (Box<dyn Match>, Option<(usize, String)>);
+
 /// Plays a record's moves; stops at the first refused move and returns its index and
 /// reason together with the game before it.
 ///
 /// # Errors
 /// [`SetupError`] when the record cannot start a game.
-pub fn replay_record(record: &Record) -> Result<(Box<dyn Match>, Option<(usize, String)>), SetupError> {
+pub fn replay_record(record: &Record) -> Result<Replayed, SetupError> {
     let mut game = record.start()?;
     for (index, mv) in record.moves.iter().enumerate() {
         if let Err(e) = game.play(mv) {

@@ -7,11 +7,11 @@ use commands::{Command, GameId, Verb};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
-use over_days::{
-    claim, daily, decline, history, language, leaderboard, rematch, reminders, settings, stats, undo, vacation,
-};
+use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, resign, start, undo};
+use over_days::{daily, language, leaderboard, reminders, settings, stats, vacation};
 use super::{components, session, Context, Error};
 
+mod by_game;
 mod over_days;
 pub use over_days::LanguageChoice;
 
@@ -169,40 +169,6 @@ pub async fn new(
     session::run_slash(ctx, command, Some(session::Thread { kind: game.kind(), chosen: thread })).await
 }
 
-/// Take the next seat of an invitation in this channel.
-#[poise::command(
-    slash_command,
-    name_localized("de", "beitreten"),
-    description_localized("de", "Den nächsten freien Platz einer Einladung in diesem Kanal nehmen.")
-)]
-pub async fn join(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Join { game }), None).await
-}
-
-/// Start an invitation (any player when it is full; its creator earlier).
-#[poise::command(
-    slash_command,
-    name_localized("de", "starten"),
-    description_localized("de", "Eine Einladung starten (jeder, wenn sie voll ist; wer sie geöffnet hat, auch früher).")
-)]
-pub async fn start(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Start { game }), None).await
-}
-
 /// Make your move, in the game's notation (suggestions appear as you type).
 #[poise::command(
     slash_command,
@@ -247,40 +213,6 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateA
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// Show the board of the game in this channel to everyone.
-#[poise::command(
-    slash_command,
-    name_localized("de", "brett"),
-    description_localized("de", "Das Spielbrett der Partie in diesem Kanal allen zeigen.")
-)]
-pub async fn board(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Board { game }), None).await
-}
-
-/// Show your hand, only to you.
-#[poise::command(
-    slash_command,
-    name_localized("de", "hand"),
-    description_localized("de", "Deine Hand zeigen, nur dir.")
-)]
-pub async fn hand(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Hand { game }), None).await
-}
-
 /// List the legal moves of the player to move, optionally filtered, page by page.
 #[poise::command(
     slash_command,
@@ -309,40 +241,6 @@ pub async fn moves(
     session::run_slash(ctx, Ok(command), None).await
 }
 
-/// Resign the game.
-#[poise::command(
-    slash_command,
-    name_localized("de", "aufgeben"),
-    description_localized("de", "Die Partie aufgeben.")
-)]
-pub async fn resign(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Resign { game }), None).await
-}
-
-/// End a game without a result (before its second move, or as an admin).
-#[poise::command(
-    slash_command,
-    name_localized("de", "abbrechen"),
-    description_localized("de", "Eine Partie ohne Ergebnis beenden (vor ihrem zweiten Zug, oder als Admin).")
-)]
-pub async fn abort(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Abort { game }), None).await
-}
-
 /// List your games in all channels, those waiting for you first.
 #[poise::command(
     slash_command,
@@ -351,23 +249,6 @@ pub async fn abort(
 )]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     session::run_slash(ctx, Ok(Command::Games), None).await
-}
-
-/// Get a game's record as a JSON file (finished games; running ones for admins).
-#[poise::command(
-    slash_command,
-    name_localized("de", "exportieren"),
-    description_localized("de", "Das Protokoll einer Partie als JSON-Datei (beendete Partien; laufende für Admins).")
-)]
-pub async fn export(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Export { game }), None).await
 }
 
 /// How to use the bot, or help on one command or game.

@@ -408,10 +408,10 @@ impl Game for Carat {
         })?;
         let tile = words.get(2).map(|code| Tile::parse(code)).transpose()?;
         let hand = self.hands.get(self.to_move).cloned().unwrap_or_default();
-        if let Some(t) = tile {
-            if !hand.contains(&t) {
-                return Err(Refusal::new("carat-tile-not-in-hand", format!("{t} is not in your hand")).arg("tile", t));
-            }
+        if let Some(t) = tile
+            && !hand.contains(&t)
+        {
+            return Err(Refusal::new("carat-tile-not-in-hand", format!("{t} is not in your hand")).arg("tile", t));
         }
         let tile = if self.hand_size() > 1 {
             match tile {

@@ -1,9 +1,10 @@
-//! The slash commands for play over days (issue 10) and Hathor's challenges: clocks
-//! (`/claim`, `/vacation`, `/reminders`), `/undo`, `/rematch`, `/history`, ratings
-//! (`/leaderboard`, `/stats`), settings (`/settings`, `/language`) and `/daily`. Like
-//! the others they only build a [`Command`] for the command layer.
+//! The slash commands for play over days (issue 10) with options of their own:
+//! `/vacation`, `/reminders`, ratings (`/leaderboard`, `/stats`), settings (`/settings`,
+//! `/language`) and Hathor's `/daily` (`/claim`, `/undo`, `/rematch`, `/history` and
+//! `/decline` take only a game's number: `by_game`). Like the others they only build a
+//! [`Command`] for the command layer.
 
-use commands::{Command, GameId};
+use commands::Command;
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
@@ -33,42 +34,6 @@ impl LanguageChoice {
     }
 }
 
-/// Turn down an invitation that names you.
-#[poise::command(
-    slash_command,
-    name_localized("de", "ablehnen"),
-    description_localized("de", "Eine Einladung ablehnen, die dich nennt.")
-)]
-pub async fn decline(
-    ctx: Context<'_>,
-    #[description = "The invitation's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Einladung (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Decline { game }), None).await
-}
-
-/// Claim a game whose player to move has run out of time.
-///
-/// With two players they lose; with more they leave the game and play goes on.
-#[poise::command(
-    slash_command,
-    name_localized("de", "reklamieren"),
-    description_localized("de", "Die Partie reklamieren, wenn die Zeit des Spielers am Zug abgelaufen ist.")
-)]
-pub async fn claim(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Claim { game }), None).await
-}
-
 /// Pause all your clocks for some days (or see how many vacation days you have left).
 #[poise::command(
     slash_command,
@@ -87,40 +52,6 @@ pub async fn vacation(
     session::run_slash(ctx, Ok(Command::Vacation { days }), None).await
 }
 
-/// Ask to take back the last move, or agree when another player asked.
-#[poise::command(
-    slash_command,
-    name_localized("de", "zurücknehmen"),
-    description_localized("de", "Bitten, den letzten Zug zurückzunehmen, oder zustimmen, wenn jemand darum bat.")
-)]
-pub async fn undo(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Undo { game }), None).await
-}
-
-/// Play a finished game again with the same players.
-#[poise::command(
-    slash_command,
-    name_localized("de", "revanche"),
-    description_localized("de", "Eine beendete Partie mit denselben Spielern noch einmal spielen.")
-)]
-pub async fn rematch(
-    ctx: Context<'_>,
-    #[description = "The finished game's number (#12)"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der beendeten Partie (#12)")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::Rematch { game }), None).await
-}
-
 /// Turn your turn reminders on or off (or see whether they are on).
 #[poise::command(
     slash_command,
@@ -135,25 +66,6 @@ pub async fn reminders(
     on: Option<bool>,
 ) -> Result<(), Error> {
     session::run_slash(ctx, Ok(Command::Reminders { on }), None).await
-}
-
-/// The moves of a game so far (what everyone may see).
-///
-/// Without a number: the game running here, else the one that ended here last.
-#[poise::command(
-    slash_command,
-    name_localized("de", "verlauf"),
-    description_localized("de", "Die bisherigen Züge einer Partie (was alle sehen dürfen).")
-)]
-pub async fn history(
-    ctx: Context<'_>,
-    #[description = "The game's number (#12), when the channel has several"]
-    #[name_localized("de", "partie")]
-    #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
-    #[min = 1]
-    game: Option<GameId>,
-) -> Result<(), Error> {
-    session::run_slash(ctx, Ok(Command::History { game }), None).await
 }
 
 /// The best-rated players of a game here, or the standings of a Hathor challenge.
