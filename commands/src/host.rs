@@ -558,7 +558,6 @@ impl Host {
         }
         let view = game.view(Viewer::Spectator);
         let seq = game.moves_applied();
-        let lang = picture_lang(lang);
         let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names, lang)).await;
         match drawn {
             Ok(Ok(bytes)) => {
@@ -590,7 +589,6 @@ impl Host {
         }
         let view = game.view(Viewer::Seat(seat));
         let seq = game.moves_applied();
-        let lang = picture_lang(lang);
         let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names, lang)).await;
         match drawn {
             Ok(Ok(Some(bytes))) => Some(Attachment {
@@ -608,14 +606,6 @@ impl Host {
                 None
             }
         }
-    }
-}
-
-/// The renderer's language for the bot's language `lang`.
-pub(crate) fn picture_lang(lang: Lang) -> render::Lang {
-    match lang {
-        Lang::En => render::Lang::En,
-        Lang::De => render::Lang::De,
     }
 }
 

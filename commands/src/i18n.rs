@@ -1,7 +1,7 @@
 //! Every text the bot says, in English and German, from the Fluent files
 //! `commands/i18n/<lang>/*.ftl` (all of them are compiled in by `build.rs`).
 
-use std::{collections::HashMap, fmt, str::FromStr};
+use std::{collections::HashMap, fmt};
 
 use fluent_bundle::{concurrent::FluentBundle, FluentArgs, FluentResource, FluentValue};
 
@@ -11,50 +11,7 @@ mod files {
     include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
 }
 
-/// A language the bot speaks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    #[default]
-    En,
-    De,
-}
-
-impl Lang {
-    /// Both languages.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
-
-    /// The directory name under `commands/i18n/` (`en`, `de`).
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-        }
-    }
-
-    /// The game's name in this language.
-    pub fn game_name(self, kind: rules::GameKind) -> &'static str {
-        match self {
-            Lang::En => kind.name_en(),
-            Lang::De => kind.name_de(),
-        }
-    }
-}
-
-impl FromStr for Lang {
-    type Err = String;
-
-    /// Accepts a language tag (`en`, `de`, `de-DE`, `en_GB`, ...).
-    fn from_str(s: &str) -> Result<Lang, String> {
-        let primary = s.trim().split(['-', '_']).next().unwrap_or_default().to_lowercase();
-        Lang::ALL.into_iter().find(|l| l.code() == primary).ok_or_else(|| format!("unknown language \"{s}\" (en, de)"))
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
-    }
-}
+pub use rules::Lang;
 
 /// A value for a message argument.
 #[derive(Debug, Clone, PartialEq)]

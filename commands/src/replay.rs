@@ -40,7 +40,7 @@ pub fn strip_png(
     mut game: Box<dyn Match>,
     log: &[String],
     names: &[String],
-    lang: render::Lang,
+    lang: crate::i18n::Lang,
 ) -> Result<Vec<u8>, String> {
     let wanted = frame_moves(log.len());
     let mut frames = Vec::new();
@@ -81,7 +81,6 @@ pub(crate) async fn strip(
     names: Vec<String>,
     lang: crate::i18n::Lang,
 ) -> Option<Attachment> {
-    let lang = crate::host::picture_lang(lang);
     let drawn = tokio::task::spawn_blocking(move || strip_png(start, &log, &names, lang)).await;
     match drawn {
         Ok(Ok(bytes)) => Some(Attachment { name: format!("game-{id}-replay.png"), mime: "image/png", bytes }),

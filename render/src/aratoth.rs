@@ -155,7 +155,7 @@ fn draw_header(canvas: &mut Canvas, view: &AratothView, lang: Lang) -> Result<()
     canvas.text(lang.game_name(rules::GameKind::Aratoth), MARGIN, mid, &TextStyle::new(29.0).bold())?;
     let balls = view.piece_at.iter().filter(|p| p.is_some()).count();
     let right = WIDTH as f32 - MARGIN;
-    let of_balls = lang.words().aratoth_of_balls;
+    let of_balls = crate::words::words(lang).aratoth_of_balls;
     let w = canvas.text(of_balls, right, mid, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
     canvas.text(&balls.to_string(), right - w - 8.0, mid, &TextStyle::new(27.0).bold().right())?;
     Ok(())
@@ -262,7 +262,7 @@ fn shape_word(shape: Shape, lang: Lang) -> &'static str {
 }
 
 fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String], lang: Lang) -> Result<(), RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let right = WIDTH as f32 - MARGIN;
     // column heads: the shape words, shortened to their column if need be
     let head = TextStyle::new(14.0).colour(palette::MUTED).centred();
@@ -386,7 +386,7 @@ fn draw_maps(
     let title = TextStyle::new(23.0).bold().centred();
     for (layer, letter) in LAYER_LETTERS.iter().enumerate() {
         let ((tx, ty), _) = map_place(layer, top);
-        canvas.text(&fill(lang.words().aratoth_layer, &[letter]), tx, ty, &title)?;
+        canvas.text(&fill(crate::words::words(lang).aratoth_layer, &[letter]), tx, ty, &title)?;
     }
     let label = TextStyle::new(14.0).bold().centred();
     for site in Site::all() {

@@ -140,7 +140,7 @@ fn draw_header(canvas: &mut Canvas, view: &CaratView, lang: Lang) -> Result<(), 
     let mid = HEADER_H / 2.0;
     let title = lang.game_name(rules::GameKind::Carat);
     let width = canvas.text(title, MARGIN, mid, &TextStyle::new(34.0).bold())?;
-    let [hand3, two_colours] = lang.words().carat_variants;
+    let [hand3, two_colours] = crate::words::words(lang).carat_variants;
     let variant = match view.variant {
         Some(Variant::Hand3) => Some(hand3),
         Some(Variant::TwoColours) => Some(two_colours),
@@ -351,7 +351,7 @@ pub(crate) fn draw_hand(
 
 /// The word a player of `lang` types for `colour` in a move (`c3 rot`).
 pub(crate) fn colour_word(colour: Colour, lang: Lang) -> &'static str {
-    lang.words().carat_colours.get(colour.index()).copied().unwrap_or_else(|| colour.word())
+    crate::words::words(lang).carat_colours.get(colour.index()).copied().unwrap_or_else(|| colour.word())
 }
 
 /// One hand tile: large, with its code, then the four ways to turn it, each labelled

@@ -178,7 +178,7 @@ fn artifakes_board_and_hand_in_german() {
 #[test]
 fn artifakes_hand_words_are_german_moves_the_rules_accept() {
     let mut game = artifakes_excavating();
-    let words = Lang::De.words();
+    let words = crate::words::words(Lang::De);
     let mut tried = 0;
     // Plays on until the player to move has cards that give points.
     for _ in 0..40 {
@@ -250,7 +250,7 @@ fn board_png_in_german_for_every_game() {
 fn artifakes_header_fits_uncut() {
     use crate::TextStyle;
     for lang in Lang::ALL {
-        let w = lang.words();
+        let w = crate::words::words(lang);
         let width = |text: &str, style: &TextStyle| Canvas::text_width(text, style).unwrap_or(f32::MAX);
         let title = width(lang.game_name(GameKind::Artifakes), &TextStyle::new(32.0).bold());
         let deck_left = 900.0 - 24.0 - width("60", &TextStyle::new(28.0).bold()) - 44.0;

@@ -215,7 +215,7 @@ fn draw_header(canvas: &mut Canvas, view: &HelofagView, lang: Lang) -> Result<()
     let mid = HEADER_H / 2.0;
     let title = lang.game_name(rules::GameKind::Helofag);
     let width = canvas.text(title, MARGIN, mid, &TextStyle::new(34.0).bold())?;
-    let goal = fill(lang.words().helofag_goal, &[&view.goal]);
+    let goal = fill(crate::words::words(lang).helofag_goal, &[&view.goal]);
     canvas.text(
         &goal,
         MARGIN + width + 18.0,
@@ -301,7 +301,7 @@ fn draw_rows(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
     canvas.fill_rounded_rect(GOAL, 12.0, FIELD);
     canvas.stroke_rounded_rect(GOAL.inset(1.5), 12.0, 3.0, palette::INK);
     canvas.text(
-        lang.words().helofag_goal_area,
+        crate::words::words(lang).helofag_goal_area,
         GOAL.centre().0,
         GOAL.y + 22.0,
         &TextStyle::new(21.0).bold().centred(),
@@ -321,7 +321,7 @@ fn draw_waiting(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
     canvas.fill_rounded_rect(WAITING, 16.0, AREA);
     canvas.stroke_rounded_rect(WAITING.inset(1.5), 16.0, 3.0, palette::INK);
     canvas.text(
-        lang.words().helofag_waiting_area,
+        crate::words::words(lang).helofag_waiting_area,
         WAITING.centre().0,
         WAITING.y + 22.0,
         &TextStyle::new(21.0).bold().centred(),
@@ -456,7 +456,7 @@ const LINE_H: f32 = 25.0;
 
 /// The side column: whose turn, the roll, the players, and what happened.
 fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String], lang: Lang) -> Result<(), RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let right = WIDTH as f32 - MARGIN;
     let width = right - SIDE_X;
     let mut y = HEADER_H + 6.0;
@@ -537,7 +537,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String], lang: La
 /// What happened since the last move was made: the move, its captures, the automatic
 /// passes after it, and what the rolls sent to B.
 fn notes(view: &HelofagView, names: &[String], lang: Lang) -> Vec<String> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let mut notes = Vec::new();
     if let Some(last) = &view.last_move {
         let actions: Vec<String> = last.pieces.iter().map(|m| m.action.to_string()).collect();
@@ -560,7 +560,7 @@ fn notes(view: &HelofagView, names: &[String], lang: Lang) -> Vec<String> {
 
 fn pass_note(pass: &Pass, names: &[String], lang: Lang) -> String {
     let [a, b, c]: Roll = pass.roll;
-    fill(lang.words().helofag_passed, &[&seat_name(names, pass.seat, lang), &format!("{a} {b} {c}")])
+    fill(crate::words::words(lang).helofag_passed, &[&seat_name(names, pass.seat, lang), &format!("{a} {b} {c}")])
 }
 
 fn transfer_note(transfers: &[Transfer], names: &[String], lang: Lang) -> Option<String> {
@@ -571,7 +571,7 @@ fn transfer_note(transfers: &[Transfer], names: &[String], lang: Lang) -> Option
         .iter()
         .map(|t| format!("A{} ({})", t.field, seat_name(names, t.owner, lang)))
         .collect();
-    Some(fill(lang.words().helofag_to_waiting, &[&list.join(", ")]))
+    Some(fill(crate::words::words(lang).helofag_to_waiting, &[&list.join(", ")]))
 }
 
 #[cfg(test)]

@@ -89,6 +89,6 @@ pub fn hand_png(
 pub(crate) fn seat_name(names: &[String], seat: usize, lang: Lang) -> String {
     match names.get(seat) {
         Some(name) if !name.trim().is_empty() => name.trim().to_string(),
-        _ => words::fill(lang.words().player, &[&(seat + 1)]),
+        _ => words::fill(crate::words::words(lang).player, &[&(seat + 1)]),
     }
 }

@@ -8,62 +8,16 @@
 //! (Hathor). Words a player types (Carat's colours, Artifakes' `farbe`/`zahl`,
 //! `uzs`/`guzs`) are the words the rules parser accepts in that language.
 
-use std::{fmt, str::FromStr};
+use std::fmt;
 
-use rules::GameKind;
 
-/// The language of an image's words.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Lang {
-    /// English (the default).
-    #[default]
-    En,
-    /// German.
-    De,
-}
+pub use rules::Lang;
 
-impl Lang {
-    /// Both languages.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
-
-    /// `en` or `de`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::De => "de",
-        }
-    }
-
-    /// This language's table of words.
-    pub(crate) fn words(self) -> &'static Words {
-        match self {
-            Lang::En => &EN,
-            Lang::De => &DE,
-        }
-    }
-
-    /// The game's name in this language (the spec's names, from [`GameKind`]).
-    pub fn game_name(self, kind: GameKind) -> &'static str {
-        match self {
-            Lang::En => kind.name_en(),
-            Lang::De => kind.name_de(),
-        }
-    }
-}
-
-impl FromStr for Lang {
-    type Err = String;
-
-    /// `en` or `de` (also a tag such as `de-DE`), case-insensitive.
-    fn from_str(s: &str) -> Result<Lang, String> {
-        let primary = s.trim().split(['-', '_']).next().unwrap_or_default().to_lowercase();
-        Lang::ALL.into_iter().find(|l| l.code() == primary).ok_or_else(|| format!("unknown language \"{s}\" (en, de)"))
-    }
-}
-
-impl fmt::Display for Lang {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+/// The table of words of `lang`.
+pub(crate) fn words(lang: Lang) -> &'static Words {
+    match lang {
+        Lang::En => &EN,
+        Lang::De => &DE,
     }
 }
 
@@ -427,6 +381,7 @@ pub(crate) static DE: Words = Words {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::GameKind;
 
     /// Entries whose German equals the English on purpose: templates without words,
     /// and names that are the same in both languages (Hathor and lotus, hand3).
@@ -482,7 +437,7 @@ mod tests {
     fn typed_words_are_the_words_the_rules_parse() {
         use rules::{carat, hathor};
         for lang in Lang::ALL {
-            let w = lang.words();
+            let w = crate::words::words(lang);
             for colour in carat::Colour::ALL {
                 let word = w.carat_colours[colour.index()];
                 assert_eq!(carat::Colour::parse(word), Some(colour), "{word}");

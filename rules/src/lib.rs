@@ -25,6 +25,7 @@ pub mod hathor;
 mod game;
 pub mod helofag;
 mod kind;
+mod lang;
 mod played;
 pub mod record;
 mod refusal;
@@ -33,6 +34,7 @@ mod view;
 
 pub use game::{Chance, Game, Seat, Viewer};
 pub use kind::{open, GameKind};
+pub use lang::Lang;
 pub use played::{Event, Match, PlayError, PlayErrorKind, Played};
 pub use refusal::{Refusal, SetupError};
 pub use view::AnyView;

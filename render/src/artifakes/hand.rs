@@ -35,7 +35,7 @@ pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -
     canvas.fill_rect(Area::new(area.x, band.y + band.h * 0.5, area.w, band.h * 0.5), fill);
     canvas.stroke_rounded_rect(area, radius, (area.w / 56.0).clamp(1.5, 2.0), palette::INK);
     let (cx, _) = area.centre();
-    let word = colour.and_then(|c| lang.words().artifakes_colours.get(c as usize).copied());
+    let word = colour.and_then(|c| crate::words::words(lang).artifakes_colours.get(c as usize).copied());
     if let Some(word) = word.filter(|_| area.h >= 80.0) {
         let style = TextStyle::new(area.h * 0.127).bold().colour(fill.ink_on()).centred();
         let word = Canvas::fit_text(word, area.w - 8.0, &style)?;
@@ -48,7 +48,7 @@ pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -
 
 /// What the player finds and destroys on landing, e.g. "find 2, destroy 1" (in points).
 fn gain(landing: &Landing, lang: Lang) -> String {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let mut parts = Vec::new();
     if !landing.finds.is_empty() {
         parts.push(fill(words.artifakes_find, &[&landing.finds.value()]));
@@ -62,7 +62,7 @@ fn gain(landing: &Landing, lang: Lang) -> String {
 /// One line for one way of playing, in the words the player types, e.g.
 /// "number 4: cw → 2 (find 1), ccw → 24" or "zahl 4: uzs → 2 (Fund 1), guzs → 24".
 fn way_line(option: &WayOption, lang: Lang) -> String {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let [colour, number] = words.artifakes_ways;
     let way = if option.way == Way::Colour { colour } else { number };
     let [cw_word, ccw_word] = words.artifakes_directions;
@@ -115,7 +115,7 @@ pub(crate) fn draw_hand(
     names: &[String],
     lang: Lang,
 ) -> Result<Option<Canvas>, RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let Some(Some(hand)) = view.hands.get(seat) else {
         return Ok(None);
     };

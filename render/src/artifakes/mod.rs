@@ -113,7 +113,7 @@ pub(crate) fn draw_board(view: &ArtifakesView, names: &[String], lang: Lang) -> 
 
 /// The phase in words.
 fn phase_word(view: &ArtifakesView, lang: Lang) -> &'static str {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     match view.phase {
         Phase::Bury => words.artifakes_burying,
         Phase::Excavate => words.artifakes_excavating,
@@ -126,7 +126,7 @@ fn draw_header(canvas: &mut Canvas, view: &ArtifakesView, lang: Lang) -> Result<
     let mid = HEADER_H / 2.0;
     let title = lang.game_name(rules::GameKind::Artifakes);
     let width = canvas.text(title, MARGIN, mid, &TextStyle::new(32.0).bold())?;
-    let status = format!("{} · {}", fill(lang.words().artifakes_round_of, &[&view.round]), phase_word(view, lang));
+    let status = format!("{} · {}", fill(crate::words::words(lang).artifakes_round_of, &[&view.round]), phase_word(view, lang));
     let deck_left = draw_deck(canvas, WIDTH as f32 - MARGIN, mid, view.deck)?;
     let x = MARGIN + width + 16.0;
     let style = TextStyle::new(22.0).colour(palette::MUTED);
@@ -217,7 +217,7 @@ fn draw_player(
     names: &[String],
     lang: Lang,
 ) -> Result<(), RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let top = PLAYERS_Y + seat as f32 * (PLAYER_H + GAP);
     let right = WIDTH as f32 - MARGIN;
     let card = Area::new(MARGIN, top, right - MARGIN, PLAYER_H);
@@ -273,7 +273,7 @@ fn draw_player(
 
 /// `pieces` in words: "2 blocks, 1 disc", "1 Block", "nothing".
 pub(crate) fn pieces_text(pieces: Pieces, lang: Lang) -> String {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let [block, blocks, disc, discs] = words.artifakes_pieces;
     let count = |n: u8, one: &str, many: &str| fill(words.artifakes_count, &[&n, &if n == 1 { one } else { many }]);
     match (pieces.blocks, pieces.discs) {
@@ -286,7 +286,7 @@ pub(crate) fn pieces_text(pieces: Pieces, lang: Lang) -> String {
 
 /// The lines describing the last play: the player, then e.g. "buried a block on 17".
 pub(crate) fn last_play_lines(last: &LastPlay, names: &[String], lang: Lang) -> Vec<String> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     match *last {
         LastPlay::Buried { seat, piece, field } => {
             let [block, disc] = words.artifakes_a_piece;

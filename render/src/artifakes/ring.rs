@@ -138,7 +138,7 @@ pub(crate) fn draw_centre(
     names: &[String],
     lang: Lang,
 ) -> Result<(), RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     canvas.fill_circle(CENTRE_X, CENTRE_Y, INNER_R - 6.0, palette::PANEL);
     let mut lines: Vec<(String, TextStyle)> = Vec::new();
     let bold = TextStyle::new(22.0).bold().centred();

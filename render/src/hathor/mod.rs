@@ -181,7 +181,7 @@ fn draw_coordinates(canvas: &mut Canvas) -> Result<(), RenderError> {
 /// The header: title, variant and status on the left; the current stone; score, stones
 /// left and hints on the right.
 fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let right = WIDTH as f32 - MARGIN;
     let panel = Area::new(MARGIN, 12.0, right - MARGIN, HEADER_H - 24.0);
     canvas.fill_rounded_rect(panel, 16.0, palette::PANEL);
@@ -247,7 +247,7 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
 
 /// A stone in words, e.g. "blue-ankh" / "blau-anch".
 fn stone_name(stone: Stone, lang: Lang) -> String {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     let colour = Colour::ALL.iter().position(|&c| c == stone.colour).and_then(|k| words.hathor_colours.get(k));
     let symbol = Symbol::ALL.iter().position(|&s| s == stone.symbol).and_then(|k| words.hathor_symbols.get(k));
     match (colour, symbol) {
@@ -258,7 +258,7 @@ fn stone_name(stone: Stone, lang: Lang) -> String {
 
 /// One line saying how things stand.
 fn status_line(view: &HathorView, lang: Lang) -> String {
-    let words = lang.words();
+    let words = crate::words::words(lang);
     match (view.end, &view.hint) {
         (Some(End::Blocked), _) => words.hathor_blocked.into(),
         (Some(End::Complete), _) => words.hathor_complete.into(),
