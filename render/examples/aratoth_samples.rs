@@ -5,6 +5,8 @@
 use rules::{GameKind, Match, Viewer, open};
 use serde_json::json;
 
+mod support;
+
 /// The moves of the spec example `19-full-2p-a` (the project's copy of the record), the
 /// first 24 of them.
 fn full_game() -> Vec<String> {
@@ -26,17 +28,7 @@ fn replay(players: usize, moves: &[String]) -> Box<dyn Match> {
 
 /// Plays random legal moves (a small LCG on `seed`) until the game ends or `moves` are made.
 fn random(players: usize, seed: u64, moves: usize) -> Box<dyn Match> {
-    let mut game = replay(players, &[]);
-    let mut state = seed;
-    for _ in 0..moves {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        game.play(&legal[(state >> 33) as usize % legal.len()]).expect("legal move");
-    }
-    game
+    support::play_randomly(replay(players, &[]), seed, moves)
 }
 
 fn main() {

@@ -5,20 +5,12 @@
 use rules::{GameKind, Match, Viewer, open};
 use serde_json::json;
 
+mod support;
+
 /// Plays `moves` moves, each time taking the legal move at a position drawn from `seed`.
 fn play(options: serde_json::Value, players: usize, seed: u64, moves: usize) -> Box<dyn Match> {
-    let mut game = open(GameKind::Carat, &options, players, None, Some(seed)).expect("game opens");
-    let mut state = seed;
-    for _ in 0..moves {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        let pick = (state >> 33) as usize % legal.len();
-        game.play(&legal[pick]).expect("legal move");
-    }
-    game
+    let game = open(GameKind::Carat, &options, players, None, Some(seed)).expect("game opens");
+    support::play_randomly(game, seed, moves)
 }
 
 fn main() {

@@ -9,10 +9,12 @@ use rules::{
 };
 use serde_json::json;
 
+mod support;
+
 /// A seeded game of `variant` after `moves` moves, each the legal move at a position
 /// drawn from `seed`; `hint` asks for the hint at the end.
 fn play(variant: u8, seed: u64, moves: usize, hint: bool) -> Box<dyn Match> {
-    let mut game = open(
+    let game = open(
         GameKind::Hathor,
         &json!({ "variant": variant }),
         1,
@@ -20,18 +22,7 @@ fn play(variant: u8, seed: u64, moves: usize, hint: bool) -> Box<dyn Match> {
         Some(seed),
     )
     .expect("game opens");
-    let mut state = seed;
-    for _ in 0..moves {
-        let legal = game.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        let pick = (state >> 33) as usize % legal.len();
-        game.play(&legal[pick]).expect("legal move");
-    }
+    let mut game = support::play_randomly(game, seed, moves);
     if hint && !game.is_finished() {
         game.play("hint").expect("hint");
     }
