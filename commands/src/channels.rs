@@ -108,17 +108,19 @@ pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<
     Ok(lang.flatten().and_then(|l| l.parse().ok()))
 }
 
-/// The language to answer a request in: the user's own choice, else what the platform
-/// says, else the scope's (server's, else channel's), else the bot's.
+/// The language to answer a request in: the user's own choice (`language`), else the
+/// scope's setting (server's, else channel's: an admin's `settings language=de` makes the
+/// bot speak German there), else what the platform says (a Discord client's locale),
+/// else the bot's.
 pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
     let db = &ctx.host.db;
     let origin = ctx.origin;
     let chosen = user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
-    if let Some(lang) = chosen.or(origin.lang) {
+    if let Some(lang) = chosen {
         return lang;
     }
     let here = channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
-    here.unwrap_or(ctx.host.options.language)
+    here.or(origin.lang).unwrap_or(ctx.host.options.language)
 }
 
 fn on_off(value: &str) -> Option<bool> {

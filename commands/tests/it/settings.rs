@@ -41,7 +41,7 @@ async fn a_channels_time_and_reminder_schedule_apply_to_its_new_games() {
 }
 
 #[tokio::test]
-async fn languages_come_from_the_user_then_the_platform_then_the_channel() {
+async fn languages_come_from_the_user_then_the_channel_then_the_platform() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
@@ -49,15 +49,21 @@ async fn languages_come_from_the_user_then_the_platform_then_the_channel() {
     let unknown = Origin { lang: None, ..crate::support::origin("carol", "c") };
     let said = host.handle(&unknown, "reminders").await;
     assert_eq!(said[0].text.plain(), "Deine Zug-Erinnerungen sind an (`erinnerungen aus` schaltet sie ab).");
-    // The platform says English: English.
-    assert!(ok(&host, "carol", "c", "reminders").await.starts_with("Your turn reminders"));
-    // Carol's own choice beats the platform's.
-    assert_eq!(ok(&host, "carol", "c", "language de").await, "Ich spreche Deutsch mit dir.");
+    // The platform says English (an English Discord client), the channel German: German.
     assert!(ok(&host, "carol", "c", "reminders").await.starts_with("Deine Zug-Erinnerungen"));
-    assert!(no(&host, "carol", "c", "sprache fr").await.contains("keine Sprache"));
+    // Where the channel says nothing, the platform's English.
+    assert!(ok(&host, "carol", "e", "reminders").await.starts_with("Your turn reminders"));
+    // Carol's own choice beats the channel's.
+    assert_eq!(ok(&host, "carol", "c", "language en").await, "I speak English with you.");
+    assert!(ok(&host, "carol", "c", "reminders").await.starts_with("Your turn reminders"));
+    assert_eq!(ok(&host, "carol", "e", "sprache de").await, "Ich spreche Deutsch mit dir.");
+    assert!(ok(&host, "carol", "e", "reminders").await.starts_with("Deine Zug-Erinnerungen"));
+    assert!(no(&host, "carol", "e", "sprache fr").await.contains("keine Sprache"));
     // Also a line that does not parse is answered in Carol's language.
-    assert!(no(&host, "carol", "c", "new chess").await.starts_with("Ein Spiel „chess“ gibt es nicht"));
-    assert_eq!(ok(&host, "carol", "c", "sprache standard").await, "I speak English with you.");
+    assert!(no(&host, "carol", "e", "new chess").await.starts_with("Ein Spiel „chess“ gibt es nicht"));
+    // Without her own choice: the channel's German in "c", the platform's English in "e".
+    assert_eq!(ok(&host, "carol", "c", "sprache standard").await, "Ich spreche Deutsch mit dir.");
+    assert_eq!(ok(&host, "carol", "e", "language default").await, "I speak English with you.");
 
     // A reminder comes in the player's chosen language.
     let id = started(&host, "d", 43).await;

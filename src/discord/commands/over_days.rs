@@ -18,8 +18,8 @@ pub enum LanguageChoice {
     English,
     #[name = "Deutsch"]
     German,
-    #[name = "Default (what Discord or the server says)"]
-    #[name_localized("de", "Standard (was Discord oder der Server sagt)")]
+    #[name = "Default (what the server, else Discord, says)"]
+    #[name_localized("de", "Standard (was der Server, sonst Discord, sagt)")]
     Default,
 }
 
@@ -154,7 +154,7 @@ pub async fn settings(
     session::run_slash(ctx, Ok(Command::Settings { words }), None).await
 }
 
-/// The language the bot uses with you (overrides your Discord language).
+/// The language the bot uses with you (before the server's and your Discord language).
 #[poise::command(
     slash_command,
     name_localized("de", "sprache"),
