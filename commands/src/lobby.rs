@@ -317,11 +317,22 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
+/// Whether `seat` has left game `id` (a `@resign` or `@timeout` of that seat is in its log).
+async fn left(db: &crate::storage::Db, id: GameId, seat: usize) -> Result<bool, crate::storage::StorageError> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM log WHERE game_id = ? AND text IN (?, ?) LIMIT 1")
+        .bind(id)
+        .bind(format!("@resign {seat}"))
+        .bind(format!("@timeout {seat}"))
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(found.is_some())
+}
+
 /// `games`: the user's invitations and running games on this platform, and the
 /// invitations that name the user (in any channel), the ones waiting for the user
 /// first: their turn, then invitations to answer, then the rest.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
-    let mut rows: Vec<(crate::storage::GameRow, Option<usize>)> = ctx
+    let rows: Vec<(crate::storage::GameRow, Option<usize>)> = ctx
         .host
         .db
         .open_games_of(&ctx.origin.platform, ctx.user_id())
@@ -329,6 +340,17 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         .into_iter()
         .map(|(row, seat)| (row, Some(seat)))
         .collect();
+    // A game I have left (resigned or timed out with three or more players) is no longer mine.
+    let mut mine = Vec::with_capacity(rows.len());
+    for (row, seat) in rows {
+        if let Some(seat) = seat
+            && left(&ctx.host.db, row.id, seat).await?
+        {
+            continue;
+        }
+        mine.push((row, seat));
+    }
+    let mut rows = mine;
     rows.extend(crate::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);

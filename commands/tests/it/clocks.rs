@@ -164,6 +164,9 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     clock.advance(DAY);
     assert!(no(&host, &mover, "c", "claim").await.contains("You do not play in game #1."));
     assert_eq!(log(&host, 1).await.len(), 1);
+    // Nor is it listed among their games; the others still see it.
+    assert_eq!(ok(&host, &mover, "c", "games").await, "You have no running games and no open invitations.");
+    assert!(ok(&host, &next, "c", "games").await.contains("#1"));
 }
 
 #[tokio::test]
