@@ -113,7 +113,9 @@ impl<'h, W: Write> Terminal<'h, W> {
                 self.switch(name)?;
                 continue;
             }
-            if let Some(time) = line.strip_prefix("wait ").or_else(|| line.strip_prefix("warten ")) {
+            if matches!(line, "wait" | "warten") {
+                self.wait("")?;
+            } else if let Some(time) = line.strip_prefix("wait ").or_else(|| line.strip_prefix("warten ")) {
                 self.wait(time)?;
             } else {
                 let replies = self.host.handle(&self.origin(), line).await;
@@ -124,6 +126,17 @@ impl<'h, W: Write> Terminal<'h, W> {
             // What fell due meanwhile (reminders, expired invitations, messages).
             for notice in self.host.due_notices_for(self.host.now(), &[PLATFORM]).await {
                 self.show_notice(notice)?;
+            }
+            // Challenges whose time is up close now, not only at the next command there.
+            match self.host.close_due_challenges_for(&[PLATFORM]).await {
+                Ok(closed) => {
+                    for c in closed {
+                        for reply in c.replies {
+                            self.show_notice(commands::Notice { platform: c.platform.clone(), channel: c.channel.clone(), reply })?;
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "closing the challenges whose time is up failed"),
             }
             self.out.flush()?;
         }
@@ -139,7 +152,7 @@ impl<'h, W: Write> Terminal<'h, W> {
                 Msg::new("local-waited").arg("time", time)
             }
             (None, _) => Msg::new("local-wait-unavailable"),
-            (Some(_), None) => Msg::new("cmd-bad-duration").arg("text", time.trim()),
+            (Some(_), None) => Msg::new("local-bad-wait").arg("text", time.trim()),
         };
         let text = self.say(key);
         writeln!(self.out, "{text}")
@@ -150,7 +163,11 @@ impl<'h, W: Write> Terminal<'h, W> {
         if notice.platform != PLATFORM {
             return Ok(());
         }
-        if notice.reply.audience != Audience::Channel {
+        // Private notices, and pictures for this channel (a closed challenge's boards),
+        // are shown like replies (their files written).
+        if notice.reply.audience != Audience::Channel
+            || (notice.reply.file.is_some() && notice.channel == self.settings.channel)
+        {
             return self.show(notice.reply);
         }
         let body = notice.reply.text.plain().replace('\n', "\n    ");

@@ -6,7 +6,7 @@ use crate::support::{spieltisch, Place};
 #[test]
 fn waiting_in_the_terminal_brings_the_reminders_once_and_then_the_time_limit() {
     let place = Place::new();
-    let run = place.local("new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 35h\nwait 1h\nboard\nwait 1d\nwait 12h\nwait 2x\n");
+    let run = place.local("new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 35h\nwait 1h\nboard\nwait 1d\nwait 12h\nwait 2x\nwait\n");
     let out = &run.stdout;
     assert!(out.contains("1 day 11 hours later."), "{out}");
     // Real seconds pass in the run too, so 1 day 11 hours and 59 minutes are left.
@@ -15,7 +15,8 @@ fn waiting_in_the_terminal_brings_the_reminders_once_and_then_the_time_limit() {
     assert_eq!(out.matches("half your time").count(), 1, "once: {out}");
     assert_eq!(out.matches("runs out in").count(), 1, "{out}");
     assert!(out.contains("[local] Time is up for @"), "{out}");
-    assert!(out.contains("“2x” is not a time per move"), "{out}");
+    assert!(out.contains("“2x” is not a time to wait: write it like `wait 36h`"), "{out}");
+    assert!(out.contains("“” is not a time to wait"), "a bare wait explains itself: {out}");
 }
 
 #[test]
@@ -49,4 +50,17 @@ fn the_channels_language_setting_speaks_in_the_terminal() {
     let out = &run.stdout;
     assert!(out.contains("lädt zu einer Partie Carat"), "the channel's German: {out}");
     assert!(out.contains("Commands: new, join"), "bob's own English: {out}");
+}
+
+/// A Hathor challenge whose time runs out while the terminal waits closes at once: the
+/// final leaderboard and the boards are shown (and written) without another command.
+#[test]
+fn a_challenge_closes_when_the_terminal_waits_past_its_end() {
+    let place = Place::new();
+    let run = place.local("new hathor challenge hours=1 seed=3\nwait 59m\nwait 1m\n");
+    let out = &run.stdout;
+    let closed = out.find("is closed. Final leaderboard").expect("the challenge closed");
+    assert!(out[..closed].contains("1 minute later."), "it closes with the second wait: {out}");
+    assert_eq!(out.matches("is closed. Final leaderboard").count(), 1, "{out}");
+    assert!(out[closed..].contains("picture: "), "the board is written: {out}");
 }

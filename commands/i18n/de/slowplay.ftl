@@ -116,6 +116,7 @@ help-stats = `statistik [@Spieler]` zeigt die Wertungen eines Spielers hier (auf
 
 local-waited = { $time } später.
 local-wait-unavailable = Die Uhr dieses Chats lässt sich nicht verstellen.
+local-bad-wait = „{ $text }“ ist keine Wartezeit: schreib sie wie `warten 36h`, `warten 2d` oder `warten 90m` (eine Minute bis 365 Tage).
 
 ## Wo spiele ich?
 

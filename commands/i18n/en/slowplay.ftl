@@ -112,6 +112,7 @@ help-stats = `stats [@player]` shows a player's ratings here (on Discord: on the
 
 local-waited = { $time } later.
 local-wait-unavailable = The clock of this chat cannot be moved.
+local-bad-wait = “{ $text }” is not a time to wait: write it like `wait 36h`, `wait 2d` or `wait 90m` (one minute to 365 days).
 
 ## Where am I playing?
 
