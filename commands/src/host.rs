@@ -172,6 +172,8 @@ pub(crate) struct Ctx<'a> {
     pub origin: &'a Origin,
     pub lang: Lang,
     pub admin: bool,
+    /// The command being run, when there is one (examples in refusals name it).
+    pub verb: Option<crate::command::Verb>,
 }
 
 impl Ctx<'_> {
@@ -255,6 +257,7 @@ impl Host {
         let mut ctx = self.ctx(origin);
         ctx.lang = crate::channels::request_lang(&ctx).await;
         let verb = command.verb();
+        ctx.verb = Some(verb);
         let closed = crate::challenge::close_due_here(&ctx).await;
         let outcome = match command {
             Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
@@ -375,6 +378,7 @@ impl Host {
             origin,
             lang: origin.lang.unwrap_or(self.options.language),
             admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
+            verb: None,
         }
     }
 
@@ -497,7 +501,7 @@ impl Host {
                     .join(", ");
                 Err(Msg::new("cmd-several-games")
                     .arg("games", list)
-                    .arg("example", format!("{} #{}", want_verb(want), fitting[0].0.id))
+                    .arg("example", format!("{} #{}", example_word(ctx, want), fitting[0].0.id))
                     .into())
             }
         }
@@ -606,6 +610,16 @@ impl Host {
                 None
             }
         }
+    }
+}
+
+/// The command word for an example: the command being run, in the requester's language;
+/// without one, the command that fits what is wanted.
+fn example_word(ctx: &Ctx<'_>, want: Want) -> &'static str {
+    match (ctx.verb, ctx.lang) {
+        (Some(verb), Lang::De) => verb.german_name(),
+        (Some(verb), _) => verb.name(),
+        (None, _) => want_verb(want),
     }
 }
 

@@ -52,6 +52,13 @@ async fn a_word_that_is_neither_command_nor_move_is_unknown() {
     let second = started(&host, "c", 13).await;
     let replies = host.handle(&origin("alice", "c"), "c3 red").await;
     assert!(refused(&replies, "alice", "name the game, e.g. `move #1 c3 red`"), "{}", texts(&replies));
+    // Other commands that must name the game say so with their own word.
+    for (line, example) in [("history", "`history #1`"), ("claim", "`claim #1`"), ("moves", "`moves #1`")] {
+        let replies = host.handle(&origin("alice", "c"), line).await;
+        assert!(refused(&replies, "alice", &format!("name one, e.g. {example}")), "{line}: {}", texts(&replies));
+    }
+    let replies = host.handle(&german("alice", "c"), "verlauf").await;
+    assert!(refused(&replies, "alice", "nenne eine, z. B. `verlauf #1`"), "{}", texts(&replies));
     let (mover, moves) = to_move(&host, second).await;
     let replies = host.handle(&origin(&mover, "c"), &format!("#{second} {}", moves[0])).await;
     assert!(!replies[0].refusal, "{}", texts(&replies));
