@@ -178,6 +178,10 @@ pub struct Advance<'a> {
     pub at: i64,
 }
 
+/// How often opening the database is tried again after a failure (another process
+/// setting up or migrating the same new file at the same moment).
+const OPEN_RETRIES: u64 = 3;
+
 /// The database: a pool of SQLite connections in WAL mode.
 #[derive(Debug, Clone)]
 pub struct Db {
@@ -202,8 +206,30 @@ impl Db {
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(BUSY_TIMEOUT)
             .foreign_keys(true);
+        // Two processes opening a new file at once meet while one sets up WAL or applies
+        // a migration (sqlx takes no lock on SQLite): "database is locked", or a table the
+        // other just created. Each migration is one transaction, so the loser only has to
+        // look again; what the other applied is then skipped.
+        let mut tries = 0;
+        loop {
+            match Db::connect_and_migrate(options.clone()).await {
+                Ok(db) => return Ok(db),
+                Err(e) if tries < OPEN_RETRIES => {
+                    tries += 1;
+                    tracing::info!(error = %e, tries, "opening the database failed; trying again");
+                    tokio::time::sleep(std::time::Duration::from_millis(200 * tries)).await;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    async fn connect_and_migrate(options: SqliteConnectOptions) -> Result<Db, StorageError> {
         let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        sqlx::migrate!("../migrations").run(&pool).await?;
+        if let Err(e) = sqlx::migrate!("../migrations").run(&pool).await {
+            pool.close().await;
+            return Err(e.into());
+        }
         Ok(Db { pool })
     }
 

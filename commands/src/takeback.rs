@@ -41,14 +41,16 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
-    sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
+    let first_ask = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
         .bind(id)
         .bind(seq.cast_signed())
         .bind(ctx.user_id())
         .bind(ctx.now())
         .execute(db.pool())
         .await
-        .map_err(StorageError::from)?;
+        .map_err(StorageError::from)?
+        .rows_affected()
+        == 1;
     let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
         .bind(id)
         .bind(seq.cast_signed())
@@ -62,6 +64,11 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         .filter(|p| !removed.contains(&p.seat) && !votes.contains(&p.user_id))
         .map(|p| User::new(p.user_id.clone(), p.name.clone()))
         .collect();
+    if !missing.is_empty() && !first_ask {
+        // Asked before: only the asker hears whom it still waits for (no second ping).
+        let msg = Msg::new("undo-already-asked").arg("move", last.text).arg("id", id).arg("players", Arg::Mentions(missing));
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
+    }
     if !missing.is_empty() {
         let mut text = ctx.text(
             &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", last.text).arg("id", id),
@@ -173,13 +180,15 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if let Some(again) = rematch_of(db, old_id).await? {
         return Err(Msg::new("cmd-rematch-exists").arg("old", old_id).arg("id", again).into());
     }
-    sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
+    let first_ask = sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
         .bind(old_id)
         .bind(ctx.user_id())
         .bind(ctx.now())
         .execute(db.pool())
         .await
-        .map_err(StorageError::from)?;
+        .map_err(StorageError::from)?
+        .rows_affected()
+        == 1;
     let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ?")
         .bind(old_id)
         .fetch_all(db.pool())
@@ -191,6 +200,10 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         .filter(|p| !votes.contains(&p.user_id))
         .map(|p| User::new(p.user_id.clone(), p.name.clone()))
         .collect();
+    if !missing.is_empty() && !first_ask {
+        let msg = Msg::new("rematch-already-asked").arg("id", old_id).arg("players", Arg::Mentions(missing));
+        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
+    }
     if !missing.is_empty() {
         let mut text = ctx.text(
             &Msg::new("rematch-asked")

@@ -66,10 +66,12 @@ vacation-announced = { $player } ist { $days ->
    *[other] { $days } Tage
   } im Urlaub: so lange stehen die Uhren still.
 undo-asked = { $player } möchte { $move } in Partie #{ $id } zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.
+undo-already-asked = Du hast schon gebeten, { $move } in Partie #{ $id } zurückzunehmen; es fehlen noch: { $players }.
 undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } ist zurückgenommen.
 rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
 rematch-asked = { $player } möchte Partie #{ $id } ({ $game }) noch einmal spielen: tippe `revanche #{ $id }`, um zuzustimmen.
 rematch-waiting = Es fehlen noch: { $players }.
+rematch-already-asked = Du hast schon um eine Revanche für Partie #{ $id } gebeten; es fehlen noch: { $players }.
 history-header = Die Züge von Partie #{ $id } ({ $game }):
 history-empty = Noch keine Züge.
 history-resigned = { $player } hat aufgegeben.

@@ -62,10 +62,12 @@ vacation-announced = { $player } is on vacation for { $days ->
    *[other] { $days } days
   }: their clocks stand still until then.
 undo-asked = { $player } asks to take back { $move } in game #{ $id }: type `undo` to agree.
+undo-already-asked = You have asked to take back { $move } in game #{ $id } already; waiting for { $players }.
 undo-done = Everyone agreed: { $move } in game #{ $id } is taken back.
 rematch-started = Rematch of game #{ $old }: game #{ $id } of { $game } begins with the same players.
 rematch-asked = { $player } would like to play game #{ $id } ({ $game }) again: type `rematch #{ $id }` to agree.
 rematch-waiting = Waiting for { $players }.
+rematch-already-asked = You have asked for a rematch of game #{ $id } already; waiting for { $players }.
 history-header = The moves of game #{ $id } ({ $game }):
 history-empty = No moves yet.
 history-resigned = { $player } resigned.

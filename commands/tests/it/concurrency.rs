@@ -142,3 +142,22 @@ async fn a_busy_database_makes_a_writer_wait_not_fail() {
     assert!(!replies[0].refusal, "{}", texts(&replies));
     assert_eq!(host.move_number(id).await.expect("read"), Some(1));
 }
+
+/// Two processes (here: two pools) opening the same new database file at the same
+/// moment both get a migrated database; neither fails on a table the other created.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_opens_of_a_new_file_at_once_both_succeed() {
+    for round in 0..6 {
+        let place = Place::new();
+        let url = place.url();
+        let (a, b) = tokio::join!(commands::storage::Db::open(&url), commands::storage::Db::open(&url));
+        let (a, b) = (a.expect("the first open"), b.expect("the second open"));
+        let tables: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'")
+            .fetch_one(b.pool())
+            .await
+            .expect("read");
+        assert_eq!(tables, 1, "round {round}");
+        a.close().await;
+        b.close().await;
+    }
+}

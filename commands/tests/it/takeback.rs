@@ -38,8 +38,14 @@ async fn undo_takes_a_move_back_once_the_opponent_agrees() {
         format!("{first} asks to take back {} in game #1: type `undo` to agree.\n@{}", played[0], other(&first))
     );
     assert_eq!(log(&host, 1).await, played, "nothing is taken back without consent");
-    // Asking twice changes nothing either.
-    ok(&host, &first, "c", "undo").await;
+    // Asking twice changes nothing either, and is answered only to the asker.
+    let again = host.handle(&crate::support::origin(&first, "c"), "undo").await;
+    assert_eq!(again.len(), 1);
+    assert_eq!(again[0].audience, commands::Audience::User(first.clone()));
+    assert_eq!(
+        again[0].text.plain(),
+        format!("You have asked to take back {} in game #1 already; waiting for @{}.", played[0], other(&first))
+    );
     assert_eq!(log(&host, 1).await.len(), 1);
 
     let done = ok(&host, other(&first), "c", "undo").await;
@@ -102,7 +108,11 @@ async fn a_rematch_lets_the_loser_of_aratoth_start() {
         "alice would like to play game #1 (Aratoth's Revenge) again: type `rematch #1` to agree.\nWaiting for @bob."
     );
     assert_eq!(host.db().game(2).await.expect("read"), None, "not yet");
-    assert_eq!(ok(&host, "alice", "c", "rematch").await, asked, "asking twice changes nothing");
+    assert_eq!(
+        ok(&host, "alice", "c", "rematch").await,
+        "You have asked for a rematch of game #1 already; waiting for @bob.",
+        "asking twice changes nothing and pings nobody"
+    );
     assert_eq!(no(&host, "carol", "c", "rematch #1").await, "You do not play in game #1.");
     let said = ok(&host, "bob", "c", "revanche").await;
     assert!(said.starts_with("Rematch of game #1: game #2 of Aratoth's Revenge begins with the same players."), "{said}");
