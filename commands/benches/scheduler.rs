@@ -6,21 +6,13 @@ use std::{sync::Arc, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use commands::{clock::ManualClock, storage::Db, Host, HostOptions, Lang, Origin, User};
+use commands::{clock::ManualClock, storage::Db, Host, HostOptions};
+
+mod support;
+use support::origin;
 
 /// 2026-11-29 00:00 UTC.
 const T0: i64 = 1_795_910_400_000;
-
-fn origin(user: &str, channel: &str) -> Origin {
-    Origin {
-        platform: "bench".into(),
-        channel: channel.into(),
-        server: None,
-        user: User::new(user, user),
-        is_admin: false,
-        lang: Some(Lang::En),
-    }
-}
 
 fn poll(c: &mut Criterion) {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("runtime");

@@ -6,18 +6,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use commands::{Host, HostOptions, Lang, Origin, User};
+use commands::{Host, HostOptions};
 
-fn origin(user: &str, channel: &str) -> Origin {
-    Origin {
-        platform: "bench".into(),
-        channel: channel.into(),
-        server: None,
-        user: User::new(user, user),
-        is_admin: false,
-        lang: Some(Lang::En),
-    }
-}
+mod support;
+use support::origin;
 
 /// Starts a new two-player Carat game in its own channel; returns its id and channel.
 async fn new_game(host: &Host, n: u64) -> (i64, String) {

@@ -101,6 +101,18 @@ impl Text {
         Text(segments)
     }
 
+    /// `users` as mentions separated by ", ".
+    pub fn mention_list(users: Vec<User>) -> Text {
+        let mut segments = Vec::new();
+        for (i, user) in users.into_iter().enumerate() {
+            if i > 0 {
+                segments.push(Segment::Plain(", ".into()));
+            }
+            segments.push(Segment::Mention(user));
+        }
+        Text(segments)
+    }
+
     /// The segments, in order.
     pub fn segments(&self) -> &[Segment] {
         &self.0

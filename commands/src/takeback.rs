@@ -11,7 +11,7 @@ use crate::{
     host::{Ctx, Outcome, Refused, Want},
     i18n::{Arg, Msg},
     play,
-    reply::{GameRef, Reply, Segment, Text, User},
+    reply::{GameRef, Reply, Text, User},
     storage::{GameRow, NewGame, Status, StorageError},
 };
 
@@ -41,22 +41,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
-    let first_ask = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
-        .bind(id)
-        .bind(seq.cast_signed())
-        .bind(ctx.user_id())
-        .bind(ctx.now())
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?
-        .rows_affected()
-        == 1;
-    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
-        .bind(id)
-        .bind(seq.cast_signed())
-        .fetch_all(db.pool())
-        .await
-        .map_err(StorageError::from)?;
+    let (first_ask, votes) = vote(db, Ballot::Undo { game: id, seq }, ctx.user_id(), ctx.now()).await?;
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let missing: Vec<User> = loaded
         .players
@@ -73,14 +58,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         let mut text = ctx.text(
             &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", last.text).arg("id", id),
         );
-        let mut mentions = Vec::new();
-        for (i, user) in missing.into_iter().enumerate() {
-            if i > 0 {
-                mentions.push(Segment::Plain(", ".into()));
-            }
-            mentions.push(Segment::Mention(user));
-        }
-        text.push_line(Text::from_segments(mentions));
+        text.push_line(Text::mention_list(missing));
         return Ok(vec![Reply::channel(text).about(GameRef { id, seq })]);
     }
     // Everyone agrees: rebuild the game without its last entry and store that.
@@ -102,6 +80,35 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         ..loaded
     };
     Ok(play::announce(ctx, &loaded, header, &[]).await)
+}
+
+/// What the players vote on, each until everyone still playing agrees.
+enum Ballot {
+    /// Taking back move `seq` of `game`.
+    Undo { game: GameId, seq: u64 },
+    /// Playing the finished `game` again.
+    Rematch { game: GameId },
+}
+
+/// Stores `user`'s vote (once); returns whether it is new and everyone who has voted.
+async fn vote(db: &crate::storage::Db, ballot: Ballot, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
+    let (insert, select) = match ballot {
+        Ballot::Undo { game, seq } => (
+            sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
+                .bind(game)
+                .bind(seq.cast_signed()),
+            sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
+                .bind(game)
+                .bind(seq.cast_signed()),
+        ),
+        Ballot::Rematch { game } => (
+            sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)").bind(game),
+            sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ?").bind(game),
+        ),
+    };
+    let inserted = insert.bind(user).bind(now).execute(db.pool()).await?.rows_affected() == 1;
+    let votes: Vec<String> = select.fetch_all(db.pool()).await?;
+    Ok((inserted, votes))
 }
 
 /// Removes log entry `seq` of game `id` and sets the game back to move `seq - 1` in
@@ -180,20 +187,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if let Some(again) = rematch_of(db, old_id).await? {
         return Err(Msg::new("cmd-rematch-exists").arg("old", old_id).arg("id", again).into());
     }
-    let first_ask = sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
-        .bind(old_id)
-        .bind(ctx.user_id())
-        .bind(ctx.now())
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?
-        .rows_affected()
-        == 1;
-    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ?")
-        .bind(old_id)
-        .fetch_all(db.pool())
-        .await
-        .map_err(StorageError::from)?;
+    let (first_ask, votes) = vote(db, Ballot::Rematch { game: old_id }, ctx.user_id(), ctx.now()).await?;
     let missing: Vec<User> = old
         .players
         .iter()
