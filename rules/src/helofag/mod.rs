@@ -150,6 +150,11 @@ impl Helofag {
         &self.passes
     }
 
+    /// The pieces in Z that win (option `goal`).
+    pub fn goal(&self) -> u8 {
+        self.goal
+    }
+
     /// The seat that reached the goal count, if any.
     pub fn winner(&self) -> Option<Seat> {
         self.winner

@@ -1,0 +1,107 @@
+//! The agents: the strength levels of the AI seat and the two baselines.
+
+use std::{fmt, str::FromStr};
+
+use rand::SeedableRng;
+use rules::rng::ChaCha20Rng;
+
+use crate::{games, AiError, SeatView};
+
+/// The strength of an AI seat (`@bot:easy`, `@bot`, `@bot:hard`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Level {
+    /// A friendly opponent: the greedy move half of the time, else a random one.
+    Easy,
+    /// The default: determinized tree search, under a second per move.
+    #[default]
+    Normal,
+    /// The same search with about four times the playouts.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// The level's word: `easy`, `normal`, `hard`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    /// Accepts `easy`/`leicht`, `normal`, `hard`/`schwer` (case-insensitive).
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_lowercase().as_str() {
+            "easy" | "leicht" => Ok(Level::Easy),
+            "normal" => Ok(Level::Normal),
+            "hard" | "schwer" => Ok(Level::Hard),
+            other => Err(format!("unknown level \"{other}\": use easy, normal or hard")),
+        }
+    }
+}
+
+/// Someone who can take a seat in the arena: an AI level or a baseline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Agent {
+    /// A uniformly random legal move (Helofag: a random complete turn).
+    Random,
+    /// One ply: plays each legal move and keeps the one that scores best by the game's
+    /// own points or position heuristic, ties broken by the seed.
+    Greedy,
+    /// The AI seat at a strength level.
+    Level(Level),
+}
+
+impl Agent {
+    /// The agent's move for the view's seat, in the game's notation. Deterministic for
+    /// a given `seed`.
+    ///
+    /// # Errors
+    /// [`AiError::NotToMove`] when the seat is not to move.
+    pub fn choose(&self, view: &SeatView, seed: u64) -> Result<String, AiError> {
+        if !view.to_move() {
+            return Err(AiError::NotToMove(view.seat()));
+        }
+        let mut rng = ChaCha20Rng::seed_from_u64(seed);
+        games::choose(*self, view, &mut rng)
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Greedy => f.write_str("greedy"),
+            Agent::Level(level) => level.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Agent {
+    type Err = String;
+
+    /// Accepts `random`, `greedy` and the level words.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_lowercase().as_str() {
+            "random" | "zufall" => Ok(Agent::Random),
+            "greedy" | "gierig" => Ok(Agent::Greedy),
+            other => other
+                .parse::<Level>()
+                .map(Agent::Level)
+                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, easy, normal or hard")),
+        }
+    }
+}

@@ -1,0 +1,29 @@
+//! `arena`: the arena without the chat adapters (`cargo run -p ai --release --bin arena -- carat --games 20`).
+
+use clap::Parser;
+
+#[derive(Parser)]
+#[command(about = "Seeded games between AI agents: win rates with 95 % intervals and time per move")]
+struct Cli {
+    #[command(flatten)]
+    args: ai::arena::Args,
+    /// Print a line after every game.
+    #[arg(long)]
+    progress: bool,
+}
+
+fn main() {
+    let cli = Cli::parse();
+    let progress = cli.progress;
+    match ai::arena::run(&cli.args, &mut |line| {
+        if progress {
+            eprintln!("{line}");
+        }
+    }) {
+        Ok(report) => print!("{report}"),
+        Err(e) => {
+            eprintln!("arena: {e}");
+            std::process::exit(2);
+        }
+    }
+}

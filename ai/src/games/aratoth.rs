@@ -1,0 +1,35 @@
+//! Aratoth's Revenge: perfect information, so one world; playouts run to the end.
+
+use rules::{aratoth::Aratoth, rng::ChaCha20Rng, Game, Match, Seat};
+use serde_json::Value;
+
+use super::{public_setup, AiGame};
+use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+
+impl AiGame for Aratoth {
+    // At most 36 pieces are ever placed: playouts always reach the end.
+    const PLAYOUT_DEPTH: usize = 64;
+    const LEAD: f64 = 10.0;
+
+    fn learn(game: &dyn Match, _seat: Seat) -> Result<Knowledge, AiError> {
+        Ok(Knowledge::Open { setup: public_setup(game, &["start_player"]) })
+    }
+
+    fn sample_setup(view: &SeatView, _rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
+        super::open_setup(view)
+    }
+
+    fn budget(level: Level) -> Budget {
+        match level {
+            Level::Easy => Budget { worlds: 1, iterations: 50, exploration: 0.7 },
+            Level::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7 },
+            Level::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7 },
+        }
+    }
+
+    /// Mobility: the number of placements of the seat to move (others 0), so that a
+    /// greedy player leaves its opponent as few placements as it can.
+    fn heuristic(&self, seat: Seat) -> f64 {
+        if self.to_move().contains(&seat) { self.legal_moves().len() as f64 } else { 0.0 }
+    }
+}

@@ -1,0 +1,208 @@
+//! Carat: the hidden parts are the other players' hand tiles and the pile's order.
+
+use std::collections::VecDeque;
+
+use rules::{
+    carat::{Carat, Space, Tile, Variant, TILES},
+    rng::ChaCha20Rng,
+    AnyView, Game, Match, Seat, Viewer,
+};
+use serde_json::{json, Value};
+
+use super::{public_setup, AiGame};
+use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+
+/// What a player knows of a Carat game: the public setup (chips, start player,
+/// variant), the tiles on the board and the player's own hand.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Known {
+    setup: Value,
+    start_player: Seat,
+    hand_size: usize,
+    /// (space, tile code) of every placed tile, in reading order.
+    board: Vec<(String, String)>,
+    /// The seat's own hand tiles, codes.
+    hand: Vec<String>,
+}
+
+/// The deal of a sampled pile, followed through the log: which pile positions each
+/// hand holds, as the rules deal them (start player first, refill after placing,
+/// a removed player's tiles under the pile).
+struct Deal {
+    hand_size: usize,
+    queue: VecDeque<usize>,
+    hands: Vec<Vec<usize>>,
+    removed: Vec<bool>,
+    to_move: Seat,
+    placed: usize,
+}
+
+impl Deal {
+    fn new(players: usize, start: Seat, hand_size: usize) -> Self {
+        let mut deal = Deal {
+            hand_size,
+            queue: (0..TILES).collect(),
+            hands: vec![Vec::new(); players],
+            removed: vec![false; players],
+            to_move: start,
+            placed: 0,
+        };
+        for k in 0..players {
+            deal.refill((start + k) % players);
+        }
+        deal
+    }
+
+    fn refill(&mut self, seat: Seat) {
+        let Some(hand) = self.hands.get_mut(seat) else { return };
+        while hand.len() < self.hand_size {
+            match self.queue.pop_front() {
+                Some(p) => hand.push(p),
+                None => break,
+            }
+        }
+    }
+
+    fn advance(&mut self) {
+        let players = self.hands.len();
+        for step in 1..=players {
+            let seat = (self.to_move + step) % players;
+            if self.removed.get(seat).copied().unwrap_or(true) {
+                continue;
+            }
+            self.refill(seat);
+            if self.hands.get(seat).is_some_and(|h| !h.is_empty()) {
+                self.to_move = seat;
+                return;
+            }
+        }
+    }
+
+    fn remove(&mut self, seat: Seat) {
+        if self.hands.len() == 2 || self.removed.get(seat).copied().unwrap_or(true) {
+            return;
+        }
+        if let Some(r) = self.removed.get_mut(seat) {
+            *r = true;
+        }
+        let hand = self.hands.get_mut(seat).map(std::mem::take).unwrap_or_default();
+        self.queue.extend(hand);
+        let still_in = self.removed.iter().filter(|r| !**r).count();
+        if self.to_move == seat && self.placed < TILES && still_in > 1 {
+            self.advance();
+        }
+    }
+}
+
+/// Puts `tile` into one of `hand`'s positions: the one already holding it, else a
+/// random free one. Returns the index in `hand`.
+fn place_in_hand(pile: &mut [Option<String>], hand: &[usize], tile: &str, rng: &mut ChaCha20Rng) -> Option<usize> {
+    if let Some(i) = hand.iter().position(|&p| pile.get(p).and_then(|t| t.as_deref()) == Some(tile)) {
+        return Some(i);
+    }
+    let free: Vec<usize> = (0..hand.len()).filter(|&i| hand.get(i).and_then(|&p| pile.get(p)).is_some_and(Option::is_none)).collect();
+    let i = *free.get(rules::rng::index(free.len(), rng))?;
+    let slot = hand.get(i).and_then(|&p| pile.get_mut(p))?;
+    *slot = Some(tile.to_string());
+    Some(i)
+}
+
+impl AiGame for Carat {
+    const PLAYOUT_DEPTH: usize = TILES;
+    const LEAD: f64 = 8.0;
+
+    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
+        let AnyView::Carat(view) = game.view(Viewer::Seat(seat)) else {
+            return Err(AiError::World("not a Carat view".into()));
+        };
+        let mut board = Vec::new();
+        for (row, tiles) in (0u8..).zip(view.board.iter()) {
+            for (col, placed) in (0u8..).zip(tiles.iter()) {
+                if let Some(placed) = placed {
+                    board.push((Space { col, row }.to_string(), placed.tile.to_string()));
+                }
+            }
+        }
+        let hand = view.hands.get(seat).cloned().flatten().unwrap_or_default();
+        let setup = public_setup(game, &["chips", "start_player", "variant"]);
+        Ok(Knowledge::Carat(Known {
+            start_player: setup.get("start_player").and_then(Value::as_u64).unwrap_or(0) as Seat,
+            setup,
+            hand_size: if view.variant == Some(Variant::Hand3) { 3 } else { 1 },
+            board,
+            hand: hand.iter().map(Tile::to_string).collect(),
+        }))
+    }
+
+    fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
+        let Knowledge::Carat(known) = view.knowledge() else {
+            return Err(AiError::World("the view holds no Carat knowledge".into()));
+        };
+        let mut pile: Vec<Option<String>> = vec![None; TILES];
+        let mut deal = Deal::new(view.players(), known.start_player, known.hand_size);
+        for (entry, mover) in view.log().iter().zip(view.movers()) {
+            if let Some(event) = entry.strip_prefix('@') {
+                let words: Vec<&str> = event.split_whitespace().collect();
+                if let [_, seat] = words.as_slice()
+                    && let Ok(seat) = seat.parse::<Seat>()
+                {
+                    deal.remove(seat);
+                }
+                continue;
+            }
+            let seat = mover.unwrap_or(deal.to_move);
+            let space = entry.split_whitespace().next().unwrap_or_default();
+            let tile = known
+                .board
+                .iter()
+                .find(|(s, _)| s == space)
+                .map(|(_, t)| t.clone())
+                .ok_or_else(|| AiError::World(format!("no tile on {space}")))?;
+            let hand = deal.hands.get(seat).cloned().unwrap_or_default();
+            let i = place_in_hand(&mut pile, &hand, &tile, rng)
+                .ok_or_else(|| AiError::World(format!("{tile} cannot have been in the hand of seat {seat}")))?;
+            if let Some(hand) = deal.hands.get_mut(seat) {
+                hand.remove(i);
+            }
+            deal.placed += 1;
+            deal.to_move = seat;
+            deal.refill(seat);
+            if deal.placed < TILES {
+                deal.advance();
+            }
+        }
+        let mine = deal.hands.get(view.seat()).cloned().unwrap_or_default();
+        let mut own = mine.clone();
+        for tile in &known.hand {
+            if let Some(i) = place_in_hand(&mut pile, &own, tile, rng) {
+                own.remove(i);
+            }
+        }
+        let mut unseen: Vec<String> = Tile::all()
+            .iter()
+            .map(Tile::to_string)
+            .filter(|t| !pile.iter().any(|p| p.as_deref() == Some(t.as_str())))
+            .collect();
+        rules::rng::shuffle(&mut unseen, rng);
+        let mut unseen = unseen.into_iter();
+        let pile: Vec<String> = pile.into_iter().map(|t| t.or_else(|| unseen.next()).unwrap_or_default()).collect();
+        let mut setup = known.setup.clone();
+        if let Value::Object(map) = &mut setup {
+            map.insert("pile".into(), json!(pile));
+        }
+        Ok(setup)
+    }
+
+    fn budget(level: Level) -> Budget {
+        match level {
+            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7 },
+            Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7 },
+            Level::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7 },
+        }
+    }
+
+    /// The seat's points.
+    fn heuristic(&self, seat: Seat) -> f64 {
+        self.scores().and_then(|s| s.get(seat).copied()).unwrap_or(0) as f64
+    }
+}

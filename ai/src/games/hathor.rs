@@ -1,0 +1,98 @@
+//! Hathor: solo; the hidden part is the order of the stones still in the pile.
+
+use rand::RngExt;
+use rules::{
+    hathor::{Field, Hathor, HathorMove, Stone},
+    rng::ChaCha20Rng,
+    AnyView, Match, Seat, Viewer,
+};
+use serde_json::{json, Value};
+
+use super::{public_setup, AiGame};
+use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+
+/// What the player knows of a Hathor deal: the public setup (variant, start stones,
+/// the random symbols used so far) and the stones drawn so far, in order (the placed
+/// ones and the current stone).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Known {
+    setup: Value,
+    seen: Vec<String>,
+}
+
+/// The score that counts as a reward of 1 (a good game of variant 1 is well below it).
+const FULL_REWARD: f64 = 200_000.0;
+/// How often a playout places at random rather than next to the most stones.
+const PLAYOUT_NOISE: f64 = 0.2;
+
+/// The number of occupied neighbours of `field` (the `k` of the score 100 × 2^k).
+fn neighbours(game: &Hathor, field: Field) -> usize {
+    field.neighbours().filter(|&f| game.stone_at(f).is_some()).count()
+}
+
+impl AiGame for Hathor {
+    const PLAYOUT_DEPTH: usize = 80;
+    const LEAD: f64 = 1.0;
+
+    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
+        let AnyView::Hathor(view) = game.view(Viewer::Seat(seat)) else {
+            return Err(AiError::World("not a Hathor view".into()));
+        };
+        let drawn = view.placed + usize::from(view.current.is_some());
+        let pile = game.resolved_setup().get("pile").and_then(Value::as_array).cloned().unwrap_or_default();
+        let seen = pile.iter().take(drawn).filter_map(|s| s.as_str().map(str::to_string)).collect();
+        Ok(Knowledge::Hathor(Known { setup: public_setup(game, &["variant", "start_stones", "random_symbols"]), seen }))
+    }
+
+    fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
+        let Knowledge::Hathor(known) = view.knowledge() else {
+            return Err(AiError::World("the view holds no Hathor knowledge".into()));
+        };
+        let mut unseen: Vec<String> = Stone::all().flat_map(|s| [s.to_string(), s.to_string()]).collect();
+        for stone in &known.seen {
+            if let Some(i) = unseen.iter().position(|s| s == stone) {
+                unseen.swap_remove(i);
+            }
+        }
+        unseen.sort();
+        rules::rng::shuffle(&mut unseen, rng);
+        let mut setup = known.setup.clone();
+        if let Value::Object(map) = &mut setup {
+            map.insert("pile".into(), json!(known.seen.iter().chain(&unseen).collect::<Vec<_>>()));
+        }
+        Ok(setup)
+    }
+
+    fn budget(level: Level) -> Budget {
+        match level {
+            Level::Easy => Budget { worlds: 1, iterations: 10, exploration: 0.05 },
+            Level::Normal => Budget { worlds: 10, iterations: 200, exploration: 0.05 },
+            Level::Hard => Budget { worlds: 20, iterations: 400, exploration: 0.05 },
+        }
+    }
+
+    /// The score so far.
+    fn heuristic(&self, _seat: Seat) -> f64 {
+        self.score() as f64
+    }
+
+    /// The score (with the end bonuses once the game is over) as a fraction of
+    /// [`FULL_REWARD`]: in a solo game there is nobody to beat.
+    fn rewards(&self, _players: usize) -> Vec<f64> {
+        vec![self.score() as f64 / FULL_REWARD]
+    }
+
+    /// Next to the most stones (the highest score now), now and then anywhere.
+    fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<HathorMove> {
+        let fields = self.legal_fields();
+        if fields.is_empty() {
+            return None;
+        }
+        if rng.random::<f64>() < PLAYOUT_NOISE {
+            return fields.get(rules::rng::index(fields.len(), rng)).copied().map(HathorMove::Place);
+        }
+        let most = fields.iter().map(|&f| neighbours(self, f)).max()?;
+        let best: Vec<Field> = fields.into_iter().filter(|&f| neighbours(self, f) == most).collect();
+        best.get(rules::rng::index(best.len(), rng)).copied().map(HathorMove::Place)
+    }
+}

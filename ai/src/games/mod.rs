@@ -1,0 +1,162 @@
+//! What the search needs from each game, beyond the rules' [`Game`] trait: how to
+//! sample the hidden parts of a setup from a [`SeatView`], which turns to consider,
+//! and how to value a position that a playout leaves unfinished.
+
+pub(crate) mod aratoth;
+pub(crate) mod artifakes;
+pub(crate) mod carat;
+pub(crate) mod hathor;
+pub(crate) mod helofag;
+
+use rules::{rng::ChaCha20Rng, Game, GameKind, Match, Seat};
+use serde_json::Value;
+
+use crate::{
+    agent::{Agent, Level},
+    greedy,
+    search::{self, Budget},
+    seat_view::Knowledge,
+    world, AiError, SeatView,
+};
+
+/// A game the AI can play.
+pub(crate) trait AiGame: Game {
+    /// How far ahead a playout looks before [`AiGame::heuristic`] values the position.
+    const PLAYOUT_DEPTH: usize;
+    /// The heuristic lead (in [`AiGame::heuristic`]'s units) that counts as a clear
+    /// advantage: a lead of `LEAD` is valued about 0.73, a win 1.
+    const LEAD: f64;
+
+    /// What `seat` knows beyond the public log (its hand, the stones it has seen).
+    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError>;
+
+    /// A full setup (as the record's JSON) that agrees with everything in `view`, the
+    /// hidden parts drawn uniformly from what the seat has not seen.
+    fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError>;
+
+    /// The search budget of `level`.
+    fn budget(level: Level) -> Budget;
+
+    /// The moves the search considers: every complete turn (default: the legal moves).
+    fn turns(&self) -> Vec<Self::Move> {
+        self.legal_moves()
+    }
+
+    /// How good `seat`'s position is, in the game's own units (points, progress);
+    /// higher is better.
+    fn heuristic(&self, seat: Seat) -> f64;
+
+    /// The value of the position for every seat, each in 0..=1: the result when the
+    /// game is over (a win 1, a shared first place split), else the heuristic lead over
+    /// the best other seat through a logistic curve.
+    fn rewards(&self, players: usize) -> Vec<f64> {
+        if let Some(ranking) = self.outcome() {
+            return ranking_rewards(&ranking, players);
+        }
+        let values: Vec<f64> = (0..players).map(|s| self.heuristic(s)).collect();
+        (0..players)
+            .map(|s| {
+                let best_other = values
+                    .iter()
+                    .enumerate()
+                    .filter(|&(o, _)| o != s)
+                    .map(|(_, &v)| v)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                let lead = values.get(s).copied().unwrap_or(0.0) - best_other;
+                if best_other.is_finite() { logistic(lead / Self::LEAD) } else { 0.5 }
+            })
+            .collect()
+    }
+
+    /// The move a playout makes (default: a uniformly random turn).
+    fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<Self::Move> {
+        let mut turns = self.turns();
+        if turns.is_empty() {
+            return None;
+        }
+        let i = rules::rng::index(turns.len(), rng);
+        Some(turns.swap_remove(i))
+    }
+}
+
+/// 1 for a sole winner, `1/k` each for `k` tied winners, 0 for everyone else.
+pub(crate) fn ranking_rewards(ranking: &[Vec<Seat>], players: usize) -> Vec<f64> {
+    let mut rewards = vec![0.0; players];
+    if let Some(first) = ranking.first() {
+        for &s in first {
+            if let Some(r) = rewards.get_mut(s) {
+                *r = 1.0 / first.len() as f64;
+            }
+        }
+    }
+    rewards
+}
+
+/// The logistic curve 1 / (1 + e^-x).
+pub(crate) fn logistic(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Calls `$f::<G>(args)` with `G` the game type of `$kind`.
+macro_rules! per_game {
+    ($kind:expr, $f:ident($($arg:expr),*)) => {
+        match $kind {
+            GameKind::Aratoth => $f::<rules::aratoth::Aratoth>($($arg),*),
+            GameKind::Hathor => $f::<rules::hathor::Hathor>($($arg),*),
+            GameKind::Artifakes => $f::<rules::artifakes::Artifakes>($($arg),*),
+            GameKind::Helofag => $f::<rules::helofag::Helofag>($($arg),*),
+            GameKind::Carat => $f::<rules::carat::Carat>($($arg),*),
+        }
+    };
+}
+
+/// What `seat` knows of `game` (see [`AiGame::learn`]).
+pub(crate) fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
+    fn of<G: AiGame>(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
+        G::learn(game, seat)
+    }
+    per_game!(game.kind(), of(game, seat))
+}
+
+/// The move of `agent` for the view's seat.
+pub(crate) fn choose(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    per_game!(view.kind(), choose_in(agent, view, rng))
+}
+
+fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    match agent {
+        Agent::Random => {
+            let world = world::sample::<G>(view, rng)?;
+            let mv = world.playout_move(rng).ok_or(AiError::NotToMove(view.seat()))?;
+            Ok(mv.to_string())
+        }
+        Agent::Greedy => {
+            let world = world::sample::<G>(view, rng)?;
+            greedy::best(&world, view.seat(), view.players(), rng).ok_or(AiError::NotToMove(view.seat()))
+        }
+        Agent::Level(Level::Easy) => {
+            let world = world::sample::<G>(view, rng)?;
+            let mv = if rules::rng::index(2, rng) == 0 {
+                greedy::best(&world, view.seat(), view.players(), rng)
+            } else {
+                world.playout_move(rng).map(|m| m.to_string())
+            };
+            mv.ok_or(AiError::NotToMove(view.seat()))
+        }
+        Agent::Level(level) => search::best::<G>(view, G::budget(level), rng),
+    }
+}
+
+/// A `Value::Object` of the given keys of the game's resolved setup (the public ones).
+pub(crate) fn public_setup(game: &dyn Match, keys: &[&str]) -> Value {
+    let setup = game.resolved_setup();
+    Value::Object(keys.iter().filter_map(|&k| setup.get(k).map(|v| (k.to_string(), v.clone()))).collect())
+}
+
+/// The setup of a game without hidden information, as the view holds it.
+pub(crate) fn open_setup(view: &SeatView) -> Result<Value, AiError> {
+    match view.knowledge() {
+        Knowledge::Open { setup } => Ok(setup.clone()),
+        other => Err(AiError::World(format!("expected an open setup, the view holds {other:?}"))),
+    }
+}

@@ -1,0 +1,152 @@
+//! Determinized Monte Carlo tree search: UCT in each of several sampled worlds, the
+//! root statistics summed over the worlds.
+
+use rules::{rng::ChaCha20Rng, Seat};
+
+use crate::{games::AiGame, world, AiError, SeatView};
+
+/// How much search one move gets: `worlds` sampled worlds, `iterations` playouts in
+/// each, and the UCT exploration constant (rewards are in 0..=1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Budget {
+    pub worlds: usize,
+    pub iterations: usize,
+    pub exploration: f64,
+}
+
+/// The move with the most visits over all worlds (ties: the higher mean reward).
+///
+/// # Errors
+/// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
+/// seat has no move in them.
+pub(crate) fn best<G: AiGame>(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    // (move text, visits, reward sum) over all worlds, in order of first appearance.
+    let mut tally: Vec<(String, f64, f64)> = Vec::new();
+    for _ in 0..budget.worlds.max(1) {
+        let world = world::sample::<G>(view, rng)?;
+        for (mv, visits, value) in uct(&world, view.players(), budget, rng) {
+            let text = mv.to_string();
+            match tally.iter_mut().find(|(t, _, _)| *t == text) {
+                Some(entry) => {
+                    entry.1 += visits;
+                    entry.2 += value;
+                }
+                None => tally.push((text, visits, value)),
+            }
+        }
+    }
+    tally
+        .into_iter()
+        .max_by(|a, b| {
+            let mean = |e: &(String, f64, f64)| if e.1 > 0.0 { e.2 / e.1 } else { 0.0 };
+            a.1.total_cmp(&b.1).then(mean(a).total_cmp(&mean(b)))
+        })
+        .map(|(text, _, _)| text)
+        .ok_or(AiError::NotToMove(view.seat()))
+}
+
+/// A node of one world's tree.
+struct Node<M> {
+    /// The seat to move here; `None` when the game is over here.
+    mover: Option<Seat>,
+    /// Turns not yet expanded.
+    untried: Vec<M>,
+    /// Expanded turns and their nodes.
+    children: Vec<(M, usize)>,
+    visits: f64,
+    /// The sum of the rewards of the seat that moved into this node.
+    value: f64,
+}
+
+impl<M> Node<M> {
+    fn new<G: AiGame<Move = M>>(state: &G) -> Self {
+        let mover = if state.outcome().is_some() { None } else { state.to_move().first().copied() };
+        let untried = if mover.is_some() { state.turns() } else { Vec::new() };
+        Node { mover, untried, children: Vec::new(), visits: 0.0, value: 0.0 }
+    }
+}
+
+/// UCT in one world: `(root turn, visits, reward sum of the root's mover)` per expanded
+/// root turn.
+fn uct<G: AiGame>(root: &G, players: usize, budget: Budget, rng: &mut ChaCha20Rng) -> Vec<(G::Move, f64, f64)> {
+    let mut nodes: Vec<Node<G::Move>> = vec![Node::new(root)];
+    let mut path: Vec<(usize, Option<Seat>)> = Vec::new();
+    for _ in 0..budget.iterations {
+        let mut state = root.clone();
+        path.clear();
+        let mut at = 0;
+        path.push((at, None));
+        // Selection and expansion.
+        while let Some(node) = nodes.get_mut(at) {
+            let Some(mover) = node.mover else { break };
+            if !node.untried.is_empty() {
+                let i = rules::rng::index(node.untried.len(), rng);
+                let mv = node.untried.swap_remove(i);
+                if state.apply(&mv).is_err() {
+                    continue;
+                }
+                let child = nodes.len();
+                nodes.push(Node::new(&state));
+                if let Some(node) = nodes.get_mut(at) {
+                    node.children.push((mv, child));
+                }
+                path.push((child, Some(mover)));
+                break;
+            }
+            let Some(child) = select(&nodes, at, mover, budget.exploration) else { break };
+            let Some((mv, next)) = nodes.get(at).and_then(|n| n.children.get(child)) else { break };
+            if state.apply(mv).is_err() {
+                break;
+            }
+            at = *next;
+            path.push((at, Some(mover)));
+        }
+        let rewards = playout(state, players, rng);
+        for &(n, by) in &path {
+            if let Some(node) = nodes.get_mut(n) {
+                node.visits += 1.0;
+                node.value += by.and_then(|s| rewards.get(s)).copied().unwrap_or(0.0);
+            }
+        }
+    }
+    let Some(root_node) = nodes.first_mut() else { return Vec::new() };
+    let children = std::mem::take(&mut root_node.children);
+    children
+        .into_iter()
+        .map(|(mv, n)| {
+            let (visits, value) = nodes.get(n).map_or((0.0, 0.0), |c| (c.visits, c.value));
+            (mv, visits, value)
+        })
+        .collect()
+}
+
+/// The index of the child of `at` with the highest UCB1 value for `mover`.
+fn select<M>(nodes: &[Node<M>], at: usize, _mover: Seat, exploration: f64) -> Option<usize> {
+    let node = nodes.get(at)?;
+    let log_n = node.visits.max(1.0).ln();
+    let ucb = |&(_, c): &(M, usize)| {
+        nodes.get(c).map_or(f64::NEG_INFINITY, |c| {
+            let n = c.visits.max(1.0);
+            c.value / n + exploration * (log_n / n).sqrt()
+        })
+    };
+    (0..node.children.len()).max_by(|&a, &b| {
+        let (a, b) = (node.children.get(a).map_or(f64::NEG_INFINITY, ucb), node.children.get(b).map_or(f64::NEG_INFINITY, ucb));
+        a.total_cmp(&b)
+    })
+}
+
+/// Plays `state` on by [`AiGame::playout_move`] for at most [`AiGame::PLAYOUT_DEPTH`]
+/// moves and values the result for every seat.
+fn playout<G: AiGame>(mut state: G, players: usize, rng: &mut ChaCha20Rng) -> Vec<f64> {
+    for _ in 0..G::PLAYOUT_DEPTH {
+        if state.outcome().is_some() {
+            break;
+        }
+        let Some(mv) = state.playout_move(rng) else { break };
+        if state.apply(&mv).is_err() {
+            break;
+        }
+    }
+    state.rewards(players)
+}

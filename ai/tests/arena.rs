@@ -1,0 +1,84 @@
+//! The arena on small N for every game, and reproducibility.
+
+use ai::{
+    arena::{run, wilson, Args},
+    choose, Agent, Level, SeatView,
+};
+use rules::{open, GameKind};
+
+fn args(game: GameKind, games: usize, seats: &[Agent]) -> Args {
+    Args { game, games, seats: seats.to_vec(), seed: 1, options: None }
+}
+
+#[test]
+fn every_game_runs_to_the_end_in_the_arena() {
+    for (game, seats) in [
+        (GameKind::Aratoth, vec![Agent::Level(Level::Easy), Agent::Random]),
+        (GameKind::Aratoth, vec![Agent::Random, Agent::Random, Agent::Greedy]),
+        (GameKind::Hathor, vec![Agent::Greedy, Agent::Random]),
+        (GameKind::Artifakes, vec![Agent::Level(Level::Easy), Agent::Greedy]),
+        (GameKind::Helofag, vec![Agent::Level(Level::Easy), Agent::Greedy, Agent::Random]),
+        (GameKind::Carat, vec![Agent::Level(Level::Easy), Agent::Greedy]),
+        (GameKind::Carat, vec![Agent::Random, Agent::Greedy, Agent::Random, Agent::Level(Level::Easy)]),
+    ] {
+        let report = run(&args(game, 2, &seats), &mut |_| {}).expect("the arena runs");
+        assert_eq!(report.moves.len(), if game == GameKind::Hathor { 4 } else { 2 });
+        for a in &report.agents {
+            assert_eq!(a.games, 2, "{game}: every agent plays every game");
+            assert_eq!(a.failures, 0, "{game}: {} failed a move", a.agent);
+            assert!(a.moves > 0);
+        }
+        if game != GameKind::Hathor {
+            // Every game has a winner or a shared first place: the wins add up to the games.
+            let wins: f64 = report.agents.iter().map(|a| a.wins).sum();
+            assert!((wins - 2.0).abs() < 1e-9, "{game}: {wins} wins in 2 games");
+        }
+        assert!(report.to_string().contains("win rate"));
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_games() {
+    let a = args(GameKind::Carat, 2, &[Agent::Level(Level::Easy), Agent::Greedy]);
+    let first = run(&a, &mut |_| {}).expect("runs");
+    let second = run(&a, &mut |_| {}).expect("runs");
+    assert_eq!(first.moves, second.moves);
+    let other = run(&Args { seed: 2, ..a }, &mut |_| {}).expect("runs");
+    assert_ne!(first.moves, other.moves);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_move_at_every_level() {
+    // A Carat game with six tiles left, so that the searches are short in a debug build.
+    let mut game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
+    while game.moves_applied() < 30 {
+        let seat = game.to_move()[0];
+        let view = SeatView::of(game.as_ref(), seat).expect("view");
+        let mv = Agent::Greedy.choose(&view, game.moves_applied() as u64).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+    let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
+    for level in Level::ALL {
+        let first = choose(&view, level, 4).expect("a move");
+        assert_eq!(Ok(first.clone()), choose(&view, level, 4));
+        assert!(game.legal_moves().contains(&first), "{first} is not legal");
+    }
+}
+
+#[test]
+fn a_seat_not_to_move_gets_no_move() {
+    let game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(3)).expect("game");
+    let idle = 1 - game.to_move()[0];
+    let view = SeatView::of(game.as_ref(), idle).expect("view");
+    assert_eq!(choose(&view, Level::Easy, 1), Err(ai::AiError::NotToMove(idle)));
+    assert_eq!(SeatView::of(game.as_ref(), 2).err(), Some(ai::AiError::NoSuchSeat(2)));
+}
+
+#[test]
+fn wilson_interval_of_known_cases() {
+    // 8 of 10: the textbook interval 0.490-0.943; 0 of 10: 0-0.278.
+    let (low, high) = wilson(8.0, 10);
+    assert!((low - 0.4902).abs() < 1e-3 && (high - 0.9433).abs() < 1e-3, "{low} {high}");
+    let (low, high) = wilson(0.0, 10);
+    assert!(low.abs() < 1e-12 && (high - 0.2775).abs() < 1e-3, "{low} {high}");
+}
