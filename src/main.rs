@@ -1,5 +1,6 @@
 //! `spieltisch`: the bot binary (CLI, config, platform adapters).
 
+mod arena;
 mod config;
 mod terminal;
 
@@ -85,6 +86,9 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Seeded games between AI agents (random, greedy, easy, normal, hard): win rates
+    /// with 95 % intervals, mean scores and time per move.
+    Arena(ai::arena::Args),
 }
 
 /// Prints `text` and a newline to standard output. A reader that went away (a closed
@@ -236,6 +240,7 @@ fn main() -> ExitCode {
                 }
             })
         }
+        Command::Arena(args) => arena::run(&args),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The arena: seeded games between agents, with win rates and time per move
 //! (`spieltisch arena <game> --games N --seats hard,greedy [--seed S]`).
 
-use std::{fmt, time::Instant};
+use std::fmt;
+
+use cpu_time::ThreadTime;
 
 use rules::{GameKind, Match};
 use serde_json::Value;
@@ -27,6 +29,9 @@ pub struct Args {
     /// The game's options as a JSON object, e.g. '{"variant":"hand3"}'.
     #[arg(long)]
     pub options: Option<String>,
+    /// Print a line on standard error after every game.
+    #[arg(long)]
+    pub progress: bool,
 }
 
 fn parse_kind(text: &str) -> Result<GameKind, String> {
@@ -59,7 +64,8 @@ pub struct AgentResult {
     pub score_sum: f64,
     /// The sum of the squared final scores (for the interval of the mean).
     pub score_sq_sum: f64,
-    /// Moves made, their total and their longest time, in seconds.
+    /// Moves made, their total and their longest time, in seconds of the thread's CPU
+    /// time (what one core spends, whatever else runs on the machine).
     pub moves: usize,
     pub seconds: f64,
     pub max_seconds: f64,
@@ -144,7 +150,7 @@ pub struct Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}: {} games, seed {}", self.game, self.games, self.seed)?;
-        writeln!(f, "{:<4} {:<8} {:>7} {:>7} {:>17} {:>18} {:>10} {:>10}", "seat", "agent", "games", "wins", "win rate (95 %)", "mean score (95 %)", "s/move", "max s")?;
+        writeln!(f, "{:<4} {:<8} {:>7} {:>7} {:>17} {:>18} {:>10} {:>10}", "seat", "agent", "games", "wins", "win rate (95 %)", "mean score (95 %)", "cpu s/move", "max s")?;
         for a in &self.agents {
             let (low, high) = a.wilson();
             writeln!(
@@ -249,7 +255,7 @@ fn play_out(game: &mut dyn Match, table: &[usize], agents: &[Agent], game_seed: 
         let Some(&seat) = game.to_move().first() else { return };
         let Some(&slot) = table.get(seat) else { return };
         let Some(&agent) = agents.get(slot) else { return };
-        let started = Instant::now();
+        let started = ThreadTime::now();
         let chosen = SeatView::of(game, seat).and_then(|view| agent.choose(&view, move_seed(game_seed, number)));
         let seconds = started.elapsed().as_secs_f64();
         let played = match chosen {

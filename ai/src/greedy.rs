@@ -8,6 +8,28 @@ use crate::games::AiGame;
 /// game's result, else its points or position heuristic), ties broken uniformly by
 /// `rng`; `None` when there is no move.
 pub(crate) fn best<G: AiGame>(world: &G, seat: Seat, players: usize, rng: &mut ChaCha20Rng) -> Option<String> {
+    best_move(world, seat, players, rng).map(|m| m.to_string())
+}
+
+/// The turns of `world` with `seat`'s one-ply value ([`AiGame::rewards`] after the turn),
+/// best first; the order among equal values is that of [`AiGame::turns`].
+pub(crate) fn ranked<G: AiGame>(world: &G, seat: Seat, players: usize) -> Vec<(G::Move, f64)> {
+    let mut ranked: Vec<(G::Move, f64)> = world
+        .turns()
+        .into_iter()
+        .filter_map(|mv| {
+            let mut after = world.clone();
+            after.apply(&mv).ok()?;
+            let value = after.rewards(players).get(seat).copied().unwrap_or(0.0);
+            Some((mv, value))
+        })
+        .collect();
+    ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    ranked
+}
+
+/// [`best`] as a move.
+pub(crate) fn best_move<G: AiGame>(world: &G, seat: Seat, players: usize, rng: &mut ChaCha20Rng) -> Option<G::Move> {
     let mut best: Vec<G::Move> = Vec::new();
     let mut best_value = f64::NEG_INFINITY;
     for mv in world.turns() {
@@ -28,5 +50,5 @@ pub(crate) fn best<G: AiGame>(world: &G, seat: Seat, players: usize, rng: &mut C
         return None;
     }
     let i = rules::rng::index(best.len(), rng);
-    best.get(i).map(ToString::to_string)
+    Some(best.swap_remove(i))
 }

@@ -3,15 +3,18 @@
 
 use rules::{rng::ChaCha20Rng, Seat};
 
-use crate::{games::AiGame, world, AiError, SeatView};
+use crate::{games::AiGame, greedy, world, AiError, SeatView};
 
 /// How much search one move gets: `worlds` sampled worlds, `iterations` playouts in
-/// each, and the UCT exploration constant (rewards are in 0..=1).
+/// each, the UCT exploration constant (rewards are in 0..=1), and how many of the
+/// turns, best by the greedy one-ply value in the first world, the search considers
+/// at the root (0: all).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Budget {
     pub worlds: usize,
     pub iterations: usize,
     pub exploration: f64,
+    pub candidates: usize,
 }
 
 /// The move with the most visits over all worlds (ties: the higher mean reward).
@@ -22,9 +25,14 @@ pub(crate) struct Budget {
 pub(crate) fn best<G: AiGame>(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
     // (move text, visits, reward sum) over all worlds, in order of first appearance.
     let mut tally: Vec<(String, f64, f64)> = Vec::new();
+    let mut shortlist: Option<Vec<String>> = None;
     for _ in 0..budget.worlds.max(1) {
         let world = world::sample::<G>(view, rng)?;
-        for (mv, visits, value) in uct(&world, view.players(), budget, rng) {
+        if budget.candidates > 0 && shortlist.is_none() {
+            let ranked = greedy::ranked(&world, view.seat(), view.players());
+            shortlist = Some(ranked.into_iter().take(budget.candidates).map(|(m, _)| m.to_string()).collect());
+        }
+        for (mv, visits, value) in uct(&world, view.players(), budget, shortlist.as_deref(), rng) {
             let text = mv.to_string();
             match tally.iter_mut().find(|(t, _, _)| *t == text) {
                 Some(entry) => {
@@ -68,8 +76,18 @@ impl<M> Node<M> {
 
 /// UCT in one world: `(root turn, visits, reward sum of the root's mover)` per expanded
 /// root turn.
-fn uct<G: AiGame>(root: &G, players: usize, budget: Budget, rng: &mut ChaCha20Rng) -> Vec<(G::Move, f64, f64)> {
-    let mut nodes: Vec<Node<G::Move>> = vec![Node::new(root)];
+fn uct<G: AiGame>(
+    root: &G,
+    players: usize,
+    budget: Budget,
+    shortlist: Option<&[String]>,
+    rng: &mut ChaCha20Rng,
+) -> Vec<(G::Move, f64, f64)> {
+    let mut root_node = Node::new(root);
+    if let Some(keep) = shortlist {
+        root_node.untried.retain(|m| keep.contains(&m.to_string()));
+    }
+    let mut nodes: Vec<Node<G::Move>> = vec![root_node];
     let mut path: Vec<(usize, Option<Seat>)> = Vec::new();
     for _ in 0..budget.iterations {
         let mut state = root.clone();
@@ -93,7 +111,7 @@ fn uct<G: AiGame>(root: &G, players: usize, budget: Budget, rng: &mut ChaCha20Rn
                 path.push((child, Some(mover)));
                 break;
             }
-            let Some(child) = select(&nodes, at, mover, budget.exploration) else { break };
+            let Some(child) = select(&nodes, at, budget.exploration) else { break };
             let Some((mv, next)) = nodes.get(at).and_then(|n| n.children.get(child)) else { break };
             if state.apply(mv).is_err() {
                 break;
@@ -120,8 +138,8 @@ fn uct<G: AiGame>(root: &G, players: usize, budget: Budget, rng: &mut ChaCha20Rn
         .collect()
 }
 
-/// The index of the child of `at` with the highest UCB1 value for `mover`.
-fn select<M>(nodes: &[Node<M>], at: usize, _mover: Seat, exploration: f64) -> Option<usize> {
+/// The index of the child of `at` with the highest UCB1 value (for the seat to move there).
+fn select<M>(nodes: &[Node<M>], at: usize, exploration: f64) -> Option<usize> {
     let node = nodes.get(at)?;
     let log_n = node.visits.max(1.0).ln();
     let ucb = |&(_, c): &(M, usize)| {

@@ -15,6 +15,13 @@ use crate::{games, AiError};
 /// a `SeatView` can reach the hidden state neither through the view nor through a
 /// world it builds from it (those worlds sample the hidden parts afresh). Two games
 /// that differ only in what the seat may not see give equal views (`==`).
+///
+/// ```compile_fail
+/// // A view cannot be turned back into the game it was taken from.
+/// let game = rules::open(rules::GameKind::Carat, &serde_json::json!({}), 2, None, Some(1)).unwrap();
+/// let view = ai::SeatView::of(game.as_ref(), 0).unwrap();
+/// let full: rules::Played<rules::carat::Carat> = view.into();
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeatView {
     kind: GameKind,

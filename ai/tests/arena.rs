@@ -7,7 +7,7 @@ use ai::{
 use rules::{open, GameKind};
 
 fn args(game: GameKind, games: usize, seats: &[Agent]) -> Args {
-    Args { game, games, seats: seats.to_vec(), seed: 1, options: None }
+    Args { game, games, seats: seats.to_vec(), seed: 1, options: None, progress: false }
 }
 
 #[test]

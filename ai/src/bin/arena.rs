@@ -1,4 +1,6 @@
-//! `arena`: the arena without the chat adapters (`cargo run -p ai --release --bin arena -- carat --games 20`).
+//! `arena`: the arena without the chat adapters, e.g.
+//! `cargo run -p ai --release --bin arena -- carat --games 20 --seats normal,greedy`.
+//! The same as `spieltisch arena`.
 
 use clap::Parser;
 
@@ -7,14 +9,11 @@ use clap::Parser;
 struct Cli {
     #[command(flatten)]
     args: ai::arena::Args,
-    /// Print a line after every game.
-    #[arg(long)]
-    progress: bool,
 }
 
 fn main() {
     let cli = Cli::parse();
-    let progress = cli.progress;
+    let progress = cli.args.progress;
     match ai::arena::run(&cli.args, &mut |line| {
         if progress {
             eprintln!("{line}");

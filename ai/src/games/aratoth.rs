@@ -21,9 +21,9 @@ impl AiGame for Aratoth {
 
     fn budget(level: Level) -> Budget {
         match level {
-            Level::Easy => Budget { worlds: 1, iterations: 50, exploration: 0.7 },
-            Level::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7 },
-            Level::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7 },
+            Level::Easy => Budget { worlds: 1, iterations: 50, exploration: 0.7, candidates: 0 },
+            Level::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7, candidates: 0 },
+            Level::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
         }
     }
 

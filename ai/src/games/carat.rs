@@ -195,9 +195,9 @@ impl AiGame for Carat {
 
     fn budget(level: Level) -> Budget {
         match level {
-            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7 },
-            Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7 },
-            Level::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7 },
+            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7, candidates: 0 },
+            Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
+            Level::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
         }
     }
 

@@ -65,9 +65,9 @@ impl AiGame for Hathor {
 
     fn budget(level: Level) -> Budget {
         match level {
-            Level::Easy => Budget { worlds: 1, iterations: 10, exploration: 0.05 },
-            Level::Normal => Budget { worlds: 10, iterations: 200, exploration: 0.05 },
-            Level::Hard => Budget { worlds: 20, iterations: 400, exploration: 0.05 },
+            Level::Easy => Budget { worlds: 1, iterations: 10, exploration: 0.05, candidates: 0 },
+            Level::Normal => Budget { worlds: 8, iterations: 80, exploration: 0.05, candidates: 0 },
+            Level::Hard => Budget { worlds: 16, iterations: 160, exploration: 0.05, candidates: 0 },
         }
     }
 

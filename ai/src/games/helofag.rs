@@ -3,7 +3,7 @@
 use rules::{
     helofag::{Border, Field, Helofag, HelofagMove, BOARD, ROW_LEN},
     rng::ChaCha20Rng,
-    Match, Seat,
+    Game, Match, Seat,
 };
 use serde_json::Value;
 
@@ -29,7 +29,7 @@ fn progress(field: Field) -> f64 {
 }
 
 impl AiGame for Helofag {
-    const PLAYOUT_DEPTH: usize = 2;
+    const PLAYOUT_DEPTH: usize = 3;
     const LEAD: f64 = 3.0;
 
     fn learn(game: &dyn Match, _seat: Seat) -> Result<Knowledge, AiError> {
@@ -42,10 +42,16 @@ impl AiGame for Helofag {
 
     fn budget(level: Level) -> Budget {
         match level {
-            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.5 },
-            Level::Normal => Budget { worlds: 8, iterations: 150, exploration: 0.5 },
-            Level::Hard => Budget { worlds: 16, iterations: 300, exploration: 0.5 },
+            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.5, candidates: 0 },
+            Level::Normal => Budget { worlds: 12, iterations: 30, exploration: 0.3, candidates: 6 },
+            Level::Hard => Budget { worlds: 24, iterations: 60, exploration: 0.3, candidates: 8 },
         }
+    }
+
+    /// The greedy turn: a race is won by steady progress, so playouts play well.
+    fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<HelofagMove> {
+        let seat = *self.to_move().first()?;
+        crate::greedy::best_move(self, seat, self.pieces().start.len(), rng)
     }
 
     /// Every complete turn: one action, or two.
