@@ -11,16 +11,11 @@ use rules::aratoth::{
 
 use crate::{
     RenderError,
-    canvas::{Area, Canvas, TextStyle},
+    canvas::{Area, Canvas, SpriteKey, TextStyle},
     palette::{self, Rgb},
     seat_name,
     words::{Lang, fill},
 };
-
-/// Boards whose fast PNG is larger than this are compressed harder
-/// ([`Canvas::png_within`]): a late board with many shaded balls would otherwise come
-/// close to the 300 KB limit.
-pub(crate) const PNG_BUDGET: usize = 240_000;
 
 // ---- Layout (pixels) ----
 
@@ -120,14 +115,45 @@ fn board_height(view: &AratothView) -> u32 {
 
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &AratothView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
-    let mut canvas = Canvas::new(WIDTH, board_height(view), palette::BACKGROUND)?;
+    let height = board_height(view);
+    let key = SpriteKey::new("aratoth board", [lang as u32, view.players as u32, height, 0, 0, 0]);
+    let mut canvas = Canvas::background(key, WIDTH, height, palette::BACKGROUND, |c| draw_fixed(c, view, lang))?;
     let occupied = occupied(view);
     draw_header(&mut canvas, view, lang)?;
     draw_pyramid(&mut canvas, view, &occupied);
     draw_players(&mut canvas, view, names, lang)?;
     let top = maps_top(canvas.height());
-    draw_maps(&mut canvas, view, &occupied, top, lang)?;
+    draw_maps(&mut canvas, view, &occupied, top)?;
     Ok(canvas)
+}
+
+/// What every board of this player count and language shows: the title, the plate
+/// with its hollows, the shape words over the supply columns, and the layer maps with
+/// every site pale (unsupported) and their titles. Drawn once and kept
+/// ([`Canvas::background`]); a view only draws over it.
+fn draw_fixed(canvas: &mut Canvas, view: &AratothView, lang: Lang) -> Result<(), RenderError> {
+    canvas.text(lang.game_name(rules::GameKind::Aratoth), MARGIN, HEADER_H / 2.0, &TextStyle::new(29.0).bold())?;
+    let of_balls = crate::words::words(lang).aratoth_of_balls;
+    canvas.text(of_balls, WIDTH as f32 - MARGIN, HEADER_H / 2.0, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
+    draw_plate(canvas);
+    let head = TextStyle::new(14.0).colour(palette::MUTED).centred();
+    let first_col = PANEL_X + 34.0 + ICON_COL / 2.0;
+    for shape in Shape::ALL {
+        let word = Canvas::fit_text(shape_word(shape, lang), ICON_COL - 2.0, &head)?;
+        canvas.text(&word, first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
+    }
+    let top = maps_top(board_height(view));
+    let title = TextStyle::new(23.0).bold().centred();
+    for (layer, letter) in LAYER_LETTERS.iter().enumerate() {
+        let ((tx, ty), _) = map_place(layer, top);
+        canvas.text(&fill(crate::words::words(lang).aratoth_layer, &[letter]), tx, ty, &title)?;
+    }
+    for site in Site::all() {
+        let (x, y) = map_centre(site, top);
+        canvas.fill_circle(x, y, MAP_R, UNSUPPORTED);
+        canvas.text(&site.to_string(), x, y, &TextStyle::new(14.0).colour(palette::MUTED).centred())?;
+    }
+    Ok(())
 }
 
 /// The top of the layer maps in an image of `height` pixels.
@@ -150,20 +176,21 @@ fn is_last(view: &AratothView, site: Site) -> bool {
     view.pieces.last().is_some_and(|p| p.sites.contains(site))
 }
 
+/// The number of balls placed, left of the fixed "/ 120 balls".
 fn draw_header(canvas: &mut Canvas, view: &AratothView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    canvas.text(lang.game_name(rules::GameKind::Aratoth), MARGIN, mid, &TextStyle::new(29.0).bold())?;
     let balls = view.piece_at.iter().filter(|p| p.is_some()).count();
     let right = WIDTH as f32 - MARGIN;
     let of_balls = crate::words::words(lang).aratoth_of_balls;
-    let w = canvas.text(of_balls, right, mid, &TextStyle::new(20.0).colour(palette::MUTED).right())?;
+    let w = Canvas::text_width(of_balls, &TextStyle::new(20.0))?;
     canvas.text(&balls.to_string(), right - w - 8.0, mid, &TextStyle::new(27.0).bold().right())?;
     Ok(())
 }
 
 // ---- The view from above ----
 
-fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colour>]) {
+/// The base plate: a triangle around the base layer, with the hollows of layer a.
+fn draw_plate(canvas: &mut Canvas) {
     // the plate: a triangle around the base layer
     let corners = [Site::at(0, 1, 1), Site::at(0, 8, 1), Site::at(0, 8, 8)];
     let points: Vec<(f32, f32)> = corners.iter().flatten().map(|&s| view_centre(s)).collect();
@@ -179,6 +206,15 @@ fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colo
         .collect();
     canvas.fill_polygon(&plate, PLATE);
     canvas.stroke_polygon(&plate, 2.0, HOLLOW.darken(0.3));
+    for site in Site::all().filter(|s| s.layer() == 0) {
+        let (x, y) = view_centre(site);
+        canvas.fill_circle(x, y, 0.55 * BALL_R, HOLLOW);
+    }
+}
+
+/// The balls, base layer first, and the free spots on top of three balls (the hollows
+/// of the base plate are fixed: [`draw_plate`]).
+fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colour>]) {
     for layer in 0..LAYERS {
         for site in Site::all().filter(|s| s.layer() == layer) {
             let (x, y) = view_centre(site);
@@ -190,7 +226,7 @@ fn draw_pyramid(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colo
                         canvas.stroke_circle(x, y, BALL_R - 2.5, 4.5, palette::HIGHLIGHT);
                     }
                 }
-                None if layer == 0 => canvas.fill_circle(x, y, 0.55 * BALL_R, HOLLOW),
+                None if layer == 0 => {}
                 None if supported(site, occupied) => {
                     canvas.fill_circle(x, y, 0.3 * BALL_R, HOLLOW.darken(0.35));
                 }
@@ -264,13 +300,7 @@ fn shape_word(shape: Shape, lang: Lang) -> &'static str {
 fn draw_players(canvas: &mut Canvas, view: &AratothView, names: &[String], lang: Lang) -> Result<(), RenderError> {
     let words = crate::words::words(lang);
     let right = WIDTH as f32 - MARGIN;
-    // column heads: the shape words, shortened to their column if need be
-    let head = TextStyle::new(14.0).colour(palette::MUTED).centred();
-    let first_col = PANEL_X + 34.0 + ICON_COL / 2.0;
-    for shape in Shape::ALL {
-        let word = Canvas::fit_text(shape_word(shape, lang), ICON_COL - 2.0, &head)?;
-        canvas.text(&word, first_col + shape.index() as f32 * ICON_COL, VIEW_Y + 12.0, &head)?;
-    }
+    // (the column heads with the shape words are fixed: [`draw_fixed`])
     let mut top = VIEW_Y + 36.0;
     let winner = view.winner;
     for seat in 0..view.players {
@@ -375,19 +405,9 @@ fn map_centre(site: Site, top: f32) -> (f32, f32) {
 }
 
 /// Every layer's sites as labelled circles: filled in the ball's colour when taken,
-/// white with a dark ring when a ball could go there now, pale otherwise.
-fn draw_maps(
-    canvas: &mut Canvas,
-    view: &AratothView,
-    occupied: &[Option<Colour>],
-    top: f32,
-    lang: Lang,
-) -> Result<(), RenderError> {
-    let title = TextStyle::new(23.0).bold().centred();
-    for (layer, letter) in LAYER_LETTERS.iter().enumerate() {
-        let ((tx, ty), _) = map_place(layer, top);
-        canvas.text(&fill(crate::words::words(lang).aratoth_layer, &[letter]), tx, ty, &title)?;
-    }
+/// white with a dark ring when a ball could go there now, pale otherwise (the pale
+/// circles and the titles are fixed: [`draw_fixed`]).
+fn draw_maps(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colour>], top: f32) -> Result<(), RenderError> {
     let label = TextStyle::new(14.0).bold().centred();
     for site in Site::all() {
         let (x, y) = map_centre(site, top);
@@ -406,10 +426,7 @@ fn draw_maps(
                 canvas.stroke_circle(x, y, MAP_R - 1.0, 2.0, palette::INK);
                 canvas.text(&name, x, y, &label)?;
             }
-            None => {
-                canvas.fill_circle(x, y, MAP_R, UNSUPPORTED);
-                canvas.text(&name, x, y, &TextStyle::new(14.0).colour(palette::MUTED).centred())?;
-            }
+            None => {}
         }
     }
     Ok(())
@@ -492,7 +509,7 @@ mod tests {
 
     fn render_png(view: &AratothView, players: usize) -> Vec<u8> {
         let canvas = draw_board(view, &names(players), Lang::En).unwrap_or_else(|e| panic!("{e}"));
-        canvas.png_within(PNG_BUDGET).unwrap_or_else(|e| panic!("{e}"))
+        canvas.png_within(crate::canvas::BOARD_PNG_BUDGET).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]

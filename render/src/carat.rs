@@ -5,7 +5,7 @@ use rules::carat::{CaratView, Colour, ScoredChip, Space, Tile, Variant};
 
 use crate::{
     RenderError,
-    canvas::{Align, Area, Canvas, TextStyle, diamond},
+    canvas::{Align, Area, Canvas, SpriteKey, TextStyle, diamond},
     palette::{self, Rgb},
     seat_name,
     words::Lang,
@@ -106,19 +106,19 @@ pub(crate) fn space_origin(space: Space) -> (f32, f32) {
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let players = view.scores.len();
-    let mut canvas = Canvas::new(WIDTH, board_height(players), palette::BACKGROUND)?;
-    draw_header(&mut canvas, view, lang)?;
-    draw_board_base(&mut canvas);
-    draw_coordinates(&mut canvas)?;
+    let variant = match view.variant {
+        None => 0,
+        Some(Variant::Hand3) => 1,
+        Some(Variant::TwoColours) => 2,
+    };
+    let key = SpriteKey::new("carat board", [lang as u32, players as u32, variant, 0, 0, 0]);
+    let mut canvas = Canvas::background(key, WIDTH, board_height(players), palette::BACKGROUND, |c| draw_fixed(c, view, lang))?;
+    draw_pile(&mut canvas, WIDTH as f32 - MARGIN, HEADER_H / 2.0, view.pile)?;
     for (row, line) in view.board.iter().enumerate() {
         for (col, placed) in line.iter().enumerate() {
-            let space = Space { col: col as u8, row: row as u8 };
-            let (x, y) = space_origin(space);
-            match placed {
-                Some(p) => {
-                    draw_tile(&mut canvas, Area::new(x, y, CELL, CELL), BOARD_TILE_RADIUS, p.tile.value, p.corners)?
-                }
-                None => draw_empty_space(&mut canvas, x, y),
+            if let Some(p) = placed {
+                let (x, y) = space_origin(Space { col: col as u8, row: row as u8 });
+                tile_sprite(&mut canvas, x, y, CELL, BOARD_TILE_RADIUS, p.tile.value, p.corners);
             }
         }
     }
@@ -136,6 +136,23 @@ pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Resu
     Ok(canvas)
 }
 
+/// What every board of this player count, variant and language shows: the title, the
+/// board with its coordinates and all its spaces empty. Drawn once and kept
+/// ([`Canvas::background`]); a view only draws over it.
+fn draw_fixed(canvas: &mut Canvas, view: &CaratView, lang: Lang) -> Result<(), RenderError> {
+    draw_header(canvas, view, lang)?;
+    draw_board_base(canvas);
+    draw_coordinates(canvas)?;
+    for row in 0..6 {
+        for col in 0..6 {
+            let (x, y) = space_origin(Space { col, row });
+            draw_empty_space(canvas, x, y);
+        }
+    }
+    Ok(())
+}
+
+/// The title and the variant (the pile is drawn per view: [`draw_pile`]).
 fn draw_header(canvas: &mut Canvas, view: &CaratView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
     let title = lang.game_name(rules::GameKind::Carat);
@@ -149,7 +166,7 @@ fn draw_header(canvas: &mut Canvas, view: &CaratView, lang: Lang) -> Result<(), 
     if let Some(v) = variant {
         canvas.text(v, MARGIN + width + 16.0, mid, &TextStyle::new(22.0).colour(palette::MUTED))?;
     }
-    draw_pile(canvas, WIDTH as f32 - MARGIN, mid, view.pile)
+    Ok(())
 }
 
 /// The pile: a small stack of face-down tiles and the number of tiles in it, ending at `right`.
@@ -191,6 +208,18 @@ fn draw_coordinates(canvas: &mut Canvas) -> Result<(), RenderError> {
 
 fn draw_empty_space(canvas: &mut Canvas, x: f32, y: f32) {
     canvas.fill_rounded_rect(Area::new(x, y, CELL, CELL).inset(TILE_INSET), BOARD_TILE_RADIUS, EMPTY_SPACE);
+}
+
+/// A tile of `value` with corner colours `corners` on the `cell` x `cell` space whose
+/// top-left corner is (`x`, `y`) (whole pixels), copied from a sprite drawn once per
+/// tile, turn, size and corner radius ([`Canvas::sprite`]).
+fn tile_sprite(canvas: &mut Canvas, x: f32, y: f32, cell: f32, radius: f32, value: u8, corners: [Colour; 4]) {
+    let turn = corners.iter().fold(0u32, |acc, c| acc * 4 + c.index() as u32);
+    let key = SpriteKey::new("carat tile", [u32::from(value), turn, cell.to_bits(), radius.to_bits(), 0, 0]);
+    let side = cell.ceil() as u32;
+    canvas.sprite(key, side, side, x as i32, y as i32, |c| {
+        draw_tile(c, Area::new(0.0, 0.0, cell, cell), radius, value, corners).ok();
+    });
 }
 
 /// A tile of `value` on the space `space` (a square), with corners rounded by `radius`
@@ -245,18 +274,24 @@ fn draw_chip(
     scored: Option<ScoredChip>,
 ) -> Result<(), RenderError> {
     let (cx, cy) = chip_centre(col, row);
-    let (fill, ring, ring_width) = match scored {
+    let (fill, ring, ring_width): (Rgb, Rgb, f32) = match scored {
         None => (OPEN_CHIP, palette::MUTED, 2.0),
         Some(ScoredChip { winner: Some(w), owner: Some(_), .. }) => (colour_of(w), palette::INK, 3.5),
         Some(ScoredChip { winner: Some(w), owner: None, .. }) => (DEAD_CHIP, colour_of(w), 5.0),
         Some(ScoredChip { winner: None, .. }) => (DEAD_CHIP, palette::INK, 2.0),
     };
-    // The ring as a circle underneath the fill (cheaper than a stroke).
-    canvas.fill_circle(cx, cy, CHIP_R, ring);
-    canvas.fill_circle(cx, cy, CHIP_R - ring_width, fill);
     let text = if scored.is_some_and(|s| s.owner.is_none()) { palette::WHITE } else { fill.ink_on() };
-    canvas.text(&value.to_string(), cx, cy, &TextStyle::new(24.0).bold().colour(text).centred())?;
-    Ok(())
+    let key = SpriteKey::new("carat chip", [u32::from(value), fill.packed(), ring.packed(), ring_width.to_bits(), text.packed(), 0]);
+    let pad = CHIP_R + 1.0;
+    let side = (2.0 * pad) as u32;
+    let mut result = Ok(());
+    canvas.sprite(key, side, side, (cx - pad) as i32, (cy - pad) as i32, |c| {
+        // The ring as a circle underneath the fill (cheaper than a stroke).
+        c.fill_circle(pad, pad, CHIP_R, ring);
+        c.fill_circle(pad, pad, CHIP_R - ring_width, fill);
+        result = c.text(&value.to_string(), pad, pad, &TextStyle::new(24.0).bold().colour(text).centred()).map(|_| ());
+    });
+    result
 }
 
 /// Top of seat `seat`'s row in the players' panel.
@@ -358,8 +393,7 @@ pub(crate) fn colour_word(colour: Colour, lang: Lang) -> &'static str {
 /// with the colour word that puts it so (`c3 red` / `c3 rot` puts red in the north-west
 /// corner).
 fn draw_hand_row(canvas: &mut Canvas, top: f32, tile: Tile, lang: Lang) -> Result<(), RenderError> {
-    let big = Area::new(MARGIN, top, HAND_TILE, HAND_TILE);
-    draw_tile(canvas, big, HAND_TILE_RADIUS, tile.value, tile.corners(Colour::Red))?;
+    tile_sprite(canvas, MARGIN, top, HAND_TILE, HAND_TILE_RADIUS, tile.value, tile.corners(Colour::Red));
     let code_style = TextStyle::new(24.0).bold().centred();
     canvas.text(&tile.to_string(), MARGIN + HAND_TILE / 2.0, top + HAND_TILE + 22.0, &code_style)?;
     let left = MARGIN + HAND_TILE + 40.0;
@@ -368,8 +402,7 @@ fn draw_hand_row(canvas: &mut Canvas, top: f32, tile: Tile, lang: Lang) -> Resul
     let y = top + (HAND_TILE - TURN_TILE) / 2.0;
     for (k, north_west) in Colour::ALL.into_iter().enumerate() {
         let x = left + k as f32 * step + (step - TURN_TILE) / 2.0;
-        let turned = Area::new(x, y, TURN_TILE, TURN_TILE);
-        draw_tile(canvas, turned, HAND_TILE_RADIUS, tile.value, tile.corners(north_west))?;
+        tile_sprite(canvas, x, y, TURN_TILE, HAND_TILE_RADIUS, tile.value, tile.corners(north_west));
         canvas.text(&format!("↖ {}", colour_word(north_west, lang)), x + TURN_TILE / 2.0, y + TURN_TILE + 22.0, &label)?;
     }
     Ok(())

@@ -14,11 +14,6 @@ use crate::{
     words::{Lang, fill},
 };
 
-/// Above this many bytes the board is encoded again, smaller and slower
-/// ([`Canvas::png_within`]): a late board crowded with pieces comes near the 300 KB limit
-/// at the fast level (about 270 KB for all 36 pieces of six players on single fields).
-pub(crate) const PNG_BUDGET: usize = 240_000;
-
 // ---- Layout (pixels) ----
 
 /// Image width.
@@ -646,7 +641,7 @@ mod tests {
         let (view, names) = crowded_view();
         let any = rules::AnyView::Helofag(view);
         let png = crate::board_png(&any, &names, Lang::En).unwrap_or_default();
-        assert!(png.len() <= PNG_BUDGET, "{} bytes", png.len());
+        assert!(png.len() <= crate::canvas::BOARD_PNG_BUDGET, "{} bytes", png.len());
         let Ok(image) = image::load_from_memory(&png) else {
             panic!("the PNG decodes")
         };

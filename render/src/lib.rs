@@ -22,6 +22,8 @@ mod aratoth;
 mod artifakes;
 pub mod canvas;
 mod carat;
+mod encode;
+mod glyphs;
 #[cfg(test)]
 mod german;
 mod hathor;
@@ -31,7 +33,7 @@ mod words;
 
 use std::fmt;
 
-pub use canvas::{Align, Area, Canvas, TextStyle, Weight, bezier, diamond, ellipse};
+pub use canvas::{Align, Area, Canvas, SpriteKey, TextStyle, Weight, bezier, diamond, ellipse};
 pub use palette::Rgb;
 pub use words::Lang;
 
@@ -55,11 +57,11 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
     match view {
-        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_within(aratoth::PNG_BUDGET),
-        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names, lang)?.png(),
-        rules::AnyView::Carat(v) => carat::draw_board(v, names, lang)?.png(),
-        rules::AnyView::Hathor(v) => hathor::draw_board(v, lang)?.png(),
-        rules::AnyView::Helofag(v) => helofag::draw_board(v, names, lang)?.png_within(helofag::PNG_BUDGET),
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+        rules::AnyView::Carat(v) => carat::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+        rules::AnyView::Hathor(v) => hathor::draw_board(v, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+        rules::AnyView::Helofag(v) => helofag::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
     }
 }
 
@@ -78,8 +80,8 @@ pub fn hand_png(
 ) -> Result<Option<Vec<u8>>, RenderError> {
     match view {
         rules::AnyView::Aratoth(_) => Ok(None),
-        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names, lang)?.map(|c| c.png()).transpose(),
-        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names, lang)?.map(|c| c.png()).transpose(),
+        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names, lang)?.map(|c| c.png_within(canvas::HAND_PNG_BUDGET)).transpose(),
+        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names, lang)?.map(|c| c.png_within(canvas::HAND_PNG_BUDGET)).transpose(),
         rules::AnyView::Hathor(_) => Ok(None),
         rules::AnyView::Helofag(_) => Ok(None),
     }

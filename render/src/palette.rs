@@ -45,6 +45,11 @@ impl Rgb {
         if self.luminance() > 0.30 { INK } else { WHITE }
     }
 
+    /// The colour as one number 0xRRGGBB (for cache keys).
+    pub const fn packed(self) -> u32 {
+        (self.0 as u32) << 16 | (self.1 as u32) << 8 | self.2 as u32
+    }
+
     /// The colour as a tiny-skia colour.
     pub fn skia(self) -> tiny_skia::Color {
         tiny_skia::Color::from_rgba8(self.0, self.1, self.2, 255)
