@@ -294,12 +294,30 @@ impl Canvas {
     /// darker outline. Drawn once per colour, radius and quarter-pixel position and kept
     /// as a sprite ([`Canvas::sprite`]); the centre is rounded to a quarter pixel.
     pub fn sphere(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb) {
-        let pad = (r + 2.0).ceil();
+        self.sprite_centred("sphere", [colour.packed(), r.to_bits(), 0, 0], cx, cy, r + 1.0, |c, x, y| {
+            c.draw_sphere(x, y, r, colour);
+        });
+    }
+
+    /// A sprite of `kind` drawn with `values` (see [`SpriteKey::new`]) centred at
+    /// (`cx`, `cy`) (rounded to a quarter pixel), reaching at most `half` pixels from
+    /// its centre: `draw` gets the sprite's canvas and the centre on it.
+    pub fn sprite_centred(
+        &mut self,
+        kind: &'static str,
+        values: [u32; 4],
+        cx: f32,
+        cy: f32,
+        half: f32,
+        draw: impl FnOnce(&mut Canvas, f32, f32),
+    ) {
+        let pad = (half + 1.0).ceil();
         let ((x, fx), (y, fy)) = (crate::glyphs::split(cx - pad), crate::glyphs::split(cy - pad));
         let side = (2.0 * pad + 1.0) as u32;
-        let key = SpriteKey::new("sphere", [u32::from(colour.0), u32::from(colour.1), u32::from(colour.2), r.to_bits(), u32::from(fx), u32::from(fy)]);
+        let [a, b, c, d] = values;
+        let key = SpriteKey::new(kind, [a, b, c, d, u32::from(fx), u32::from(fy)]);
         let (lx, ly) = (pad + f32::from(fx) / 4.0, pad + f32::from(fy) / 4.0);
-        self.sprite(key, side, side, x, y, |c| c.draw_sphere(lx, ly, r, colour));
+        self.sprite(key, side, side, x, y, |canvas| draw(canvas, lx, ly));
     }
 
     fn draw_sphere(&mut self, cx: f32, cy: f32, r: f32, colour: Rgb) {

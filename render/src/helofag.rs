@@ -8,7 +8,7 @@ use rules::helofag::{
 
 use crate::{
     RenderError,
-    canvas::{Area, Canvas, TextStyle},
+    canvas::{Area, Canvas, SpriteKey, TextStyle},
     palette::{self, Rgb},
     seat_name,
     words::{Lang, fill},
@@ -189,12 +189,9 @@ fn anchor(field: Field, owner: usize, players: usize) -> (f32, f32) {
 
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &HelofagView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
-    let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
+    let key = SpriteKey::new("helofag board", [lang as u32, 0, 0, 0, 0, 0]);
+    let mut canvas = Canvas::background(key, WIDTH, HEIGHT, palette::BACKGROUND, |c| draw_fixed(c, lang))?;
     draw_header(&mut canvas, view, lang)?;
-    draw_ring(&mut canvas)?;
-    draw_rows(&mut canvas, lang)?;
-    draw_start(&mut canvas)?;
-    draw_waiting(&mut canvas, lang)?;
     if let Some(last) = &view.last_move {
         draw_last_path(&mut canvas, last, view.players);
     }
@@ -206,10 +203,21 @@ pub(crate) fn draw_board(view: &HelofagView, names: &[String], lang: Lang) -> Re
     Ok(canvas)
 }
 
+/// What every board in this language shows: the title, ring A, the rows of C and D,
+/// the goal, the start and the waiting room, all empty. Drawn once and kept
+/// ([`Canvas::background`]); a view only draws over it.
+fn draw_fixed(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
+    canvas.text(lang.game_name(rules::GameKind::Helofag), MARGIN, HEADER_H / 2.0, &TextStyle::new(34.0).bold())?;
+    draw_ring(canvas)?;
+    draw_rows(canvas, lang)?;
+    draw_start(canvas)?;
+    draw_waiting(canvas, lang)
+}
+
+/// The goal beside the (fixed) title.
 fn draw_header(canvas: &mut Canvas, view: &HelofagView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    let title = lang.game_name(rules::GameKind::Helofag);
-    let width = canvas.text(title, MARGIN, mid, &TextStyle::new(34.0).bold())?;
+    let width = Canvas::text_width(lang.game_name(rules::GameKind::Helofag), &TextStyle::new(34.0).bold())?;
     let goal = fill(crate::words::words(lang).helofag_goal, &[&view.goal]);
     canvas.text(
         &goal,
@@ -333,13 +341,16 @@ fn draw_piece(
     count: u8,
 ) -> Result<(), RenderError> {
     let colour = piece_colour(seat);
-    canvas.sphere(x, y, PIECE_R, colour);
-    canvas.stroke_circle(x, y, PIECE_R, 1.5, palette::INK);
-    if count > 1 {
-        let style = TextStyle::new(19.0).bold().colour(colour.ink_on()).centred();
-        canvas.text(&count.to_string(), x, y, &style)?;
-    }
-    Ok(())
+    let mut result = Ok(());
+    canvas.sprite_centred("helofag piece", [colour.packed(), u32::from(count), 0, 0], x, y, PIECE_R + 1.0, |c, x, y| {
+        c.sphere(x, y, PIECE_R, colour);
+        c.stroke_circle(x, y, PIECE_R, 1.5, palette::INK);
+        if count > 1 {
+            let style = TextStyle::new(19.0).bold().colour(colour.ink_on()).centred();
+            result = c.text(&count.to_string(), x, y, &style).map(|_| ());
+        }
+    });
+    result
 }
 
 /// The pieces in S, B or Z: one stack per seat that has pieces there, at its own place.

@@ -11,7 +11,7 @@ use rules::artifakes::{ArtifakesView, Colour, LastPlay, Phase, Piece, Pieces, Wa
 
 use crate::{
     RenderError,
-    canvas::{Area, Canvas, TextStyle},
+    canvas::{Area, Canvas, SpriteKey, TextStyle},
     palette::{self, Rgb},
     seat_name,
     words::{Lang, fill},
@@ -100,15 +100,25 @@ pub(crate) fn draw_figure(canvas: &mut Canvas, x: f32, foot: f32, height: f32, c
 
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &ArtifakesView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
-    let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
+    let key = SpriteKey::new("artifakes board", [lang as u32, 0, 0, 0, 0, 0]);
+    let mut canvas = Canvas::background(key, WIDTH, HEIGHT, palette::BACKGROUND, |c| draw_fixed(c, lang))?;
     draw_header(&mut canvas, view, lang)?;
-    ring::draw_ring(&mut canvas, view)?;
+    ring::draw_ring(&mut canvas, view);
     ring::draw_centre(&mut canvas, view, names, lang)?;
-    draw_dolerite_row(&mut canvas, view)?;
+    draw_archaeologists(&mut canvas, view)?;
     for seat in 0..2 {
         draw_player(&mut canvas, view, seat, names, lang)?;
     }
     Ok(canvas)
+}
+
+/// What every board in this language shows: the title, the stone circle's fields
+/// with their numbers, the empty centre and the dolerite row. Drawn once and kept
+/// ([`Canvas::background`]); a view only draws over it.
+fn draw_fixed(canvas: &mut Canvas, lang: Lang) -> Result<(), RenderError> {
+    canvas.text(lang.game_name(rules::GameKind::Artifakes), MARGIN, HEADER_H / 2.0, &TextStyle::new(32.0).bold())?;
+    ring::draw_fields(canvas)?;
+    draw_dolerite_row(canvas)
 }
 
 /// The phase in words.
@@ -124,8 +134,8 @@ fn phase_word(view: &ArtifakesView, lang: Lang) -> &'static str {
 
 fn draw_header(canvas: &mut Canvas, view: &ArtifakesView, lang: Lang) -> Result<(), RenderError> {
     let mid = HEADER_H / 2.0;
-    let title = lang.game_name(rules::GameKind::Artifakes);
-    let width = canvas.text(title, MARGIN, mid, &TextStyle::new(32.0).bold())?;
+    // (the title is fixed: [`draw_fixed`])
+    let width = Canvas::text_width(lang.game_name(rules::GameKind::Artifakes), &TextStyle::new(32.0).bold())?;
     let status = format!("{} · {}", fill(crate::words::words(lang).artifakes_round_of, &[&view.round]), phase_word(view, lang));
     let deck_left = draw_deck(canvas, WIDTH as f32 - MARGIN, mid, view.deck)?;
     let x = MARGIN + width + 16.0;
@@ -161,7 +171,8 @@ fn stone_x(stone: usize) -> f32 {
     MARGIN + 16.0 + (stone as f32 - 0.5) * STONE_W
 }
 
-fn draw_dolerite_row(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(), RenderError> {
+/// The row's panel and its 19 numbered stones.
+fn draw_dolerite_row(canvas: &mut Canvas) -> Result<(), RenderError> {
     let panel = Area::new(MARGIN, ROW_Y, WIDTH as f32 - 2.0 * MARGIN, ROW_PANEL_H);
     canvas.fill_rounded_rect(panel, 12.0, palette::PANEL);
     let stone_top = ROW_Y + 58.0;
@@ -173,6 +184,12 @@ fn draw_dolerite_row(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(), Re
         canvas.fill_rounded_rect(area, 7.0, fill);
         canvas.text(&stone.to_string(), x, stone_top + 20.0, &number)?;
     }
+    Ok(())
+}
+
+/// Both archaeologists on the dolerite row.
+fn draw_archaeologists(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(), RenderError> {
+    let stone_top = ROW_Y + 58.0;
     // Both archaeologists stand above their stones; past 19 they stand on 19 with "+N".
     let same = view.stones[0].min(19) == view.stones[1].min(19);
     for seat in 0..2 {

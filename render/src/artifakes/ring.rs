@@ -64,8 +64,8 @@ pub(crate) fn piece_centre(field: u8, index: usize) -> (f32, f32) {
     polar(FIRST_PIECE_R - index as f32 * PIECE_STEP, field_angle(field))
 }
 
-/// Draws the 30 fields, their pieces, the inspector, and the last play's mark.
-pub(crate) fn draw_ring(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(), RenderError> {
+/// Draws the 30 empty fields with their numbers and outlines, and the empty centre.
+pub(crate) fn draw_fields(canvas: &mut Canvas) -> Result<(), RenderError> {
     canvas.fill_circle(CENTRE_X, CENTRE_Y, OUTER_R + 2.0, palette::INK);
     let number = TextStyle::new(21.0).bold().centred();
     for (index, &colour) in RING.iter().enumerate() {
@@ -75,6 +75,19 @@ pub(crate) fn draw_ring(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(),
         canvas.fill_polygon(&wedge(field, BAND_R, OUTER_R), band);
         let (x, y) = polar((OUTER_R + BAND_R) / 2.0, field_angle(field));
         canvas.text(&field.to_string(), x, y, &number.colour(band.ink_on()))?;
+    }
+    for field in 1..=FIELDS {
+        canvas.stroke_polygon(&wedge(field, INNER_R, OUTER_R), 1.5, palette::INK);
+    }
+    canvas.fill_circle(CENTRE_X, CENTRE_Y, INNER_R - 6.0, palette::PANEL);
+    Ok(())
+}
+
+/// Draws the buried pieces (inside their fields, clear of the outlines), the
+/// inspector, and the last play's mark over the fixed fields ([`draw_fields`]).
+pub(crate) fn draw_ring(canvas: &mut Canvas, view: &ArtifakesView) {
+    for index in 0..RING.len() {
+        let field = u8::try_from(index + 1).unwrap_or(1);
         let pieces = view.buried.get(index).copied().unwrap_or_default();
         let mut k = 0;
         for (seat, own) in pieces.iter().enumerate() {
@@ -85,16 +98,12 @@ pub(crate) fn draw_ring(canvas: &mut Canvas, view: &ArtifakesView) -> Result<(),
             }
         }
     }
-    for field in 1..=FIELDS {
-        canvas.stroke_polygon(&wedge(field, INNER_R, OUTER_R), 1.5, palette::INK);
-    }
     if let Some(last) = view.last {
         draw_last(canvas, &last);
     }
     let angle = field_angle(view.inspector);
     let (x, y) = polar(INSPECTOR_R + 22.0, angle);
     draw_figure(canvas, x, y + 24.0, 48.0, INSPECTOR);
-    Ok(())
 }
 
 /// Marks the last play: the field something was buried on, or an arrow along the ring
@@ -139,7 +148,7 @@ pub(crate) fn draw_centre(
     lang: Lang,
 ) -> Result<(), RenderError> {
     let words = crate::words::words(lang);
-    canvas.fill_circle(CENTRE_X, CENTRE_Y, INNER_R - 6.0, palette::PANEL);
+    // (the empty centre is fixed: [`draw_fields`])
     let mut lines: Vec<(String, TextStyle)> = Vec::new();
     let bold = TextStyle::new(22.0).bold().centred();
     let plain = TextStyle::new(19.0).centred();

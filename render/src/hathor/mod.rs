@@ -11,7 +11,7 @@ use rules::hathor::{COLS, Colour, End, Field, HathorView, ROWS, Stone, Symbol, V
 
 use crate::{
     RenderError,
-    canvas::{Area, Canvas, TextStyle},
+    canvas::{Area, Canvas, SpriteKey, TextStyle},
     palette::{self, Rgb},
     words::{Lang, fill},
 };
@@ -85,17 +85,13 @@ pub(crate) fn field_origin(field: Field) -> (f32, f32) {
 
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &HathorView, lang: Lang) -> Result<Canvas, RenderError> {
-    let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
+    let key = SpriteKey::new("hathor board", [lang as u32, u32::from(view.variant), 0, 0, 0, 0]);
+    let mut canvas = Canvas::background(key, WIDTH, HEIGHT, palette::BACKGROUND, |c| draw_fixed(c, view, lang))?;
     draw_header(&mut canvas, view, lang)?;
-    let board = Area::new(BOARD_X, BOARD_Y, COLS as f32 * CELL, ROWS as f32 * CELL);
-    canvas.fill_rounded_rect(board.inset(-8.0), 12.0, BOARD);
-    draw_coordinates(&mut canvas)?;
     for field in all_fields() {
-        let (x, y) = field_origin(field);
-        let cell = Area::new(x, y, CELL, CELL);
-        match view.board[field.row as usize][field.col as usize] {
-            Some(stone) => draw_stone(&mut canvas, cell.inset(STONE_INSET), stone),
-            None => canvas.fill_rounded_rect(cell.inset(STONE_INSET), 8.0, EMPTY_FIELD),
+        if let Some(stone) = view.board[field.row as usize][field.col as usize] {
+            let (x, y) = field_origin(field);
+            stone_sprite(&mut canvas, x, y, CELL, STONE_INSET, stone);
         }
     }
     for &field in &view.transformed {
@@ -113,6 +109,31 @@ pub(crate) fn draw_board(view: &HathorView, lang: Lang) -> Result<Canvas, Render
         canvas.stroke_circle(cx, cy, HINT_R, 2.5, palette::WHITE);
     }
     Ok(canvas)
+}
+
+/// What every board of this variant and language shows: the header's panel, title,
+/// variant and number labels, the board with its coordinates and every field empty.
+/// Drawn once and kept ([`Canvas::background`]); a view only draws over it.
+fn draw_fixed(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
+    draw_header_fixed(canvas, view, lang)?;
+    let board = Area::new(BOARD_X, BOARD_Y, COLS as f32 * CELL, ROWS as f32 * CELL);
+    canvas.fill_rounded_rect(board.inset(-8.0), 12.0, BOARD);
+    draw_coordinates(canvas)?;
+    for field in all_fields() {
+        let (x, y) = field_origin(field);
+        canvas.fill_rounded_rect(Area::new(x, y, CELL, CELL).inset(STONE_INSET), 8.0, EMPTY_FIELD);
+    }
+    Ok(())
+}
+
+/// `stone` in a `side` x `side` box at whole pixels (`x`, `y`), inset by `inset`, copied
+/// from a sprite drawn once per stone and size ([`Canvas::sprite`]).
+fn stone_sprite(canvas: &mut Canvas, x: f32, y: f32, side: f32, inset: f32, stone: Stone) {
+    let colour = Colour::ALL.iter().position(|&c| c == stone.colour).unwrap_or(0) as u32;
+    let symbol = Symbol::ALL.iter().position(|&s| s == stone.symbol).unwrap_or(0) as u32;
+    let key = SpriteKey::new("hathor stone", [colour, symbol, side.to_bits(), inset.to_bits(), 0, 0]);
+    let size = side.ceil() as u32;
+    canvas.sprite(key, size, size, x as i32, y as i32, |c| draw_stone(c, Area::new(0.0, 0.0, side, side).inset(inset), stone));
 }
 
 /// Marks a stone the last placement transformed: a bracket at each corner of its field.
@@ -178,9 +199,8 @@ fn draw_coordinates(canvas: &mut Canvas) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The header: title, variant and status on the left; the current stone; score, stones
-/// left and hints on the right.
-fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
+/// The header's fixed parts: panel, title, variant, and the labels of the numbers.
+fn draw_header_fixed(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
     let words = crate::words::words(lang);
     let right = WIDTH as f32 - MARGIN;
     let panel = Area::new(MARGIN, 12.0, right - MARGIN, HEADER_H - 24.0);
@@ -196,6 +216,24 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
     );
     let muted = TextStyle::new(22.0).colour(palette::MUTED);
     canvas.text(&variant, left, 92.0, &muted)?;
+    let labels = words.hathor_numbers;
+    let column = number_column(labels.len());
+    for (k, label) in labels.iter().enumerate() {
+        let x = CURRENT_X + CURRENT_SIDE + 30.0 + (k as f32 + 0.5) * column;
+        canvas.text(label, x, 56.0, &muted.centred())?;
+    }
+    Ok(())
+}
+
+/// The width of one of `n` number columns right of the current stone.
+fn number_column(n: usize) -> f32 {
+    (WIDTH as f32 - MARGIN - 20.0 - (CURRENT_X + CURRENT_SIDE + 30.0)) / n as f32
+}
+
+/// The header's changing parts: status, the current stone and its name, the numbers.
+fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(), RenderError> {
+    let words = crate::words::words(lang);
+    let left = MARGIN + 22.0;
     let status_style = TextStyle::new(22.0).bold();
     let status_width = CURRENT_X - left - 20.0;
     let status = Canvas::fit_text(&status_line(view, lang), status_width, &status_style)?;
@@ -208,7 +246,7 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
 
     let slot = Area::new(CURRENT_X, CURRENT_Y, CURRENT_SIDE, CURRENT_SIDE);
     match view.current {
-        Some(stone) => draw_stone(canvas, slot, stone),
+        Some(stone) => stone_sprite(canvas, CURRENT_X, CURRENT_Y, CURRENT_SIDE, 0.0, stone),
         None => {
             canvas.fill_rounded_rect(slot, 16.0, EMPTY_FIELD);
             canvas.text(
@@ -229,16 +267,10 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
         &caption_style,
     )?;
 
-    let [score, stones_left, hints] = words.hathor_numbers;
-    let numbers = [
-        (score, view.score.to_string()),
-        (stones_left, view.left.to_string()),
-        (hints, view.hints_used.to_string()),
-    ];
-    let column = (right - 20.0 - (CURRENT_X + CURRENT_SIDE + 30.0)) / numbers.len() as f32;
-    for (k, (label, value)) in numbers.iter().enumerate() {
+    let numbers = [view.score.to_string(), view.left.to_string(), view.hints_used.to_string()];
+    let column = number_column(numbers.len());
+    for (k, value) in numbers.iter().enumerate() {
         let x = CURRENT_X + CURRENT_SIDE + 30.0 + (k as f32 + 0.5) * column;
-        canvas.text(label, x, 56.0, &muted.centred())?;
         let size = if k == 0 { 46.0 } else { 38.0 };
         canvas.text(value, x, 106.0, &TextStyle::new(size).bold().centred())?;
     }
