@@ -197,6 +197,12 @@ impl Canvas {
         Ok(Canvas { pixmap })
     }
 
+    /// The pixels (for tests).
+    #[cfg(test)]
+    pub(crate) fn pixmap(&self) -> &Pixmap {
+        &self.pixmap
+    }
+
     /// Width in pixels.
     pub fn width(&self) -> u32 {
         self.pixmap.width()
@@ -585,6 +591,16 @@ impl Canvas {
     /// [`RenderError`] when encoding fails.
     pub fn png_within(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
         crate::encode::png(&self.pixmap, budget)
+    }
+
+    /// Like [`Canvas::png`], packed straight the smaller, slower way (zlib level 1): for
+    /// boards whose fast file is known to be larger than the budget (measured: Aratoth's
+    /// shaded balls), which saves the fast attempt.
+    ///
+    /// # Errors
+    /// [`RenderError`] when encoding fails.
+    pub fn png_compact(&self) -> Result<Vec<u8>, RenderError> {
+        crate::encode::png_small(&self.pixmap)
     }
 }
 

@@ -97,16 +97,33 @@ impl ColourTable {
 fn count_colours(pixmap: &Pixmap, runs: &mut Vec<(u32, u32)>) -> Option<ColourTable> {
     let mut table = ColourTable::new();
     runs.clear();
-    let mut words = pixmap.data().chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]));
-    let Some(mut last) = words.next() else { return Some(table) };
-    let mut len = 1u32;
-    for word in words {
-        if word == last {
-            len += 1;
+    let words: &[u32] = bytemuck::cast_slice(pixmap.pixels());
+    let Some((&first, _)) = words.split_first() else { return Some(table) };
+    let (mut last, mut len) = (first, 0u32);
+    // Eight pixels at a time while they all continue the run (a branch-free test the
+    // compiler vectorises; most of a board is long runs), one at a time otherwise.
+    let mut chunks = words.chunks_exact(8);
+    for chunk in &mut chunks {
+        if chunk.iter().fold(0, |acc, &w| acc | (w ^ last)) == 0 {
+            len += 8;
             continue;
         }
-        runs.push((opaque_id(&mut table, last)?, len));
-        (last, len) = (word, 1);
+        for &word in chunk {
+            if word == last {
+                len += 1;
+            } else {
+                runs.push((opaque_id(&mut table, last)?, len));
+                (last, len) = (word, 1);
+            }
+        }
+    }
+    for &word in chunks.remainder() {
+        if word == last {
+            len += 1;
+        } else {
+            runs.push((opaque_id(&mut table, last)?, len));
+            (last, len) = (word, 1);
+        }
     }
     runs.push((opaque_id(&mut table, last)?, len));
     for &(id, len) in runs.iter() {
@@ -117,10 +134,11 @@ fn count_colours(pixmap: &Pixmap, runs: &mut Vec<(u32, u32)>) -> Option<ColourTa
     Some(table)
 }
 
-/// The id of the RGBA pixel `word` (little-endian bytes R, G, B, A), `None` when it is
+/// The id of the pixel `word` (its bytes R, G, B, A in memory order), `None` when it is
 /// not opaque.
 fn opaque_id(table: &mut ColourTable, word: u32) -> Option<u32> {
-    (word >> 24 == 255).then(|| table.id(word & 0x00FF_FFFF))
+    let [r, g, b, a] = word.to_le_bytes();
+    (a == 255).then(|| table.id(u32::from_le_bytes([r, g, b, 0])))
 }
 
 /// The bytes R, G, B of a colour stored as 0x00BBGGRR.
@@ -222,6 +240,9 @@ fn write_png(
     Ok(out)
 }
 
+/// The runs of a drawing and its palette indices, kept per thread between images.
+type Scratch = (Vec<(u32, u32)>, Vec<u8>);
+
 /// `pixmap` as PNG bytes: indexed colour when every pixel is opaque (see the module
 /// docs), else 8-bit RGBA. When the fast file is larger than `budget` bytes it is
 /// packed again the smaller way, and the smaller file is kept.
@@ -229,10 +250,23 @@ fn write_png(
 /// # Errors
 /// [`RenderError`] when encoding fails.
 pub(crate) fn png(pixmap: &Pixmap, budget: usize) -> Result<Vec<u8>, RenderError> {
+    encode(pixmap, Some(budget))
+}
+
+/// `pixmap` as PNG bytes packed straight the smaller way (no fast attempt first): for
+/// boards whose fast file is known to exceed the budget.
+///
+/// # Errors
+/// [`RenderError`] when encoding fails.
+pub(crate) fn png_small(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
+    encode(pixmap, None)
+}
+
+fn encode(pixmap: &Pixmap, budget: Option<usize>) -> Result<Vec<u8>, RenderError> {
     // The scratch buffers of this thread, kept between images (fresh large buffers
     // cost page faults on every board).
     thread_local! {
-        static SCRATCH: std::cell::RefCell<(Vec<(u32, u32)>, Vec<u8>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+        static SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
     }
     SCRATCH.with(|scratch| {
         let mut scratch = scratch.try_borrow_mut().map_err(|_| RenderError("PNG scratch in use".into()))?;
@@ -241,7 +275,7 @@ pub(crate) fn png(pixmap: &Pixmap, budget: usize) -> Result<Vec<u8>, RenderError
     })
 }
 
-fn encode_with(pixmap: &Pixmap, budget: usize, runs: &mut Vec<(u32, u32)>, data: &mut Vec<u8>) -> Result<Vec<u8>, RenderError> {
+fn encode_with(pixmap: &Pixmap, budget: Option<usize>, runs: &mut Vec<(u32, u32)>, data: &mut Vec<u8>) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (pixmap.width(), pixmap.height());
     let Some(table) = count_colours(pixmap, runs) else {
         let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
@@ -257,16 +291,75 @@ fn encode_with(pixmap: &Pixmap, budget: usize, runs: &mut Vec<(u32, u32)>, data:
         let i = index.get(id as usize).copied().unwrap_or(0);
         data.resize(data.len() + len as usize, i);
     }
+    let small = |data: &[u8]| write_png(width, height, png::ColorType::Indexed, Some(&palette), data, Packing::Small);
+    let Some(budget) = budget else { return small(data) };
     let fast = write_png(width, height, png::ColorType::Indexed, Some(&palette), data, Packing::Fast)?;
     if fast.len() <= budget {
         return Ok(fast);
     }
-    let small = write_png(width, height, png::ColorType::Indexed, Some(&palette), data, Packing::Small)?;
+    let small = small(data)?;
     Ok(if small.len() < fast.len() { small } else { fast })
 }
 
-/// The number of distinct colours of `pixmap` (for tests and measurements).
 #[cfg(test)]
-pub(crate) fn colour_count(pixmap: &Pixmap) -> usize {
-    count_colours(pixmap, &mut Vec::new()).map_or(0, |t| t.colours.len())
+mod tests {
+    use super::*;
+    use crate::{canvas::Canvas, palette};
+
+    fn colour_count(pixmap: &Pixmap) -> usize {
+        count_colours(pixmap, &mut Vec::new()).map_or(0, |t| t.colours.len())
+    }
+
+    fn decoded(png: &[u8]) -> image::RgbImage {
+        image::load_from_memory(png).unwrap_or_else(|e| panic!("{e}")).to_rgb8()
+    }
+
+    fn pixels(canvas: &Canvas) -> Vec<[u8; 3]> {
+        (0..canvas.height())
+            .flat_map(|y| (0..canvas.width()).map(move |x| (x, y)))
+            .map(|(x, y)| canvas.pixel(x, y).map_or([0; 3], |c| [c.0, c.1, c.2]))
+            .collect()
+    }
+
+    #[test]
+    fn few_colours_give_an_exact_palette_png() {
+        let Ok(mut canvas) = Canvas::new(120, 80, palette::BACKGROUND) else { panic!("canvas") };
+        canvas.fill_rect(crate::Area::new(10.0, 10.0, 40.0, 30.0), palette::RED);
+        canvas.fill_circle(80.0, 40.0, 20.0, palette::BLUE);
+        let count = colour_count(canvas.pixmap());
+        assert!((3..=256).contains(&count), "{count} colours");
+        let png = canvas.png().unwrap_or_default();
+        // An indexed PNG: colour type 3 in the header.
+        assert_eq!(png.get(25), Some(&3));
+        let image = decoded(&png);
+        let expected = pixels(&canvas);
+        assert!(image.pixels().zip(&expected).all(|(p, q)| p.0 == *q), "lossless");
+    }
+
+    #[test]
+    fn many_colours_keep_the_frequent_ones_exact_and_the_rest_close() {
+        let Ok(mut canvas) = Canvas::new(300, 120, palette::BACKGROUND) else { panic!("canvas") };
+        canvas.fill_rect(crate::Area::new(0.0, 0.0, 300.0, 20.0), palette::TURN_TINT);
+        for k in 0..12 {
+            let colour = [palette::RED, palette::GREEN, palette::BLUE, palette::YELLOW][k % 4];
+            canvas.sphere(14.0 + 24.0 * k as f32, 60.0 + (k % 3) as f32 * 17.3, 15.0 + 0.37 * k as f32, colour);
+        }
+        assert!(colour_count(canvas.pixmap()) > 256, "the shading gives many colours");
+        let image = decoded(&canvas.png().unwrap_or_default());
+        let expected = pixels(&canvas);
+        assert_eq!(image.get_pixel(150, 5).0, [0xFF, 0xE9, 0xA8], "the tint stays exact");
+        assert_eq!(image.get_pixel(150, 118).0, [0xF5, 0xF1, 0xE8], "the background stays exact");
+        let error = |p: &image::Rgb<u8>, q: &[u8; 3]| (0..3).map(|k| p[k].abs_diff(q[k])).max().unwrap_or(0);
+        let errors: Vec<u8> = image.pixels().zip(&expected).map(|(p, q)| error(p, q)).collect();
+        let mean = errors.iter().map(|&e| f64::from(e)).sum::<f64>() / errors.len() as f64;
+        assert!(mean < 1.5, "mean error {mean}");
+        assert!(errors.iter().all(|&e| e <= 64), "largest error {:?}", errors.iter().max());
+    }
+
+    #[test]
+    fn transparency_gives_an_rgba_png() {
+        let Some(pixmap) = Pixmap::new(10, 10) else { panic!("pixmap") };
+        let png = super::png(&pixmap, usize::MAX).unwrap_or_default();
+        assert_eq!(png.get(25), Some(&6), "colour type 6: RGBA");
+    }
 }

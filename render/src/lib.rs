@@ -57,7 +57,7 @@ impl std::error::Error for RenderError {}
 /// [`RenderError`] when the fonts cannot be read or encoding fails.
 pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
     match view {
-        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_compact(),
         rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
         rules::AnyView::Carat(v) => carat::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
         rules::AnyView::Hathor(v) => hathor::draw_board(v, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
@@ -87,10 +87,25 @@ pub fn hand_png(
     }
 }
 
-/// The display name of `seat`: its entry in `names`, or "Player N" in `lang` (1-based).
+/// The most characters of a player's name drawn; a longer name is cut and ends in "…"
+/// (a hostile long name can neither blow up a layout nor the drawing's cost). Each
+/// layout shortens names further to the room it has ([`Canvas::fit_text`]).
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// The display name of `seat`: its entry in `names` (at most [`MAX_NAME_CHARS`]
+/// characters, control and format characters left out), or "Player N" in `lang`
+/// (1-based) when there is none or it has nothing visible.
 pub(crate) fn seat_name(names: &[String], seat: usize, lang: Lang) -> String {
-    match names.get(seat) {
-        Some(name) if !name.trim().is_empty() => name.trim().to_string(),
-        _ => words::fill(crate::words::words(lang).player, &[&(seat + 1)]),
+    let visible: String = names.get(seat).map(|n| n.chars().filter(|&c| !glyphs::invisible(c)).collect()).unwrap_or_default();
+    let name = visible.trim();
+    if name.is_empty() {
+        return words::fill(crate::words::words(lang).player, &[&(seat + 1)]);
+    }
+    match name.char_indices().nth(MAX_NAME_CHARS) {
+        Some((cut, _)) => format!("{}…", name[..cut].trim_end()),
+        None => name.to_string(),
     }
 }
+
+#[cfg(test)]
+mod name_tests;
