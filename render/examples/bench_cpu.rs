@@ -1,5 +1,5 @@
 //! The benchmark positions of `render/benches` measured in CPU time of this thread
-//! (`/proc/thread-self/schedstat`) rather than wall time: on a machine shared with other
+//! (the `cpu-time` crate: `CLOCK_THREAD_CPUTIME_ID`) rather than wall time: on a machine shared with other
 //! builds, wall time counts the waiting for a core, CPU time what a board costs.
 //!
 //! `cargo run --release -p render --example bench_cpu -- [game ...]` prints per game and
@@ -12,12 +12,6 @@ mod support;
 
 use std::hint::black_box;
 
-/// CPU nanoseconds this thread has run.
-fn cpu_ns() -> u64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").expect("schedstat (Linux)");
-    stat.split_whitespace().next().and_then(|n| n.parse().ok()).expect("a number")
-}
-
 /// The median CPU milliseconds of one call of `f`.
 fn median_ms(mut f: impl FnMut()) -> f64 {
     for _ in 0..8 {
@@ -25,11 +19,11 @@ fn median_ms(mut f: impl FnMut()) -> f64 {
     }
     let mut samples: Vec<f64> = (0..31)
         .map(|_| {
-            let start = cpu_ns();
+            let start = cpu_time::ThreadTime::now();
             for _ in 0..8 {
                 f();
             }
-            (cpu_ns() - start) as f64 / 8.0 / 1e6
+            start.elapsed().as_secs_f64() / 8.0 * 1e3
         })
         .collect();
     samples.sort_by(f64::total_cmp);

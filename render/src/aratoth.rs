@@ -274,19 +274,24 @@ fn icon_balls(shape: Shape) -> Vec<(f32, f32, f32)> {
 }
 
 /// A piece icon centred at (`cx`, `cy`): flat balls, or faint rings when `present` is
-/// false (the piece is used up).
+/// false (the piece is used up); a sprite per shape, colour and state.
 fn draw_icon(canvas: &mut Canvas, shape: Shape, cx: f32, cy: f32, colour: Colour, present: bool) {
     let d = 2.0 * ICON_BALL_R;
-    for &(x, y, _) in icon(shape) {
-        let (bx, by) = (cx + x * d, cy + y * d);
-        if present {
-            let fill = colour_of(colour);
-            canvas.fill_circle(bx, by, ICON_BALL_R, fill);
-            canvas.stroke_circle(bx, by, ICON_BALL_R - 0.5, 1.0, fill.darken(0.5));
-        } else {
-            canvas.stroke_circle(bx, by, ICON_BALL_R - 1.0, 1.5, palette::GRID);
+    let balls = icon(shape);
+    let reach = balls.iter().map(|&(x, y, _)| x.abs().max(y.abs())).fold(0.0, f32::max) * d + ICON_BALL_R + 1.0;
+    let values = [shape.index() as u32, colour.index() as u32, u32::from(present), 0];
+    canvas.sprite_centred("aratoth icon", values, cx, cy, reach, |c, cx, cy| {
+        for &(x, y, _) in balls {
+            let (bx, by) = (cx + x * d, cy + y * d);
+            if present {
+                let fill = colour_of(colour);
+                c.fill_circle(bx, by, ICON_BALL_R, fill);
+                c.stroke_circle(bx, by, ICON_BALL_R - 0.5, 1.0, fill.darken(0.5));
+            } else {
+                c.stroke_circle(bx, by, ICON_BALL_R - 1.0, 1.5, palette::GRID);
+            }
         }
-    }
+    });
 }
 
 /// The word a player of `lang` types for `shape` (the rules' shape table).
@@ -408,25 +413,52 @@ fn map_centre(site: Site, top: f32) -> (f32, f32) {
 /// white with a dark ring when a ball could go there now, pale otherwise (the pale
 /// circles and the titles are fixed: [`draw_fixed`]).
 fn draw_maps(canvas: &mut Canvas, view: &AratothView, occupied: &[Option<Colour>], top: f32) -> Result<(), RenderError> {
-    let label = TextStyle::new(14.0).bold().centred();
     for site in Site::all() {
         let (x, y) = map_centre(site, top);
-        let name = site.to_string();
-        match occupied.get(site.index()).copied().flatten() {
-            Some(colour) => {
-                let fill = colour_of(colour);
-                canvas.fill_circle(x, y, MAP_R, fill);
-                if is_last(view, site) {
-                    canvas.stroke_circle(x, y, MAP_R - 2.0, 4.0, palette::HIGHLIGHT);
-                }
-                canvas.text(&name, x, y, &label.colour(fill.ink_on()))?;
+        let state = match occupied.get(site.index()).copied().flatten() {
+            Some(colour) => MapSite::Taken(colour, is_last(view, site)),
+            None if supported(site, occupied) => MapSite::Free,
+            None => continue,
+        };
+        let code = match state {
+            MapSite::Taken(colour, last) => 1 + 2 * colour.index() as u32 + u32::from(last),
+            MapSite::Free => 0,
+        };
+        let mut result = Ok(());
+        canvas.sprite_centred("aratoth map site", [site.index() as u32, code, 0, 0], x, y, MAP_R + 1.0, |c, x, y| {
+            result = draw_map_site(c, site, state, x, y);
+        });
+        result?;
+    }
+    Ok(())
+}
+
+/// How a site of a layer map looks when it is not pale (unsupported).
+#[derive(Debug, Clone, Copy)]
+enum MapSite {
+    /// Taken by a ball of this colour; `true` when it is part of the last piece.
+    Taken(Colour, bool),
+    /// Free, and a ball could go there now.
+    Free,
+}
+
+/// One labelled site circle of a layer map centred at (`x`, `y`).
+fn draw_map_site(canvas: &mut Canvas, site: Site, state: MapSite, x: f32, y: f32) -> Result<(), RenderError> {
+    let label = TextStyle::new(14.0).bold().centred();
+    let name = site.to_string();
+    match state {
+        MapSite::Taken(colour, last) => {
+            let fill = colour_of(colour);
+            canvas.fill_circle(x, y, MAP_R, fill);
+            if last {
+                canvas.stroke_circle(x, y, MAP_R - 2.0, 4.0, palette::HIGHLIGHT);
             }
-            None if supported(site, occupied) => {
-                canvas.fill_circle(x, y, MAP_R, palette::WHITE);
-                canvas.stroke_circle(x, y, MAP_R - 1.0, 2.0, palette::INK);
-                canvas.text(&name, x, y, &label)?;
-            }
-            None => {}
+            canvas.text(&name, x, y, &label.colour(fill.ink_on()))?;
+        }
+        MapSite::Free => {
+            canvas.fill_circle(x, y, MAP_R, palette::WHITE);
+            canvas.stroke_circle(x, y, MAP_R - 1.0, 2.0, palette::INK);
+            canvas.text(&name, x, y, &label)?;
         }
     }
     Ok(())

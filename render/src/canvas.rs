@@ -141,6 +141,24 @@ fn cached(store: &Store, key: SpriteKey, make: impl FnOnce() -> Option<Pixmap>) 
     Some(made)
 }
 
+/// Draws the premultiplied pixel `s` over `d` (source over).
+fn source_over(d: &mut PremultipliedColorU8, s: PremultipliedColorU8) {
+    match s.alpha() {
+        0 => {}
+        255 => *d = s,
+        a => {
+            let k = 255 - u32::from(a);
+            let over = |s: u8, d: u8| (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8;
+            let alpha = over(a, d.alpha());
+            let (r, g, b) =
+                (over(s.red(), d.red()).min(alpha), over(s.green(), d.green()).min(alpha), over(s.blue(), d.blue()).min(alpha));
+            if let Some(p) = PremultipliedColorU8::from_rgba(r, g, b, alpha) {
+                *d = p;
+            }
+        }
+    }
+}
+
 /// An axis-aligned rectangle: top-left (`x`, `y`), width `w`, height `h`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Area {
@@ -383,22 +401,13 @@ impl Canvas {
             ) else {
                 continue;
             };
-            for (d, s) in dst.iter_mut().zip(src) {
-                match s.alpha() {
-                    0 => {}
-                    255 => *d = *s,
-                    a => {
-                        let k = 255 - u32::from(a);
-                        let over = |s: u8, d: u8| (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8;
-                        let alpha = over(a, d.alpha());
-                        let (r, g, b) = (
-                            over(s.red(), d.red()).min(alpha),
-                            over(s.green(), d.green()).min(alpha),
-                            over(s.blue(), d.blue()).min(alpha),
-                        );
-                        if let Some(p) = PremultipliedColorU8::from_rgba(r, g, b, alpha) {
-                            *d = p;
-                        }
+            // Eight pixels at a time: copied when all opaque, skipped when all clear.
+            for (dst, src) in dst.chunks_mut(8).zip(src.chunks(8)) {
+                if src.iter().all(|s| s.alpha() == 255) {
+                    dst.copy_from_slice(src);
+                } else if !src.iter().all(|s| s.alpha() == 0) {
+                    for (d, s) in dst.iter_mut().zip(src) {
+                        source_over(d, *s);
                     }
                 }
             }

@@ -49,7 +49,8 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, RGB),
+/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, 8-bit
+/// indexed colour, at most about 150 KB),
 /// with its words in `lang`. `names` are the players' display names in seat order
 /// (missing names are shown as "Player N" / "Spieler N"; long names are shortened).
 ///
