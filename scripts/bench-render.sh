@@ -5,7 +5,9 @@
 #
 #   scripts/bench-render.sh [game ...]      (default: all five games)
 #
-# SKIP_RUN=1 prints the table of the last run again.
+# Then the same positions in CPU time of the rendering thread (examples/bench_cpu.rs),
+# which a machine busy with other builds inflates far less than wall time.
+# SKIP_RUN=1 prints the wall-time table of the last run again (and skips the CPU run).
 # Uses CARGO_TARGET_DIR if set (criterion writes its estimates under it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,3 +31,6 @@ for game in "${games[@]}"; do
         printf '%-10s %-12s %10.2f %10.1f  %s\n' "$game" "$what" "$median" "$(echo "$bytes / 1000" | bc -l)" "$dims"
     done
 done
+[ -n "${SKIP_RUN:-}" ] && exit 0
+echo
+cargo run -q --release -p render --example bench_cpu -- "${games[@]}"

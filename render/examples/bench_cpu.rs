@@ -3,7 +3,8 @@
 //! builds, wall time counts the waiting for a core, CPU time what a board costs.
 //!
 //! `cargo run --release -p render --example bench_cpu -- [game ...]` prints per game and
-//! image the median CPU milliseconds of one render (31 samples of 8 renders each).
+//! image the median CPU and wall milliseconds of one render (31 samples of 8 renders
+//! each) and the PNG's size.
 
 #![allow(clippy::unwrap_used)]
 
@@ -12,22 +13,27 @@ mod support;
 
 use std::hint::black_box;
 
-/// The median CPU milliseconds of one call of `f`.
-fn median_ms(mut f: impl FnMut()) -> f64 {
+/// The median CPU and wall milliseconds of one call of `f`.
+fn median_ms(mut f: impl FnMut()) -> (f64, f64) {
     for _ in 0..8 {
         f();
     }
-    let mut samples: Vec<f64> = (0..31)
+    let (mut cpu, mut wall): (Vec<f64>, Vec<f64>) = (0..31)
         .map(|_| {
-            let start = cpu_time::ThreadTime::now();
+            let (start, clock) = (cpu_time::ThreadTime::now(), std::time::Instant::now());
             for _ in 0..8 {
                 f();
             }
-            start.elapsed().as_secs_f64() / 8.0 * 1e3
+            (start.elapsed().as_secs_f64() / 8.0 * 1e3, clock.elapsed().as_secs_f64() / 8.0 * 1e3)
         })
-        .collect();
-    samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
+        .unzip();
+    cpu.sort_by(f64::total_cmp);
+    wall.sort_by(f64::total_cmp);
+    (cpu[cpu.len() / 2], wall[wall.len() / 2])
+}
+
+fn row(game: &str, what: &str, (cpu, wall): (f64, f64), bytes: usize) {
+    println!("{game:<10} {what:<12} {cpu:>8.2} {wall:>8.2} {:>8.1}", bytes as f64 / 1000.0);
 }
 
 fn main() {
@@ -36,29 +42,32 @@ fn main() {
         games = ["carat", "aratoth", "hathor", "artifakes", "helofag"].map(String::from).to_vec();
     }
     let lang = render::Lang::En;
-    println!("{:<10} {:<12} {:>8}", "game", "what", "CPU ms");
+    println!("{:<10} {:<12} {:>8} {:>8} {:>8}", "game", "what", "CPU ms", "wall ms", "PNG KB");
     for game in &games {
         let p = support::positions(game);
-        let mid = median_ms(|| {
+        let png = render::board_png(&p.mid, &p.names, lang).unwrap();
+        let times = median_ms(|| {
             black_box(render::board_png(black_box(&p.mid), &p.names, lang).unwrap());
         });
-        println!("{game:<10} {:<12} {mid:>8.2}", "board-mid");
-        let last = median_ms(|| {
+        row(game, "board-mid", times, png.len());
+        let last = render::board_png(&p.last, &p.names, lang).unwrap();
+        let times = median_ms(|| {
             black_box(render::board_png(black_box(&p.last), &p.names, lang).unwrap());
         });
-        println!("{game:<10} {:<12} {last:>8.2}", "board-final");
+        row(game, "board-final", times, last.len());
         if let Some((view, seat)) = &p.hand {
-            let hand = median_ms(|| {
+            let hand = render::hand_png(view, *seat, &p.names, lang).unwrap().unwrap();
+            let times = median_ms(|| {
                 black_box(render::hand_png(black_box(view), *seat, &p.names, lang).unwrap());
             });
-            println!("{game:<10} {:<12} {hand:>8.2}", "hand");
+            row(game, "hand", times, hand.len());
         }
-        let png = render::board_png(&p.mid, &p.names, lang).unwrap();
         let image = image::load_from_memory(&png).unwrap().to_rgb8();
         let (w, h) = image.dimensions();
-        let floor = median_ms(|| {
+        let floor = support::floor_encode(image.as_raw(), w, h);
+        let times = median_ms(|| {
             black_box(support::floor_encode(black_box(image.as_raw()), w, h));
         });
-        println!("{game:<10} {:<12} {floor:>8.2}", "floor-mid");
+        row(game, "floor-mid", times, floor.len());
     }
 }
