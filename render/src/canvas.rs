@@ -111,33 +111,47 @@ impl SpriteKey {
     }
 }
 
-/// The most sprites kept (a bound on memory whatever the views ask for).
-pub const SPRITE_LIMIT: usize = 4096;
+/// The most bytes of sprites kept (a bound on memory whatever the views ask for; beyond
+/// it the store starts afresh). All sprites of all five games take a few MB.
+pub const SPRITE_BYTES: usize = 48 << 20;
+/// The most bytes of backgrounds kept (a background is 3-4.5 MB; about 20 fit, more
+/// than the layouts and languages a server uses at once).
+pub const BACKGROUND_BYTES: usize = 96 << 20;
 
-type Store = Mutex<HashMap<SpriteKey, Arc<Pixmap>>>;
+/// Kept pixmaps by key, their total size in bytes, and the size beyond which the store
+/// starts afresh.
+struct Store {
+    kept: Mutex<(HashMap<SpriteKey, Arc<Pixmap>>, usize)>,
+    limit: usize,
+}
 
 fn sprites() -> &'static Store {
     static SPRITES: OnceLock<Store> = OnceLock::new();
-    SPRITES.get_or_init(|| Mutex::new(HashMap::new()))
+    SPRITES.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: SPRITE_BYTES })
 }
 
 fn backgrounds() -> &'static Store {
     static BACKGROUNDS: OnceLock<Store> = OnceLock::new();
-    BACKGROUNDS.get_or_init(|| Mutex::new(HashMap::new()))
+    BACKGROUNDS.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: BACKGROUND_BYTES })
 }
 
 /// The pixmap kept in `store` under `key`, made with `make` when missing; `None` when
 /// `make` fails or the store's lock is poisoned.
 fn cached(store: &Store, key: SpriteKey, make: impl FnOnce() -> Option<Pixmap>) -> Option<Arc<Pixmap>> {
-    if let Some(found) = store.lock().ok()?.get(&key) {
+    if let Some(found) = store.kept.lock().ok()?.0.get(&key) {
         return Some(found.clone());
     }
     let made = Arc::new(make()?);
-    let mut store = store.lock().ok()?;
-    if store.len() >= SPRITE_LIMIT {
-        store.clear();
+    let bytes = made.data().len();
+    let mut kept = store.kept.lock().ok()?;
+    let (map, total) = &mut *kept;
+    if *total + bytes > store.limit {
+        map.clear();
+        *total = 0;
     }
-    store.insert(key, made.clone());
+    if map.insert(key, made.clone()).is_none() {
+        *total += bytes;
+    }
     Some(made)
 }
 
@@ -363,7 +377,7 @@ impl Canvas {
     /// Copies the sprite `key` (a `width` x `height` transparent picture) with its
     /// top-left corner at pixel (`x`, `y`), drawing it first with `draw` if this is its
     /// first use. Sprites are kept for the life of the process (at most
-    /// [`SPRITE_LIMIT`]; beyond that the store starts afresh).
+    /// [`SPRITE_BYTES`]; beyond that the store starts afresh).
     pub fn sprite(&mut self, key: SpriteKey, width: u32, height: u32, x: i32, y: i32, draw: impl FnOnce(&mut Canvas)) {
         let Some(sprite) = cached(sprites(), key, || {
             let mut canvas = Canvas { pixmap: Pixmap::new(width, height)? };
@@ -417,7 +431,8 @@ impl Canvas {
     /// A canvas showing the background `key` (`width` x `height` on `background`),
     /// drawn with `draw` on first use and copied from then on: the parts of a board
     /// that do not change between moves (issue 15). The key must name everything the
-    /// drawing depends on (game, language, layout variant).
+    /// drawing depends on (game, language, layout variant). At most [`BACKGROUND_BYTES`]
+    /// are kept; beyond that the store starts afresh.
     ///
     /// # Errors
     /// [`RenderError`] when the canvas cannot be made or `draw` fails.

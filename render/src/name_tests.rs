@@ -82,3 +82,22 @@ fn a_500_character_name_stays_within_its_place() {
         assert!(changed_in_name > 100, "the long name is drawn");
     }
 }
+
+/// The kept backgrounds and sprites never mix: Aratoth boards in both languages and for
+/// two player counts, drawn in turn, each look as when drawn first.
+#[test]
+fn kept_backgrounds_follow_language_and_layout() {
+    let board = |players: usize, lang: Lang| {
+        let game = open(GameKind::Aratoth, &json!({ "players": players }), players, Some(json!({"start_player": 0})), None)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let names: Vec<String> = (0..players).map(|k| format!("p{k}")).collect();
+        let png = crate::board_png(&game.view(Viewer::Spectator), &names, lang).unwrap_or_else(|e| panic!("{e}"));
+        image::load_from_memory(&png).unwrap_or_else(|e| panic!("{e}")).to_rgb8()
+    };
+    let (en2, de2, en3) = (board(2, Lang::En), board(2, Lang::De), board(3, Lang::En));
+    assert!(en2 != de2, "the words differ");
+    assert!(en2 != en3, "the player cards differ");
+    assert!(board(2, Lang::En) == en2);
+    assert!(board(2, Lang::De) == de2);
+    assert!(board(3, Lang::En) == en3);
+}
