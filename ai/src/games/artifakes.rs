@@ -102,7 +102,7 @@ impl AiGame for Artifakes {
         match level {
             Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7, candidates: 0 },
             Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
-            Level::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
+            Level::Hard => Budget { worlds: 24, iterations: 250, exploration: 0.7, candidates: 0 },
         }
     }
 
