@@ -1,6 +1,6 @@
 //! The interface every game implements (spec README, "The rules core contract").
 
-use std::fmt;
+use std::{fmt, ops::RangeInclusive};
 
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -62,9 +62,24 @@ impl Chance {
 /// calls [`Game::remove_player`] only in games of three or more players (and in solo
 /// games), ranks removed players itself and tells the view the final ranking
 /// ([`AnyView::conclude`]).
+///
+/// A game's facts (id, names, player counts, undo, rematch setup, option words) are
+/// declared here, once, with the game; the registry ([`crate::for_each_game`]) lists the
+/// games and everything per kind ([`GameKind`], [`AnyView`], [`crate::open`]) is made from it.
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Which game this is.
     const KIND: GameKind;
+    /// The id used in records, storage and commands (`carat`; spec README, the table of games).
+    const ID: &'static str;
+    /// The English name (spec README, the table of games; `glossary.md`).
+    const NAME_EN: &'static str;
+    /// The German name.
+    const NAME_DE: &'static str;
+    /// The allowed player counts; the first is the default when the options name none.
+    const PLAYERS: RangeInclusive<usize>;
+    /// Whether `undo` is offered: only where no move reveals anything new (no drawn tile
+    /// or card, no dice roll).
+    const UNDO: bool = false;
     /// The game's own options (the record's `options` without `players`); unknown keys
     /// are ignored, missing keys take their defaults.
     type Options: Clone + Default + Serialize + DeserializeOwned + Send + Sync;
@@ -126,6 +141,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The setup including the chance drawn so far (for export).
     fn resolved_setup(&self) -> Self::Setup;
+
+    /// The setup of a rematch between the same players in the same seats after a game
+    /// that ended with `ranking` (best first), when the game fixes part of it (Aratoth:
+    /// the loser starts); `None` leaves the whole setup to chance.
+    fn rematch_setup(_ranking: &[Vec<Seat>]) -> Option<Self::Setup> {
+        None
+    }
 
     /// Maps a bare word typed after `new <game>` to an option, e.g. Carat's `hand3` to
     /// `("variant", "hand3")`. `None` when the word means nothing to this game.

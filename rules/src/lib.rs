@@ -6,7 +6,8 @@
 //! * [`Game`] is the interface each game implements (one module per game).
 //! * [`Played`] wraps a [`Game`] with the move log and the `@resign` / `@timeout` /
 //!   `@abort` events, and implements the object-safe [`Match`] that the layers above use.
-//! * [`GameKind`] is the enum over the five games; [`open`] creates a game of any kind.
+//! * [`for_each_game`] is the registry of games; [`GameKind`], [`AnyView`] and [`open`]
+//!   (a game of any kind) are made from it.
 //! * [`record`] reads and replays game records (the `replay` command's JSON).
 //!
 //! ```
@@ -37,4 +38,4 @@ pub use kind::{open, GameKind};
 pub use lang::Lang;
 pub use played::{Event, Match, PlayError, PlayErrorKind, Played};
 pub use refusal::{Refusal, SetupError};
-pub use view::AnyView;
+pub use view::{AnyView, GameView};

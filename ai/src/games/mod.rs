@@ -97,15 +97,18 @@ pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Calls `$f::<G>(args)` with `G` the game type of `$kind`.
+/// Calls `$f::<G>(args)` with `G` the game type of `$kind`, one arm per game of the
+/// registry ([`rules::for_each_game`]): a game without an [`AiGame`] fails to compile.
 macro_rules! per_game {
-    ($kind:expr, $f:ident($($arg:expr),*)) => {
+    ($kind:expr, $f:ident $args:tt) => {
+        rules::for_each_game!(per_game_arms $kind, $f $args)
+    };
+}
+
+macro_rules! per_game_arms {
+    ([$kind:expr, $f:ident $args:tt] $($(#[$meta:meta])* $variant:ident: $game:path, $view:path;)*) => {
         match $kind {
-            GameKind::Aratoth => $f::<rules::aratoth::Aratoth>($($arg),*),
-            GameKind::Hathor => $f::<rules::hathor::Hathor>($($arg),*),
-            GameKind::Artifakes => $f::<rules::artifakes::Artifakes>($($arg),*),
-            GameKind::Helofag => $f::<rules::helofag::Helofag>($($arg),*),
-            GameKind::Carat => $f::<rules::carat::Carat>($($arg),*),
+            $(GameKind::$variant => $f::<$game> $args,)*
         }
     };
 }

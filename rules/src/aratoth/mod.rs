@@ -343,6 +343,12 @@ impl Aratoth {
 
 impl Game for Aratoth {
     const KIND: GameKind = GameKind::Aratoth;
+    const ID: &'static str = "aratoth";
+    const NAME_EN: &'static str = "Aratoth's Revenge";
+    const NAME_DE: &'static str = "Aratoths Rache";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=3;
+    /// Nothing is drawn or rolled: a placement reveals nothing new.
+    const UNDO: bool = true;
     type Options = AratothOptions;
     type Setup = AratothSetup;
     type Move = Placement;
@@ -480,7 +486,20 @@ impl Game for Aratoth {
         self.setup.clone()
     }
 
+    /// The loser starts (spec `aratoth.md`; see [`AratothSetup::rematch`]).
+    fn rematch_setup(ranking: &[Vec<Seat>]) -> Option<AratothSetup> {
+        AratothSetup::rematch(ranking)
+    }
+
     fn filter_moves(&self, filter: &str) -> Vec<Placement> {
         self.filtered(filter)
+    }
+}
+
+impl crate::GameView for AratothView {
+    fn conclude(&mut self, ranking: &[Vec<Seat>]) {
+        self.to_move = None;
+        self.restriction = None;
+        self.winner = crate::view::single_winner(ranking);
     }
 }

@@ -389,6 +389,10 @@ fn validate_deck(deck: &[u8]) -> Result<(), SetupError> {
 
 impl Game for Artifakes {
     const KIND: GameKind = GameKind::Artifakes;
+    const ID: &'static str = "artifakes";
+    const NAME_EN: &'static str = "Artifakes";
+    const NAME_DE: &'static str = "Artifälschungen";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=2;
     type Options = ArtifakesOptions;
     type Setup = ArtifakesSetup;
     type Move = ArtifakesMove;
@@ -572,5 +576,12 @@ impl Game for Artifakes {
                 words.iter().all(|w| tokens.contains(&w.as_str()))
             })
             .collect()
+    }
+}
+
+impl crate::GameView for ArtifakesView {
+    fn conclude(&mut self, ranking: &[Vec<Seat>]) {
+        self.to_move = None;
+        self.ranking = Some(ranking.to_vec());
     }
 }

@@ -295,6 +295,10 @@ fn validate_pile(pile: &[String]) -> Result<VecDeque<Tile>, SetupError> {
 
 impl Game for Carat {
     const KIND: GameKind = GameKind::Carat;
+    const ID: &'static str = "carat";
+    const NAME_EN: &'static str = "Carat";
+    const NAME_DE: &'static str = "Carat";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=4;
     type Options = CaratOptions;
     type Setup = CaratSetup;
     type Move = CaratMove;
@@ -516,5 +520,12 @@ impl Game for Carat {
             }
             _ => None,
         }
+    }
+}
+
+impl crate::GameView for CaratView {
+    fn conclude(&mut self, ranking: &[Vec<Seat>]) {
+        self.to_move = None;
+        self.winners = ranking.first().cloned().unwrap_or_default();
     }
 }

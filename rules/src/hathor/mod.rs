@@ -413,6 +413,10 @@ fn resolve_variant(options: Option<u8>, setup: Option<u8>) -> Result<&'static Va
 
 impl Game for Hathor {
     const KIND: GameKind = GameKind::Hathor;
+    const ID: &'static str = "hathor";
+    const NAME_EN: &'static str = "Hathor";
+    const NAME_DE: &'static str = "Hathor";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 1..=1;
     type Options = HathorOptions;
     type Setup = HathorSetup;
     type Move = HathorMove;
@@ -572,4 +576,9 @@ impl Game for Hathor {
             })
             .collect()
     }
+}
+
+impl crate::GameView for HathorView {
+    /// A solo game: nobody is shown to move once it is over, and its score is its result.
+    fn conclude(&mut self, _ranking: &[Vec<Seat>]) {}
 }

@@ -320,6 +320,10 @@ fn validate_rolls(rolls: &[Vec<u8>]) -> Result<Vec<Roll>, SetupError> {
 
 impl Game for Helofag {
     const KIND: GameKind = GameKind::Helofag;
+    const ID: &'static str = "helofag";
+    const NAME_EN: &'static str = "Helofag";
+    const NAME_DE: &'static str = "Helofag";
+    const PLAYERS: std::ops::RangeInclusive<usize> = 2..=6;
     type Options = HelofagOptions;
     type Setup = HelofagSetup;
     type Move = HelofagMove;
@@ -500,5 +504,12 @@ impl Game for Helofag {
         let rest = word.strip_prefix("goal").or_else(|| word.strip_prefix("ziel"))?;
         let n: u8 = rest.trim_start_matches(['=', ':']).parse().ok()?;
         (1..=6).contains(&n).then(|| ("goal", json!(n)))
+    }
+}
+
+impl crate::GameView for HelofagView {
+    fn conclude(&mut self, ranking: &[Vec<Seat>]) {
+        self.to_move = None;
+        self.winner = crate::view::single_winner(ranking);
     }
 }
