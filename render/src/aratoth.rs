@@ -113,6 +113,12 @@ fn board_height(view: &AratothView) -> u32 {
     (pyramid.max(panel) + maps_height() + 10.0).ceil() as u32
 }
 
+impl crate::Draw for AratothView {
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        draw_board(self, names, lang)?.png_compact()
+    }
+}
+
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &AratothView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let height = board_height(view);

@@ -103,6 +103,16 @@ pub(crate) fn space_origin(space: Space) -> (f32, f32) {
     (BOARD_X + f32::from(space.col) * CELL, BOARD_Y + f32::from(space.row) * CELL)
 }
 
+impl crate::Draw for CaratView {
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    }
+
+    fn hand_png(&self, seat: usize, names: &[String], lang: Lang) -> Result<Option<Vec<u8>>, RenderError> {
+        draw_hand(self, seat, names, lang)?.map(|c| c.png_within(crate::canvas::HAND_PNG_BUDGET)).transpose()
+    }
+}
+
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let players = view.scores.len();

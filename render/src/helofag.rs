@@ -187,6 +187,12 @@ fn anchor(field: Field, owner: usize, players: usize) -> (f32, f32) {
 
 // ---- Drawing ----
 
+impl crate::Draw for HelofagView {
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    }
+}
+
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &HelofagView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let key = SpriteKey::new("helofag board", [lang as u32, 0, 0, 0, 0, 0]);

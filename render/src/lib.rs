@@ -49,44 +49,61 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {}
 
-/// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide, 8-bit
-/// indexed colour, at most about 150 KB),
-/// with its words in `lang`. `names` are the players' display names in seat order
-/// (missing names are shown as "Player N" / "Spieler N"; long names are shortened).
-///
-/// # Errors
-/// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-    match view {
-        rules::AnyView::Aratoth(v) => aratoth::draw_board(v, names, lang)?.png_compact(),
-        rules::AnyView::Artifakes(v) => artifakes::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
-        rules::AnyView::Carat(v) => carat::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
-        rules::AnyView::Hathor(v) => hathor::draw_board(v, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
-        rules::AnyView::Helofag(v) => helofag::draw_board(v, names, lang)?.png_within(canvas::BOARD_PNG_BUDGET),
+/// How one game's view is drawn. Implemented once per game, in the game's module
+/// (`render/src/<game>.rs`); [`board_png`] and [`hand_png`] call it for each game of the
+/// registry ([`rules::for_each_game`]), so a game without it fails to compile.
+pub(crate) trait Draw {
+    /// The board as PNG bytes (see [`board_png`]).
+    ///
+    /// # Errors
+    /// [`RenderError`] when the fonts cannot be read or encoding fails.
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError>;
+
+    /// `seat`'s hand as PNG bytes (see [`hand_png`]); by default the game has none.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the fonts cannot be read or encoding fails.
+    fn hand_png(&self, _seat: usize, _names: &[String], _lang: Lang) -> Result<Option<Vec<u8>>, RenderError> {
+        Ok(None)
     }
 }
 
-/// The hand of `seat` as PNG bytes (800+ px wide, one row per tile) with its words in
-/// `lang` (the hand's owner's language), or `None` when the
-/// game has no hands, the view does not show that seat's hand (build the view for
-/// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
-///
-/// # Errors
-/// [`RenderError`] when the fonts cannot be read or encoding fails.
-pub fn hand_png(
-    view: &rules::AnyView,
-    seat: usize,
-    names: &[String],
-    lang: Lang,
-) -> Result<Option<Vec<u8>>, RenderError> {
-    match view {
-        rules::AnyView::Aratoth(_) => Ok(None),
-        rules::AnyView::Artifakes(v) => artifakes::draw_hand(v, seat, names, lang)?.map(|c| c.png_within(canvas::HAND_PNG_BUDGET)).transpose(),
-        rules::AnyView::Carat(v) => carat::draw_hand(v, seat, names, lang)?.map(|c| c.png_within(canvas::HAND_PNG_BUDGET)).transpose(),
-        rules::AnyView::Hathor(_) => Ok(None),
-        rules::AnyView::Helofag(_) => Ok(None),
-    }
+macro_rules! draw_any {
+    ([] $($(#[$meta:meta])* $variant:ident: $game:path, $view:path;)*) => {
+        /// The board as the view's viewer sees it, as PNG bytes (at least 800 px wide,
+        /// 8-bit indexed colour, at most about 150 KB), with its words in `lang`. `names`
+        /// are the players' display names in seat order (missing names are shown as
+        /// "Player N" / "Spieler N"; long names are shortened).
+        ///
+        /// # Errors
+        /// [`RenderError`] when the fonts cannot be read or encoding fails.
+        pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+            match view {
+                $(rules::AnyView::$variant(v) => Draw::board_png(v, names, lang),)*
+            }
+        }
+
+        /// The hand of `seat` as PNG bytes (800+ px wide, one row per tile) with its
+        /// words in `lang` (the hand's owner's language), or `None` when the game has no
+        /// hands, the view does not show that seat's hand (build the view for
+        /// `Viewer::Seat(seat)`), or the hand is empty (the game is over).
+        ///
+        /// # Errors
+        /// [`RenderError`] when the fonts cannot be read or encoding fails.
+        pub fn hand_png(
+            view: &rules::AnyView,
+            seat: usize,
+            names: &[String],
+            lang: Lang,
+        ) -> Result<Option<Vec<u8>>, RenderError> {
+            match view {
+                $(rules::AnyView::$variant(v) => Draw::hand_png(v, seat, names, lang),)*
+            }
+        }
+    };
 }
+
+rules::for_each_game!(draw_any);
 
 /// The most characters of a player's name drawn; a longer name is cut and ends in "…"
 /// (a hostile long name can neither blow up a layout nor the drawing's cost). Each

@@ -98,6 +98,16 @@ pub(crate) fn draw_figure(canvas: &mut Canvas, x: f32, foot: f32, height: f32, c
     canvas.stroke_circle(x, cy, head - 0.5, 1.5, outline);
 }
 
+impl crate::Draw for ArtifakesView {
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    }
+
+    fn hand_png(&self, seat: usize, names: &[String], lang: Lang) -> Result<Option<Vec<u8>>, RenderError> {
+        draw_hand(self, seat, names, lang)?.map(|c| c.png_within(crate::canvas::HAND_PNG_BUDGET)).transpose()
+    }
+}
+
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &ArtifakesView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
     let key = SpriteKey::new("artifakes board", [lang as u32, 0, 0, 0, 0, 0]);

@@ -83,6 +83,12 @@ pub(crate) fn field_origin(field: Field) -> (f32, f32) {
     )
 }
 
+impl crate::Draw for HathorView {
+    fn board_png(&self, _names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        draw_board(self, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    }
+}
+
 /// Draws the board as `view` shows it.
 pub(crate) fn draw_board(view: &HathorView, lang: Lang) -> Result<Canvas, RenderError> {
     let key = SpriteKey::new("hathor board", [lang as u32, u32::from(view.variant), 0, 0, 0, 0]);
