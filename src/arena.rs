@@ -8,7 +8,7 @@ pub(crate) fn run(args: &ai::arena::Args) -> ExitCode {
     let progress = args.progress;
     match ai::arena::run(args, &mut |line| {
         if progress {
-            eprintln!("{line}");
+            report!("{line}");
         }
     }) {
         Ok(report) => {
@@ -16,7 +16,7 @@ pub(crate) fn run(args: &ai::arena::Args) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("spieltisch arena: {e}");
+            report!("spieltisch arena: {e}");
             ExitCode::from(2)
         }
     }

@@ -5,4 +5,5 @@
 pub mod matrix;
 #[cfg(feature = "discord")]
 pub mod discord;
+pub mod logging;
 pub mod notices;

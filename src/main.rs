@@ -1,5 +1,13 @@
 //! `spieltisch`: the bot binary (CLI, config, platform adapters).
 
+/// Prints a line to standard error and ignores any failure: a closed or broken standard
+/// error never stops the bot (`eprintln!` panics on it). See [`spieltisch::logging`].
+macro_rules! report {
+    ($($arg:tt)*) => {
+        spieltisch::logging::report_line(format_args!($($arg)*))
+    };
+}
+
 mod arena;
 mod config;
 mod terminal;
@@ -99,7 +107,7 @@ fn print_out(text: &str) {
     match writeln!(out, "{text}").and_then(|()| out.flush()) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        Err(e) => eprintln!("spieltisch: cannot write to standard output: {e}"),
+        Err(e) => report!("spieltisch: cannot write to standard output: {e}"),
     }
 }
 
@@ -114,6 +122,7 @@ fn read_input(file: &str) -> std::io::Result<String> {
 }
 
 fn main() -> ExitCode {
+    spieltisch::logging::install_panic_hook();
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file } => {
@@ -132,12 +141,12 @@ fn main() -> ExitCode {
         Command::Render { file, after, out, lang } => match render_record(&file, after, &out, lang) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("spieltisch render: {e}");
+                report!("spieltisch render: {e}");
                 ExitCode::from(2)
             }
         },
         Command::Local { config, db, boards, channel, speaker, lang } => {
-            init_logging("warn");
+            let _log = spieltisch::logging::init("warn");
             run_async("local", async move {
                 let config = load_config(config.as_deref())?;
                 let requested_lang = match lang {
@@ -164,14 +173,14 @@ fn main() -> ExitCode {
             })
         }
         Command::Run { config } => {
-            init_logging(RUN_LOG_FILTER);
+            let _log = spieltisch::logging::init(RUN_LOG_FILTER);
             run_async("run", async move {
                 let config = Config::load(&config)?;
                 let host =
                     std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?);
                 let configured = config.platforms();
                 if configured.is_empty() {
-                    eprintln!(
+                    report!(
                         "spieltisch run: the configuration sets up no chat platform (add [discord] or [matrix]); \
                          to play in the terminal use `spieltisch local`"
                     );
@@ -179,7 +188,7 @@ fn main() -> ExitCode {
                 }
                 let missing = config.unavailable_platforms();
                 if !missing.is_empty() {
-                    eprintln!(
+                    report!(
                         "spieltisch run: this build has no {} adapter, so the configuration ({}) cannot be started; \
                          remove that section, or to play in the terminal use `spieltisch local`",
                         missing.join(" or "),
@@ -205,7 +214,7 @@ fn main() -> ExitCode {
                     platforms.spawn(bot.run_until_ctrl_c());
                 }
                 if platforms.is_empty() {
-                    eprintln!(
+                    report!(
                         "spieltisch run: this build has no chat platform adapters yet for {}; to play in the \
                          terminal use `spieltisch local`",
                         configured.join(" and ")
@@ -216,7 +225,7 @@ fn main() -> ExitCode {
                 let mut code = ExitCode::SUCCESS;
                 while let Some(ended) = platforms.join_next().await {
                     if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
-                        eprintln!("spieltisch run: {e:#}");
+                        report!("spieltisch run: {e:#}");
                         code = ExitCode::from(1);
                     }
                 }
@@ -225,7 +234,7 @@ fn main() -> ExitCode {
             })
         }
         Command::Export { game, config, db } => {
-            init_logging("warn");
+            let _log = spieltisch::logging::init("warn");
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
                 let host = open_host(&config, db, std::sync::Arc::new(commands::clock::SystemClock)).await?;
@@ -248,25 +257,18 @@ fn main() -> ExitCode {
 /// interaction tokens), its gateway only warns.
 const RUN_LOG_FILTER: &str = "info,serenity::http=off,serenity::gateway=warn,sqlx=warn";
 
-/// Logs go to standard error; `RUST_LOG` overrides the default level.
-fn init_logging(default: &str) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
-    tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).init();
-}
-
 fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<ExitCode>>) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("spieltisch {name}: cannot start the async runtime: {e}");
+            report!("spieltisch {name}: cannot start the async runtime: {e}");
             return ExitCode::from(1);
         }
     };
     match runtime.block_on(job) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("spieltisch {name}: {e:#}");
+            report!("spieltisch {name}: {e:#}");
             ExitCode::from(1)
         }
     }

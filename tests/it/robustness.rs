@@ -78,3 +78,116 @@ fn render_into_a_missing_directory_names_the_path() {
     assert_eq!(run.code, Some(2), "{}", run.stderr);
     assert!(run.stderr.contains(&out_text), "the error names the path: {}", run.stderr);
 }
+
+/// Waits for `child` at most `limit`; a child still running then is killed and `None`
+/// returned (a hang).
+fn wait_at_most(child: &mut std::process::Child, limit: std::time::Duration) -> Option<std::process::ExitStatus> {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for spieltisch") {
+            return Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+/// `printf 'board\n…' | RUST_LOG=debug spieltisch local 2>&1 | head -1` (issue 20): the
+/// log and the chat share one pipe whose reader leaves after the first line. The log's
+/// failed writes panicked (exit 101) or killed the database thread (a hang). Now every
+/// run ends at once with status 0. Repeated, as the old failure depended on timing.
+#[test]
+fn a_shared_pipe_whose_reader_leaves_after_one_line_neither_hangs_nor_panics() {
+    use std::{
+        io::{BufRead, BufReader, Write},
+        process::{Command, Stdio},
+    };
+    let place = Place::new();
+    let script = "board\n".repeat(20);
+    let mut outcomes = Vec::new();
+    for _ in 0..10 {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        let mut child = Command::new(crate::support::binary())
+            .args(["local", "--db", &place.db_url(), "--boards", &place.boards().display().to_string()])
+            .current_dir(place.path())
+            .env("RUST_LOG", "debug")
+            .stdin(Stdio::piped())
+            .stdout(writer.try_clone().expect("a second end"))
+            .stderr(writer)
+            .spawn()
+            .expect("start spieltisch");
+        // The script is in the pipe before the reader leaves, so the bot still has lines to answer.
+        child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("write the script");
+        let mut first = String::new();
+        BufReader::new(reader).read_line(&mut first).expect("one line");
+        // The reader is gone now (`head -1` exits).
+        let status = wait_at_most(&mut child, std::time::Duration::from_secs(30));
+        outcomes.push(status.map(|s| s.code()));
+    }
+    assert!(outcomes.iter().all(|o| *o == Some(Some(0))), "exit codes (None: hung): {outcomes:?}");
+}
+
+/// Standard error is a pipe whose reader is gone before the first log line: the chat
+/// goes on answering every line on standard output and ends with status 0.
+#[test]
+fn a_standard_error_whose_reader_is_gone_does_not_stop_the_chat() {
+    use std::{
+        io::{Read, Write},
+        process::{Command, Stdio},
+    };
+    let place = Place::new();
+    let mut child = Command::new(crate::support::binary())
+        .args(["local", "--db", &place.db_url(), "--boards", &place.boards().display().to_string(), "--as", "alice"])
+        .current_dir(place.path())
+        .env("RUST_LOG", "debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start spieltisch");
+    drop(child.stderr.take());
+    let script = "new carat seed=7\nas bob\njoin\nstart\nboard\nboard\ngames\n";
+    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("write the script");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let reading = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stdout.read_to_string(&mut text);
+        text
+    });
+    let status = wait_at_most(&mut child, std::time::Duration::from_secs(60));
+    let stdout = reading.join().expect("read stdout");
+    assert_eq!(status.map(|s| s.code()), Some(Some(0)), "None: hung; stdout:\n{stdout}");
+    assert!(stdout.contains("Game #1 of Carat begins"), "{stdout}");
+    assert_eq!(stdout.matches("bob> board").count(), 2, "{stdout}");
+    assert!(stdout.contains("bob> games"), "the last line was answered too: {stdout}");
+}
+
+/// `spieltisch local 2>&-`: standard error closed outright. The chat answers as usual.
+#[test]
+fn a_closed_standard_error_does_not_stop_the_chat() {
+    use std::{
+        io::Write,
+        process::{Command, Stdio},
+    };
+    let place = Place::new();
+    let mut child = Command::new("sh")
+        .args(["-c", "exec \"$0\" \"$@\" 2>&-"]).arg(crate::support::binary())
+        .args(["local", "--db", &place.db_url(), "--boards", &place.boards().display().to_string(), "--as", "alice"])
+        .current_dir(place.path())
+        .env("RUST_LOG", "debug")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start spieltisch");
+    child.stdin.take().expect("stdin").write_all(b"new carat seed=7\nas bob\njoin\nstart\nboard\n").expect("write");
+    let output = child.wait_with_output().expect("spieltisch ran");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("Game #1 of Carat begins") && stdout.contains("bob> board"), "{stdout}");
+    assert!(output.stderr.is_empty(), "nothing reaches the closed descriptor");
+}

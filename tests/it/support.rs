@@ -16,6 +16,12 @@ pub struct Run {
     pub code: Option<i32>,
 }
 
+/// The binary under test: the one cargo built, or `SPIELTISCH_TEST_BIN` when set (to run
+/// these tests against another build, e.g. an older one, to see which fail there).
+pub fn binary() -> PathBuf {
+    std::env::var_os("SPIELTISCH_TEST_BIN").map_or_else(|| env!("CARGO_BIN_EXE_spieltisch").into(), Into::into)
+}
+
 /// Runs `spieltisch ARGS` in `dir` with `stdin` as its input.
 pub fn spieltisch(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Run {
     spieltisch_bytes(dir, args, stdin.as_bytes(), env)
@@ -23,7 +29,7 @@ pub fn spieltisch(dir: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) 
 
 /// Runs `spieltisch ARGS` in `dir` with raw `stdin` bytes (which need not be UTF-8).
 pub fn spieltisch_bytes(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Run {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_spieltisch"));
+    let mut command = Command::new(binary());
     command.args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     command.env_remove("RUST_LOG").env_remove("SPIELTISCH_DISCORD_TOKEN").env_remove("SPIELTISCH_MATRIX_PASSWORD");
     for (k, v) in env {
