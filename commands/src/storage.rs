@@ -182,6 +182,24 @@ pub struct Advance<'a> {
 /// setting up or migrating the same new file at the same moment).
 const OPEN_RETRIES: u64 = 3;
 
+/// Why `url` cannot keep the games: it names no file (`sqlite://`) or an in-memory
+/// database (`sqlite::memory:`, `?mode=memory`). Either way each pooled connection would
+/// open a database of its own, empty, so a game stored through one is missing through
+/// the next, and everything is lost at the end.
+fn unusable_url(url: &str) -> Option<String> {
+    let rest = url.trim().strip_prefix("sqlite://").or_else(|| url.trim().strip_prefix("sqlite:"))?;
+    let (path, params) = rest.split_once('?').unwrap_or((rest, ""));
+    let instead = "write a file, e.g. `sqlite://spieltisch.db` (relative to the working directory) or \
+                   `sqlite:///absolute/path/games.db`";
+    if path == ":memory:" || params.split('&').any(|p| p == "mode=memory") {
+        Some(format!("`{url}` is an in-memory database, which would not keep the games (each connection sees its own); {instead}"))
+    } else if path.trim().is_empty() {
+        Some(format!("`{url}` names no database file; {instead}"))
+    } else {
+        None
+    }
+}
+
 /// The database: a pool of SQLite connections in WAL mode.
 #[derive(Debug, Clone)]
 pub struct Db {
@@ -200,6 +218,9 @@ impl Db {
     /// [`StorageError`] when the URL is bad, the file cannot be opened, or a migration
     /// fails.
     pub async fn open(url: &str) -> Result<Db, StorageError> {
+        if let Some(problem) = unusable_url(url) {
+            return Err(sqlx::Error::Configuration(problem.into()).into());
+        }
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)

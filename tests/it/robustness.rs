@@ -191,3 +191,19 @@ fn a_closed_standard_error_does_not_stop_the_chat() {
     assert!(stdout.contains("Game #1 of Carat begins") && stdout.contains("bob> board"), "{stdout}");
     assert!(output.stderr.is_empty(), "nothing reaches the closed descriptor");
 }
+
+/// `--db sqlite://` names no file and `sqlite::memory:` keeps nothing: each pooled
+/// connection opened its own empty database, so `new` was acknowledged and the next
+/// command failed ("The game storage failed"). Now the start is refused with what to
+/// write instead, before any command is answered.
+#[test]
+fn a_database_url_without_a_file_is_refused_at_the_start() {
+    let place = Place::new();
+    for url in ["sqlite://", "sqlite:", "sqlite::memory:", "sqlite://?mode=memory", "sqlite://:memory:"] {
+        let run = crate::support::spieltisch(place.path(), &["local", "--db", url, "--as", "alice"], "new carat\nas bob\njoin\n", &[]);
+        assert_eq!(run.code, Some(1), "{url}: stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+        assert!(!run.stdout.contains("#1"), "{url}: nothing was acknowledged: {}", run.stdout);
+        assert!(run.stderr.contains(&format!("`{url}`")), "{url}: the error names the URL: {}", run.stderr);
+        assert!(run.stderr.contains("sqlite://spieltisch.db"), "{url}: the error says what to write: {}", run.stderr);
+    }
+}
