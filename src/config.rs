@@ -156,7 +156,7 @@ fn duration_or_off<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 }
 
 /// `[database]`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DatabaseConfig {
     /// `sqlite://FILE` (relative to the working directory) or `sqlite:///ABSOLUTE`.
@@ -172,6 +172,31 @@ impl Default for DatabaseConfig {
 
 fn default_database_url() -> String {
     DEFAULT_DATABASE_URL.to_string()
+}
+
+/// The URL without its password, if it has one (`scheme://user:***@host/…`).
+impl fmt::Debug for DatabaseConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DatabaseConfig").field("url", &redact_url(&self.url)).finish()
+    }
+}
+
+/// `url` with the password of its user part (`scheme://user:password@host`) replaced by
+/// `***`, for messages and logs.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    match authority.rsplit_once('@') {
+        Some((user_info, host)) => {
+            let user = user_info.split_once(':').map_or(user_info, |(user, _)| user);
+            let hidden = if user_info.contains(':') { ":***" } else { "" };
+            format!("{scheme}://{user}{hidden}@{host}{path}")
+        }
+        None => url.to_string(),
+    }
 }
 
 /// `[bot]`.
@@ -219,9 +244,9 @@ pub struct DiscordConfig {
 #[cfg(feature = "discord")]
 impl DiscordConfig {
     /// The adapter's view of this section (the adapter checks the token and URL).
-    pub fn adapter_config(&self) -> spieltisch::discord::DiscordConfig {
-        spieltisch::discord::DiscordConfig {
-            token: self.token.as_ref().map(|t| spieltisch::discord::Token::new(t.expose())),
+    pub fn adapter_config(&self) -> crate::discord::DiscordConfig {
+        crate::discord::DiscordConfig {
+            token: self.token.as_ref().map(|t| crate::discord::Token::new(t.expose())),
             api_url: self.api_url.clone(),
             guilds: self.guilds.clone(),
         }
@@ -254,7 +279,8 @@ fn default_command_prefix() -> String {
     "!st".to_string()
 }
 
-/// A configuration that cannot be used; the text names the file and the key.
+/// A configuration that cannot be used; the text names the file, the key and the line,
+/// and never the value of a secret (see [`SECRET_KEYS`]).
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
     #[error("cannot read the config file {file}: {error}")]
@@ -264,6 +290,11 @@ pub enum ConfigError {
     #[error("the config file {file} has a bad value at `{key}`: {error}")]
     Key { file: String, key: String, error: String },
 }
+
+/// The keys whose values are secret (tokens, passwords, the daily challenge's secret, the
+/// database URL, which may hold a password), in whatever table: an error about one of
+/// them, or on a line that sets one, names the key and the line, never the value.
+pub const SECRET_KEYS: &[&str] = &["token", "password", "access_token", "daily_secret", "secret", "url"];
 
 impl Config {
     /// Reads `path`, then applies the secrets from the environment.
@@ -278,16 +309,29 @@ impl Config {
         Ok(config)
     }
 
-    /// Parses TOML text (`file` names it in errors).
+    /// No file: the defaults, with the secrets from the environment (as [`Config::load`]
+    /// applies them to a file's).
+    pub fn from_env() -> Config {
+        let mut config = Config::default();
+        config.apply_env(|name| std::env::var(name).ok());
+        config
+    }
+
+    /// Parses TOML text (`file` names it in errors). Errors give the line; about a secret
+    /// they never quote the text (TOML's own messages show the line, serde's the value).
     ///
     /// # Errors
     /// [`ConfigError`] naming the key.
     pub fn parse(text: &str, file: &str) -> Result<Config, ConfigError> {
-        let deserializer = toml::de::Deserializer::parse(text)
-            .map_err(|e| ConfigError::Syntax { file: file.to_string(), error: e.to_string() })?;
+        let secrets = SecretLines::of(text);
+        let deserializer = toml::de::Deserializer::parse(text).map_err(|e| ConfigError::Syntax {
+            file: file.to_string(),
+            error: secrets.syntax_error(text, e.message(), e.span()),
+        })?;
         serde_path_to_error::deserialize(deserializer).map_err(|e| {
             let key = e.path().to_string();
-            let error = e.into_inner().message().to_string();
+            let inner = e.into_inner();
+            let error = secrets.value_error(text, &key, inner.message(), inner.span());
             if key == "." || key.is_empty() {
                 ConfigError::Syntax { file: file.to_string(), error }
             } else {
@@ -347,5 +391,277 @@ impl Config {
             ));
         }
         out
+    }
+}
+
+/// The lines of a config text that hold a secret's value: the line of a secret key (see
+/// [`SECRET_KEYS`]) and the further lines of a multi-line string begun there (also when it
+/// is never closed).
+struct SecretLines {
+    /// Per line (0-based): the secret key whose value is on it.
+    keys: Vec<Option<&'static str>>,
+    /// The texts of the values (quotes stripped), which no message may contain.
+    values: Vec<String>,
+}
+
+impl SecretLines {
+    fn of(text: &str) -> SecretLines {
+        let mut keys = Vec::new();
+        let mut values = Vec::new();
+        let mut open: Option<(&'static str, &'static str)> = None;
+        for line in text.split('\n') {
+            if let Some((key, delimiter)) = open {
+                keys.push(Some(key));
+                values.push(line.trim().trim_end_matches(delimiter).trim().to_string());
+                if line.contains(delimiter) {
+                    open = None;
+                }
+                continue;
+            }
+            let found = secret_key_on(line);
+            keys.push(found.map(|(key, _)| key));
+            if let Some((key, value)) = found {
+                let value = value.trim();
+                for delimiter in ["\"\"\"", "'''"] {
+                    if let Some(rest) = value.strip_prefix(delimiter) {
+                        if !rest.contains(delimiter) {
+                            open = Some((key, delimiter));
+                        }
+                        break;
+                    }
+                }
+                values.push(value.trim_matches(|c| c == '"' || c == '\'').trim().to_string());
+            }
+        }
+        SecretLines { keys, values }
+    }
+
+    /// The secret key whose value lies on a line that `span` touches.
+    fn touched(&self, text: &str, span: Option<&std::ops::Range<usize>>) -> Option<&'static str> {
+        let span = span?;
+        let first = line_of(text, span.start);
+        let last = line_of(text, span.end.saturating_sub(1).max(span.start));
+        (first..=last).find_map(|line| self.keys.get(line - 1).copied().flatten())
+    }
+
+    /// Whether `message` quotes a secret value.
+    fn leaks(&self, message: &str) -> bool {
+        self.values.iter().any(|v| v.chars().count() >= 4 && message.contains(v.as_str()))
+    }
+
+    /// A TOML syntax error: line and column and TOML's message (which names what was
+    /// expected, not the text), or about a secret's line only the key and the line.
+    fn syntax_error(&self, text: &str, message: &str, span: Option<std::ops::Range<usize>>) -> String {
+        let Some(at) = span else {
+            return if self.leaks(message) { "a value cannot be read (not shown: it may hold a secret)".into() } else { message.into() };
+        };
+        let line = line_of(text, at.start);
+        let column = text[..at.start.min(text.len())].rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        if let Some(key) = self.touched(text, Some(&at)) {
+            let reason = if message == "duplicate key" {
+                format!("`{key}` is set twice")
+            } else if self.leaks(message) {
+                format!("the value of `{key}` is not valid TOML")
+            } else {
+                format!("the value of `{key}` is not valid TOML ({message})")
+            };
+            return format!("line {line}: {reason} (the value is not shown)");
+        }
+        let mut out = format!("line {line}, column {column}: {message}");
+        if message == "duplicate key"
+            && let Some(name) = text.get(at.clone()).filter(|k| !k.contains('\n'))
+        {
+            out = format!("line {line}, column {column}: `{name}` is set twice");
+        }
+        if self.leaks(&out) { format!("line {line}: a value cannot be read (not shown: it may hold a secret)") } else { out }
+    }
+
+    /// A bad value at `path` (`discord.token`): the line and serde's message, or, for a
+    /// secret, what was expected and the kind of value found, without the value.
+    fn value_error(&self, text: &str, path: &str, message: &str, span: Option<std::ops::Range<usize>>) -> String {
+        let line = span.as_ref().map(|s| line_of(text, s.start));
+        let prefix = line.map_or_else(String::new, |l| format!("line {l}: "));
+        let leaf = path.rsplit('.').next().unwrap_or(path);
+        let secret = SECRET_KEYS.contains(&leaf) || self.touched(text, span.as_ref()).is_some();
+        if !secret {
+            return format!("{prefix}{message}");
+        }
+        let hidden = match type_mismatch(message) {
+            Some((found, expected)) => format!("expected {expected}, found {found}"),
+            None => "the value cannot be used".to_string(),
+        };
+        let out = format!("{prefix}{hidden} (the value is not shown)");
+        if self.leaks(&out) { format!("{prefix}the value cannot be used (the value is not shown)") } else { out }
+    }
+}
+
+/// The 1-based line of byte `offset` in `text`.
+fn line_of(text: &str, offset: usize) -> usize {
+    text.as_bytes()[..offset.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
+}
+
+/// The secret key set on `line` (as `key =`, `"key" =`, `table.key =` or inside an
+/// inline table) and the text after its `=`.
+fn secret_key_on(line: &str) -> Option<(&'static str, &str)> {
+    for &key in SECRET_KEYS {
+        for (at, _) in line.match_indices(key) {
+            let before = line[..at].chars().next_back();
+            if !before.is_none_or(|c| c.is_whitespace() || matches!(c, '.' | '{' | ',' | '"' | '\'')) {
+                continue;
+            }
+            let after = line[at + key.len()..].trim_start_matches(['"', '\'']).trim_start();
+            if let Some(value) = after.strip_prefix('=') {
+                return Some((key, value));
+            }
+        }
+    }
+    None
+}
+
+/// serde's "invalid type: integer `98765432123`, expected a string" as the kind of value
+/// found ("integer") and what was expected ("a string"), without the value.
+fn type_mismatch(message: &str) -> Option<(&str, &str)> {
+    let rest = message.strip_prefix("invalid type: ").or_else(|| message.strip_prefix("invalid value: "))?;
+    let (found, expected) = rest.rsplit_once(", expected ")?;
+    // serde's names of kinds of values, which come before the value itself; what was
+    // expected comes from the program (a type's description), never from the file
+    const KINDS: &[&str] = &[
+        "boolean", "integer", "floating point", "character", "string", "byte array", "unit value", "Option value",
+        "newtype struct", "sequence", "map", "enum", "unit variant", "newtype variant", "tuple variant",
+        "struct variant",
+    ];
+    let found = KINDS.iter().copied().filter(|k| found == *k || found.starts_with(&format!("{k} "))).max_by_key(|k| k.len());
+    Some((found.unwrap_or("another kind of value"), expected))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every secret key: its section with the other keys it needs, the key, and the
+    /// line (1-based) the key is set on in [`with`].
+    const SECRETS: &[(&str, &str)] = &[
+        ("[discord]\nguilds = [1]\n", "token"),
+        ("[matrix]\nhomeserver = \"https://h.example\"\nuser = \"@bot:h.example\"\n", "password"),
+        ("[hathor]\n", "daily_secret"),
+        ("[database]\n", "url"),
+    ];
+
+    /// A config text: a comment line, then `section`, then `body`; and the line `body`
+    /// begins on.
+    fn with(section: &str, body: &str) -> (String, usize) {
+        let text = format!("# config\n{section}{body}\n[bot]\nlanguage = \"en\"\n");
+        (text, 2 + section.matches('\n').count())
+    }
+
+    fn error_of(text: &str) -> String {
+        match Config::parse(text, "config.toml") {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    /// The kinds of errors, each as the key's lines with `SECRET` for the secret text,
+    /// and the line (counted from the key's first line) the error must name.
+    const KINDS: &[(&str, &str, usize)] = &[
+        ("an unclosed quote", "KEY = \"SECRET", 0),
+        ("an unclosed single quote", "KEY = 'SECRET", 0),
+        ("an unquoted value", "KEY = SECRET", 0),
+        ("a duplicated key", "KEY = \"SECRET-one\"\nKEY = \"SECRET-two\"", 1),
+        ("a bad escape", "KEY = \"SEC\\qRET\"", 0),
+        ("something after the value", "KEY = \"SECRET\" SECRET", 0),
+        ("an unclosed multi-line string", "KEY = \"\"\"SECRET\nSECRET-more", 0),
+        ("an integer", "KEY = 98765432123", 0),
+        ("a boolean", "KEY = true", 0),
+        ("a float", "KEY = 12345.678", 0),
+        ("an array", "KEY = [\"SECRET\"]", 0),
+        ("an inline table", "KEY = { value = \"SECRET\" }", 0),
+    ];
+
+    #[test]
+    fn errors_about_secrets_name_the_key_and_the_line_and_never_the_value() {
+        for &(section, key) in SECRETS {
+            for &(kind, body, line_offset) in KINDS {
+                let secret = "Xy7-TOPSECRET-Qz9";
+                let body = body.replace("KEY", key).replace("SECRET", secret);
+                let (text, first_line) = with(section, &body);
+                let error = error_of(&text);
+                let context = format!("{key}, {kind}:\n{text}\n=> {error}");
+                let value = body.split_once(" = ").map_or("", |(_, v)| v);
+                for leaked in [secret, "TOPSECRET", "98765432123", "12345.678", "SEC\\qRET", value] {
+                    assert!(!error.contains(leaked), "the error shows `{leaked}`: {context}");
+                }
+                assert!(error.contains(&format!("`{key}`")) || error.contains(&format!(".{key}`")), "the error names the key: {context}");
+                let line = first_line + line_offset;
+                let told = error.contains(&format!("line {line}:")) || error.contains(&format!("line {line},"));
+                // an unclosed multi-line string ends where the file ends: its first line or any after
+                assert!(told || (line_offset == 0 && kind.contains("multi-line") && error.contains("line ")), "line {line}: {context}");
+                assert!(error.contains("config.toml"), "the file: {context}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_secret_in_an_inline_table_or_a_dotted_key_is_hidden_too() {
+        for text in [
+            "discord = { token = \"Xy7-TOPSECRET",
+            "discord = { token = Xy7-TOPSECRET }",
+            "discord.token = Xy7-TOPSECRET",
+            "discord.token = 98765432123",
+            "[hathor]\n\"daily_secret\" = Xy7-TOPSECRET",
+        ] {
+            let error = error_of(text);
+            assert!(!error.contains("TOPSECRET") && !error.contains("98765432123"), "{text} => {error}");
+            assert!(error.contains("line "), "{text} => {error}");
+        }
+    }
+
+    #[test]
+    fn errors_elsewhere_still_say_what_is_wrong() {
+        let error = error_of("[bot]\nlanguage = \"fr\"\n");
+        assert!(error.contains("`bot.language`") && error.contains("line 2") && error.contains("fr"), "{error}");
+        let error = error_of("[clock]\nmove_time = \"soon\"\n");
+        assert!(error.contains("clock.move_time") && error.contains("\"soon\""), "{error}");
+        let error = error_of("[bot]\nlanguage = \"en\"\nlanguage = \"de\"\n");
+        assert!(error.contains("line 3") && error.contains("`language` is set twice"), "{error}");
+        let error = error_of("[bot]\nlanguage = en\n");
+        assert!(error.contains("line 2, column 12"), "{error}");
+        let error = error_of("[discord]\ntokn = \"x\"\n");
+        assert!(error.contains("tokn"), "{error}");
+    }
+
+    #[test]
+    fn a_wrong_typed_secret_says_what_was_expected() {
+        let error = error_of("[discord]\ntoken = 98765432123\n");
+        assert!(error.contains("`discord.token`") && error.contains("line 2") && error.contains("expected a string, found integer"), "{error}");
+    }
+
+    #[test]
+    fn debug_output_hides_every_secret() {
+        let text = "[database]\nurl = \"postgres://bot:db-pass-1@db.example/games\"\n\
+                    [hathor]\ndaily_secret = \"daily-2\"\n[discord]\ntoken = \"token-3\"\n\
+                    [matrix]\nhomeserver = \"https://h\"\nuser = \"@b:h\"\npassword = \"password-4\"\n";
+        let config = Config::parse(text, "config.toml").expect("a valid config");
+        let shown = format!("{config:?} {config:#?}");
+        for secret in ["db-pass-1", "daily-2", "token-3", "password-4"] {
+            assert!(!shown.contains(secret), "{secret} in {shown}");
+        }
+        assert!(shown.contains("postgres://bot:***@db.example/games"), "{shown}");
+    }
+
+    #[test]
+    fn urls_lose_only_their_password() {
+        assert_eq!(redact_url("sqlite://games.db"), "sqlite://games.db");
+        assert_eq!(redact_url("sqlite:///var/lib/a@b.db"), "sqlite:///var/lib/a@b.db");
+        assert_eq!(redact_url("postgres://bot:pw@h:5432/db?x=1"), "postgres://bot:***@h:5432/db?x=1");
+        assert_eq!(redact_url("postgres://bot@h/db"), "postgres://bot@h/db");
+        assert_eq!(redact_url("sqlite::memory:"), "sqlite::memory:");
+    }
+
+    #[test]
+    fn the_environment_applies_without_a_file() {
+        let mut config = Config::default();
+        config.apply_env(|name| (name == ENV_HATHOR_SECRET).then(|| "env-secret".to_string()));
+        assert_eq!(config.hathor.daily_secret.as_ref().map(Secret::expose), Some("env-secret"));
     }
 }

@@ -5,5 +5,6 @@
 pub mod matrix;
 #[cfg(feature = "discord")]
 pub mod discord;
+pub mod config;
 pub mod logging;
 pub mod notices;

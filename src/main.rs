@@ -9,7 +9,6 @@ macro_rules! report {
 }
 
 mod arena;
-mod config;
 mod terminal;
 
 use std::{
@@ -21,7 +20,7 @@ use std::{
 use clap::{Parser, Subcommand};
 
 use commands::{Host, HostOptions, Lang};
-use config::Config;
+use spieltisch::config::{self, Config};
 
 /// Spieltisch: board games in chat (Discord, Matrix, and a terminal chat).
 #[derive(Parser)]
@@ -307,7 +306,7 @@ async fn open_host(
         hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
         ..HostOptions::default()
     };
-    Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {url}: {e}"))
+    Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", config::redact_url(&url)))
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf, lang: render::Lang) -> anyhow::Result<()> {

@@ -112,3 +112,27 @@ fn the_example_config_is_valid_and_documents_both_platforms() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("no Matrix password"), "{}", run.stderr);
 }
+
+/// A config error about a secret names the key and the line, never the value (TOML's
+/// messages quoted the line, serde's the value).
+#[test]
+fn config_errors_about_secrets_never_show_the_value() {
+    let cases = [
+        ("[discord]\ntoken = \"TOPSECRET-a1\n", "token", "line 4"),
+        ("[matrix]\nhomeserver = \"https://h\"\nuser = \"@b:h\"\npassword = TOPSECRET-b2\n", "password", "line 6"),
+        ("[hathor]\ndaily_secret = \"TOPSECRET-c3\"\ndaily_secret = \"TOPSECRET-c4\"\n", "daily_secret", "line 5"),
+        ("[discord]\ntoken = 98765432123\n", "token", "line 4"),
+    ];
+    for (config, key, line) in cases {
+        let place = Place::new();
+        for command in ["run", "local"] {
+            let file = place.path().join("config.toml");
+            std::fs::write(&file, format!("[database]\nurl = \"{}\"\n{config}", place.db_url())).expect("write config");
+            let run = spieltisch(place.path(), &[command, "--config", &file.display().to_string()], "", &[]);
+            assert_eq!(run.code, Some(1), "{config}: {}", run.stderr);
+            let all = format!("{}{}", run.stdout, run.stderr);
+            assert!(!all.contains("TOPSECRET") && !all.contains("98765432123"), "a secret leaked: {all}");
+            assert!(run.stderr.contains(&format!("{key}`")) && run.stderr.contains(line), "{config}: {}", run.stderr);
+        }
+    }
+}
