@@ -273,10 +273,12 @@ fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<E
     }
 }
 
+/// The configuration file when one is given, else the defaults; the secrets from the
+/// environment apply either way.
 fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
     Ok(match path {
         Some(p) => Config::load(p)?,
-        None => Config::default(),
+        None => Config::from_env(),
     })
 }
 

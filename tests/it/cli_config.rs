@@ -113,6 +113,34 @@ fn the_example_config_is_valid_and_documents_both_platforms() {
     assert!(run.stderr.contains("no Matrix password"), "{}", run.stderr);
 }
 
+/// `SPIELTISCH_HATHOR_SECRET` applies without `--config` (it was read only with a
+/// file): two databases with the same secret deal the same daily stones, another secret
+/// other stones.
+#[test]
+fn the_daily_secret_from_the_environment_applies_without_a_config_file() {
+    let deal = |secret: &str| {
+        let place = Place::new();
+        let db = place.db_url();
+        let boards = place.boards().display().to_string();
+        let run = spieltisch(
+            place.path(),
+            &["local", "--db", &db, "--boards", &boards, "--as", "alice"],
+            "daily hathor\n",
+            &[("SPIELTISCH_HATHOR_SECRET", secret)],
+        );
+        assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+        assert!(run.stdout.contains("game #1"), "{}", run.stdout);
+        // The terminal's `export` waits for the challenge to close; the CLI shows the pile now.
+        let export = spieltisch(place.path(), &["export", "1", "--db", &db], "", &[]);
+        assert_eq!(export.code, Some(0), "{}", export.stderr);
+        let record: serde_json::Value = serde_json::from_str(&export.stdout).expect("a record");
+        record["setup"]["pile"].clone()
+    };
+    let first = deal("same-secret-1");
+    assert_eq!(first, deal("same-secret-1"), "the same secret, the same stones");
+    assert_ne!(first, deal("another-secret-2"), "another secret, other stones");
+}
+
 /// A config error about a secret names the key and the line, never the value (TOML's
 /// messages quoted the line, serde's the value).
 #[test]
