@@ -125,6 +125,8 @@ class Harness:
         self.records: list[str] = []  # exported records (JSON text) for the mutation test
 
     def n(self, key: str) -> int:
+        if key in self.args.counts:
+            return self.args.counts[key]
         full, quick = COUNTS[key]
         scale = self.args.scale
         value = quick if self.quick else full
@@ -1439,7 +1441,16 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2, help="parallel processes for fuzz and records")
     ap.add_argument("--out", default="", help="where failing inputs and work files go (default: /tmp/...)")
     ap.add_argument("--json", default="", help="also write the results as JSON to this file")
+    ap.add_argument("--count", action="append", default=[], metavar="KEY=N",
+                    help="set one count, e.g. --count records=5000 (keys: " + ", ".join(COUNTS) + ")")
     args = ap.parse_args()
+    args.counts = {}
+    for item in args.count:
+        key, _, value = item.partition("=")
+        if key not in COUNTS or not value.isdigit():
+            print(f"bad --count {item!r}", file=sys.stderr)
+            return 2
+        args.counts[key] = int(value)
     if not Path(args.bin).is_file():
         print(f"no binary at {args.bin}: build it (scripts/adversarial.sh builds and runs)", file=sys.stderr)
         return 2
