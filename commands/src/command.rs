@@ -419,7 +419,7 @@ impl Command {
 
 /// The ids of the games this build can play, comma-separated (for messages).
 pub fn game_list() -> String {
-    GameKind::ALL.iter().filter(|k| k.available()).map(|k| k.id()).collect::<Vec<_>>().join(", ")
+    GameKind::ALL.iter().map(|k| k.id()).collect::<Vec<_>>().join(", ")
 }
 
 fn parse_kind(name: &str) -> Result<GameKind, Msg> {

@@ -1,16 +1,15 @@
 //! What the command layer needs to know per game beyond the [`rules::Match`] trait: the
 //! text of a player's private information, who may see the legal moves, a game's own
-//! help for `moves`, the notes announced with each turn ([`turn_notes`], one file per
-//! game under `games/`) and the hint under a long `moves` list ([`moves_hint`]). A new
-//! game adds its arms here.
+//! help for `moves`, the notes announced with each turn ([`turn_notes`]) and the hint
+//! under a long `moves` list ([`moves_hint`]). Each game implements [`Chat`] once, for its
+//! view (here, or in its file under `games/`); the functions here call it for each game
+//! of the registry ([`rules::for_each_game`]), so a game without it fails to compile.
 
 mod aratoth;
+mod artifakes;
 mod helofag;
 
-use rules::{
-    AnyView, GameKind, Match, Seat, Viewer,
-    artifakes::{ArtifakesView, CardOption, Landing, WayOption},
-};
+use rules::{AnyView, GameKind, Match, Seat, Viewer};
 
 use crate::i18n::{Lang, Msg, Texts};
 
@@ -19,11 +18,7 @@ use crate::i18n::{Lang, Msg, Texts};
 /// the new roll, its transfers to B, "only one action"; Aratoth: who could not place and
 /// is out). `names` are the players' names by seat. Empty for games without such notes.
 pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-    match game.kind() {
-        GameKind::Aratoth => aratoth::notes(game, names),
-        GameKind::Helofag => helofag::notes(game, names),
-        _ => Vec::new(),
-    }
+    turn_notes_of(game.kind(), game, names)
 }
 
 /// What `board` says of `game` besides the caption and whose turn it is (Helofag: the
@@ -33,10 +28,7 @@ pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     if game.is_finished() {
         return Vec::new();
     }
-    match game.kind() {
-        GameKind::Helofag => helofag::board_notes(game, names),
-        _ => Vec::new(),
-    }
+    board_notes_of(game.kind(), game, names)
 }
 
 /// The hint under a `moves` list longer than a page (`list`: every move listed, on all
@@ -48,10 +40,7 @@ pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) ->
     if !texts.has(lang, &own) && !texts.has(Lang::En, &own) {
         return Msg::new("moves-narrow");
     }
-    match kind {
-        GameKind::Aratoth => Msg::new(own).arg("counts", aratoth::shape_counts(list)),
-        _ => Msg::new(own),
-    }
+    moves_hint_of(kind, Msg::new(own), list)
 }
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
@@ -59,21 +48,7 @@ pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) ->
 /// or `None` when the view hides nothing of that seat from others or `view` was made for
 /// a viewer who may not see it. An empty hand is `Some("")`.
 pub fn hand_text(view: &AnyView, seat: Seat) -> Option<String> {
-    match view {
-        AnyView::Carat(v) => v
-            .hands
-            .get(seat)?
-            .as_ref()
-            .map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")),
-        AnyView::Artifakes(v) => v.hands.get(seat)?.as_ref().map(|hand| {
-            let mut cards = hand.clone();
-            cards.sort_unstable();
-            cards.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
-        }),
-        // Hathor's current stone is public: nothing is private. Aratoth and Helofag have
-        // no hidden information.
-        AnyView::Hathor(_) | AnyView::Aratoth(_) | AnyView::Helofag(_) => None,
-    }
+    hand_text_of(view, seat)
 }
 
 /// Whether a requester sitting at `seat` (`None`: not a player) may see the legal moves
@@ -91,10 +66,7 @@ pub fn may_list_moves(game: &dyn Match, seat: Option<Seat>) -> bool {
 /// [`rules::hathor::HINT_COST`] points, spec hathor.md "Hint"), so the message says what
 /// the hint costs and how to ask for it. `None` where the list is free.
 pub fn moves_sold(kind: GameKind) -> Option<Msg> {
-    match kind {
-        GameKind::Hathor => Some(Msg::new("hathor-moves-sold").arg("points", rules::hathor::HINT_COST)),
-        _ => None,
-    }
+    moves_sold_of(kind)
 }
 
 /// A game's own help for `moves`, one message per line, for the player at `seat` as
@@ -103,56 +75,101 @@ pub fn moves_sold(kind: GameKind) -> Option<Msg> {
 /// [`rules::artifakes::Artifakes::card_options`]). `format` turns a message into text in
 /// the reader's language (lines are built from smaller messages). Empty for other games.
 pub fn move_help(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
-    match view {
-        AnyView::Artifakes(v) => artifakes_help(v, seat, format),
-        _ => Vec::new(),
+    move_help_of(view, seat, format)
+}
+
+/// A game's chat behaviour, implemented once per game for its view type. Every item has
+/// a default (nothing special), so a game without notes, hands or help is
+/// `impl Chat for NimView {}`.
+pub(crate) trait Chat {
+    /// See [`turn_notes`].
+    fn turn_notes(_game: &dyn Match, _names: &[String]) -> Vec<Msg> {
+        Vec::new()
+    }
+
+    /// See [`board_notes`] (called only while the game goes on).
+    fn board_notes(_game: &dyn Match, _names: &[String]) -> Vec<Msg> {
+        Vec::new()
+    }
+
+    /// The game's own `<game>-moves-hint` (`hint`) with its arguments for `list` (see
+    /// [`moves_hint`]).
+    fn moves_hint(hint: Msg, _list: &[String]) -> Msg {
+        hint
+    }
+
+    /// See [`hand_text`]: `None` for games without private information.
+    fn hand_text(&self, _seat: Seat) -> Option<String> {
+        None
+    }
+
+    /// See [`moves_sold`].
+    fn moves_sold() -> Option<Msg> {
+        None
+    }
+
+    /// See [`move_help`].
+    fn move_help(&self, _seat: Seat, _format: &dyn Fn(&Msg) -> String) -> Vec<String> {
+        Vec::new()
     }
 }
 
-fn artifakes_help(view: &ArtifakesView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
-    let Some(Some(options)) = view.card_options.get(seat) else { return Vec::new() };
-    if options.is_empty() {
-        return Vec::new();
-    }
-    let mut lines = vec![format(&Msg::new("moves-artifakes-intro").arg("field", u64::from(view.inspector)))];
-    lines.extend(options.iter().map(|option| artifakes_card_line(option, format)));
-    if let Some(first) = options.first().filter(|_| options.iter().all(|o| !o.moves())) {
-        lines.push(format(&Msg::new("moves-artifakes-must-waste").arg("card", u64::from(first.card))));
-    }
-    lines
-}
+macro_rules! chat_of {
+    ([] $($(#[$meta:meta])* $variant:ident: $game:path, $view:path;)*) => {
+        fn turn_notes_of(kind: GameKind, game: &dyn Match, names: &[String]) -> Vec<Msg> {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::turn_notes(game, names),)*
+            }
+        }
 
-fn artifakes_card_line(option: &CardOption, format: &dyn Fn(&Msg) -> String) -> String {
-    let way = |w: &WayOption| match (w.cw, w.ccw) {
-        (Some(cw), Some(ccw)) => format(
-            &Msg::new("moves-artifakes-way")
-                .arg("way", w.way.word())
-                .arg("points", u64::from(w.points))
-                .arg("cw", landing(&cw, format))
-                .arg("ccw", landing(&ccw, format)),
-        ),
-        _ => format(&Msg::new("moves-artifakes-way-none").arg("way", w.way.word())),
+        fn board_notes_of(kind: GameKind, game: &dyn Match, names: &[String]) -> Vec<Msg> {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::board_notes(game, names),)*
+            }
+        }
+
+        fn moves_hint_of(kind: GameKind, hint: Msg, list: &[String]) -> Msg {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::moves_hint(hint, list),)*
+            }
+        }
+
+        fn moves_sold_of(kind: GameKind) -> Option<Msg> {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::moves_sold(),)*
+            }
+        }
+
+        fn hand_text_of(view: &AnyView, seat: Seat) -> Option<String> {
+            match view {
+                $(AnyView::$variant(v) => v.hand_text(seat),)*
+            }
+        }
+
+        fn move_help_of(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
+            match view {
+                $(AnyView::$variant(v) => v.move_help(seat, format),)*
+            }
+        }
     };
-    format(
-        &Msg::new("moves-artifakes-card")
-            .arg("card", u64::from(option.card))
-            .arg("copies", u64::from(option.copies))
-            .arg("colour", option.colour.word())
-            .arg("by-colour", way(&option.by_colour))
-            .arg("by-number", way(&option.by_number)),
-    )
 }
 
-/// A landing field, with what digging there brings: "5" or "5 (find 3, destroy 2)" (points).
-fn landing(landing: &Landing, format: &dyn Fn(&Msg) -> String) -> String {
-    let (find, destroy) = (u64::from(landing.finds.value()), u64::from(landing.destroys.value()));
-    let key = match (find > 0, destroy > 0) {
-        (false, false) => "moves-artifakes-field",
-        (true, false) => "moves-artifakes-field-find",
-        (false, true) => "moves-artifakes-field-destroy",
-        (true, true) => "moves-artifakes-field-both",
-    };
-    format(&Msg::new(key).arg("field", u64::from(landing.field)).arg("find", find).arg("destroy", destroy))
+rules::for_each_game!(chat_of);
+
+/// Carat: the hand tiles, e.g. `5RGBY 2RBGY`.
+impl Chat for rules::carat::CaratView {
+    fn hand_text(&self, seat: Seat) -> Option<String> {
+        self.hands.get(seat)?.as_ref().map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// Hathor's current stone is public: nothing is private. It sells its legal moves (the
+/// rules' move `hint` names the legal fields for [`rules::hathor::HINT_COST`] points, spec
+/// hathor.md "Hint").
+impl Chat for rules::hathor::HathorView {
+    fn moves_sold() -> Option<Msg> {
+        Some(Msg::new("hathor-moves-sold").arg("points", rules::hathor::HINT_COST))
+    }
 }
 
 #[cfg(test)]

@@ -16,9 +16,9 @@ use crate::{
 };
 
 /// Whether `undo` is offered in `kind`: only where no move reveals anything new (no
-/// drawn tile or card, no dice roll). One table.
+/// drawn tile or card, no dice roll); each game declares it ([`rules::Game::UNDO`]).
 pub fn undo_offered(kind: GameKind) -> bool {
-    matches!(kind, GameKind::Aratoth)
+    kind.undo()
 }
 
 /// `undo [#id]`: the first call asks to take back the game's last move; once every
@@ -219,10 +219,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     let n = old.players.len();
     let ranking = old.game.as_ref().and_then(|g| g.ranking()).unwrap_or_default();
-    let setup = match old.kind {
-        GameKind::Aratoth => rules::aratoth::AratothSetup::rematch(&ranking).and_then(|s| serde_json::to_value(s).ok()),
-        _ => None,
-    };
+    let setup = old.kind.rematch_setup(&ranking);
     let seed = rand::random::<u64>();
     let game: Box<dyn Match> = rules::open(old.kind, &old.row.options, n, setup, Some(seed)).map_err(|e| {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(old.kind)).arg("reason", e.0))

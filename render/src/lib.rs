@@ -6,6 +6,7 @@
 //!
 //! * [`board_png`] draws the board as the chat shows it after every move.
 //! * [`hand_png`] draws one player's private hand, for games with hands.
+//! * [`strip::strip_png`] draws the replay strip of a finished game (small boards).
 //! * [`canvas`] and [`palette`] are the shared drawing toolkit every game's module uses.
 //! * [`Lang`] chooses the words on the images (English or German), from one table per
 //!   language (`words.rs`).
@@ -29,6 +30,7 @@ mod german;
 mod hathor;
 mod helofag;
 pub mod palette;
+pub mod strip;
 mod words;
 
 use std::fmt;

@@ -2,14 +2,26 @@
 //! could not place and is out. Without them a three-player announcement would just skip
 //! that player, and a two-player game would end without saying why.
 
-use rules::{AnyView, Match, Seat, Viewer};
+use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView};
 
+use super::Chat;
 use crate::i18n::Msg;
+
+impl Chat for AratothView {
+    fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+        notes(game, names)
+    }
+
+    /// Counts the placements per shape, for the hint's suggestion to filter by shape and site.
+    fn moves_hint(hint: Msg, list: &[String]) -> Msg {
+        hint.arg("counts", shape_counts(list))
+    }
+}
 
 /// After a placement: each player who then could not place ("carol cannot place any
 /// piece and is out"), in order. Nothing after an event (a resignation is announced by
 /// its own header).
-pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     let AnyView::Aratoth(view) = game.view(Viewer::Spectator) else { return Vec::new() };
     if game.aborted() || game.log().last().is_none_or(|entry| entry.starts_with('@')) {
         return Vec::new();
@@ -50,7 +62,7 @@ fn eliminated_before_last(game: &dyn Match) -> usize {
 
 /// How many of the placements `list` (`dragon red a5 a9 a10 a13`, ...) have each shape,
 /// in the order the shapes first appear: `formula 216, bird 300, ...`.
-pub(super) fn shape_counts(list: &[String]) -> String {
+fn shape_counts(list: &[String]) -> String {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for shape in list.iter().filter_map(|m| m.split_whitespace().next()) {
         match counts.iter_mut().find(|(s, _)| *s == shape) {

@@ -1,4 +1,4 @@
-//! Helofag's chat notes (spec `helofag.md`, "A turn"; issue 7, "Turn flow in chat"):
+//! Helofag's chat notes (spec `helofag.md`, "A turn"):
 //! the automatic passes since the last move, the roll of the player to move with the
 //! pieces it sent to B, whether only one action is possible, and whose pieces left
 //! the board after a resignation or timeout.
@@ -8,14 +8,25 @@ use rules::{
     AnyView, Event, Match, Viewer,
 };
 
+use super::Chat;
 use crate::i18n::Msg;
+
+impl Chat for HelofagView {
+    fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+        notes(game, names)
+    }
+
+    fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+        board_notes(game, names)
+    }
+}
 
 /// The notes after a start, move or event of `game`, in the order they happened:
 /// a removed player's pieces leaving, each automatic pass (with what its roll sent to
 /// B), then the roll of the player to move, what it sent to B, and "only one action"
 /// when the roll allows just one. Empty once the game is over (won, or ended by a
 /// resignation with two players, which the rules alone would go on with).
-pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     if game.is_finished() {
         return Vec::new();
     }
@@ -37,7 +48,7 @@ pub(super) fn notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
 
 /// The notes `board` shows: the current roll and what it did (no passes: those were
 /// announced with the move before).
-pub(super) fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
     match game.view(Viewer::Spectator) {
         AnyView::Helofag(view) => current_roll(&view, names),
         _ => Vec::new(),
