@@ -183,29 +183,19 @@ fn one_id(verb: Verb, words: &[&str]) -> Result<Option<ChallengeId>, Msg> {
 
 /// The UTC date of `ms` (Unix milliseconds) as `YYYY-MM-DD`.
 pub fn utc_date(ms: i64) -> String {
-    let (y, m, d) = civil_from_days(ms.div_euclid(DAY_MS));
-    format!("{y:04}-{m:02}-{d:02}")
+    utc(ms).strftime("%Y-%m-%d").to_string()
 }
 
 /// `YYYY-MM-DD HH:MM UTC` of `ms`.
 fn utc_time(ms: i64) -> String {
-    let minutes = ms.rem_euclid(DAY_MS) / 60_000;
-    format!("{} {:02}:{:02} UTC", utc_date(ms), minutes / 60, minutes % 60)
+    utc(ms).strftime("%Y-%m-%d %H:%M UTC").to_string()
 }
 
-/// The year, month and day of day number `days` since 1970-01-01 (proleptic
-/// Gregorian; H. Hinnant's `civil_from_days`).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
+/// The instant `ms` (Unix milliseconds), kept within the calendar `jiff` knows (years
+/// -9999 to 9999).
+fn utc(ms: i64) -> jiff::Timestamp {
+    jiff::Timestamp::from_millisecond(ms)
+        .unwrap_or(if ms < 0 { jiff::Timestamp::MIN } else { jiff::Timestamp::MAX })
 }
 
 // ---------------------------------------------------------------- storage

@@ -2,10 +2,7 @@
 //! checks who may do it, runs it against storage and the rules, and returns replies.
 //! The command families live in `lobby.rs`, `play.rs` and `info.rs`.
 
-use std::{
-    collections::HashMap,
-    sync::{Arc, Mutex},
-};
+use std::sync::{Arc, Mutex};
 
 use rules::{GameKind, Match, Seat, Viewer};
 
@@ -94,10 +91,10 @@ impl From<StorageError> for Refused {
 
 pub(crate) type Outcome = Result<Vec<Reply>, Refused>;
 
-/// Games kept in memory, keyed by id, with the move number they stand at. Entries are
-/// checked against the stored move number before use, so a second process writing the
-/// same database never makes a stale entry count.
-const CACHE_LIMIT: usize = 512;
+/// Games kept in memory, keyed by id, with the move number they stand at; the least
+/// recently used make room. Entries are checked against the stored move number before
+/// use, so a second process writing the same database never makes a stale entry count.
+const CACHE_LIMIT: std::num::NonZeroUsize = std::num::NonZeroUsize::new(512).expect("not zero");
 
 /// The command layer: one per bot, shared by all adapters (cheap to share behind an
 /// `Arc`; every method takes `&self`).
@@ -106,7 +103,7 @@ pub struct Host {
     pub(crate) texts: Texts,
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) options: HostOptions,
-    cache: Mutex<HashMap<GameId, Cached>>,
+    cache: Mutex<lru::LruCache<GameId, Cached>>,
 }
 
 /// A cached game and the move number it stands at.
@@ -221,7 +218,7 @@ impl Host {
 
     /// A host over an open database with a given clock.
     pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
-        Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(HashMap::new()) }
+        Host { db, texts: Texts::load(), clock, options, cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)) }
     }
 
     /// The database.
@@ -417,17 +414,14 @@ impl Host {
     }
 
     fn cached(&self, id: GameId) -> Option<Cached> {
-        let cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.get(&id).map(|(seq, game)| (*seq, game.box_clone()))
     }
 
     /// Keeps a copy of `game` (standing at its own number of applied moves).
     pub(crate) fn remember(&self, id: GameId, game: &dyn Match) {
         let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if cache.len() >= CACHE_LIMIT && !cache.contains_key(&id) {
-            cache.clear();
-        }
-        cache.insert(id, (game.moves_applied() as u64, game.box_clone()));
+        cache.put(id, (game.moves_applied() as u64, game.box_clone()));
     }
 
     /// Finds the game a command means: `id` when given (it must be on this platform
