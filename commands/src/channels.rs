@@ -1,4 +1,5 @@
-//! Settings per scope (issue 10: "per server/room"): language, time per move of new
+//! Settings per scope (spec README, "Chat behaviour"; README, the command table:
+//! `settings`, `language`): language, time per move of new
 //! games, reminder schedule, and whether games open in their own thread (for adapters
 //! that can); and a user's own language. The scope is the server when the platform names
 //! one (a Discord guild: all its channels and threads share one set), else the channel

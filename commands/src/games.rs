@@ -190,6 +190,28 @@ mod tests {
         assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat, &list).key, "moves-narrow");
     }
 
+    /// Every game of the registry has its `rules <game>` text in every language (its
+    /// `.ftl` files), and the chat side answers for each without a panic.
+    #[test]
+    fn every_registered_game_has_its_texts_and_chat() {
+        let texts = Texts::load();
+        for kind in GameKind::ALL {
+            for lang in Lang::ALL {
+                assert!(texts.has(lang, &format!("rules-{}", kind.id())), "{lang} lacks rules-{kind}");
+            }
+            let players = kind.default_players();
+            let game = open(kind, &json!({}), players, None, Some(2)).expect("opens");
+            let names: Vec<String> = (0..players).map(|s| format!("p{s}")).collect();
+            let _ = (turn_notes(game.as_ref(), &names), board_notes(game.as_ref(), &names), moves_sold(kind));
+            for seat in 0..players {
+                let view = game.view(Viewer::Seat(seat));
+                let _ = (hand_text(&view, seat), move_help(&view, seat, &|m: &Msg| m.key.clone()));
+            }
+        }
+        assert!(moves_sold(GameKind::Hathor).is_some());
+        assert_eq!(GameKind::ALL.into_iter().filter(|&k| moves_sold(k).is_some()).count(), 1);
+    }
+
     #[test]
     fn games_without_notes_have_none() {
         let game = open(GameKind::Carat, &json!({"players": 2}), 2, None, Some(5)).expect("game");

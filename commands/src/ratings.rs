@@ -1,4 +1,4 @@
-//! Ratings (issue 10): a Weng-Lin rating (the `skillratings` crate; it handles two or
+//! Ratings (README, the command table: `leaderboard`, `stats`): a Weng-Lin rating (the `skillratings` crate; it handles two or
 //! more players, each player a one-person team ranked by place, ties sharing a place)
 //! per player, game and scope (the game's server when known, else its channel/room:
 //! [`GameRow::scope`](crate::storage::GameRow::scope)), updated once after each

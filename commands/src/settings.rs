@@ -1,4 +1,4 @@
-//! Per-user settings (issue 10): turn reminders on or off (`reminders on|off`).
+//! Per-user settings (spec README, "Chat behaviour": the bot reminds a player): turn reminders on or off (`reminders on|off`).
 
 use crate::{
     host::{Ctx, Outcome},

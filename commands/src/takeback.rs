@@ -1,4 +1,4 @@
-//! Takebacks and what comes after a game (issue 10): `undo` by consent (only where a
+//! Takebacks and what comes after a game (README, the command table): `undo` by consent (only where a
 //! move revealed nothing new: Aratoth's Revenge), `rematch` (the same game with the same
 //! players in the same seats; Aratoth: the loser starts) and `history` (the public move
 //! list).

@@ -1,4 +1,4 @@
-//! PNG encoding of a finished drawing (issue 15): an indexed-colour (palette) PNG, which
+//! PNG encoding of a finished drawing (README, "Benchmarks"): an indexed-colour (palette) PNG, which
 //! is a third of the bytes to compress and about half the file of a truecolor one.
 //!
 //! * A board with at most 256 colours gets an exact palette: the PNG is lossless.

@@ -1,5 +1,5 @@
-//! Hathor's six symbols as simple shapes (issue 5: "symbols drawn as simple,
-//! recognisable shapes, not letters"). Each is drawn in a box of half-size `s` around
+//! Hathor's six symbols as simple, recognisable shapes, not letters (spec `hathor.md`,
+//! "Components"). Each is drawn in a box of half-size `s` around
 //! (`cx`, `cy`), designed on a unit square `-1..1` (y downwards).
 
 use rules::hathor::Symbol;

@@ -1,5 +1,5 @@
-//! What each card in a hand can do, so a player need not count (issue 6, "Helpful
-//! play"): the movement points by colour and by number and where the inspector would
+//! What each card in a hand can do, so a player need not count (spec `artifakes.md`,
+//! "Round structure"): the movement points by colour and by number and where the inspector would
 //! land each way, with what digging there would bring up.
 
 use super::{colour_of, step, Artifakes, Colour, Direction, Pieces, Way, PLAYERS};

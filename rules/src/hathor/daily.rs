@@ -1,6 +1,7 @@
-//! The daily challenge's seed (issue 5: "setup derived from the UTC date and a
+//! The daily challenge's seed (spec `hathor.md`, "Playing together in a channel": a
+//! daily challenge uses a setup derived from the date): from the UTC date and a
 //! per-instance secret from the config, so it is the same for everyone on this bot and
-//! cannot be computed from the source").
+//! cannot be computed from the source.
 
 use sha2::{Digest, Sha256};
 
