@@ -15,33 +15,51 @@ mod by_game;
 mod over_days;
 pub use over_days::LanguageChoice;
 
-/// The games, as a slash-command choice (order = [`GameKind::ALL`]).
-#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum GameChoice {
-    #[name = "Aratoth's Revenge"]
-    #[name_localized("de", "Aratoths Rache")]
-    Aratoth,
-    #[name = "Hathor"]
-    Hathor,
-    #[name = "Artifakes"]
-    #[name_localized("de", "Artifälschungen")]
-    Artifakes,
-    #[name = "Helofag"]
-    Helofag,
-    #[name = "Carat"]
-    Carat,
-}
+/// The games, as a slash-command choice: every game of [`GameKind::ALL`] in its order,
+/// named in English and (where the name differs) in German, from the rules' registry.
+#[derive(Debug, Clone, Copy)]
+pub struct GameChoice(GameKind);
 
 impl GameChoice {
     /// The game this choice names.
     pub fn kind(self) -> GameKind {
-        match self {
-            GameChoice::Aratoth => GameKind::Aratoth,
-            GameChoice::Hathor => GameKind::Hathor,
-            GameChoice::Artifakes => GameKind::Artifakes,
-            GameChoice::Helofag => GameKind::Helofag,
-            GameChoice::Carat => GameKind::Carat,
-        }
+        self.0
+    }
+}
+
+impl poise::ChoiceParameter for GameChoice {
+    fn list() -> std::borrow::Cow<'static, [poise::CommandParameterChoice]> {
+        use std::borrow::Cow;
+        GameKind::ALL
+            .iter()
+            .map(|kind| poise::CommandParameterChoice {
+                name: Cow::Borrowed(kind.name_en()),
+                localizations: if kind.name_de() == kind.name_en() {
+                    Cow::Borrowed(&[])
+                } else {
+                    Cow::Owned(vec![(Cow::Borrowed("de"), Cow::Borrowed(kind.name_de()))])
+                },
+                // The only way to build one outside poise's derive, which writes the same.
+                __non_exhaustive: (),
+            })
+            .collect::<Vec<_>>()
+            .into()
+    }
+
+    fn from_index(index: usize) -> Option<Self> {
+        GameKind::ALL.get(index).copied().map(GameChoice)
+    }
+
+    fn from_name(name: &str) -> Option<Self> {
+        GameKind::ALL.into_iter().find(|kind| name.eq_ignore_ascii_case(kind.name_en())).map(GameChoice)
+    }
+
+    fn name(&self) -> &'static str {
+        self.0.name_en()
+    }
+
+    fn localized_name(&self, locale: &str) -> Option<&'static str> {
+        (locale == "de" && self.0.name_de() != self.0.name_en()).then(|| self.0.name_de())
     }
 }
 
@@ -307,5 +325,27 @@ mod tests {
         assert_eq!(slash_name("ziehen"), Some("zug"));
         assert_eq!(slash_name("bestenliste"), Some("rangliste"));
         assert_eq!(slash_name("hint"), None);
+    }
+
+    /// The choice list is the registry: each game once, in order, with its German name.
+    #[test]
+    fn every_game_is_a_choice_in_both_languages() {
+        use poise::ChoiceParameter as _;
+        let list = <GameChoice as poise::ChoiceParameter>::list();
+        assert_eq!(list.len(), GameKind::ALL.len());
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            let choice = GameChoice::from_index(i).expect("a choice per game");
+            assert_eq!(choice.kind(), kind);
+            assert_eq!(list[i].name, kind.name_en());
+            assert_eq!(GameChoice::from_name(kind.name_en()).map(GameChoice::kind), Some(kind));
+            let de = choice.localized_name("de").unwrap_or(kind.name_en());
+            assert_eq!(de, kind.name_de());
+        }
+        assert!(GameChoice::from_index(GameKind::ALL.len()).is_none());
+        // A German name only where it differs from the English one (as before).
+        assert_eq!(list[0].localizations.len(), 1);
+        assert_eq!(list[0].localizations[0].0, "de");
+        assert_eq!(list[0].localizations[0].1, "Aratoths Rache");
+        assert!(list[1].localizations.is_empty(), "Hathor is Hathor in German");
     }
 }
