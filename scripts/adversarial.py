@@ -1476,7 +1476,10 @@ def main() -> int:
         exp.seconds = time.monotonic() - t
         h.experiments.append(exp)
         status = "ok" if not exp.failures else f"{len(exp.failures)} FAILURES"
-        print(f"  {name}: {status} in {exp.seconds:.0f} s", flush=True)
+        counts = ", ".join(f"{k} {v}" for k, v in exp.counts.items())
+        print(f"  {name}: {status} in {exp.seconds:.0f} s: {counts}", flush=True)
+        for f in exp.failures[:3]:
+            print(f"    - {f[:300]}", flush=True)
     total_failures = sum(len(e.failures) for e in h.experiments)
     print()
     print("| experiment | counts | failures | s |")
