@@ -27,7 +27,7 @@ use crate::{
     play,
     reply::{Audience, GameRef, Reply, Text},
     scheduler::Platforms,
-    storage::{Advance, GameRow, NewGame, Status, StorageError},
+    storage::{Advance, ChallengeLink, Entered, GameRow, NewGame, Start, Status, StorageError},
 };
 
 /// A challenge's id (shown as `challenge #3`).
@@ -489,7 +489,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     let hours = hours.unwrap_or(DEFAULT_HOURS);
     let at = ctx.now();
-    let challenge = create(ctx, kind, &Value::Object(options), seed, None, at + i64::from(hours) * HOUR_MS).await?;
+    let (challenge, _) = create(ctx, kind, &Value::Object(options), seed, None, at + i64::from(hours) * HOUR_MS).await?;
     let mut replies = vec![Reply::channel(ctx.text(
         &Msg::new("challenge-opened")
             .arg("player", Arg::Mention(ctx.origin.user.clone()))
@@ -503,7 +503,8 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
 }
 
 /// Stores a challenge (`daily`: the date of a daily one, which exists once per channel
-/// and date) after checking its options by opening the game once.
+/// and date) after checking its options by opening the game once; with whether this
+/// request opened it (`false`: a concurrent one opened the day's challenge first).
 async fn create(
     ctx: &Ctx<'_>,
     kind: GameKind,
@@ -511,7 +512,7 @@ async fn create(
     seed: u64,
     daily: Option<&str>,
     closes_at: i64,
-) -> Result<ChallengeRow, Refused> {
+) -> Result<(ChallengeRow, bool), Refused> {
     let game = rules::open(kind, options, 1, None, Some(seed)).map_err(|e| {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(kind)).arg("reason", e.0))
     })?;
@@ -537,6 +538,7 @@ async fn create(
     .fetch_optional(pool)
     .await
     .map_err(StorageError::from)?;
+    let opened = inserted.is_some();
     let id = match inserted {
         Some(id) => id,
         // The channel's daily challenge of that date was opened in the meantime.
@@ -549,7 +551,8 @@ async fn create(
             .map_err(StorageError::from)?,
     };
     tracing::info!(challenge = id, kind = kind.id(), "challenge opened");
-    ctx.host.challenge(id).await?.ok_or_else(|| Msg::new("challenge-no-such").arg("id", id).into())
+    let row = ctx.host.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
+    Ok((row, opened))
 }
 
 /// Gives the requester their own game in `challenge` and shows it to them privately.
@@ -564,36 +567,31 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     let game = rules::open(kind, &challenge.options, 1, Some(challenge.setup.clone()), Some(challenge.seed))
         .map_err(|e| StorageError::Damaged(format!("challenge #{}: {e}", challenge.id)))?;
     let user = &ctx.origin.user;
-    let options = game.options();
+    let (options, setup, to_move) = (game.options(), game.resolved_setup(), game.to_move());
     let db = &ctx.host.db;
-    let id = db
-        .create_game(&NewGame {
-            kind: kind.id(),
-            platform: &challenge.platform,
-            channel: &challenge.channel,
-            // The requester is in the challenge's channel (joins look only there).
-            server: ctx.origin.server.as_deref(),
-            creator_id: &user.id,
-            creator_name: &user.name,
-            creator_lang: ctx.origin.lang.map(Lang::code),
-            options: &options,
-            seed: challenge.seed,
-            at: ctx.now(),
-        })
-        .await?;
-    let linked = sqlx::query("INSERT OR IGNORE INTO challenge_games (challenge_id, game_id, user_id) VALUES (?, ?, ?)")
-        .bind(challenge.id)
-        .bind(id)
-        .bind(&user.id)
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?;
-    if linked.rows_affected() != 1 {
-        // Joined twice at the same moment: the other request keeps its game.
-        db.withdraw(id, ctx.now()).await?;
-        return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", id).into());
-    }
-    db.start(id, 1, &options, &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
+    let new = NewGame {
+        kind: kind.id(),
+        platform: &challenge.platform,
+        channel: &challenge.channel,
+        // The requester is in the challenge's channel (joins look only there).
+        server: ctx.origin.server.as_deref(),
+        creator_id: &user.id,
+        creator_name: &user.name,
+        creator_lang: ctx.origin.lang.map(Lang::code),
+        options: &options,
+        seed: challenge.seed,
+        at: ctx.now(),
+        move_ms: None,
+        invitees: &[],
+    };
+    let id = match db.enter_challenge(challenge.id, &new, Start { options: &options, setup: &setup, to_move: &to_move }).await? {
+        Entered::Started(id) => id,
+        // Joined twice at the same moment: the other request has the game.
+        Entered::Already(game) => {
+            return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
+        }
+        Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
+    };
     tracing::info!(game = id, challenge = challenge.id, "challenge game started");
     ctx.host.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
@@ -687,7 +685,7 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
             let seed = rules::hathor::daily_seed(&date, &secret);
             let options = serde_json::json!({ "variant": DAILY_VARIANT, "players": 1 });
             let midnight = (now.div_euclid(DAY_MS) + 1) * DAY_MS;
-            (create(ctx, kind, &options, seed, Some(&date), midnight).await?, true)
+            create(ctx, kind, &options, seed, Some(&date), midnight).await?
         }
     };
     let mut replies = Vec::new();
@@ -765,9 +763,17 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
 /// Why the requester may not see game `id` of the open `challenge` played by `player`
 /// (`None`: they may: its player, or an admin who does not play in the challenge).
 async fn hidden(ctx: &Ctx<'_>, challenge: &ChallengeRow, player: &str, id: GameId) -> Result<Option<Msg>, StorageError> {
-    let may_look = player == ctx.user_id()
-        || (ctx.admin && ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_none());
-    Ok((!may_look).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
+    let user_entered = ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some();
+    let link = ChallengeLink { challenge: challenge.id, player: player.to_string(), user_entered };
+    Ok(hides(ctx, &link).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
+}
+
+/// Whether a game of an open challenge (`link`) is hidden from the requester: it is,
+/// unless it is their own or they are an admin who has not entered that challenge
+/// (the legal fields of another player's game give its board away).
+pub(crate) fn hides(ctx: &Ctx<'_>, link: &ChallengeLink) -> bool {
+    let may_look = link.player == ctx.user_id() || (ctx.admin && !link.user_entered);
+    !may_look
 }
 
 /// Why the requester may not see game `id` (the legal fields of another player's game

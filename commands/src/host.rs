@@ -11,7 +11,7 @@ use crate::{
     command::{Command, GameId},
     i18n::{Lang, Msg, Texts},
     reply::{Attachment, Reply, Text, User},
-    storage::{Db, GameRow, PlayerRow, Status, StorageError},
+    storage::{Db, GameRow, OpenGame, PlayerRow, Status, StorageError},
 };
 
 /// Where a request comes from and who sends it.
@@ -444,15 +444,15 @@ impl Host {
             };
             return Ok(self.load(row).await?);
         }
-        let rows = self.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
+        // One query, however many games the channel has.
+        let games = self.db.open_games_for(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await?;
         let mut fitting = Vec::new();
         let mut waiting = None;
-        for row in rows {
+        for OpenGame { row, plays, challenge } in games {
             // Another player's board in an open challenge is not even listed.
-            if crate::challenge::hidden_game(ctx, row.id).await.is_some() {
+            if challenge.is_some_and(|link| crate::challenge::hides(ctx, &link)) {
                 continue;
             }
-            let plays = self.db.players(row.id).await?.iter().any(|p| p.user_id == ctx.user_id());
             let fits = match want {
                 Want::Invitation => row.status == Status::Invited,
                 Want::MyInvitation => row.status == Status::Invited && plays,

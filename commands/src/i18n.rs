@@ -83,12 +83,29 @@ const USER_TEXT_ARGS: &[&str] = &["word", "text", "option", "name", "topic", "fi
 /// How many characters of a user's words a reply quotes; longer ones end in "…".
 pub const USER_TEXT_MAX: usize = 40;
 
-/// `text` cut to [`USER_TEXT_MAX`] characters plus "…" when it is longer.
-pub fn cap_user_text(text: &str) -> std::borrow::Cow<'_, str> {
+/// `text` cut to [`USER_TEXT_MAX`] characters plus "…" when it is longer (after
+/// [`clean_text`]).
+pub fn cap_user_text(text: &str) -> String {
+    let text = clean_text(text);
     match text.char_indices().nth(USER_TEXT_MAX) {
-        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..end])),
-        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text,
     }
+}
+
+/// `text` without the characters that draw nothing but steer the display
+/// ([`render::invisible`]: zero-width characters, direction marks, embeddings,
+/// overrides and isolates, …) and without private-use characters (which mark mentions
+/// while a message is formatted). Every text argument of a message is cleaned so: a
+/// user's right-to-left override cannot flip the rest of a reply, and two words that
+/// differ only by invisible characters look as different as they are.
+pub fn clean_text(text: &str) -> String {
+    text.chars().filter(|&c| !render::invisible(c) && !is_private_use(c)).collect()
+}
+
+/// Whether `c` is in a private-use area of Unicode.
+pub(crate) fn is_private_use(c: char) -> bool {
+    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
 }
 
 /// Where a mention sits in a formatted string before it is split into segments:
@@ -160,9 +177,9 @@ impl Texts {
         for (name, value) in &msg.args {
             let value = match value {
                 Arg::Text(t) if refusal || USER_TEXT_ARGS.contains(&name.as_str()) => {
-                    FluentValue::from(cap_user_text(t).into_owned())
+                    FluentValue::from(cap_user_text(t))
                 }
-                Arg::Text(t) => FluentValue::from(t.clone()),
+                Arg::Text(t) => FluentValue::from(clean_text(t)),
                 Arg::Number(n) => FluentValue::from(*n),
                 Arg::Mention(user) => {
                     mentions.push(user.clone());

@@ -15,12 +15,19 @@ use crate::{
 /// to mentions and lists of them (`@<@0>`, `@bob,@carol` name nobody as one name).
 const NOT_IN_NAMES: [char; 4] = ['@', '<', '>', ','];
 
+/// The longest word that can name an invitee (the longest Matrix user id), in bytes.
+pub const MAX_INVITEE_BYTES: usize = 255;
+
 /// The invitee a word names, if it is a mention: `@bob` gives `bob` (lower case), a
 /// Discord mention `<@123>` or `<@!123>` gives `123`, a Matrix id `@bob:example.org`
 /// stays whole. `None` for other words, a bare `@`, a name with one of `@ < > ,` in it
-/// (`@<@0>`, `@bob,@carol`: see [`invitees_in`] for lists) and an id of zeros (`<@0>`:
-/// no Discord user has it).
+/// (`@<@0>`, `@bob,@carol`: see [`invitees_in`] for lists), an id of zeros (`<@0>`:
+/// no Discord user has it) and a word longer than [`MAX_INVITEE_BYTES`].
 pub fn invitee(word: &str) -> Option<String> {
+    // Matrix allows user ids of up to 255 bytes; nothing longer names anyone.
+    if word.len() > MAX_INVITEE_BYTES {
+        return None;
+    }
     let inner = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')).map(|w| w.trim_start_matches('!'));
     if let Some(id) = inner {
         let usable = id.chars().all(|c| c.is_ascii_digit()) && id.chars().any(|c| c != '0');
@@ -75,40 +82,6 @@ pub async fn invitees(db: &Db, id: GameId) -> Result<Vec<String>, StorageError> 
         .bind(id)
         .fetch_all(db.pool())
         .await?)
-}
-
-/// Stores the invitees of game `id`.
-///
-/// # Errors
-/// [`StorageError`] when the write fails.
-pub async fn invite(db: &Db, id: GameId, who: &[String]) -> Result<(), StorageError> {
-    for user in who {
-        sqlx::query("INSERT OR IGNORE INTO invitees (game_id, user_id) VALUES (?, ?)")
-            .bind(id)
-            .bind(user)
-            .execute(db.pool())
-            .await?;
-    }
-    Ok(())
-}
-
-/// Refuses a new invitation when the requester has too many open ones.
-///
-/// # Errors
-/// `cmd-too-many-invitations`, or a storage failure.
-pub(crate) async fn check_cap(ctx: &Ctx<'_>) -> Result<(), crate::host::Refused> {
-    let open: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE platform = ? AND creator = ? AND status = 'invited'")
-            .bind(&ctx.origin.platform)
-            .bind(ctx.user_id())
-            .fetch_one(ctx.host.db.pool())
-            .await
-            .map_err(StorageError::from)?;
-    let max = ctx.host.options.clock.max_open_invitations;
-    if usize::try_from(open).unwrap_or(usize::MAX) >= max {
-        return Err(Msg::new("cmd-too-many-invitations").arg("max", max).into());
-    }
-    Ok(())
 }
 
 /// Refuses `join` by someone a named invitation does not name.

@@ -10,7 +10,7 @@ use crate::{
     i18n::{Arg, Lang, Msg},
     play,
     reply::{Reply, Text},
-    storage::{Advance, Appended, Joined, NewGame, Status},
+    storage::{Advance, Appended, Created, Joined, NewGame, Status},
 };
 
 /// `new <game> [options]`: checks the options by creating the game once, then stores
@@ -46,27 +46,6 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let options = Value::Object(options);
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     check_options(ctx, kind, &options, players, seed)?;
-    if players > 1 {
-        crate::invitations::check_cap(ctx).await?;
-    }
-    let at = ctx.now();
-    let id = ctx
-        .host
-        .db
-        .create_game(&NewGame {
-            kind: kind.id(),
-            platform: &ctx.origin.platform,
-            channel: &ctx.origin.channel,
-            server: ctx.origin.server.as_deref(),
-            creator_id: &user.id,
-            creator_name: &user.name,
-            creator_lang: ctx.origin.lang.map(Lang::code),
-            options: &options,
-            seed,
-            at,
-        })
-        .await?;
-    tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
     // The game keeps the time it was created with: `time=`, else the scope's setting,
     // else the bot's (a later `settings time=` applies to new games only).
     let move_ms = match new.move_ms {
@@ -76,8 +55,34 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             crate::channels::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
         }
     };
-    crate::timing::set_move_time(&ctx.host.db, id, move_ms).await?;
-    crate::invitations::invite(&ctx.host.db, id, &invite).await?;
+    let max_open = ctx.host.options.clock.max_open_invitations;
+    let created = ctx
+        .host
+        .db
+        .create_game(
+            &NewGame {
+                kind: kind.id(),
+                platform: &ctx.origin.platform,
+                channel: &ctx.origin.channel,
+                server: ctx.origin.server.as_deref(),
+                creator_id: &user.id,
+                creator_name: &user.name,
+                creator_lang: ctx.origin.lang.map(Lang::code),
+                options: &options,
+                seed,
+                at: ctx.now(),
+                move_ms: Some(move_ms),
+                invitees: &invite,
+            },
+            // A solo game starts at once: it is never an open invitation.
+            (players > 1).then_some(max_open),
+        )
+        .await?;
+    let id = match created {
+        Created::Stored(id) => id,
+        Created::TooManyInvitations => return Err(Msg::new("cmd-too-many-invitations").arg("max", max_open).into()),
+    };
+    tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
         let Some(row) = ctx.host.db.game(id).await? else {

@@ -16,16 +16,13 @@ pub struct User {
 }
 
 impl User {
-    /// A user; control characters and private-use characters are removed from the name
-    /// and it is cut to [`MAX_NAME_CHARS`] (an empty name becomes the id).
+    /// A user; characters that draw nothing but steer the display (controls,
+    /// zero-width characters, direction marks and overrides: [`render::invisible`]) and
+    /// private-use characters are removed from the name, the same way in texts and
+    /// pictures, and it is cut to [`MAX_NAME_CHARS`] (an empty name becomes the id).
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
         let id = id.into();
-        let cleaned: String = name
-            .into()
-            .chars()
-            .filter(|c| !c.is_control() && !('\u{E000}'..='\u{F8FF}').contains(c))
-            .take(MAX_NAME_CHARS)
-            .collect();
+        let cleaned: String = crate::i18n::clean_text(&name.into()).chars().take(MAX_NAME_CHARS).collect();
         let name = if cleaned.trim().is_empty() { id.clone() } else { cleaned.trim().to_string() };
         User { id, name }
     }

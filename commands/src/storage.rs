@@ -128,7 +128,9 @@ pub struct LogEntry {
     pub at: i64,
 }
 
-/// A game to create.
+/// A game to create: an invitation with its creator in seat 0 ([`Db::create_game`]), or a
+/// game that starts at once with all its players ([`Db::vote_rematch`],
+/// [`Db::enter_challenge`]).
 #[derive(Debug, Clone)]
 pub struct NewGame<'a> {
     pub kind: &'a str,
@@ -142,6 +144,72 @@ pub struct NewGame<'a> {
     pub options: &'a Value,
     pub seed: u64,
     pub at: i64,
+    /// The time per move the game keeps, in milliseconds (`None`: no clock, as for the
+    /// games of a challenge).
+    pub move_ms: Option<i64>,
+    /// Who may join an invitation: platform ids or lower-case names (empty: anyone).
+    pub invitees: &'a [String],
+}
+
+/// What a game that starts at once is set up with (the resolved setup of
+/// `rules::Match::resolved_setup`, the options it echoes, the seats to move first).
+#[derive(Debug, Clone, Copy)]
+pub struct Start<'a> {
+    pub options: &'a Value,
+    pub setup: &'a Value,
+    pub to_move: &'a [usize],
+}
+
+/// What [`Db::create_game`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Created {
+    /// Stored with this id.
+    Stored(GameId),
+    /// Nothing stored: the creator already has the most open invitations allowed.
+    TooManyInvitations,
+}
+
+/// What [`Db::vote_rematch`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RematchVote {
+    /// The game was already played again, as this game; the vote is not stored.
+    Exists(GameId),
+    /// The vote is stored (`first`: it is new) and these users have voted; someone is
+    /// still missing.
+    Waiting { first: bool, votes: Vec<String> },
+    /// This vote was the last: the new game is stored, running, as this id.
+    Started(GameId),
+}
+
+/// What [`Db::enter_challenge`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entered {
+    /// The player's new game, running.
+    Started(GameId),
+    /// The player already has this game in the challenge: nothing stored.
+    Already(GameId),
+    /// The challenge is closed (or gone): nothing stored.
+    Closed,
+}
+
+/// An invitation or running game of a channel with what game selection needs to know
+/// about it for one user, read in one query ([`Db::open_games_for`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenGame {
+    pub row: GameRow,
+    /// Whether the user has a seat.
+    pub plays: bool,
+    /// When the game belongs to an open challenge: the challenge, the game's player,
+    /// and whether the user has a game in that challenge too.
+    pub challenge: Option<ChallengeLink>,
+}
+
+/// A game's place in an open challenge (see [`OpenGame::challenge`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChallengeLink {
+    pub challenge: i64,
+    pub player: String,
+    pub user_entered: bool,
 }
 
 /// What [`Db::append`] did.
@@ -264,38 +332,175 @@ impl Db {
         self.pool.close().await;
     }
 
-    /// Creates an invitation with its creator in seat 0; returns its id.
+    /// Creates an invitation with its creator in seat 0, its time per move and its
+    /// invitees, in one transaction. With `max_open`, nothing is stored when the creator
+    /// already has that many open invitations on the platform (checked inside the
+    /// transaction, so concurrent requests cannot pass it together).
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
-    pub async fn create_game(&self, new: &NewGame<'_>) -> Result<GameId, StorageError> {
+    pub async fn create_game(&self, new: &NewGame<'_>, max_open: Option<usize>) -> Result<Created, StorageError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let id: i64 = sqlx::query(
-            "INSERT INTO games (kind, platform, channel, server, creator, options, seed, status, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, 'invited', ?, ?) RETURNING id",
-        )
-        .bind(new.kind)
-        .bind(new.platform)
-        .bind(new.channel)
-        .bind(new.server)
-        .bind(new.creator_id)
-        .bind(new.options.to_string())
-        .bind(new.seed.cast_signed())
-        .bind(new.at)
-        .bind(new.at)
-        .fetch_one(&mut *tx)
-        .await?
-        .try_get(0)?;
-        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, 0, ?, ?, ?, ?)")
+        if let Some(max) = max_open {
+            let open: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE platform = ? AND creator = ? AND status = 'invited'",
+            )
+            .bind(new.platform)
+            .bind(new.creator_id)
+            .fetch_one(&mut *tx)
+            .await?;
+            if usize::try_from(open).unwrap_or(usize::MAX) >= max {
+                return Ok(Created::TooManyInvitations);
+            }
+        }
+        let id = insert_game(&mut tx, new, None, &[]).await?;
+        tx.commit().await?;
+        Ok(Created::Stored(id))
+    }
+
+    /// Stores `user`'s vote to play finished game `old` again; when with it every one of
+    /// `players` has voted, also stores the new game `new`, running with `start` and the
+    /// same players in the same seats, and marks `old` as played again, all in one
+    /// transaction: of any number of concurrent last votes exactly one starts the game,
+    /// and a vote after that gets [`RematchVote::Exists`].
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn vote_rematch(
+        &self,
+        old: GameId,
+        user: &str,
+        players: &[PlayerRow],
+        new: &NewGame<'_>,
+        start: Start<'_>,
+    ) -> Result<RematchVote, StorageError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let again: Option<i64> = sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
+            .bind(old)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if let Some(again) = again {
+            return Ok(RematchVote::Exists(again));
+        }
+        let first = sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
+            .bind(old)
+            .bind(user)
+            .bind(new.at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ? ORDER BY at, rowid")
+            .bind(old)
+            .fetch_all(&mut *tx)
+            .await?;
+        if players.iter().any(|p| !votes.contains(&p.user_id)) {
+            tx.commit().await?;
+            return Ok(RematchVote::Waiting { first, votes });
+        }
+        let id = insert_game(&mut tx, new, Some(start), players.get(1..).unwrap_or_default()).await?;
+        sqlx::query("INSERT INTO rematches (old_game_id, new_game_id) VALUES (?, ?)")
+            .bind(old)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("DELETE FROM rematch_votes WHERE game_id = ?").bind(old).execute(&mut *tx).await?;
+        tx.commit().await?;
+        Ok(RematchVote::Started(id))
+    }
+
+    /// Gives the creator of `new` their own game in challenge `challenge`, running with
+    /// `start`, in one transaction: refused when the challenge is closed or they already
+    /// have a game in it (concurrent requests of one user get one game; the others learn
+    /// its id).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn enter_challenge(&self, challenge: i64, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let open: Option<bool> = sqlx::query_scalar("SELECT closed_at IS NULL FROM challenges WHERE id = ?")
+            .bind(challenge)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if open != Some(true) {
+            return Ok(Entered::Closed);
+        }
+        let had: Option<i64> =
+            sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
+                .bind(challenge)
+                .bind(new.creator_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(had) = had {
+            return Ok(Entered::Already(had));
+        }
+        let id = insert_game(&mut tx, new, Some(start), &[]).await?;
+        sqlx::query("INSERT INTO challenge_games (challenge_id, game_id, user_id) VALUES (?, ?, ?)")
+            .bind(challenge)
             .bind(id)
             .bind(new.creator_id)
-            .bind(new.creator_name)
-            .bind(new.creator_lang)
-            .bind(new.at)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
-        Ok(id)
+        Ok(Entered::Started(id))
+    }
+
+    /// Books a vacation for `user_id` on `platform` in one transaction: `decide` gets the
+    /// user's vacations (start, end; Unix ms, oldest first) and returns the span to
+    /// store or why not (the allowance is the caller's rule); with the span, `notices`
+    /// (channel, text) go to the outbox. Concurrent bookings are decided one after the
+    /// other, each seeing the others' spans.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read or write fails.
+    pub async fn book_vacation<T>(
+        &self,
+        platform: &str,
+        user_id: &str,
+        decide: impl FnOnce(&[(i64, i64)]) -> Result<(i64, i64), T>,
+        notices: &[(String, String)],
+        at: i64,
+    ) -> Result<Result<(i64, i64), T>, StorageError> {
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let spans: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
+                .bind(platform)
+                .bind(user_id)
+                .fetch_all(&mut *tx)
+                .await?;
+        let (starts, ends) = match decide(&spans) {
+            Ok(span) => span,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        sqlx::query("INSERT INTO vacations (platform, user_id, starts, ends) VALUES (?, ?, ?, ?)")
+            .bind(platform)
+            .bind(user_id)
+            .bind(starts)
+            .bind(ends)
+            .execute(&mut *tx)
+            .await?;
+        for (channel, text) in notices {
+            sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
+                .bind(platform)
+                .bind(channel)
+                .bind(text)
+                .bind(at)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Ok((starts, ends)))
+    }
+
+    /// The time per move game `id` keeps (ms); `None` when it has none stored (games
+    /// stored before times were kept at creation, challenge games) or is not stored.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn move_ms(&self, id: GameId) -> Result<Option<i64>, StorageError> {
+        let ms: Option<Option<i64>> =
+            sqlx::query_scalar("SELECT move_ms FROM games WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
+        Ok(ms.flatten())
     }
 
     /// The game `id`, if stored.
@@ -342,6 +547,47 @@ impl Db {
         let rows =
             sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(&self.pool).await?;
         rows.iter().map(game_row).collect()
+    }
+
+    /// The invitations and running games of a channel, oldest first, each with whether
+    /// `user_id` plays in it and its place in an open challenge: one query, however
+    /// many games the channel has (game selection runs it for every line that may be a
+    /// move).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn open_games_for(&self, platform: &str, channel: &str, user_id: &str) -> Result<Vec<OpenGame>, StorageError> {
+        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let sql = format!(
+            "SELECT {columns},
+                    EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = ?) AS plays,
+                    cg.challenge_id AS challenge_id, cg.user_id AS challenge_player,
+                    EXISTS (SELECT 1 FROM challenge_games mine
+                            WHERE mine.challenge_id = cg.challenge_id AND mine.user_id = ?) AS user_entered
+             FROM games g
+             LEFT JOIN challenge_games cg ON cg.game_id = g.id
+                  AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = cg.challenge_id AND c.closed_at IS NULL)
+             WHERE g.platform = ? AND g.channel = ? AND g.status IN ('invited', 'running') ORDER BY g.id"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(user_id)
+            .bind(user_id)
+            .bind(platform)
+            .bind(channel)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| {
+                let challenge = r.try_get::<Option<i64>, _>("challenge_id")?.map(|challenge| {
+                    Ok::<_, StorageError>(ChallengeLink {
+                        challenge,
+                        player: r.try_get("challenge_player")?,
+                        user_entered: r.try_get("user_entered")?,
+                    })
+                });
+                Ok(OpenGame { row: game_row(r)?, plays: r.try_get("plays")?, challenge: challenge.transpose()? })
+            })
+            .collect()
     }
 
     /// The game of `channel` on `platform` that finished last, if any (for `history` and
@@ -563,6 +809,64 @@ impl Db {
             })
             .collect()
     }
+}
+
+/// Inserts game `new` with its creator in seat 0 and `others` in the seats after (in
+/// their order), its invitees and time per move: an invitation, or with `start` a game
+/// running from `new.at`.
+async fn insert_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    new: &NewGame<'_>,
+    start: Option<Start<'_>>,
+    others: &[PlayerRow],
+) -> Result<GameId, StorageError> {
+    let (status, options, setup, to_move, started_at) = match start {
+        None => ("invited", new.options.to_string(), None, String::new(), None),
+        Some(s) => ("running", s.options.to_string(), Some(s.setup.to_string()), seats_text(s.to_move), Some(new.at)),
+    };
+    let id: i64 = sqlx::query(
+        "INSERT INTO games (kind, platform, channel, server, creator, options, seed, setup, status, to_move, move_ms,
+                            created_at, started_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(new.kind)
+    .bind(new.platform)
+    .bind(new.channel)
+    .bind(new.server)
+    .bind(new.creator_id)
+    .bind(options)
+    .bind(new.seed.cast_signed())
+    .bind(setup)
+    .bind(status)
+    .bind(to_move)
+    .bind(new.move_ms)
+    .bind(new.at)
+    .bind(started_at)
+    .bind(new.at)
+    .fetch_one(&mut **tx)
+    .await?
+    .try_get(0)?;
+    let creator = (new.creator_id, new.creator_name, new.creator_lang);
+    let seats = std::iter::once(creator).chain(others.iter().map(|p| (p.user_id.as_str(), p.name.as_str(), p.lang.as_deref())));
+    for (seat, (user_id, name, lang)) in seats.enumerate() {
+        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(i64::try_from(seat).unwrap_or(i64::MAX))
+            .bind(user_id)
+            .bind(name)
+            .bind(lang)
+            .bind(new.at)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for invitee in new.invitees {
+        sqlx::query("INSERT OR IGNORE INTO invitees (game_id, user_id) VALUES (?, ?)")
+            .bind(id)
+            .bind(invitee)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(id)
 }
 
 fn seats_text(seats: &[usize]) -> String {

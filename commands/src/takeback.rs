@@ -12,7 +12,7 @@ use crate::{
     i18n::{Arg, Msg},
     play,
     reply::{GameRef, Reply, Text, User},
-    storage::{GameRow, NewGame, Status, StorageError},
+    storage::{GameRow, NewGame, RematchVote, Start, Status, StorageError},
 };
 
 /// Whether `undo` is offered in `kind`: only where no move reveals anything new (no
@@ -41,7 +41,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
-    let (first_ask, votes) = vote(db, Ballot::Undo { game: id, seq }, ctx.user_id(), ctx.now()).await?;
+    let (first_ask, votes) = vote_undo(db, id, seq, ctx.user_id(), ctx.now()).await?;
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let missing: Vec<User> = loaded
         .players
@@ -82,32 +82,24 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     Ok(play::announce(ctx, &loaded, header, &[]).await)
 }
 
-/// What the players vote on, each until everyone still playing agrees.
-enum Ballot {
-    /// Taking back move `seq` of `game`.
-    Undo { game: GameId, seq: u64 },
-    /// Playing the finished `game` again.
-    Rematch { game: GameId },
-}
-
-/// Stores `user`'s vote (once); returns whether it is new and everyone who has voted.
-async fn vote(db: &crate::storage::Db, ballot: Ballot, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
-    let (insert, select) = match ballot {
-        Ballot::Undo { game, seq } => (
-            sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
-                .bind(game)
-                .bind(seq.cast_signed()),
-            sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
-                .bind(game)
-                .bind(seq.cast_signed()),
-        ),
-        Ballot::Rematch { game } => (
-            sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)").bind(game),
-            sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ?").bind(game),
-        ),
-    };
-    let inserted = insert.bind(user).bind(now).execute(db.pool()).await?.rows_affected() == 1;
-    let votes: Vec<String> = select.fetch_all(db.pool()).await?;
+/// Stores `user`'s vote to take back move `seq` of `game` (once); returns whether it is
+/// new and everyone who has voted. (The take-back itself is guarded by the move number,
+/// so of concurrent last votes only one takes the move back.)
+async fn vote_undo(db: &crate::storage::Db, game: GameId, seq: u64, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
+    let inserted = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
+        .bind(game)
+        .bind(seq.cast_signed())
+        .bind(user)
+        .bind(now)
+        .execute(db.pool())
+        .await?
+        .rows_affected()
+        == 1;
+    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
+        .bind(game)
+        .bind(seq.cast_signed())
+        .fetch_all(db.pool())
+        .await?;
     Ok((inserted, votes))
 }
 
@@ -184,39 +176,8 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Err(Msg::new("cmd-not-a-player").arg("id", old_id).into());
     }
     let db = &ctx.host.db;
-    if let Some(again) = rematch_of(db, old_id).await? {
-        return Err(Msg::new("cmd-rematch-exists").arg("old", old_id).arg("id", again).into());
-    }
-    let (first_ask, votes) = vote(db, Ballot::Rematch { game: old_id }, ctx.user_id(), ctx.now()).await?;
-    let missing: Vec<User> = old
-        .players
-        .iter()
-        .filter(|p| !votes.contains(&p.user_id))
-        .map(|p| User::new(p.user_id.clone(), p.name.clone()))
-        .collect();
-    if !missing.is_empty() && !first_ask {
-        let msg = Msg::new("rematch-already-asked").arg("id", old_id).arg("players", Arg::Mentions(missing));
-        return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
-    }
-    if !missing.is_empty() {
-        let mut text = ctx.text(
-            &Msg::new("rematch-asked")
-                .arg("player", ctx.origin.user.name.as_str())
-                .arg("id", old_id)
-                .arg("game", ctx.game_name(old.kind)),
-        );
-        text.push_line(ctx.text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
-        return Ok(vec![Reply::channel(text)]);
-    }
-    // Everyone has asked. Only one caller takes the votes (two last votes at once).
-    let taken = sqlx::query("DELETE FROM rematch_votes WHERE game_id = ?")
-        .bind(old_id)
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?;
-    if usize::try_from(taken.rows_affected()).unwrap_or(0) != old.players.len() {
-        return Ok(Vec::new());
-    }
+    // The new game is set up before the vote, so that the last vote stores it in the
+    // same transaction (of concurrent last votes exactly one starts it).
     let n = old.players.len();
     let ranking = old.game.as_ref().and_then(|g| g.ranking()).unwrap_or_default();
     let setup = old.kind.rematch_setup(&ranking);
@@ -224,52 +185,62 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let game: Box<dyn Match> = rules::open(old.kind, &old.row.options, n, setup, Some(seed)).map_err(|e| {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(old.kind)).arg("reason", e.0))
     })?;
-    let now = ctx.now();
     let Some(first) = old.players.first() else { return Err(Msg::new("cmd-no-such-game").arg("id", old_id).into()) };
-    let id = db
-        .create_game(&NewGame {
-            kind: old.kind.id(),
-            platform: &old.row.platform,
-            channel: &old.row.channel,
-            // The old game's server; for one stored before servers were, the requester's
-            // (who asks from the old game's channel).
-            server: old.row.server.as_deref().or(ctx.origin.server.as_deref()),
-            creator_id: &first.user_id,
-            creator_name: &first.name,
-            creator_lang: first.lang.as_deref(),
-            options: &game.options(),
-            seed,
-            at: now,
-        })
-        .await?;
-    for p in old.players.iter().skip(1) {
-        db.join(id, (&p.user_id, &p.name, p.lang.as_deref()), n, now).await?;
-    }
-    let move_ms: Option<i64> = sqlx::query_scalar("SELECT move_ms FROM games WHERE id = ?")
-        .bind(old_id)
-        .fetch_one(db.pool())
-        .await
-        .map_err(StorageError::from)?;
     // An old game stored without its own time (before times were kept at creation)
     // gets what a new game of its scope gets now.
-    let move_ms = match move_ms {
+    let move_ms = match db.move_ms(old_id).await? {
         Some(ms) => ms,
         None => {
             let scope = old.row.server.as_deref().or(ctx.origin.server.as_deref()).unwrap_or(&old.row.channel);
             crate::channels::new_game_move_ms(db, &old.row.platform, scope, &ctx.host.options.clock).await?
         }
     };
-    crate::timing::set_move_time(db, id, move_ms).await?;
-    if !db.start(id, n, &game.options(), &game.resolved_setup(), &game.to_move(), now).await? {
-        return Err(Msg::new("cmd-players-changed").arg("id", id).into());
-    }
-    sqlx::query("INSERT OR IGNORE INTO rematches (old_game_id, new_game_id) VALUES (?, ?)")
-        .bind(old_id)
-        .bind(id)
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?;
+    let (options, resolved, to_move) = (game.options(), game.resolved_setup(), game.to_move());
+    let new = NewGame {
+        kind: old.kind.id(),
+        platform: &old.row.platform,
+        channel: &old.row.channel,
+        // The old game's server; for one stored before servers were, the requester's
+        // (who asks from the old game's channel).
+        server: old.row.server.as_deref().or(ctx.origin.server.as_deref()),
+        creator_id: &first.user_id,
+        creator_name: &first.name,
+        creator_lang: first.lang.as_deref(),
+        options: &options,
+        seed,
+        at: ctx.now(),
+        move_ms: Some(move_ms),
+        invitees: &[],
+    };
+    let start = Start { options: &options, setup: &resolved, to_move: &to_move };
+    let id = match db.vote_rematch(old_id, ctx.user_id(), &old.players, &new, start).await? {
+        RematchVote::Exists(again) => {
+            return Err(Msg::new("cmd-rematch-exists").arg("old", old_id).arg("id", again).into());
+        }
+        RematchVote::Waiting { first, votes } => {
+            let missing: Vec<User> = old
+                .players
+                .iter()
+                .filter(|p| !votes.contains(&p.user_id))
+                .map(|p| User::new(p.user_id.clone(), p.name.clone()))
+                .collect();
+            if !first {
+                let msg = Msg::new("rematch-already-asked").arg("id", old_id).arg("players", Arg::Mentions(missing));
+                return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
+            }
+            let mut text = ctx.text(
+                &Msg::new("rematch-asked")
+                    .arg("player", ctx.origin.user.name.as_str())
+                    .arg("id", old_id)
+                    .arg("game", ctx.game_name(old.kind)),
+            );
+            text.push_line(ctx.text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
+            return Ok(vec![Reply::channel(text)]);
+        }
+        RematchVote::Started(id) => id,
+    };
     tracing::info!(game = id, of = old_id, "rematch started");
+    ctx.host.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = ctx.host.load(row).await?;
     let header = ctx.text(
@@ -277,14 +248,6 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     );
     let seats: Vec<usize> = (0..n).collect();
     Ok(play::announce(ctx, &loaded, header, &seats).await)
-}
-
-/// The game that played `old` again, if any.
-async fn rematch_of(db: &crate::storage::Db, old: GameId) -> Result<Option<GameId>, StorageError> {
-    Ok(sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
-        .bind(old)
-        .fetch_optional(db.pool())
-        .await?)
 }
 
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public

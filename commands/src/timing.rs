@@ -179,15 +179,6 @@ pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> 
     row.as_ref().map(turn).transpose()
 }
 
-/// Sets the time per move of game `id`.
-///
-/// # Errors
-/// [`StorageError`] when the write fails.
-pub async fn set_move_time(db: &Db, id: GameId, ms: i64) -> Result<(), StorageError> {
-    sqlx::query("UPDATE games SET move_ms = ? WHERE id = ?").bind(ms).bind(id).execute(db.pool()).await?;
-    Ok(())
-}
-
 /// The vacations of `user_id` on `platform` as (starts, ends), Unix ms, oldest first.
 ///
 /// # Errors

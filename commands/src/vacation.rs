@@ -6,7 +6,7 @@ use crate::{
     host::{Ctx, Outcome},
     i18n::Msg,
     reply::Reply,
-    storage::{Status, StorageError},
+    storage::Status,
     timing::{self, DAY_MS},
 };
 
@@ -17,58 +17,51 @@ pub fn used_in_year(spans: &[(i64, i64)], now: i64) -> i64 {
     spans.iter().map(|&(s, e)| (e - s.max(from)).max(0)).sum()
 }
 
-/// `vacation [days]`.
+/// `vacation [days]`: without days, the allowance left; with days, books them (checked
+/// against the allowance inside the booking's transaction) and tells the player's other
+/// channels with running games through the outbox, in the same transaction.
 pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     let db = &ctx.host.db;
     let platform = &ctx.origin.platform;
     let now = ctx.now();
-    let spans = timing::vacations(db, platform, ctx.user_id()).await?;
     let allowance = i64::from(ctx.host.options.clock.vacation_days_per_year) * DAY_MS;
-    let left_days = (allowance - used_in_year(&spans, now)).max(0) / DAY_MS;
+    let left_days = |spans: &[(i64, i64)]| (allowance - used_in_year(spans, now)).max(0) / DAY_MS;
     let Some(days) = days else {
-        let text = ctx.text(&Msg::new("vacation-allowance").arg("days", left_days));
+        let spans = timing::vacations(db, platform, ctx.user_id()).await?;
+        let text = ctx.text(&Msg::new("vacation-allowance").arg("days", left_days(&spans)));
         return Ok(vec![Reply::private(ctx.user_id(), text)]);
     };
-    if i64::from(days) > left_days {
-        return Err(Msg::new("cmd-vacation-too-long").arg("days", i64::from(days)).arg("left", left_days).into());
-    }
-    // A new vacation starts when the last one ends, so that none overlap.
-    let starts = spans.iter().map(|&(_, e)| e).fold(now, i64::max);
-    let ends = starts + i64::from(days) * DAY_MS;
-    sqlx::query("INSERT INTO vacations (platform, user_id, starts, ends) VALUES (?, ?, ?, ?)")
-        .bind(platform)
-        .bind(ctx.user_id())
-        .bind(starts)
-        .bind(ends)
-        .execute(db.pool())
-        .await
-        .map_err(StorageError::from)?;
-    tracing::info!(user = ctx.user_id(), days, "vacation");
     let name = ctx.origin.user.name.clone();
-    // Each channel with its scope (whose settings give its language).
+    let msg = Msg::new("vacation-announced").arg("player", name).arg("days", i64::from(days));
+    // Each other channel with a running game of the player, with its scope (whose
+    // settings give its language).
     let mut channels: Vec<(String, String)> = db
         .open_games_of(platform, ctx.user_id())
         .await?
         .into_iter()
-        .filter(|(row, _)| row.status == Status::Running)
+        .filter(|(row, _)| row.status == Status::Running && row.channel != ctx.origin.channel)
         .map(|(row, _)| (row.channel.clone(), row.scope().to_string()))
         .collect();
     channels.sort();
     channels.dedup_by(|a, b| a.0 == b.0);
-    let msg = Msg::new("vacation-announced").arg("player", name).arg("days", i64::from(days));
-    for (channel, scope) in channels.iter().filter(|(c, _)| *c != ctx.origin.channel) {
-        // Told by the scheduler in the other channels, in each one's language.
-        let here = crate::channels::channel_settings(db, platform, scope).await?;
-        let text = ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg);
-        sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
-            .bind(platform)
-            .bind(channel)
-            .bind(text)
-            .bind(now)
-            .execute(db.pool())
-            .await
-            .map_err(StorageError::from)?;
+    let mut notices = Vec::with_capacity(channels.len());
+    for (channel, scope) in channels {
+        let here = crate::channels::channel_settings(db, platform, &scope).await?;
+        notices.push((channel, ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg)));
     }
+    let decide = |spans: &[(i64, i64)]| {
+        let left = left_days(spans);
+        if i64::from(days) > left {
+            return Err(left);
+        }
+        // A new vacation starts when the last one ends, so that none overlap.
+        let starts = spans.iter().map(|&(_, e)| e).fold(now, i64::max);
+        Ok((starts, starts + i64::from(days) * DAY_MS))
+    };
+    if let Err(left) = db.book_vacation(platform, ctx.user_id(), decide, &notices, now).await? {
+        return Err(Msg::new("cmd-vacation-too-long").arg("days", i64::from(days)).arg("left", left).into());
+    }
+    tracing::info!(user = ctx.user_id(), days, "vacation");
     Ok(vec![Reply::channel(ctx.text(&msg))])
 }
 

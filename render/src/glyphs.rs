@@ -81,7 +81,7 @@ pub(crate) fn fonts() -> Result<&'static Fonts, RenderError> {
 
 /// Characters that take no room and draw nothing: controls, and the format characters
 /// that steer direction, joining or glyph variants.
-pub(crate) fn invisible(c: char) -> bool {
+pub fn invisible(c: char) -> bool {
     c.is_control()
         || matches!(c,
             '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{115F}' | '\u{1160}' | '\u{17B4}' | '\u{17B5}'

@@ -37,6 +37,7 @@ use std::fmt;
 
 pub use canvas::{Align, Area, Canvas, SpriteKey, TextStyle, Weight, bezier, diamond, ellipse};
 pub use palette::Rgb;
+pub use glyphs::invisible;
 pub use words::Lang;
 
 /// Drawing or encoding failed.

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use commands::{Audience, Host, Msg, Origin, Reply, Text};
+use commands::{Audience, Host, Msg, Origin, Reply, Segment, Text};
 use serenity::all::{
     Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
     EditInteractionResponse, Http, UserId,
@@ -205,12 +205,69 @@ pub fn discord_code(error: &serenity::Error) -> Option<isize> {
 /// A text with Discord mentions (`<@id>`) and commands as slash commands: a command
 /// named in a code span becomes the slash command (`` `join` `` → `` `/join` ``,
 /// `` `zuege 3` `` → `` `/züge 3` ``, see [`super::commands::slash_name`]).
+///
+/// Everything outside code spans is data, not markup: Discord's markdown characters in it
+/// (a user's name `**x**` or `||spoiler||`, an echoed word) are escaped with `\\`, so they
+/// show as typed ([`escape_markdown`]).
 pub fn render(text: &Text) -> String {
     let text = text.with_commands(|word| super::commands::slash_name(word).map(|name| format!("/{name}")));
-    text.render(|user| match discord_user(&user.id) {
-        Some(id) => format!("<@{id}>"),
-        None => format!("@{}", user.name),
-    })
+    let mut markdown = Markdown::default();
+    let mut out = String::new();
+    for segment in text.segments() {
+        match segment {
+            Segment::Plain(plain) => out.push_str(&markdown.escape(plain)),
+            Segment::Mention(user) => match discord_user(&user.id) {
+                Some(id) => out.push_str(&format!("<@{id}>")),
+                None => out.push_str(&markdown.escape(&format!("@{}", user.name))),
+            },
+        }
+    }
+    out
+}
+
+/// `text` with Discord's markdown characters escaped outside code spans (see
+/// [`render`]), for a text on its own.
+pub fn escape_markdown(text: &str) -> String {
+    Markdown::default().escape(text)
+}
+
+/// Where a text being escaped stands: inside a code span (between backticks, whose
+/// content Discord shows as typed), and at the start of a line (where `>`, `#` and `-`
+/// begin a quote, a heading or a list).
+#[derive(Debug, Clone, Copy)]
+struct Markdown {
+    in_code: bool,
+    line_start: bool,
+}
+
+impl Default for Markdown {
+    fn default() -> Markdown {
+        Markdown { in_code: false, line_start: true }
+    }
+}
+
+impl Markdown {
+    fn escape(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            // `> `, `# `, `## `, `- ` at a line's start: a quote, heading or list item
+            // (`#3` or `-5` is none).
+            let block = self.line_start && matches!(c, '>' | '#' | '-') && matches!(chars.peek(), Some(' ' | '#'));
+            if c == '`' {
+                self.in_code = !self.in_code;
+            } else if !self.in_code && (matches!(c, '\\' | '*' | '_' | '~' | '|' | '[' | ']') || block) {
+                out.push('\\');
+            }
+            out.push(c);
+            if c == '\n' {
+                self.line_start = true;
+            } else if !c.is_whitespace() {
+                self.line_start = false;
+            }
+        }
+        out
+    }
 }
 
 /// The Discord users a text mentions (only they are pinged).
@@ -313,5 +370,21 @@ mod tests {
         ]);
         assert_eq!(render(&text), "@zero and <@42>");
         assert_eq!(mentioned(&text), vec![UserId::new(42)]);
+    }
+
+    #[test]
+    fn markdown_in_names_and_words_shows_as_typed() {
+        let text = Text::from_segments(vec![
+            commands::Segment::Plain("**x** moved; ".into()),
+            commands::Segment::Mention(commands::User::new("bob", "||spoiler|| _it_ ~~s~~")),
+            commands::Segment::Plain(" type `move c3_red *` or [link](x)\n> quote\n# head\n- item, 3-4\n#3 Carat -5".into()),
+        ]);
+        assert_eq!(
+            render(&text),
+            "\\*\\*x\\*\\* moved; @\\|\\|spoiler\\|\\| \\_it\\_ \\~\\~s\\~\\~ type `/move c3_red *` or \\[link\\](x)\n\\> quote\n\\# head\n\\- item, 3-4\n#3 Carat -5"
+        );
+        assert_eq!(escape_markdown("a\\b"), "a\\\\b");
+        // Nothing to escape: unchanged.
+        assert_eq!(escape_markdown("Carat #3: Bob to move (c3)."), "Carat #3: Bob to move (c3).");
     }
 }

@@ -17,5 +17,6 @@ mod invitations;
 mod limits;
 mod slowsupport;
 mod takeback;
+mod races;
 mod ratings;
 mod settings;

@@ -1,0 +1,89 @@
+//! A line that is no command costs the same number of database queries however many
+//! games its channel has: choosing the game a line means is one query (before, it read
+//! the players of every game of the channel, and each game's challenge).
+//!
+//! A test binary of its own: it counts the statements sqlx reports as `sqlx::query`
+//! tracing events, with a subscriber for the whole process.
+
+use std::sync::{
+    atomic::{AtomicUsize, Ordering},
+    Arc,
+};
+
+use commands::{clock::SystemClock, storage::Db, Command, Host, HostOptions, Lang, Origin, User};
+use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt, Layer};
+
+/// Counts the statements sqlx runs.
+struct Statements(Arc<AtomicUsize>);
+
+impl<S: tracing::Subscriber> Layer<S> for Statements {
+    fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
+        if event.metadata().target() == "sqlx::query" {
+            self.0.fetch_add(1, Ordering::SeqCst);
+        }
+    }
+}
+
+fn origin(user: &str) -> Origin {
+    Origin {
+        platform: "test".into(),
+        channel: "c".into(),
+        server: None,
+        user: User::new(user, user),
+        is_admin: false,
+        lang: Some(Lang::En),
+    }
+}
+
+/// `a` invites `b` to Carat in channel `c`, `b` joins, `a` starts.
+async fn start(host: &Host, a: &str, b: &str) {
+    let invited = host.handle(&origin(a), "new carat").await;
+    let id = invited[0].game.expect("an invitation").id;
+    assert!(!host.run(&origin(b), Command::Join { game: Some(id) }).await[0].refusal);
+    assert!(!host.run(&origin(a), Command::Start { game: Some(id) }).await[0].refusal);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn choosing_the_game_of_a_line_is_one_query_whatever_the_games() {
+    let statements = Arc::new(AtomicUsize::new(0));
+    tracing_subscriber::registry().with(Statements(statements.clone()).with_filter(tracing_subscriber::filter::LevelFilter::TRACE)).init();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let db = Db::open(&url).await.expect("open");
+    let host = Host::with_db(db, HostOptions { pictures: false, ..HostOptions::default() }, Arc::new(SystemClock));
+    let lines = ["hello there", "c3 red", "board"];
+    let count = |line: &'static str| {
+        let (host, statements) = (&host, statements.clone());
+        async move {
+            let before = statements.load(Ordering::SeqCst);
+            let replies = host.handle(&origin("watcher"), line).await;
+            assert!(!replies.is_empty());
+            statements.load(Ordering::SeqCst) - before
+        }
+    };
+    // One game of the watcher's own, so that `board` has a game to show.
+    start(&host, "watcher", "partner").await;
+    let mut seen = Vec::new();
+    let mut games = 1;
+    for more in [0, 10, 30] {
+        for i in 0..more {
+            start(&host, &format!("p{games}x{i}"), &format!("q{games}x{i}")).await;
+            // And an open invitation next to each running game.
+            host.handle(&origin(&format!("r{games}x{i}")), "new carat").await;
+        }
+        games += more;
+        let mut counts = Vec::new();
+        for line in lines {
+            counts.push(count(line).await);
+        }
+        seen.push((games, counts));
+    }
+    let first = seen[0].1.clone();
+    assert!(first.iter().all(|&n| n > 0), "the counter sees sqlx's statements: {seen:?}");
+    for (games, counts) in &seen {
+        assert_eq!(counts, &first, "the same number of queries with {games} running games: {seen:?}");
+    }
+    // The whole line, not only the choice, stays small.
+    assert!(first.iter().all(|&n| n <= 8), "{seen:?}");
+    println!("statements per line (hello there, c3 red, board) by running games: {seen:?}");
+}
