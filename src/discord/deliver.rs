@@ -227,7 +227,8 @@ pub fn render(text: &Text) -> String {
 
 /// `text` with Discord's markdown characters escaped outside code spans (see
 /// [`render`]), for a text on its own.
-pub fn escape_markdown(text: &str) -> String {
+#[cfg(test)]
+fn escape_markdown(text: &str) -> String {
     Markdown::default().escape(text)
 }
 
