@@ -650,6 +650,13 @@ mod tests {
     }
 
     #[test]
+    fn the_hosts_options_hide_the_daily_secret() {
+        let options = commands::HostOptions { hathor_daily_secret: Some("daily-5".into()), ..Default::default() };
+        let shown = format!("{options:?}");
+        assert!(!shown.contains("daily-5") && shown.contains("hathor_daily_secret: Some(\"***\")"), "{shown}");
+    }
+
+    #[test]
     fn urls_lose_only_their_password() {
         assert_eq!(redact_url("sqlite://games.db"), "sqlite://games.db");
         assert_eq!(redact_url("sqlite:///var/lib/a@b.db"), "sqlite:///var/lib/a@b.db");

@@ -43,8 +43,8 @@ impl Origin {
     }
 }
 
-/// Settings of a [`Host`].
-#[derive(Debug, Clone)]
+/// Settings of a [`Host`]. `Debug` shows the daily secret as `***`.
+#[derive(Clone)]
 pub struct HostOptions {
     /// The language when the request names none (`[bot] language`).
     pub language: Lang,
@@ -60,6 +60,19 @@ pub struct HostOptions {
     /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
     /// use and kept in the database.
     pub hathor_daily_secret: Option<String>,
+}
+
+impl std::fmt::Debug for HostOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostOptions")
+            .field("language", &self.language)
+            .field("admins", &self.admins)
+            .field("moves_per_page", &self.moves_per_page)
+            .field("pictures", &self.pictures)
+            .field("clock", &self.clock)
+            .field("hathor_daily_secret", &self.hathor_daily_secret.as_ref().map(|_| "***"))
+            .finish()
+    }
 }
 
 impl Default for HostOptions {
