@@ -18,9 +18,25 @@ struct Statements(Arc<AtomicUsize>);
 
 impl<S: tracing::Subscriber> Layer<S> for Statements {
     fn on_event(&self, event: &tracing::Event<'_>, _: tracing_subscriber::layer::Context<'_, S>) {
-        if event.metadata().target() == "sqlx::query" {
+        if event.metadata().target() != "sqlx::query" {
+            return;
+        }
+        // A connection the pool opens runs its own PRAGMA settings (whenever the pool
+        // decides to): those are not the line's queries.
+        let mut fields = Fields(String::new());
+        event.record(&mut fields);
+        if !fields.0.to_ascii_uppercase().contains("PRAGMA") {
             self.0.fetch_add(1, Ordering::SeqCst);
         }
+    }
+}
+
+/// An event's fields as text.
+struct Fields(String);
+
+impl tracing::field::Visit for Fields {
+    fn record_debug(&mut self, field: &tracing::field::Field, value: &dyn std::fmt::Debug) {
+        self.0.push_str(&format!("{}={value:?} ", field.name()));
     }
 }
 
