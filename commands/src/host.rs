@@ -11,7 +11,7 @@ use crate::{
     command::{Command, GameId},
     i18n::{Lang, Msg, Texts},
     reply::{Attachment, Reply, Text, User},
-    storage::{Db, GameRow, OpenGame, PlayerRow, Status, StorageError},
+    storage::{Db, GameRow, PlayerRow, Status, StorageError},
 };
 
 /// Where a request comes from and who sends it.
@@ -461,22 +461,23 @@ impl Host {
         let games = self.db.open_games_for(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await?;
         let mut fitting = Vec::new();
         let mut waiting = None;
-        for OpenGame { row, plays, challenge } in games {
+        for game in games {
+            let (plays, challenge) = (game.plays, game.challenge.clone());
             // Another player's board in an open challenge is not even listed.
             if challenge.is_some_and(|link| crate::challenge::hides(ctx, &link)) {
                 continue;
             }
             let fits = match want {
-                Want::Invitation => row.status == Status::Invited,
-                Want::MyInvitation => row.status == Status::Invited && plays,
-                Want::MyRunning => row.status == Status::Running && plays,
+                Want::Invitation => game.status == Status::Invited,
+                Want::MyInvitation => game.status == Status::Invited && plays,
+                Want::MyRunning => game.status == Status::Running && plays,
                 Want::MyOpen => plays || ctx.admin,
-                Want::Running => row.status == Status::Running,
+                Want::Running => game.status == Status::Running,
             };
             if fits {
-                fitting.push((row, plays));
-            } else if row.status == Status::Invited && (plays || waiting.is_none()) {
-                waiting = Some(row.id);
+                fitting.push((game, plays));
+            } else if game.status == Status::Invited && (plays || waiting.is_none()) {
+                waiting = Some(game.id);
             }
         }
         if want == Want::Running && fitting.iter().filter(|(_, plays)| *plays).count() == 1 {
@@ -494,15 +495,19 @@ impl Host {
             })
             .into()),
             1 => {
-                let (row, _) = fitting.remove(0);
+                let (game, _) = fitting.remove(0);
+                // The chosen game's whole row (the choice read only what it needed).
+                let Some(row) = self.db.game(game.id).await? else {
+                    return Err(Msg::new("cmd-no-such-game").arg("id", game.id).into());
+                };
                 Ok(self.load(row).await?)
             }
             _ => {
                 let list = fitting
                     .iter()
-                    .map(|(row, _)| {
-                        let name = row.kind.parse::<GameKind>().map_or(row.kind.as_str(), |k| ctx.game_name(k));
-                        format!("#{} {name}", row.id)
+                    .map(|(game, _)| {
+                        let name = game.kind.parse::<GameKind>().map_or(game.kind.as_str(), |k| ctx.game_name(k));
+                        format!("#{} {name}", game.id)
                     })
                     .collect::<Vec<_>>()
                     .join(", ");

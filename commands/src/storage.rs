@@ -196,7 +196,10 @@ pub enum Entered {
 /// about it for one user, read in one query ([`Db::open_games_for`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenGame {
-    pub row: GameRow,
+    pub id: GameId,
+    /// `rules::GameKind::id()`.
+    pub kind: String,
+    pub status: Status,
     /// Whether the user has a seat.
     pub plays: bool,
     /// When the game belongs to an open challenge: the challenge, the game's player,
@@ -552,14 +555,13 @@ impl Db {
     /// The invitations and running games of a channel, oldest first, each with whether
     /// `user_id` plays in it and its place in an open challenge: one query, however
     /// many games the channel has (game selection runs it for every line that may be a
-    /// move).
+    /// move), reading only what the choice needs (no options or setup to decode).
     ///
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn open_games_for(&self, platform: &str, channel: &str, user_id: &str) -> Result<Vec<OpenGame>, StorageError> {
-        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(
-            "SELECT {columns},
+            "SELECT g.id, g.kind, g.status,
                     EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = ?) AS plays,
                     cg.challenge_id AS challenge_id, cg.user_id AS challenge_player,
                     EXISTS (SELECT 1 FROM challenge_games mine
@@ -585,7 +587,13 @@ impl Db {
                         user_entered: r.try_get("user_entered")?,
                     })
                 });
-                Ok(OpenGame { row: game_row(r)?, plays: r.try_get("plays")?, challenge: challenge.transpose()? })
+                Ok(OpenGame {
+                    id: r.try_get("id")?,
+                    kind: r.try_get("kind")?,
+                    status: Status::parse(&r.try_get::<String, _>("status")?)?,
+                    plays: r.try_get("plays")?,
+                    challenge: challenge.transpose()?,
+                })
             })
             .collect()
     }
