@@ -462,9 +462,9 @@ impl Host {
         let mut fitting = Vec::new();
         let mut waiting = None;
         for game in games {
-            let (plays, challenge) = (game.plays, game.challenge.clone());
+            let plays = game.plays;
             // Another player's board in an open challenge is not even listed.
-            if challenge.is_some_and(|link| crate::challenge::hides(ctx, &link)) {
+            if game.challenge.as_ref().is_some_and(|link| crate::challenge::hides(ctx, link)) {
                 continue;
             }
             let fits = match want {

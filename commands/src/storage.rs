@@ -692,15 +692,7 @@ impl Db {
         if seated.len() >= capacity {
             return Ok(Joined::Full);
         }
-        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .bind(id)
-            .bind(i64::try_from(seated.len()).unwrap_or(i64::MAX))
-            .bind(user_id)
-            .bind(name)
-            .bind(lang)
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
+        insert_player(&mut tx, id, seated.len(), (user_id, name, lang), at).await?;
         sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?").bind(at).bind(id).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(Joined::Seated(self.players(id).await?))
@@ -856,16 +848,8 @@ async fn insert_game(
     .try_get(0)?;
     let creator = (new.creator_id, new.creator_name, new.creator_lang);
     let seats = std::iter::once(creator).chain(others.iter().map(|p| (p.user_id.as_str(), p.name.as_str(), p.lang.as_deref())));
-    for (seat, (user_id, name, lang)) in seats.enumerate() {
-        sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
-            .bind(id)
-            .bind(i64::try_from(seat).unwrap_or(i64::MAX))
-            .bind(user_id)
-            .bind(name)
-            .bind(lang)
-            .bind(new.at)
-            .execute(&mut **tx)
-            .await?;
+    for (seat, player) in seats.enumerate() {
+        insert_player(tx, id, seat, player, new.at).await?;
     }
     for invitee in new.invitees {
         sqlx::query("INSERT OR IGNORE INTO invitees (game_id, user_id) VALUES (?, ?)")
@@ -875,6 +859,26 @@ async fn insert_game(
             .await?;
     }
     Ok(id)
+}
+
+/// Seats `(user_id, name, lang)` at `seat` of game `id`, joined at `at` (Unix ms).
+async fn insert_player(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: GameId,
+    seat: usize,
+    (user_id, name, lang): (&str, &str, Option<&str>),
+    at: i64,
+) -> Result<(), StorageError> {
+    sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
+        .bind(id)
+        .bind(i64::try_from(seat).unwrap_or(i64::MAX))
+        .bind(user_id)
+        .bind(name)
+        .bind(lang)
+        .bind(at)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
 }
 
 fn seats_text(seats: &[usize]) -> String {
