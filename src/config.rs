@@ -142,7 +142,7 @@ fn yes() -> bool {
 
 fn duration<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     let text = String::deserialize(d)?;
-    commands::timing::parse_duration(&text)
+    commands::base::time::parse_duration(&text)
         .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"3d\", \"12h\" or \"1d12h\"")))
 }
 
@@ -151,7 +151,7 @@ fn duration_or_off<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
     if matches!(text.trim(), "off" | "0") {
         return Ok(0);
     }
-    commands::timing::parse_duration(&text)
+    commands::base::time::parse_duration(&text)
         .ok_or_else(|| serde::de::Error::custom(format!("\"{text}\" is not a duration like \"12h\" (or \"off\")")))
 }
 

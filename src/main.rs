@@ -153,7 +153,7 @@ fn main() -> ExitCode {
                     None => None,
                 };
                 let lang = requested_lang.unwrap_or(config.bot.language);
-                let clock = std::sync::Arc::new(commands::clock::OffsetClock::default());
+                let clock = std::sync::Arc::new(commands::base::clock::OffsetClock::default());
                 let host = open_host(&config, db, clock.clone()).await?;
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
@@ -176,7 +176,7 @@ fn main() -> ExitCode {
             run_async("run", async move {
                 let config = Config::load(&config)?;
                 let host =
-                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::clock::SystemClock)).await?);
+                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::base::clock::SystemClock)).await?);
                 let configured = config.platforms();
                 if configured.is_empty() {
                     report!(
@@ -236,7 +236,7 @@ fn main() -> ExitCode {
             let _log = spieltisch::logging::init("warn");
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
-                let host = open_host(&config, db, std::sync::Arc::new(commands::clock::SystemClock)).await?;
+                let host = open_host(&config, db, std::sync::Arc::new(commands::base::clock::SystemClock)).await?;
                 let record = host.record(game).await?;
                 host.db().close().await;
                 match record {
@@ -298,7 +298,7 @@ async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spielti
 async fn open_host(
     config: &Config,
     db: Option<String>,
-    clock: std::sync::Arc<dyn commands::clock::Clock>,
+    clock: std::sync::Arc<dyn commands::base::clock::Clock>,
 ) -> anyhow::Result<Host> {
     let url = db.unwrap_or_else(|| config.database.url.clone());
     let options = HostOptions {

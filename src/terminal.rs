@@ -16,7 +16,7 @@ use std::{
 
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
-use commands::{clock::OffsetClock, Attachment, Audience, Host, Lang, Msg, Notice, Origin, Reply, User};
+use commands::{base::clock::OffsetClock, Attachment, Audience, Host, Lang, Msg, Notice, Origin, Reply, User};
 
 /// The platform name the terminal's games are stored under.
 pub const PLATFORM: &str = "terminal";
@@ -145,10 +145,10 @@ impl<'h, W: Write> Terminal<'h, W> {
 
     /// `wait <time>`: moves the clock forward (e.g. `wait 36h`, `wait 2d`).
     fn wait(&mut self, time: &str) -> std::io::Result<()> {
-        let key = match (&self.settings.clock, commands::timing::parse_duration(time)) {
+        let key = match (&self.settings.clock, commands::base::time::parse_duration(time)) {
             (Some(clock), Some(ms)) => {
                 clock.advance(ms);
-                let time = commands::timing::format_duration(self.host.texts(), self.settings.lang, ms);
+                let time = commands::base::time::format_duration(self.host.texts(), self.settings.lang, ms);
                 Msg::new("local-waited").arg("time", time)
             }
             (None, _) => Msg::new("local-wait-unavailable"),

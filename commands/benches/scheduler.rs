@@ -6,7 +6,7 @@ use std::{sync::Arc, time::Duration};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use commands::{clock::ManualClock, storage::Db, Host, HostOptions};
+use commands::{base::clock::ManualClock, store::Db, Host, HostOptions};
 
 mod support;
 use support::origin;

@@ -7,11 +7,12 @@ use std::sync::{Arc, Mutex};
 use rules::{GameKind, Match, Seat, Viewer};
 
 use crate::{
-    clock::{Clock, SystemClock},
-    command::{Command, GameId},
-    i18n::{Lang, Msg, Texts},
-    reply::{Attachment, Reply, Text, User},
-    storage::{Db, GameRow, PlayerRow, Status, StorageError},
+    base::clock::{Clock, SystemClock},
+    base::ids::GameId,
+    grammar::Command,
+    base::i18n::{Lang, Msg, Texts},
+    base::reply::{Attachment, Reply, Text, User},
+    store::{Db, GameRow, PlayerRow, Status, StorageError},
 };
 
 /// Where a request comes from and who sends it.
@@ -37,7 +38,7 @@ impl Origin {
     /// Where ratings and channel settings count (issue 10: "per server/room"): the
     /// server when the platform names one, else the channel or room itself. A game
     /// stores both, and its scope is `coalesce(server, channel)` in SQL
-    /// ([`crate::storage::GameRow::scope`]).
+    /// ([`crate::store::GameRow::scope`]).
     pub fn scope(&self) -> &str {
         self.server.as_deref().unwrap_or(&self.channel)
     }
@@ -55,7 +56,7 @@ pub struct HostOptions {
     /// Whether boards and hands are drawn as PNGs (off: text only).
     pub pictures: bool,
     /// Turn clocks, reminders, invitations and vacations (`[clock]`).
-    pub clock: crate::timing::ClockOptions,
+    pub clock: crate::base::time::ClockOptions,
     /// The secret the daily Hathor challenge's seed is derived from (`[hathor]
     /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
     /// use and kept in the database.
@@ -183,7 +184,7 @@ pub(crate) struct Ctx<'a> {
     pub lang: Lang,
     pub admin: bool,
     /// The command being run, when there is one (examples in refusals name it).
-    pub verb: Option<crate::command::Verb>,
+    pub verb: Option<crate::grammar::Verb>,
 }
 
 impl Ctx<'_> {
@@ -255,7 +256,7 @@ impl Host {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
                 let mut ctx = self.ctx(origin);
-                ctx.lang = crate::channels::request_lang(&ctx).await;
+                ctx.lang = crate::features::settings::request_lang(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }
@@ -265,42 +266,42 @@ impl Host {
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
-        ctx.lang = crate::channels::request_lang(&ctx).await;
+        ctx.lang = crate::features::settings::request_lang(&ctx).await;
         let verb = command.verb();
         ctx.verb = Some(verb);
-        let closed = crate::challenge::close_due_here(&ctx).await;
+        let closed = crate::features::challenges::close_due_here(&ctx).await;
         let outcome = match command {
-            Command::New { game, options } => crate::lobby::new(&ctx, game, options).await,
-            Command::Join { game } => crate::challenge::join_or_invitation(&ctx, game).await,
-            Command::NewChallenge { game, options, hours } => crate::challenge::open(&ctx, game, options, hours).await,
-            Command::JoinChallenge { challenge } => crate::challenge::join(&ctx, challenge).await,
-            Command::Daily { game } => crate::challenge::daily(&ctx, game).await,
-            Command::ChallengeLeaderboard { challenge } => crate::challenge::leaderboard(&ctx, challenge).await,
-            Command::Start { game } => crate::lobby::start(&ctx, game).await,
-            Command::Decline { game } => crate::invitations::decline(&ctx, game).await,
-            Command::Abort { game } => crate::lobby::abort(&ctx, game).await,
-            Command::Games => crate::lobby::games(&ctx).await,
-            Command::Move { game, notation, at, bare } => crate::play::play(&ctx, game, &notation, at, bare).await,
-            Command::Resign { game } => crate::play::resign(&ctx, game).await,
-            Command::Board { game } => crate::play::board(&ctx, game).await,
-            Command::Hand { game } => crate::play::hand(&ctx, game).await,
-            Command::Moves { game, filter, page } => crate::play::moves(&ctx, game, &filter, page).await,
-            Command::Help { topic } => crate::info::help(&ctx, topic.as_deref()),
-            Command::Rules { game } => crate::info::rules(&ctx, game),
-            Command::Export { game } => crate::info::export(&ctx, game).await,
-            Command::Claim { game } => crate::timeouts::claim(&ctx, game).await,
-            Command::Vacation { days } => crate::vacation::vacation(&ctx, days).await,
-            Command::Undo { game } => crate::takeback::undo(&ctx, game).await,
-            Command::Rematch { game } => crate::takeback::rematch(&ctx, game).await,
-            Command::Reminders { on } => crate::settings::reminders(&ctx, on).await,
-            Command::History { game } => crate::takeback::history(&ctx, game).await,
-            Command::Leaderboard { game } => crate::ratings::leaderboard(&ctx, game).await,
-            Command::Stats { player } => crate::ratings::stats(&ctx, player.as_deref()).await,
-            Command::Settings { words } => crate::channels::settings(&ctx, &words).await,
-            Command::Language { lang } => crate::channels::language(&ctx, lang).await,
+            Command::New { game, options } => crate::features::lobby::new(&ctx, game, options).await,
+            Command::Join { game } => crate::features::challenges::join_or_invitation(&ctx, game).await,
+            Command::NewChallenge { game, options, hours } => crate::features::challenges::open(&ctx, game, options, hours).await,
+            Command::JoinChallenge { challenge } => crate::features::challenges::join(&ctx, challenge).await,
+            Command::Daily { game } => crate::features::challenges::daily(&ctx, game).await,
+            Command::ChallengeLeaderboard { challenge } => crate::features::challenges::leaderboard(&ctx, challenge).await,
+            Command::Start { game } => crate::features::lobby::start(&ctx, game).await,
+            Command::Decline { game } => crate::features::invitations::decline(&ctx, game).await,
+            Command::Abort { game } => crate::features::lobby::abort(&ctx, game).await,
+            Command::Games => crate::features::lobby::games(&ctx).await,
+            Command::Move { game, notation, at, bare } => crate::features::play::play(&ctx, game, &notation, at, bare).await,
+            Command::Resign { game } => crate::features::play::resign(&ctx, game).await,
+            Command::Board { game } => crate::features::play::board(&ctx, game).await,
+            Command::Hand { game } => crate::features::play::hand(&ctx, game).await,
+            Command::Moves { game, filter, page } => crate::features::play::moves(&ctx, game, &filter, page).await,
+            Command::Help { topic } => crate::features::info::help(&ctx, topic.as_deref()),
+            Command::Rules { game } => crate::features::info::rules(&ctx, game),
+            Command::Export { game } => crate::features::info::export(&ctx, game).await,
+            Command::Claim { game } => crate::features::timeouts::claim(&ctx, game).await,
+            Command::Vacation { days } => crate::features::vacation::vacation(&ctx, days).await,
+            Command::Undo { game } => crate::features::takeback::undo(&ctx, game).await,
+            Command::Rematch { game } => crate::features::takeback::rematch(&ctx, game).await,
+            Command::Reminders { on } => crate::features::reminders::reminders(&ctx, on).await,
+            Command::History { game } => crate::features::takeback::history(&ctx, game).await,
+            Command::Leaderboard { game } => crate::features::ratings::leaderboard(&ctx, game).await,
+            Command::Stats { player } => crate::features::ratings::stats(&ctx, player.as_deref()).await,
+            Command::Settings { words } => crate::features::settings::settings(&ctx, &words).await,
+            Command::Language { lang } => crate::features::settings::language(&ctx, lang).await,
         };
         let outcome = match outcome {
-            Ok(replies) => crate::challenge::guard(&ctx, verb, replies).await,
+            Ok(replies) => crate::features::challenges::guard(&ctx, verb, replies).await,
             Err(e) => Err(e),
         };
         let replies = match outcome {
@@ -323,12 +324,12 @@ impl Host {
     /// The legal moves of the player to move in the game `origin` means (or `game`),
     /// matching `filter` (empty: all): for autocomplete. Empty when there is no such
     /// running game, or when the moves would reveal a private hand the requester may
-    /// not see (see [`crate::games::may_list_moves`]).
+    /// not see (see [`crate::table::games::may_list_moves`]).
     ///
     /// # Errors
     /// A translated refusal (no game here, several games, another player's game of an
     /// open challenge, a game whose moves are sold as a hint: Hathor, see
-    /// [`crate::games::moves_sold`]).
+    /// [`crate::table::games::moves_sold`]).
     pub async fn legal_moves(&self, origin: &Origin, game: Option<GameId>, filter: &str) -> Result<Vec<String>, Text> {
         let ctx = self.ctx(origin);
         let loaded = match self.select_read(&ctx, game).await {
@@ -340,13 +341,13 @@ impl Host {
                 return Err(ctx.text(&Msg::new("cmd-storage")));
             }
         };
-        if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+        if let Some(sold) = crate::table::games::moves_sold(loaded.kind) {
             return Err(ctx.text(&sold));
         }
         let seat = loaded.seat_of(ctx.user_id());
         Ok(loaded
             .game
-            .filter(|g| crate::games::may_list_moves(g.as_ref(), seat))
+            .filter(|g| crate::table::games::may_list_moves(g.as_ref(), seat))
             .map(|g| if filter.trim().is_empty() { g.legal_moves() } else { g.filter_moves(filter) })
             .unwrap_or_default())
     }
@@ -464,7 +465,7 @@ impl Host {
         for game in games {
             let plays = game.plays;
             // Another player's board in an open challenge is not even listed.
-            if game.challenge.as_ref().is_some_and(|link| crate::challenge::hides(ctx, link)) {
+            if game.challenge.as_ref().is_some_and(|link| crate::features::challenges::hides(ctx, link)) {
                 continue;
             }
             let fits = match want {
@@ -521,10 +522,10 @@ impl Host {
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
     /// autocomplete) means, in this channel only, and refuses it when it is another
-    /// player's game of an open challenge ([`crate::challenge::hidden_game`]).
+    /// player's game of an open challenge ([`crate::features::challenges::hidden_game`]).
     pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
         let loaded = self.select(ctx, id, Want::Running, false).await?;
-        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
             return Err(msg.into());
         }
         Ok(loaded)
@@ -554,7 +555,7 @@ impl Host {
     /// not the requester's.
     pub(crate) async fn select_read_or_last(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
         let loaded = self.select_running_or_last(ctx, id, false).await?;
-        if let Some(msg) = crate::challenge::hidden_game(ctx, loaded.row.id).await {
+        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
             return Err(msg.into());
         }
         Ok(loaded)

@@ -6,15 +6,20 @@
 //! [`Reply`]s back: texts in the user's language with structured mentions, an optional
 //! PNG, each addressed to the channel or to one user.
 //!
-//! * [`command`]: the command grammar ([`Command`], [`Command::parse`]).
-//! * [`host`]: the entry point, game selection, permissions.
-//! * `lobby`, `play`, `info`: the command families; [`challenge`]: Hathor challenges.
-//! * [`storage`]: SQLite (games, players, the append-only log).
-//! * [`reply`], [`i18n`]: what comes back, and the Fluent translations.
-//! * [`clock`]: the injectable clock.
+//! The crate is in layers; each imports only the layers above it in this list:
+//!
+//! * [`base`]: ids, time, the injectable clock, replies ([`Reply`]) and the Fluent
+//!   translations ([`Texts`]).
+//! * [`grammar`]: the command grammar ([`Command`], [`Command::parse`]).
+//! * [`store`]: SQLite (games, players, the append-only log, settings, ratings).
+//! * [`table`]: a game's chat texts, loading and caching games, pictures.
+//! * [`features`]: the command families (lobby, play, info, invitations, takeback,
+//!   timeouts, vacation, ratings, settings, reminders, Hathor challenges).
+//! * [`scheduler`] and [`host`]: what is due when, and the entry point that dispatches
+//!   a command to its feature.
 //!
 //! ```no_run
-//! # async fn demo() -> Result<(), commands::storage::StorageError> {
+//! # async fn demo() -> Result<(), commands::store::StorageError> {
 //! use commands::{Host, HostOptions, Origin, User};
 //! let host = Host::open("sqlite://spieltisch.db", HostOptions::default()).await?;
 //! let origin = Origin {
@@ -31,31 +36,20 @@
 //! # Ok(()) }
 //! ```
 
-pub mod channels;
-pub mod challenge;
-pub mod clock;
-pub mod command;
-pub mod games;
+pub mod base;
+pub mod features;
+pub mod grammar;
 pub mod host;
-pub mod i18n;
-mod info;
-pub mod invitations;
-mod lobby;
-mod play;
-pub mod ratings;
-pub mod replay;
-pub mod reply;
 pub mod scheduler;
-pub mod settings;
-pub mod storage;
-mod takeback;
-pub mod timing;
-mod timeouts;
-pub mod vacation;
+pub mod store;
+pub mod table;
 
-pub use command::{Command, GameId, NewOptions, Verb};
+pub use base::{
+    i18n::{Lang, Msg, Texts},
+    ids::GameId,
+    reply::{Attachment, Audience, GameRef, Reply, Segment, Text, User},
+    time::ClockOptions,
+};
+pub use grammar::{Command, NewOptions, Verb};
 pub use host::{Host, HostOptions, Origin};
-pub use i18n::{Lang, Msg, Texts};
 pub use scheduler::Notice;
-pub use timing::ClockOptions;
-pub use reply::{Attachment, Audience, GameRef, Reply, Segment, Text, User};

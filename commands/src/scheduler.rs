@@ -12,12 +12,14 @@
 use sqlx::Row;
 
 use crate::{
-    command::GameId,
+    store::platforms::Platforms,
+    base::ids::GameId,
     host::Host,
-    i18n::{Arg, Lang, Msg},
-    reply::{GameRef, Reply, Text, User},
-    storage::StorageError,
-    timing::{self, format_duration},
+    base::i18n::{Arg, Lang, Msg},
+    base::reply::{GameRef, Reply, Text, User},
+    store::StorageError,
+    base::time::format_duration,
+    store::turns,
 };
 
 /// A message the scheduler wants posted: in `channel` of `platform`.
@@ -31,46 +33,6 @@ pub struct Notice {
 /// The kinds of turn notices, most urgent first (the stored `kind` words).
 const KINDS: [&str; 3] = ["expired", "soon", "half"];
 
-/// Whose work a poll takes: every platform's, or only that of the platforms named
-/// (the ones a running adapter serves).
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Platforms<'a> {
-    All,
-    Only(&'a [&'a str]),
-}
-
-impl Platforms<'_> {
-    /// The SQL condition that `column` names one of the platforms; its two parameters
-    /// are bound by [`Platforms::bind`] (the list as a JSON array, or NULL for all).
-    pub(crate) fn sql(column: &str) -> String {
-        format!("(? IS NULL OR {column} IN (SELECT value FROM json_each(?)))")
-    }
-
-    fn json(self) -> Option<String> {
-        match self {
-            Platforms::All => None,
-            Platforms::Only(names) => Some(serde_json::Value::from(names.to_vec()).to_string()),
-        }
-    }
-
-    /// Binds the parameters of [`Platforms::sql`] to `query`.
-    pub(crate) fn bind<'q>(
-        self,
-        query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>,
-    ) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments> {
-        let json = self.json();
-        query.bind(json.clone()).bind(json)
-    }
-
-    /// [`Platforms::bind`] for a `query_as`.
-    pub(crate) fn bind_as<'q, O>(
-        self,
-        query: sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments>,
-    ) -> sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments> {
-        let json = self.json();
-        query.bind(json.clone()).bind(json)
-    }
-}
 
 impl Host {
     /// The host's time now (Unix ms), for [`Host::due_notices`].
@@ -141,12 +103,12 @@ impl Host {
             let lang = self.lang_of(players.first().and_then(|p| p.lang.as_deref()));
             let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());
             let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-            let missing = crate::invitations::not_accepted(&self.db, id, &seated).await?;
+            let missing = crate::features::invitations::not_accepted(&self.db, id, &seated).await?;
             // A named invitation says who did not answer (some may have joined).
             let msg = if missing.is_empty() {
                 Msg::new("invitation-expired")
             } else {
-                Msg::new("invitation-expired-named").arg("players", crate::invitations::mentions(&missing)).arg("count", missing.len())
+                Msg::new("invitation-expired-named").arg("players", crate::features::invitations::mentions(&missing)).arg("count", missing.len())
             };
             let text = self.texts.text(lang, &msg.arg("id", id).arg("game", game));
             tracing::info!(game = id, "invitation expired");
@@ -156,13 +118,13 @@ impl Host {
     }
 
     async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        for turn in timing::running_turns(&self.db, platforms).await? {
-            let here = crate::channels::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
+        for turn in turns::running_turns(&self.db, platforms).await? {
+            let here = crate::features::settings::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;
             for &seat in &turn.to_move {
                 let Some(player) = players.get(seat) else { continue };
-                let seat_clock = timing::seat_clock(&self.db, &turn, &player.user_id, clock.move_ms, now).await?;
+                let seat_clock = turns::seat_clock(&self.db, &turn, &player.user_id, clock.move_ms, now).await?;
                 let due = |kind: &str| match kind {
                     "expired" => seat_clock.expired(),
                     // "Shortly before the end": the configured lead, but never more than
@@ -192,7 +154,7 @@ impl Host {
                 }
                 // Only the most urgent of what became due since the last poll.
                 let Some(&kind) = newly.first() else { continue };
-                let chosen = crate::channels::user_lang(&self.db, &turn.platform, &player.user_id).await?;
+                let chosen = crate::features::settings::user_lang(&self.db, &turn.platform, &player.user_id).await?;
                 let stored = player.lang.as_deref().and_then(|l| l.parse().ok());
                 let lang = chosen.or(stored).or(here.lang).unwrap_or(self.options.language);
                 let user = User::new(player.user_id.clone(), player.name.clone());
@@ -203,7 +165,7 @@ impl Host {
                     .arg("id", turn.game)
                     .arg("game", game)
                     .arg("left", left);
-                if kind != "expired" && !crate::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
+                if kind != "expired" && !crate::features::reminders::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
                     continue;
                 }
                 tracing::info!(game = turn.game, seat, kind, "turn notice");
@@ -222,16 +184,17 @@ impl Host {
 mod tests {
     use std::collections::BTreeSet;
 
-    use crate::i18n::{Lang, Texts};
+    use crate::base::i18n::{Lang, Texts};
 
     /// Every message id the play-over-days modules use (string literals with their
     /// prefixes, and the turn notices built from [`super::KINDS`]) exists in both
     /// languages.
     #[test]
     fn every_message_of_play_over_days_exists() {
-        const FILES: [&str; 10] = [
-            "scheduler.rs", "timing.rs", "timeouts.rs", "vacation.rs", "settings.rs", "invitations.rs",
-            "takeback.rs", "ratings.rs", "lobby.rs", "channels.rs",
+        const FILES: [&str; 11] = [
+            "scheduler.rs", "base/time.rs", "store/turns.rs", "features/timeouts.rs", "features/vacation.rs",
+            "features/reminders.rs", "features/invitations.rs", "features/takeback.rs", "features/ratings.rs",
+            "features/lobby.rs", "features/settings.rs",
         ];
         const PREFIXES: [&str; 12] = [
             "cmd-", "clock-", "claim-", "reminders-", "vacation-", "undo-", "rematch-", "history-", "leaderboard-",
@@ -240,7 +203,7 @@ mod tests {
         let dir = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into())).join("src");
         let mut used: BTreeSet<String> = super::KINDS.iter().map(|k| format!("clock-{k}")).collect();
         for file in FILES {
-            let Ok(source) = std::fs::read_to_string(dir.join(file)) else { continue };
+            let source = std::fs::read_to_string(dir.join(file)).expect("a module of play over days");
             for (i, piece) in source.split('"').enumerate() {
                 let id_like = piece.len() > 3 && piece.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
                 if i % 2 == 1 && id_like && !piece.ends_with('-') && PREFIXES.iter().any(|p| piece.starts_with(p)) {
@@ -250,7 +213,7 @@ mod tests {
         }
         assert!(used.len() > 30, "found the messages: {used:?}");
         // Every command word has its help text.
-        used.extend(crate::command::VERBS.iter().map(|(verb, _)| format!("help-{}", verb.name())));
+        used.extend(crate::grammar::VERBS.iter().map(|(verb, _)| format!("help-{}", verb.name())));
         let texts = Texts::load();
         for lang in Lang::ALL {
             for key in &used {

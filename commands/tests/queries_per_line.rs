@@ -10,7 +10,7 @@ use std::sync::{
     Arc,
 };
 
-use commands::{clock::SystemClock, storage::Db, Command, Host, HostOptions, Lang, Origin, User};
+use commands::{base::clock::SystemClock, store::Db, Command, Host, HostOptions, Lang, Origin, User};
 use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt, Layer};
 
 /// Counts the statements sqlx runs.

@@ -32,11 +32,11 @@ pub async fn for_game(host: &Host, origin: &Origin, game: GameRef) -> Vec<Create
         CreateButton::new(ComponentId { game: game.id, seq: game.seq, action }.to_string()).label(label(key)).style(style)
     };
     match row.status {
-        commands::storage::Status::Invited => vec![CreateActionRow::Buttons(vec![
+        commands::store::Status::Invited => vec![CreateActionRow::Buttons(vec![
             button(Action::Join, "discord-button-join", ButtonStyle::Primary),
             button(Action::Start, "discord-button-start", ButtonStyle::Success),
         ])],
-        commands::storage::Status::Running => {
+        commands::store::Status::Running => {
             let mut rows = vec![CreateActionRow::Buttons(vec![
                 button(Action::Hand, "discord-button-hand", ButtonStyle::Secondary),
                 button(Action::Board, "discord-button-board", ButtonStyle::Secondary),

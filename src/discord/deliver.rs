@@ -148,7 +148,7 @@ impl Answer {
 /// The channel's note that `user_id` does not accept DMs (without the private content).
 pub fn dm_closed(host: &Host, lang: commands::Lang, user_id: &str) -> Reply {
     let user = commands::User::new(user_id, user_id);
-    let msg = Msg::new("discord-dm-closed").arg("user", commands::i18n::Arg::Mention(user));
+    let msg = Msg::new("discord-dm-closed").arg("user", commands::base::i18n::Arg::Mention(user));
     Reply::channel(host.texts().text(lang, &msg))
 }
 

@@ -65,14 +65,14 @@ pub(crate) struct Running {
 }
 
 pub(crate) async fn start_bot(fake: &FakeDiscord, dir: &TempDir) -> Running {
-    start_bot_with_clock(fake, dir, Arc::new(commands::clock::SystemClock)).await
+    start_bot_with_clock(fake, dir, Arc::new(commands::base::clock::SystemClock)).await
 }
 
 /// As [`start_bot`], with the command layer reading the time from `clock`.
 pub(crate) async fn start_bot_with_clock(
     fake: &FakeDiscord,
     dir: &TempDir,
-    clock: Arc<dyn commands::clock::Clock>,
+    clock: Arc<dyn commands::base::clock::Clock>,
 ) -> Running {
     let sessions_before = fake.gateway.identifies();
     let from = fake.recorder.len();

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use commands::{
-    clock::{Clock, ManualClock},
-    storage::{Db, Status},
+    base::clock::{Clock, ManualClock},
+    store::{Db, Status},
     Audience, GameId, Host, HostOptions, Reply,
 };
 use serde_json::Value;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use commands::{clock::ManualClock, storage::Status, Audience};
+use commands::{base::clock::ManualClock, store::Status, Audience};
 
 use crate::{
     slowsupport::{due, log, no, notice_texts, ok, timed_host, DAY, HOUR, MINUTE, T0},

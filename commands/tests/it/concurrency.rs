@@ -2,7 +2,7 @@
 //! each other.
 
 use commands::{
-    storage::{Advance, Appended, Db},
+    store::{Advance, Appended, Db},
     Command,
 };
 
@@ -150,7 +150,7 @@ async fn two_opens_of_a_new_file_at_once_both_succeed() {
     for round in 0..6 {
         let place = Place::new();
         let url = place.url();
-        let (a, b) = tokio::join!(commands::storage::Db::open(&url), commands::storage::Db::open(&url));
+        let (a, b) = tokio::join!(commands::store::Db::open(&url), commands::store::Db::open(&url));
         let (a, b) = (a.expect("the first open"), b.expect("the second open"));
         let tables: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'")
             .fetch_one(b.pool())

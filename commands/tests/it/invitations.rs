@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use commands::{clock::ManualClock, storage::Status};
+use commands::{base::clock::ManualClock, store::Status};
 
 use crate::{
     slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, HOUR, MINUTE, T0},

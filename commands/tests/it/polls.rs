@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use commands::{
-    clock::{Clock, ManualClock},
+    base::clock::{Clock, ManualClock},
     Origin,
 };
 
@@ -89,7 +89,7 @@ async fn an_invitation_expires_in_its_platforms_poll() {
     clock.advance(48 * HOUR);
     assert!(host.due_notices_for(clock.now_ms(), &["matrix"]).await.is_empty());
     let status = host.db().game(id).await.expect("read").expect("game").status;
-    assert_eq!(status, commands::storage::Status::Invited);
+    assert_eq!(status, commands::store::Status::Invited);
     let discord = host.due_notices_for(clock.now_ms(), &["discord"]).await;
     assert_eq!(
         notice_texts(&discord),

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use commands::{storage::Status, Command, Host, HostOptions, Origin, Reply};
+use commands::{store::Status, Command, Host, HostOptions, Origin, Reply};
 
 use crate::support::{origin, texts, Place};
 
@@ -17,11 +17,11 @@ const ROUNDS: usize = 6;
 async fn hosts(place: &Place, options: &HostOptions) -> Vec<Arc<Host>> {
     let mut hosts = Vec::new();
     for _ in 0..RACERS {
-        let db = commands::storage::Db::open(&place.url()).await.expect("open the database");
+        let db = commands::store::Db::open(&place.url()).await.expect("open the database");
         hosts.push(Arc::new(Host::with_db(
             db,
             HostOptions { pictures: false, ..options.clone() },
-            Arc::new(commands::clock::SystemClock),
+            Arc::new(commands::base::clock::SystemClock),
         )));
     }
     hosts
@@ -49,7 +49,7 @@ async fn race(hosts: &[Arc<Host>], requests: Vec<(Origin, String)>) -> Vec<Vec<R
 }
 
 /// The games of `channel` that are invitations or running.
-async fn open_games(host: &Host, channel: &str) -> Vec<commands::storage::GameRow> {
+async fn open_games(host: &Host, channel: &str) -> Vec<commands::store::GameRow> {
     host.db().open_games_in("test", channel).await.expect("read")
 }
 
@@ -131,7 +131,7 @@ async fn eight_vacations_at_once_stay_within_the_allowance() {
         assert_eq!(accepted, 3, "round {round}: 3 × 10 days of 30");
         let refused = replies.iter().filter(|r| r[0].refusal).map(|r| texts(r)).collect::<Vec<_>>();
         assert!(refused.iter().all(|t| t.contains("0 days are left")), "{refused:?}");
-        let spans = commands::timing::vacations(hosts[0].db(), "test", &user).await.expect("read");
+        let spans = commands::store::turns::vacations(hosts[0].db(), "test", &user).await.expect("read");
         let days: i64 = spans.iter().map(|(s, e)| (e - s) / 86_400_000).sum();
         assert_eq!(days, 30, "round {round}: {spans:?}");
         // Booked one after the other: none overlap.

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use commands::{clock::ManualClock, storage::Status, Origin};
+use commands::{base::clock::ManualClock, store::Status, Origin};
 
 use crate::{
     slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},

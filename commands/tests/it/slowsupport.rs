@@ -3,8 +3,8 @@
 use std::sync::Arc;
 
 use commands::{
-    clock::{Clock, ManualClock},
-    storage::Db,
+    base::clock::{Clock, ManualClock},
+    store::Db,
     Host, HostOptions, Notice, Origin,
 };
 

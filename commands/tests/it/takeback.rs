@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use commands::{clock::ManualClock, storage::Status};
+use commands::{base::clock::ManualClock, store::Status};
 
 use crate::{
     slowsupport::{due, log, no, ok, timed_host, DAY, HOUR, MINUTE, T0},
@@ -191,7 +191,7 @@ async fn after_a_takeback_the_turn_and_its_reminders_start_afresh() {
 async fn a_finished_games_export_comes_with_a_strip_of_boards() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
-    let db = commands::storage::Db::open(&place.url()).await.expect("database");
+    let db = commands::store::Db::open(&place.url()).await.expect("database");
     let host = commands::Host::with_db(db, commands::HostOptions::default(), clock.clone());
     aratoth(&host).await;
     for _ in 0..2 {

@@ -1,18 +1,8 @@
-//! Turn clocks (issue 10): the time per move, durations as players write and read
-//! them, and how long a player's turn has run, with vacations left out.
-//!
-//! Nothing is stored per tick: a turn starts at its game's last log entry (or the
-//! start), and how much of the time is used is computed from that timestamp and the
-//! player's vacations (`vacations` table). So a restart changes nothing.
+//! Time as players write and read it (issue 10's turn clocks): durations in
+//! milliseconds, the bot's `[clock]` settings, and how much of a turn has been used
+//! with vacations left out. Pure: the stored turns are in [`crate::store::turns`].
 
-use sqlx::Row;
-
-use crate::{
-    command::GameId,
-    i18n::{Lang, Msg},
-    scheduler::Platforms,
-    storage::{Db, StorageError},
-};
+use crate::base::i18n::{Lang, Msg};
 
 /// One minute, hour and day in milliseconds.
 pub const MINUTE_MS: i64 = 60_000;
@@ -94,7 +84,7 @@ pub fn parse_duration(text: &str) -> Option<i64> {
 
 /// A duration in words (`2 days 5 hours`, `2 Tage 5 Stunden`), rounded down to minutes;
 /// at most two units.
-pub fn format_duration(texts: &crate::Texts, lang: Lang, ms: i64) -> String {
+pub fn format_duration(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64) -> String {
     let ms = ms.max(0);
     let days = ms / DAY_MS;
     let hours = (ms % DAY_MS) / HOUR_MS;
@@ -109,88 +99,6 @@ pub fn format_duration(texts: &crate::Texts, lang: Lang, ms: i64) -> String {
         parts.push(texts.plain(lang, &Msg::new("clock-minutes").arg("n", 0_i64)));
     }
     parts.join(" ")
-}
-
-/// A running game's current turn, as stored.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Turn {
-    pub game: GameId,
-    pub kind: String,
-    pub platform: String,
-    pub channel: String,
-    /// Whose settings apply: the game's server, else its channel
-    /// (`coalesce(server, channel)`, see [`crate::storage::GameRow::scope`]).
-    pub scope: String,
-    /// The move number the turn follows.
-    pub seq: u64,
-    /// The seats to move.
-    pub to_move: Vec<usize>,
-    /// When the turn began (the last log entry, else the start; a takeback after them),
-    /// Unix ms.
-    pub since: i64,
-    /// The game's own time per move, if it has one.
-    pub move_ms: Option<i64>,
-}
-
-const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
-     MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
-         COALESCE(g.turn_reset_at, 0)) AS since \
-     FROM games g WHERE g.status = 'running'";
-
-fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
-    let to_move: String = r.try_get("to_move")?;
-    Ok(Turn {
-        game: r.try_get("id")?,
-        kind: r.try_get("kind")?,
-        platform: r.try_get("platform")?,
-        channel: r.try_get("channel")?,
-        scope: r.try_get("scope")?,
-        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
-        to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
-        since: r.try_get("since")?,
-        move_ms: r.try_get("move_ms")?,
-    })
-}
-
-/// The condition that game `g` has at least two players still in it: seated and not
-/// removed by a `@resign P` or `@timeout P` in its log. A game for one (Hathor solo,
-/// challenge and daily games) has nobody waiting for a move, so no turn notices.
-const OTHERS_WAIT_SQL: &str = "(SELECT COUNT(*) FROM players p WHERE p.game_id = g.id AND NOT EXISTS \
-     (SELECT 1 FROM log l WHERE l.game_id = g.id AND l.text IN ('@resign ' || p.seat, '@timeout ' || p.seat))) >= 2";
-
-/// The turns of every running game on `platforms` that has at least two players still
-/// in it (the scheduler's poll; a game for one gets no turn notices).
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub(crate) async fn running_turns(db: &Db, platforms: Platforms<'_>) -> Result<Vec<Turn>, StorageError> {
-    let sql = format!("{TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}", Platforms::sql("g.platform"));
-    let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?;
-    rows.iter().map(turn).collect()
-}
-
-/// The turn of running game `id`, if it runs.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> {
-    let sql = format!("{TURN_SQL} AND g.id = ?");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
-    row.as_ref().map(turn).transpose()
-}
-
-/// The vacations of `user_id` on `platform` as (starts, ends), Unix ms, oldest first.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn vacations(db: &Db, platform: &str, user_id: &str) -> Result<Vec<(i64, i64)>, StorageError> {
-    let rows: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
-            .bind(platform)
-            .bind(user_id)
-            .fetch_all(db.pool())
-            .await?;
-    Ok(rows)
 }
 
 /// How much of a turn that began at `since` has been used by `now`: the time passed,
@@ -218,16 +126,6 @@ impl SeatClock {
     pub fn expired(self) -> bool {
         self.used_ms >= self.move_ms
     }
-}
-
-/// The clock of the player `user_id` in `turn` at `now`; `default_ms` when the game has
-/// no time of its own.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn seat_clock(db: &Db, turn: &Turn, user_id: &str, default_ms: i64, now: i64) -> Result<SeatClock, StorageError> {
-    let away = vacations(db, &turn.platform, user_id).await?;
-    Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), used_ms: used_ms(turn.since, now, &away) })
 }
 
 #[cfg(test)]
@@ -286,7 +184,7 @@ mod tests {
 
     #[test]
     fn durations_read_well() {
-        let texts = crate::Texts::load();
+        let texts = crate::base::i18n::Texts::load();
         assert_eq!(format_duration(&texts, Lang::En, 2 * DAY_MS + 5 * HOUR_MS + 7 * MINUTE_MS), "2 days 5 hours");
         assert_eq!(format_duration(&texts, Lang::De, DAY_MS + 30 * MINUTE_MS), "1 Tag 30 Minuten");
         assert_eq!(format_duration(&texts, Lang::En, HOUR_MS), "1 hour");

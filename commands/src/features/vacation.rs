@@ -4,10 +4,11 @@
 
 use crate::{
     host::{Ctx, Outcome},
-    i18n::Msg,
-    reply::Reply,
-    storage::Status,
-    timing::{self, DAY_MS},
+    base::i18n::Msg,
+    base::reply::Reply,
+    store::Status,
+    base::time::DAY_MS,
+    store::turns,
 };
 
 /// Milliseconds of vacation `spans` (start, end) holds within the 365 days before `now`
@@ -27,7 +28,7 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     let allowance = i64::from(ctx.host.options.clock.vacation_days_per_year) * DAY_MS;
     let left_days = |spans: &[(i64, i64)]| (allowance - used_in_year(spans, now)).max(0) / DAY_MS;
     let Some(days) = days else {
-        let spans = timing::vacations(db, platform, ctx.user_id()).await?;
+        let spans = turns::vacations(db, platform, ctx.user_id()).await?;
         let text = ctx.text(&Msg::new("vacation-allowance").arg("days", left_days(&spans)));
         return Ok(vec![Reply::private(ctx.user_id(), text)]);
     };
@@ -46,7 +47,7 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     channels.dedup_by(|a, b| a.0 == b.0);
     let mut notices = Vec::with_capacity(channels.len());
     for (channel, scope) in channels {
-        let here = crate::channels::channel_settings(db, platform, &scope).await?;
+        let here = crate::features::settings::channel_settings(db, platform, &scope).await?;
         notices.push((channel, ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg)));
     }
     let decide = |spans: &[(i64, i64)]| {

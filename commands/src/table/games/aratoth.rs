@@ -5,7 +5,7 @@
 use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView};
 
 use super::Chat;
-use crate::i18n::Msg;
+use crate::base::i18n::Msg;
 
 impl Chat for AratothView {
     fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {

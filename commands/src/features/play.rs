@@ -4,12 +4,12 @@
 use rules::{Match, PlayErrorKind, Seat, Viewer};
 
 use crate::{
-    command::GameId,
-    games::{hand_text, may_list_moves, move_help},
+    base::ids::GameId,
+    table::games::{hand_text, may_list_moves, move_help},
     host::{Ctx, Loaded, Outcome, Refused, Want},
-    i18n::{Arg, Msg},
-    reply::{GameRef, Reply, Text},
-    storage::{Advance, Appended, Status},
+    base::i18n::{Arg, Msg},
+    base::reply::{GameRef, Reply, Text},
+    store::{Advance, Appended, Status},
 };
 
 /// `move <notation>` or a bare move.
@@ -149,9 +149,9 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             tracing::info!(game = id, seq, text, "move stored");
             ctx.host.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
-            let loaded = Loaded { row: crate::storage::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
+            let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
             if status == Status::Finished
-                && let Err(e) = crate::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
+                && let Err(e) = crate::features::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
             {
                 tracing::error!(game = id, error = %e, "the ratings could not be updated");
             }
@@ -161,7 +161,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
 }
 
 /// The channel's announcement after a start or an accepted move: `header`, the game's
-/// turn notes ([`crate::games::turn_notes`]), then whose turn it is (a mention) or the
+/// turn notes ([`crate::table::games::turn_notes`]), then whose turn it is (a mention) or the
 /// final ranking, with the new board; and a private reply with the hand of each seat in
 /// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
@@ -169,7 +169,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
-    for note in crate::games::turn_notes(game.as_ref(), &loaded.names()) {
+    for note in crate::table::games::turn_notes(game.as_ref(), &loaded.names()) {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
@@ -263,7 +263,7 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 }
 
 /// `board`: the board as everyone sees it, the game's board notes
-/// ([`crate::games::board_notes`]) and whose turn it is (no mention).
+/// ([`crate::table::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.host.select_read(ctx, id).await?;
     let id = loaded.row.id;
@@ -272,7 +272,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let mut text = ctx.text(
         &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
     );
-    for note in crate::games::board_notes(game.as_ref(), &loaded.names()) {
+    for note in crate::table::games::board_notes(game.as_ref(), &loaded.names()) {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
@@ -305,7 +305,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if game.is_finished() {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     }
-    if let Some(sold) = crate::games::moves_sold(loaded.kind) {
+    if let Some(sold) = crate::table::games::moves_sold(loaded.kind) {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&sold)).about(GameRef { id, seq: game.moves_applied() as u64 })]);
     }
     let seat = loaded.seat_of(ctx.user_id());
@@ -349,7 +349,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
     }
     if pages > 1 {
-        text.push_line(ctx.text(&crate::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
+        text.push_line(ctx.text(&crate::table::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
     }
     if page == 1 {
         for line in help {

@@ -2,7 +2,7 @@
 
 use rules::Match;
 
-use crate::reply::Attachment;
+use crate::base::reply::Attachment;
 
 /// The strip as an attachment for game `id`, its words in `lang`; `None` (logged) when
 /// it cannot be drawn.
@@ -11,7 +11,7 @@ pub(crate) async fn strip(
     start: Box<dyn Match>,
     log: Vec<String>,
     names: Vec<String>,
-    lang: crate::i18n::Lang,
+    lang: crate::base::i18n::Lang,
 ) -> Option<Attachment> {
     let drawn = tokio::task::spawn_blocking(move || render::strip::strip_png(start, &log, &names, lang)).await;
     match drawn {

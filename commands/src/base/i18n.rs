@@ -5,7 +5,7 @@ use std::{collections::HashMap, fmt};
 
 use fluent_bundle::{concurrent::FluentBundle, FluentArgs, FluentResource, FluentValue};
 
-use crate::reply::{Segment, Text, User};
+use crate::base::reply::{Segment, Text, User};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
@@ -110,7 +110,7 @@ pub(crate) fn is_private_use(c: char) -> bool {
 
 /// Where a mention sits in a formatted string before it is split into segments:
 /// private-use characters that cannot come from a Fluent file or a user's name
-/// (names are cleaned by [`crate::reply::User::new`]).
+/// (names are cleaned by [`crate::base::reply::User::new`]).
 const MENTION_OPEN: char = '\u{E000}';
 const MENTION_CLOSE: char = '\u{E001}';
 

@@ -4,7 +4,7 @@
 //! that can); and a user's own language. The scope is the server when the platform names
 //! one (a Discord guild: all its channels and threads share one set), else the channel
 //! or room ([`Origin::scope`](crate::Origin::scope); for a stored game
-//! [`GameRow::scope`](crate::storage::GameRow::scope)). The table `channel_settings`
+//! [`GameRow::scope`](crate::store::GameRow::scope)). The table `channel_settings`
 //! keeps its name and its column `channel`, which holds the scope. `settings
 //! [key=value ...]` shows or (admins) changes the scope's; `language en|de` sets the
 //! user's.
@@ -13,10 +13,10 @@ use sqlx::Row;
 
 use crate::{
     host::{Ctx, Outcome, Refused},
-    i18n::{Lang, Msg},
-    reply::Reply,
-    storage::{Db, StorageError},
-    timing::{format_duration, parse_duration, ClockOptions},
+    base::i18n::{Lang, Msg},
+    base::reply::Reply,
+    store::{Db, StorageError},
+    base::time::{format_duration, parse_duration, ClockOptions},
 };
 
 /// The time per move a new game of `scope` on `platform` gets (ms): the scope's setting,
@@ -229,7 +229,7 @@ async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<Lang
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::timing::{DAY_MS, HOUR_MS};
+    use crate::base::time::{DAY_MS, HOUR_MS};
 
     #[test]
     fn settings_words_apply_and_reset() {

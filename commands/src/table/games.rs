@@ -11,7 +11,7 @@ mod helofag;
 
 use rules::{AnyView, GameKind, Match, Seat, Viewer};
 
-use crate::i18n::{Lang, Msg, Texts};
+use crate::base::i18n::{Lang, Msg, Texts};
 
 /// What the channel is told after a start, move or event of `game` besides the move
 /// itself and whose turn it is (or the ranking), in order (Helofag: automatic passes,
@@ -275,10 +275,10 @@ mod tests {
                 .args
                 .iter()
                 .map(|(k, v)| match v {
-                    crate::i18n::Arg::Text(t) => format!("{k}={t}"),
-                    crate::i18n::Arg::Number(n) => format!("{k}={n}"),
-                    crate::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
-                    crate::i18n::Arg::Mentions(us) => format!("{k}={}", us.iter().map(|u| format!("@{}", u.name)).collect::<Vec<_>>().join(",")),
+                    crate::base::i18n::Arg::Text(t) => format!("{k}={t}"),
+                    crate::base::i18n::Arg::Number(n) => format!("{k}={n}"),
+                    crate::base::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
+                    crate::base::i18n::Arg::Mentions(us) => format!("{k}={}", us.iter().map(|u| format!("@{}", u.name)).collect::<Vec<_>>().join(",")),
                 })
                 .collect();
             format!("{}[{}]", m.key, args.join(" "))

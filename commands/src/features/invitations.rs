@@ -4,11 +4,11 @@
 //! time after which an unanswered invitation expires (the scheduler does that).
 
 use crate::{
-    command::GameId,
+    base::ids::GameId,
     host::Ctx,
-    i18n::Msg,
-    reply::Reply,
-    storage::{Db, Status, StorageError},
+    base::i18n::Msg,
+    base::reply::Reply,
+    store::{Db, Status, StorageError},
 };
 
 /// The characters a name (after `@`, or a plain name) must not contain: they belong
@@ -102,11 +102,11 @@ pub(crate) async fn check_invited(ctx: &Ctx<'_>, id: GameId) -> Result<(), crate
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
-pub(crate) async fn naming(db: &Db, origin: &crate::host::Origin) -> Result<Vec<crate::storage::GameRow>, StorageError> {
+pub(crate) async fn naming(db: &Db, origin: &crate::host::Origin) -> Result<Vec<crate::store::GameRow>, StorageError> {
     let user = &origin.user;
     let mut rows = Vec::new();
     for (row, invitee) in db.invitations_naming(&origin.platform, &user.id, &user.name).await? {
-        let seen = rows.last().is_some_and(|r: &crate::storage::GameRow| r.id == row.id);
+        let seen = rows.last().is_some_and(|r: &crate::store::GameRow| r.id == row.id);
         if !seen && matches(&invitee, &user.id, &user.name) {
             rows.push(row);
         }
@@ -164,8 +164,8 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, id: Option<GameId>) -> crate::host::O
     }
     tracing::info!(game = game_id, "invitation declined");
     let creator = ctx.host.db.players(game_id).await?.into_iter().next().map_or_else(
-        || crate::reply::User::new(row.creator.clone(), row.creator.clone()),
-        |p| crate::reply::User::new(p.user_id, p.name),
+        || crate::base::reply::User::new(row.creator.clone(), row.creator.clone()),
+        |p| crate::base::reply::User::new(p.user_id, p.name),
     );
     let game = row.kind.parse::<rules::GameKind>().map_or(row.kind.clone(), |k| ctx.game_name(k).to_string());
     let text = ctx.text(
@@ -173,7 +173,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, id: Option<GameId>) -> crate::host::O
             .arg("player", user.name.as_str())
             .arg("id", game_id)
             .arg("game", game)
-            .arg("creator", crate::i18n::Arg::Mention(creator)),
+            .arg("creator", crate::base::i18n::Arg::Mention(creator)),
     );
     Ok(vec![Reply::channel(text)])
 }
@@ -201,9 +201,9 @@ pub(crate) async fn not_accepted(db: &Db, id: GameId, seated: &[(String, String)
 
 /// Invitees as mentions for a message: a platform id (Discord `123`, Matrix
 /// `@bob:hs`) pings them; a typed name shows as `@bob`.
-pub(crate) fn mentions(invitees: &[String]) -> crate::i18n::Arg {
-    crate::i18n::Arg::Mentions(
-        invitees.iter().map(|n| crate::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect(),
+pub(crate) fn mentions(invitees: &[String]) -> crate::base::i18n::Arg {
+    crate::base::i18n::Arg::Mentions(
+        invitees.iter().map(|n| crate::base::reply::User::new(n.as_str(), n.trim_start_matches('@'))).collect(),
     )
 }
 

@@ -5,10 +5,9 @@ use serde_json::{Map, Value};
 
 use rules::GameKind;
 
-use crate::i18n::Msg;
+use crate::base::i18n::Msg;
 
-/// A game's id in storage (shown as `#12`).
-pub type GameId = i64;
+pub use crate::base::ids::GameId;
 
 /// A command word. Each has an English name (used by `help`) and German aliases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -125,7 +124,7 @@ impl NewOptions {
                     }
                     "time" | "zeit" => {
                         out.move_ms = Some(
-                            crate::timing::parse_duration(value)
+                            crate::base::time::parse_duration(value)
                                 .ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", value))?,
                         );
                     }
@@ -138,7 +137,7 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Some(invitees) = crate::invitations::invitees_in(word) {
+            } else if let Some(invitees) = crate::features::invitations::invitees_in(word) {
                 out.invite.extend(invitees);
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
@@ -264,7 +263,7 @@ impl Command {
     /// # Errors
     /// As [`Command::parse`].
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
-        if let Some(challenge) = crate::challenge::parse_words(verb, words) {
+        if let Some(challenge) = crate::features::challenges::parse_words(verb, words) {
             return challenge;
         }
         match verb {
@@ -318,7 +317,7 @@ impl Command {
             Verb::Stats => {
                 return match words {
                     [] => Ok(Command::Stats { player: None }),
-                    [who] => crate::invitations::player(who)
+                    [who] => crate::features::invitations::player(who)
                         .map(|player| Command::Stats { player: Some(player) })
                         .ok_or_else(|| Msg::new("cmd-bad-player").arg("text", *who)),
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),

@@ -1,7 +1,7 @@
 //! Ratings (README, the command table: `leaderboard`, `stats`): a Weng-Lin rating (the `skillratings` crate; it handles two or
 //! more players, each player a one-person team ranked by place, ties sharing a place)
 //! per player, game and scope (the game's server when known, else its channel/room:
-//! [`GameRow::scope`](crate::storage::GameRow::scope)), updated once after each
+//! [`GameRow::scope`](crate::store::GameRow::scope)), updated once after each
 //! finished game that has a result; `leaderboard <game>` and `stats [@player]` read the
 //! requester's [`Origin::scope`](crate::Origin::scope).
 
@@ -14,9 +14,9 @@ use sqlx::Row;
 
 use crate::{
     host::{Ctx, Loaded, Outcome},
-    i18n::{Arg, Msg},
-    reply::{Reply, User},
-    storage::{Db, StorageError},
+    base::i18n::{Arg, Msg},
+    base::reply::{Reply, User},
+    store::{Db, StorageError},
 };
 
 /// How many players a leaderboard shows.

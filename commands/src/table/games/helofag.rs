@@ -9,7 +9,7 @@ use rules::{
 };
 
 use super::Chat;
-use crate::i18n::Msg;
+use crate::base::i18n::Msg;
 
 impl Chat for HelofagView {
     fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {

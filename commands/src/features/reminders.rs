@@ -2,9 +2,9 @@
 
 use crate::{
     host::{Ctx, Outcome},
-    i18n::Msg,
-    reply::Reply,
-    storage::{Db, StorageError},
+    base::i18n::Msg,
+    base::reply::Reply,
+    store::{Db, StorageError},
 };
 
 /// Whether `user_id` on `platform` wants turn reminders (yes unless switched off).

@@ -22,7 +22,7 @@ impl User {
     /// pictures, and it is cut to [`MAX_NAME_CHARS`] (an empty name becomes the id).
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
         let id = id.into();
-        let cleaned: String = crate::i18n::clean_text(&name.into()).chars().take(MAX_NAME_CHARS).collect();
+        let cleaned: String = crate::base::i18n::clean_text(&name.into()).chars().take(MAX_NAME_CHARS).collect();
         let name = if cleaned.trim().is_empty() { id.clone() } else { cleaned.trim().to_string() };
         User { id, name }
     }

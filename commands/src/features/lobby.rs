@@ -5,12 +5,13 @@ use serde_json::Value;
 use rules::GameKind;
 
 use crate::{
-    command::{GameId, NewOptions},
+    base::ids::GameId,
+    grammar::NewOptions,
     host::{Ctx, Loaded, Outcome, Refused, Want},
-    i18n::{Arg, Lang, Msg},
-    play,
-    reply::{Reply, Text},
-    storage::{Advance, Appended, Created, Joined, NewGame, Status},
+    base::i18n::{Arg, Lang, Msg},
+    features::play,
+    base::reply::{Reply, Text},
+    store::{Advance, Appended, Created, Joined, NewGame, Status},
 };
 
 /// `new <game> [options]`: checks the options by creating the game once, then stores
@@ -27,7 +28,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             invite.push(named);
         }
     }
-    if invite.iter().any(|n| crate::invitations::matches(n, &user.id, &user.name)) {
+    if invite.iter().any(|n| crate::features::invitations::matches(n, &user.id, &user.name)) {
         return Err(Msg::new("cmd-invite-self").into());
     }
     let mut options = new.options;
@@ -52,7 +53,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         Some(ms) => ms,
         None => {
             let (db, bot) = (&ctx.host.db, &ctx.host.options.clock);
-            crate::channels::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
+            crate::features::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
         }
     };
     let max_open = ctx.host.options.clock.max_open_invitations;
@@ -98,9 +99,9 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("invited", crate::invitations::mentions(&invite)),
+            .arg("invited", crate::features::invitations::mentions(&invite)),
     );
-    Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id, seq: 0 })])
+    Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id, seq: 0 })])
 }
 
 fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {
@@ -132,7 +133,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
     }
-    crate::invitations::check_invited(ctx, game_id).await?;
+    crate::features::invitations::check_invited(ctx, game_id).await?;
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
     let lang = ctx.origin.lang.map(Lang::code);
@@ -153,7 +154,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             .arg("players", capacity),
     );
     let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    if crate::invitations::all_accepted(&ctx.host.db, game_id, &seated).await?
+    if crate::features::invitations::all_accepted(&ctx.host.db, game_id, &seated).await?
         && loaded.kind.players().contains(&players.len())
     {
         // A named invitation starts by itself once everyone named has accepted.
@@ -164,7 +165,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         let mut replies = vec![Reply::channel(text)];
         if let Some(creator) = creator {
             let origin = crate::host::Origin {
-                user: crate::reply::User::new(creator.user_id, creator.name),
+                user: crate::base::reply::User::new(creator.user_id, creator.name),
                 ..ctx.origin.clone()
             };
             let as_creator = Ctx { origin: &origin, ..*ctx };
@@ -172,10 +173,10 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         return Ok(replies);
     }
-    let missing = crate::invitations::not_accepted(&ctx.host.db, game_id, &seated).await?;
+    let missing = crate::features::invitations::not_accepted(&ctx.host.db, game_id, &seated).await?;
     if !missing.is_empty() {
         // A named invitation waits for everyone it names; nobody starts it early.
-        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::invitations::mentions(&missing))));
+        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::features::invitations::mentions(&missing))));
     } else if players.len() >= capacity {
         text.push_line(ctx.text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {
@@ -206,12 +207,12 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let seated = loaded.players.len();
     let capacity = loaded.capacity();
     let at_table: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    let missing = crate::invitations::not_accepted(&ctx.host.db, game_id, &at_table).await?;
+    let missing = crate::features::invitations::not_accepted(&ctx.host.db, game_id, &at_table).await?;
     if !missing.is_empty() {
         // Nobody is left out of a named invitation: it starts when all have accepted.
         return Err(Msg::new("cmd-invitees-missing")
             .arg("id", game_id)
-            .arg("players", crate::invitations::mentions(&missing))
+            .arg("players", crate::features::invitations::mentions(&missing))
             .into());
     }
     if seated < capacity {
@@ -249,7 +250,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     tracing::info!(game = game_id, players = seated, "game started");
     ctx.host.remember(game_id, game.as_ref());
     let loaded = Loaded {
-        row: crate::storage::GameRow { status: Status::Running, options, ..loaded.row },
+        row: crate::store::GameRow { status: Status::Running, options, ..loaded.row },
         game: Some(game),
         ..loaded
     };
@@ -261,7 +262,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     // when the excavation begins, so its start sends none).
     let dealt: Vec<usize> = match &loaded.game {
         Some(game) => (0..seated)
-            .filter(|&s| crate::games::hand_text(&game.view(rules::Viewer::Seat(s)), s).is_some_and(|h| !h.is_empty()))
+            .filter(|&s| crate::table::games::hand_text(&game.view(rules::Viewer::Seat(s)), s).is_some_and(|h| !h.is_empty()))
             .collect(),
         None => Vec::new(),
     };
@@ -317,13 +318,13 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             ctx.host.remember(game_id, game.as_ref());
             tracing::info!(game = game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
-            Ok(vec![Reply::channel(text).about(crate::reply::GameRef { id: game_id, seq: seen + 1 })])
+            Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])
         }
     }
 }
 
 /// Whether `seat` has left game `id` (a `@resign` or `@timeout` of that seat is in its log).
-async fn left(db: &crate::storage::Db, id: GameId, seat: usize) -> Result<bool, crate::storage::StorageError> {
+async fn left(db: &crate::store::Db, id: GameId, seat: usize) -> Result<bool, crate::store::StorageError> {
     let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM log WHERE game_id = ? AND text IN (?, ?) LIMIT 1")
         .bind(id)
         .bind(format!("@resign {seat}"))
@@ -337,7 +338,7 @@ async fn left(db: &crate::storage::Db, id: GameId, seat: usize) -> Result<bool, 
 /// invitations that name the user (in any channel), the ones waiting for the user
 /// first: their turn, then invitations to answer, then the rest.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
-    let rows: Vec<(crate::storage::GameRow, Option<usize>)> = ctx
+    let rows: Vec<(crate::store::GameRow, Option<usize>)> = ctx
         .host
         .db
         .open_games_of(&ctx.origin.platform, ctx.user_id())
@@ -356,11 +357,11 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         mine.push((row, seat));
     }
     let mut rows = mine;
-    rows.extend(crate::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
+    rows.extend(crate::features::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
     }
-    let rank = |row: &crate::storage::GameRow, seat: Option<usize>| match (row.status, seat) {
+    let rank = |row: &crate::store::GameRow, seat: Option<usize>| match (row.status, seat) {
         (Status::Running, Some(seat)) if row.to_move.contains(&seat) => 0,
         (_, None) => 1,
         (Status::Running, _) => 2,
@@ -400,9 +401,9 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         text.push_line(Text::plain_text("• "));
         text.push(line);
         if row.status == Status::Running
-            && let Some(turn) = crate::timing::turn_of(&ctx.host.db, row.id).await?
+            && let Some(turn) = crate::store::turns::turn_of(&ctx.host.db, row.id).await?
         {
-            let waited = crate::timing::format_duration(&ctx.host.texts, ctx.lang, ctx.now() - turn.since);
+            let waited = crate::base::time::format_duration(&ctx.host.texts, ctx.lang, ctx.now() - turn.since);
             text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
         }
     }

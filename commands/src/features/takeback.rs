@@ -7,12 +7,12 @@ use rules::{GameKind, Match};
 use sqlx::Row;
 
 use crate::{
-    command::GameId,
+    base::ids::GameId,
     host::{Ctx, Outcome, Refused, Want},
-    i18n::{Arg, Msg},
-    play,
-    reply::{GameRef, Reply, Text, User},
-    storage::{GameRow, NewGame, RematchVote, Start, Status, StorageError},
+    base::i18n::{Arg, Msg},
+    features::play,
+    base::reply::{GameRef, Reply, Text, User},
+    store::{GameRow, NewGame, RematchVote, Start, Status, StorageError},
 };
 
 /// Whether `undo` is offered in `kind`: only where no move reveals anything new (no
@@ -85,7 +85,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// Stores `user`'s vote to take back move `seq` of `game` (once); returns whether it is
 /// new and everyone who has voted. (The take-back itself is guarded by the move number,
 /// so of concurrent last votes only one takes the move back.)
-async fn vote_undo(db: &crate::storage::Db, game: GameId, seq: u64, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
+async fn vote_undo(db: &crate::store::Db, game: GameId, seq: u64, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
     let inserted = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
         .bind(game)
         .bind(seq.cast_signed())
@@ -192,7 +192,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         Some(ms) => ms,
         None => {
             let scope = old.row.server.as_deref().or(ctx.origin.server.as_deref()).unwrap_or(&old.row.channel);
-            crate::channels::new_game_move_ms(db, &old.row.platform, scope, &ctx.host.options.clock).await?
+            crate::features::settings::new_game_move_ms(db, &old.row.platform, scope, &ctx.host.options.clock).await?
         }
     };
     let (options, resolved, to_move) = (game.options(), game.resolved_setup(), game.to_move());

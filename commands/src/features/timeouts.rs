@@ -6,12 +6,13 @@
 use rules::PlayErrorKind;
 
 use crate::{
-    command::GameId,
+    base::ids::GameId,
     host::{Ctx, Outcome, Refused, Want},
-    i18n::Msg,
-    play,
-    storage::Status,
-    timing::{self, format_duration},
+    base::i18n::Msg,
+    features::play,
+    store::Status,
+    base::time::format_duration,
+    store::turns,
 };
 
 /// `claim [#id]`.
@@ -30,18 +31,18 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(claimer) = loaded.seat_of(ctx.user_id()).filter(|s| !removed.contains(s)) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
     };
-    let Some(turn) = timing::turn_of(&ctx.host.db, id).await? else {
+    let Some(turn) = turns::turn_of(&ctx.host.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };
     // A game without its own time per move (a row from before times were stored at
     // creation) has its scope's as it stands now (as the scheduler reckons).
-    let here = crate::channels::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
+    let here = crate::features::settings::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
     let default_ms = here.clock(&ctx.host.options.clock).move_ms;
     let mut expired = Vec::new();
     let mut soonest: Option<(String, i64)> = None;
     for &seat in turn.to_move.iter().filter(|&&s| s != claimer) {
         let Some(player) = loaded.players.get(seat) else { continue };
-        let clock = timing::seat_clock(&ctx.host.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
+        let clock = turns::seat_clock(&ctx.host.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
         if clock.expired() {
             expired.push(seat);
         } else if soonest.as_ref().is_none_or(|(_, left)| clock.left_ms() < *left) {

@@ -8,6 +8,9 @@
 //! a second move for the same number is refused ([`Appended::Stale`]), never applied
 //! twice.
 
+pub mod platforms;
+pub mod turns;
+
 use std::{str::FromStr, time::Duration};
 
 use serde_json::Value;
@@ -16,7 +19,7 @@ use sqlx::{
     Row, SqlitePool,
 };
 
-use crate::command::GameId;
+use crate::base::ids::GameId;
 
 /// How long a writer waits for a busy database before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);

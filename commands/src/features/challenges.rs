@@ -21,13 +21,14 @@ use sqlx::Row;
 use rules::GameKind;
 
 use crate::{
-    command::{Command, GameId, NewOptions, Verb},
+    base::ids::GameId,
+    grammar::{Command, NewOptions, Verb},
     host::{Ctx, Host, Loaded, Outcome, Refused},
-    i18n::{Arg, Lang, Msg},
-    play,
-    reply::{Audience, GameRef, Reply, Text},
-    scheduler::Platforms,
-    storage::{Advance, ChallengeLink, Entered, GameRow, NewGame, Start, Status, StorageError},
+    base::i18n::{Arg, Lang, Msg},
+    features::play,
+    base::reply::{Audience, GameRef, Reply, Text},
+    store::platforms::Platforms,
+    store::{Advance, ChallengeLink, Entered, GameRow, NewGame, Start, Status, StorageError},
 };
 
 /// A challenge's id (shown as `challenge #3`).
@@ -174,7 +175,7 @@ fn parse_new(kind: GameKind, words: Vec<&str>) -> Result<Command, Msg> {
 fn one_id(verb: Verb, words: &[&str]) -> Result<Option<ChallengeId>, Msg> {
     match words {
         [] => Ok(None),
-        [id] => crate::command::parse_game_id(id).map(Some),
+        [id] => crate::grammar::parse_game_id(id).map(Some),
         [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
     }
 }
@@ -351,7 +352,7 @@ impl Host {
         .fetch_optional(self.db.pool())
         .await?;
         let scope = server.as_deref().unwrap_or(&challenge.channel);
-        let here = crate::channels::channel_settings(&self.db, &challenge.platform, scope).await?;
+        let here = crate::features::settings::channel_settings(&self.db, &challenge.platform, scope).await?;
         Ok(here.lang.unwrap_or(self.options.language))
     }
 
@@ -412,7 +413,7 @@ impl Host {
                 to_move: &[],
                 at: now,
             };
-            if self.db.append(&advance).await? != crate::storage::Appended::Stale {
+            if self.db.append(&advance).await? != crate::store::Appended::Stale {
                 self.remember(id, game.as_ref());
                 return Ok(());
             }
@@ -658,7 +659,7 @@ pub(crate) async fn join_or_invitation(ctx: &Ctx<'_>, game: Option<GameId>) -> O
             return join(ctx, None).await;
         }
     }
-    crate::lobby::join(ctx, game).await
+    crate::features::lobby::join(ctx, game).await
 }
 
 /// `daily hathor`: joins today's challenge of this channel (opening it on first use).

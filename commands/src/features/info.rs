@@ -3,11 +3,12 @@
 use rules::GameKind;
 
 use crate::{
-    command::{game_list, GameId, Verb, VERBS},
+    base::ids::GameId,
+    grammar::{game_list, Verb, VERBS},
     host::{Ctx, Outcome},
-    i18n::Msg,
-    reply::{Attachment, GameRef, Reply},
-    storage::Status,
+    base::i18n::Msg,
+    base::reply::{Attachment, GameRef, Reply},
+    store::Status,
 };
 
 /// `help [command|game]`: the list of commands, one command's help, or a game's rules.
@@ -41,7 +42,7 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("rules-list").arg("games", game_list())))]);
     };
     let key = format!("rules-{}", kind.id());
-    if !ctx.host.texts.has(ctx.lang, &key) && !ctx.host.texts.has(crate::i18n::Lang::En, &key) {
+    if !ctx.host.texts.has(ctx.lang, &key) && !ctx.host.texts.has(crate::base::i18n::Lang::En, &key) {
         return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
     }
     Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new(key)))])
@@ -54,7 +55,7 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Only a bot admin exports a game of another channel (of the same platform).
     let loaded = ctx.host.select_running_or_last(ctx, id, ctx.admin).await?;
     let id = loaded.row.id;
-    if let Some(msg) = crate::challenge::hidden_game(ctx, id).await {
+    if let Some(msg) = crate::features::challenges::hidden_game(ctx, id).await {
         return Err(msg.into());
     }
     let plays = loaded.seat_of(ctx.user_id()).is_some();
@@ -73,8 +74,8 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let mut replies = vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })];
     if loaded.row.status == Status::Finished && ctx.host.options.pictures {
         // A finished game also comes as a strip of small boards.
-        let start = record.start().map_err(|e| crate::storage::StorageError::Damaged(format!("game #{id}: {e}")))?;
-        let picture = crate::replay::strip(id, start, record.moves.clone(), loaded.names(), ctx.lang).await;
+        let start = record.start().map_err(|e| crate::store::StorageError::Damaged(format!("game #{id}: {e}")))?;
+        let picture = crate::table::replay::strip(id, start, record.moves.clone(), loaded.names(), ctx.lang).await;
         if picture.is_some() {
             let caption = ctx.text(&Msg::new("export-replay").arg("id", id));
             replies.push(Reply::private(ctx.user_id(), caption).with_file(picture).about(GameRef { id, seq }));

@@ -8,7 +8,7 @@ use rules::{
 };
 
 use super::Chat;
-use crate::i18n::Msg;
+use crate::base::i18n::Msg;
 
 impl Chat for ArtifakesView {
     /// The card numbers, ascending, e.g. `3 12 12 22 29`.

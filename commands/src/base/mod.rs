@@ -1,0 +1,8 @@
+//! The bottom layer: ids, time, the clock, replies and translations. Imports nothing
+//! of the crate above it.
+
+pub mod clock;
+pub mod i18n;
+pub mod ids;
+pub mod reply;
+pub mod time;

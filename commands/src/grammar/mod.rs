@@ -1,0 +1,6 @@
+//! The command grammar: what a typed line or a slash command means ([`Command`]).
+//! Imports only [`crate::base`].
+
+pub mod command;
+
+pub use command::{game_list, parse_game_id, Command, NewOptions, Verb, VERBS};

@@ -1,0 +1,107 @@
+//! The stored turns of running games (issue 10's turn clocks): nothing is stored per
+//! tick: a turn starts at its game's last log entry (or the start), and how much of the
+//! time is used is computed from that timestamp and the player's vacations
+//! (`vacations` table), so a restart changes nothing.
+
+use sqlx::Row;
+
+use crate::base::{
+    ids::GameId,
+    time::{used_ms, SeatClock},
+};
+
+use super::platforms::Platforms;
+
+use super::{Db, StorageError};
+
+/// A running game's current turn, as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    pub game: GameId,
+    pub kind: String,
+    pub platform: String,
+    pub channel: String,
+    /// Whose settings apply: the game's server, else its channel
+    /// (`coalesce(server, channel)`, see [`super::GameRow::scope`]).
+    pub scope: String,
+    /// The move number the turn follows.
+    pub seq: u64,
+    /// The seats to move.
+    pub to_move: Vec<usize>,
+    /// When the turn began (the last log entry, else the start; a takeback after them),
+    /// Unix ms.
+    pub since: i64,
+    /// The game's own time per move, if it has one.
+    pub move_ms: Option<i64>,
+}
+
+const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
+     MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
+         COALESCE(g.turn_reset_at, 0)) AS since \
+     FROM games g WHERE g.status = 'running'";
+
+fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
+    let to_move: String = r.try_get("to_move")?;
+    Ok(Turn {
+        game: r.try_get("id")?,
+        kind: r.try_get("kind")?,
+        platform: r.try_get("platform")?,
+        channel: r.try_get("channel")?,
+        scope: r.try_get("scope")?,
+        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
+        to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
+        since: r.try_get("since")?,
+        move_ms: r.try_get("move_ms")?,
+    })
+}
+
+/// The condition that game `g` has at least two players still in it: seated and not
+/// removed by a `@resign P` or `@timeout P` in its log. A game for one (Hathor solo,
+/// challenge and daily games) has nobody waiting for a move, so no turn notices.
+const OTHERS_WAIT_SQL: &str = "(SELECT COUNT(*) FROM players p WHERE p.game_id = g.id AND NOT EXISTS \
+     (SELECT 1 FROM log l WHERE l.game_id = g.id AND l.text IN ('@resign ' || p.seat, '@timeout ' || p.seat))) >= 2";
+
+/// The turns of every running game on `platforms` that has at least two players still
+/// in it (the scheduler's poll; a game for one gets no turn notices).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub(crate) async fn running_turns(db: &Db, platforms: Platforms<'_>) -> Result<Vec<Turn>, StorageError> {
+    let sql = format!("{TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}", Platforms::sql("g.platform"));
+    let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?;
+    rows.iter().map(turn).collect()
+}
+
+/// The turn of running game `id`, if it runs.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> {
+    let sql = format!("{TURN_SQL} AND g.id = ?");
+    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
+    row.as_ref().map(turn).transpose()
+}
+
+/// The vacations of `user_id` on `platform` as (starts, ends), Unix ms, oldest first.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn vacations(db: &Db, platform: &str, user_id: &str) -> Result<Vec<(i64, i64)>, StorageError> {
+    let rows: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
+            .bind(platform)
+            .bind(user_id)
+            .fetch_all(db.pool())
+            .await?;
+    Ok(rows)
+}
+
+/// The clock of the player `user_id` in `turn` at `now`; `default_ms` when the game has
+/// no time of its own.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn seat_clock(db: &Db, turn: &Turn, user_id: &str, default_ms: i64, now: i64) -> Result<SeatClock, StorageError> {
+    let away = vacations(db, &turn.platform, user_id).await?;
+    Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), used_ms: used_ms(turn.since, now, &away) })
+}
