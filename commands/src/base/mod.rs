@@ -4,5 +4,7 @@
 pub mod clock;
 pub mod i18n;
 pub mod ids;
+pub mod options;
+pub mod origin;
 pub mod reply;
 pub mod time;

@@ -21,9 +21,13 @@ use sqlx::Row;
 use rules::GameKind;
 
 use crate::{
+    base::ids::ChallengeId,
     base::ids::GameId,
-    grammar::{Command, NewOptions, Verb},
-    host::{Ctx, Host, Loaded, Outcome, Refused},
+    grammar::{NewOptions, Verb},
+    table::{
+        context::{Ctx, Loaded, Outcome, Refused},
+        Table,
+    },
     base::i18n::{Arg, Lang, Msg},
     features::play,
     base::reply::{Audience, GameRef, Reply, Text},
@@ -31,13 +35,8 @@ use crate::{
     store::{Advance, ChallengeLink, Entered, GameRow, NewGame, Start, Status, StorageError},
 };
 
-/// A challenge's id (shown as `challenge #3`).
-pub type ChallengeId = i64;
-
 /// How long a challenge stays open when `hours=N` is not given.
 pub const DEFAULT_HOURS: u32 = 24;
-/// The longest a challenge may stay open (a week).
-pub const MAX_HOURS: u32 = 168;
 /// The variant of the daily challenge.
 pub const DAILY_VARIANT: u8 = 1;
 /// The `settings` key of the daily secret generated when the config sets none.
@@ -45,9 +44,6 @@ const SECRET_SETTING: &str = "hathor-daily-secret";
 
 const HOUR_MS: i64 = 3_600_000;
 const DAY_MS: i64 = 86_400_000;
-
-/// Words that make `new hathor ...` a challenge.
-const CHALLENGE_WORDS: [&str; 3] = ["challenge", "herausforderung", "wettbewerb"];
 
 /// Channel replies for an adapter to post in `channel` on `platform` (what
 /// [`Host::close_due_challenges`] returns).
@@ -109,77 +105,6 @@ impl Entry {
     }
 }
 
-// ---------------------------------------------------------------- parsing
-
-/// The challenge commands among the words after a command word: `new hathor challenge
-/// [options] [hours=N]`, `join challenge [#id]`, `daily [hathor]`, `leaderboard [#id]`.
-/// `None` when the words are none of these (the ordinary grammar applies).
-pub(crate) fn parse_words(verb: Verb, words: &[&str]) -> Option<Result<Command, Msg>> {
-    let is_challenge_word = |w: &&str| CHALLENGE_WORDS.contains(&w.to_lowercase().as_str());
-    match verb {
-        Verb::New => {
-            let (name, rest) = words.split_first()?;
-            if !rest.iter().any(is_challenge_word) {
-                return None;
-            }
-            let kind = match name.parse::<GameKind>() {
-                Ok(kind) => kind,
-                Err(_) => return None,
-            };
-            Some(parse_new(kind, rest.iter().copied().filter(|w| !is_challenge_word(w)).collect()))
-        }
-        Verb::Join => {
-            let (first, rest) = words.split_first()?;
-            if !is_challenge_word(first) {
-                return None;
-            }
-            Some(one_id(verb, rest).map(|challenge| Command::JoinChallenge { challenge }))
-        }
-        Verb::Daily => Some(match words {
-            [] => Ok(Command::Daily { game: GameKind::Hathor }),
-            [name] => name
-                .parse::<GameKind>()
-                .map(|game| Command::Daily { game })
-                .map_err(|_| Msg::new("cmd-unknown-game").arg("name", *name).arg("games", GameKind::Hathor.id())),
-            [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
-        }),
-        // `leaderboard` alone or with `#id` is a challenge's; with a game name it is the
-        // game's rating list (ratings.rs).
-        Verb::Leaderboard if words.first().is_none_or(|w| w.starts_with('#')) => {
-            Some(one_id(verb, words).map(|challenge| Command::ChallengeLeaderboard { challenge }))
-        }
-        _ => None,
-    }
-}
-
-fn parse_new(kind: GameKind, words: Vec<&str>) -> Result<Command, Msg> {
-    let mut hours = None;
-    let mut rest = Vec::new();
-    for word in words {
-        let lower = word.to_lowercase();
-        match lower.split_once('=') {
-            Some(("hours" | "stunden", n)) => {
-                let n = n
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|n| (1..=MAX_HOURS).contains(n))
-                    .ok_or_else(|| Msg::new("challenge-bad-hours").arg("text", word).arg("max", u64::from(MAX_HOURS)))?;
-                hours = Some(n);
-            }
-            _ => rest.push(word),
-        }
-    }
-    Ok(Command::NewChallenge { game: kind, options: NewOptions::parse(kind, &rest)?, hours })
-}
-
-fn one_id(verb: Verb, words: &[&str]) -> Result<Option<ChallengeId>, Msg> {
-    match words {
-        [] => Ok(None),
-        [id] => crate::grammar::parse_game_id(id).map(Some),
-        [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
-    }
-}
-
 // ---------------------------------------------------------------- dates
 
 /// The UTC date of `ms` (Unix milliseconds) as `YYYY-MM-DD`.
@@ -222,7 +147,7 @@ fn challenge_row(r: &sqlx::sqlite::SqliteRow) -> Result<ChallengeRow, StorageErr
     })
 }
 
-impl Host {
+impl Table {
     async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StorageError> {
         let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.db.pool()).await?;
@@ -460,7 +385,7 @@ impl Host {
 /// Closes the due challenges of the requester's channel; the replies announce them.
 pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
     let mut replies = Vec::new();
-    let due = match ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
+    let due = match ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
         Ok(open) => open.into_iter().filter(|c| c.closes_at <= ctx.now()).collect::<Vec<_>>(),
         Err(e) => {
             tracing::error!(error = %e, "reading the channel's challenges failed");
@@ -468,7 +393,7 @@ pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
         }
     };
     for challenge in due.iter().rev() {
-        match ctx.host.close(challenge, ctx.lang).await {
+        match ctx.table.close(challenge, ctx.lang).await {
             Ok(r) => replies.extend(r),
             Err(e) => tracing::error!(error = %e, challenge = challenge.id, "closing the challenge failed"),
         }
@@ -521,7 +446,7 @@ async fn create(
     if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
         return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
     }
-    let pool = ctx.host.db.pool();
+    let pool = ctx.table.db.pool();
     let inserted: Option<i64> = sqlx::query_scalar(
         "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
@@ -552,7 +477,7 @@ async fn create(
             .map_err(StorageError::from)?,
     };
     tracing::info!(challenge = id, kind = kind.id(), "challenge opened");
-    let row = ctx.host.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
+    let row = ctx.table.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
     Ok((row, opened))
 }
 
@@ -561,7 +486,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     if !challenge.is_open() {
         return Err(Msg::new("challenge-closed").arg("id", challenge.id).into());
     }
-    if let Some(game) = ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await? {
+    if let Some(game) = ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await? {
         return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
     }
     let kind = challenge.kind;
@@ -569,7 +494,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         .map_err(|e| StorageError::Damaged(format!("challenge #{}: {e}", challenge.id)))?;
     let user = &ctx.origin.user;
     let (options, setup, to_move) = (game.options(), game.resolved_setup(), game.to_move());
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let new = NewGame {
         kind: kind.id(),
         platform: &challenge.platform,
@@ -594,9 +519,9 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
     };
     tracing::info!(game = id, challenge = challenge.id, "challenge game started");
-    ctx.host.remember(id, game.as_ref());
+    ctx.table.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
-    let loaded = Loaded { game: Some(game), ..ctx.host.load(row).await? };
+    let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
     let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));
     Ok(to_player(play::announce(ctx, &loaded, header, &[]).await, ctx.user_id()))
 }
@@ -611,16 +536,16 @@ fn to_player(replies: Vec<Reply>, user_id: &str) -> Vec<Reply> {
 pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
     let challenge = match id {
         Some(id) => ctx
-            .host
+            .table
             .challenge(id)
             .await?
             .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel)
             .ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?,
         None => {
-            let open = ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
+            let open = ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
             let mut unjoined = None;
             for c in &open {
-                if ctx.host.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
+                if ctx.table.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
                     unjoined = Some(c.clone());
                     break;
                 }
@@ -637,7 +562,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
 /// Enters `challenge` and tells the channel who joined.
 async fn joined(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     let private = enter(ctx, challenge).await?;
-    let players = ctx.host.entries(challenge.id).await?.len();
+    let players = ctx.table.entries(challenge.id).await?.len();
     let mut replies = vec![Reply::channel(ctx.text(
         &Msg::new("challenge-joined")
             .arg("player", ctx.origin.user.name.as_str())
@@ -652,9 +577,9 @@ async fn joined(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
 /// open challenge is, the challenge.
 pub(crate) async fn join_or_invitation(ctx: &Ctx<'_>, game: Option<GameId>) -> Outcome {
     if game.is_none() {
-        let invitations = ctx.host.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
+        let invitations = ctx.table.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
         if !invitations.iter().any(|g| g.status == Status::Invited)
-            && !ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty()
+            && !ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty()
         {
             return join(ctx, None).await;
         }
@@ -674,7 +599,7 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     let now = ctx.now();
     let date = utc_date(now);
     let existing = ctx
-        .host
+        .table
         .challenges_in(&ctx.origin.platform, &ctx.origin.channel, false)
         .await?
         .into_iter()
@@ -682,7 +607,7 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     let (challenge, opened) = match existing {
         Some(c) => (c, false),
         None => {
-            let secret = ctx.host.daily_secret().await?;
+            let secret = ctx.table.daily_secret().await?;
             let seed = rules::hathor::daily_seed(&date, &secret);
             let options = serde_json::json!({ "variant": DAILY_VARIANT, "players": 1 });
             let midnight = (now.div_euclid(DAY_MS) + 1) * DAY_MS;
@@ -709,12 +634,12 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
     let challenge = match id {
         Some(id) => ctx
-            .host
+            .table
             .challenge(id)
             .await?
             .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel),
         None => {
-            let all = ctx.host.challenges_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
+            let all = ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
             all.iter().find(|c| c.is_open()).or_else(|| all.first()).cloned()
         }
     };
@@ -725,8 +650,8 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
         }
         .into());
     };
-    let entries = ctx.host.entries(challenge.id).await?;
-    Ok(vec![Reply::channel(ctx.host.standings(ctx.lang, &challenge, &entries))])
+    let entries = ctx.table.entries(challenge.id).await?;
+    Ok(vec![Reply::channel(ctx.table.standings(ctx.lang, &challenge, &entries))])
 }
 
 /// Applies the challenge rules to the replies of a command: a reply about the game of
@@ -739,12 +664,12 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
     ids.dedup();
     let mut extra = Vec::new();
     for id in ids {
-        let Some((challenge, player)) = ctx.host.challenge_of_game(id).await? else { continue };
+        let Some((challenge, player)) = ctx.table.challenge_of_game(id).await? else { continue };
         if !challenge.is_open() {
             continue;
         }
         let mine = player == ctx.user_id();
-        if verb == Verb::Export && (mine || ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
+        if verb == Verb::Export && (mine || ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
             return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
         }
         if let Some(msg) = hidden(ctx, &challenge, &player, id).await? {
@@ -764,7 +689,7 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
 /// Why the requester may not see game `id` of the open `challenge` played by `player`
 /// (`None`: they may: its player, or an admin who does not play in the challenge).
 async fn hidden(ctx: &Ctx<'_>, challenge: &ChallengeRow, player: &str, id: GameId) -> Result<Option<Msg>, StorageError> {
-    let user_entered = ctx.host.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some();
+    let user_entered = ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some();
     let link = ChallengeLink { challenge: challenge.id, player: player.to_string(), user_entered };
     Ok(hides(ctx, &link).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
 }
@@ -781,7 +706,7 @@ pub(crate) fn hides(ctx: &Ctx<'_>, link: &ChallengeLink) -> bool {
 /// in an open challenge give its board away); `None` when they may. A storage failure
 /// counts as hidden.
 pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
-    match ctx.host.challenge_of_game(id).await {
+    match ctx.table.challenge_of_game(id).await {
         Ok(Some((challenge, player))) if challenge.is_open() => {
             hidden(ctx, &challenge, &player, id).await.unwrap_or_else(|_| Some(Msg::new("cmd-storage")))
         }
@@ -796,11 +721,11 @@ pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
 /// When game `id` of `challenge` has just ended: the channel's line, and the closing
 /// when everyone has finished.
 async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result<Vec<Reply>, Refused> {
-    let Some(row): Option<GameRow> = ctx.host.db.game(id).await? else { return Ok(Vec::new()) };
+    let Some(row): Option<GameRow> = ctx.table.db.game(id).await? else { return Ok(Vec::new()) };
     if row.status != Status::Finished {
         return Ok(Vec::new());
     }
-    let entries = ctx.host.entries(challenge.id).await?;
+    let entries = ctx.table.entries(challenge.id).await?;
     let playing = entries.iter().filter(|e| !e.finished()).count();
     let points = entries.iter().find(|e| e.loaded.row.id == id).map_or(0, Entry::score);
     let mut replies = vec![Reply::channel(ctx.text(
@@ -811,7 +736,7 @@ async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result
             .arg("playing", playing),
     ))];
     if playing == 0 && entries.len() >= 2 && challenge.daily.is_none() {
-        replies.extend(ctx.host.close(challenge, ctx.lang).await?);
+        replies.extend(ctx.table.close(challenge, ctx.lang).await?);
     }
     Ok(replies)
 }
@@ -819,6 +744,7 @@ async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Command;
 
     #[test]
     fn dates_are_utc_calendar_dates() {

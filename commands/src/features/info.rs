@@ -5,7 +5,7 @@ use rules::GameKind;
 use crate::{
     base::ids::GameId,
     grammar::{game_list, Verb, VERBS},
-    host::{Ctx, Outcome},
+    table::context::{Ctx, Outcome},
     base::i18n::Msg,
     base::reply::{Attachment, GameRef, Reply},
     store::Status,
@@ -42,7 +42,7 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("rules-list").arg("games", game_list())))]);
     };
     let key = format!("rules-{}", kind.id());
-    if !ctx.host.texts.has(ctx.lang, &key) && !ctx.host.texts.has(crate::base::i18n::Lang::En, &key) {
+    if !ctx.table.texts.has(ctx.lang, &key) && !ctx.table.texts.has(crate::base::i18n::Lang::En, &key) {
         return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
     }
     Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new(key)))])
@@ -53,7 +53,7 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 /// record once the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Only a bot admin exports a game of another channel (of the same platform).
-    let loaded = ctx.host.select_running_or_last(ctx, id, ctx.admin).await?;
+    let loaded = ctx.table.select_running_or_last(ctx, id, ctx.admin).await?;
     let id = loaded.row.id;
     if let Some(msg) = crate::features::challenges::hidden_game(ctx, id).await {
         return Err(msg.into());
@@ -72,7 +72,7 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let text = ctx.text(&Msg::new("export-record").arg("id", id).arg("seq", seq));
     let file = Attachment { name: format!("game-{id}.json"), mime: "application/json", bytes: json };
     let mut replies = vec![Reply::private(ctx.user_id(), text).with_file(Some(file)).about(GameRef { id, seq })];
-    if loaded.row.status == Status::Finished && ctx.host.options.pictures {
+    if loaded.row.status == Status::Finished && ctx.table.options.pictures {
         // A finished game also comes as a strip of small boards.
         let start = record.start().map_err(|e| crate::store::StorageError::Damaged(format!("game #{id}: {e}")))?;
         let picture = crate::table::replay::strip(id, start, record.moves.clone(), loaded.names(), ctx.lang).await;

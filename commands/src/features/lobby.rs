@@ -7,7 +7,7 @@ use rules::GameKind;
 use crate::{
     base::ids::GameId,
     grammar::NewOptions,
-    host::{Ctx, Loaded, Outcome, Refused, Want},
+    table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Lang, Msg},
     features::play,
     base::reply::{Reply, Text},
@@ -52,13 +52,13 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let move_ms = match new.move_ms {
         Some(ms) => ms,
         None => {
-            let (db, bot) = (&ctx.host.db, &ctx.host.options.clock);
+            let (db, bot) = (&ctx.table.db, &ctx.table.options.clock);
             crate::features::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
         }
     };
-    let max_open = ctx.host.options.clock.max_open_invitations;
+    let max_open = ctx.table.options.clock.max_open_invitations;
     let created = ctx
-        .host
+        .table
         .db
         .create_game(
             &NewGame {
@@ -86,10 +86,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
-        let Some(row) = ctx.host.db.game(id).await? else {
+        let Some(row) = ctx.table.db.game(id).await? else {
             return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
         };
-        return begin(ctx, ctx.host.load(row).await?).await;
+        return begin(ctx, ctx.table.load(row).await?).await;
     }
     let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
@@ -128,7 +128,7 @@ fn check_options(ctx: &Ctx<'_>, kind: GameKind, options: &Value, players: usize,
 
 /// `join`: the next seat of the invitation.
 pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Invitation, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::Invitation, false).await?;
     let game_id = loaded.row.id;
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
@@ -137,7 +137,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
     let lang = ctx.origin.lang.map(Lang::code);
-    let joined = ctx.host.db.join(game_id, (&user.id, &user.name, lang), capacity, ctx.now()).await?;
+    let joined = ctx.table.db.join(game_id, (&user.id, &user.name, lang), capacity, ctx.now()).await?;
     let players = match joined {
         Joined::Seated(players) => players,
         Joined::AlreadyPlaying => return Err(Msg::new("cmd-already-joined").arg("id", game_id).into()),
@@ -154,26 +154,26 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             .arg("players", capacity),
     );
     let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    if crate::features::invitations::all_accepted(&ctx.host.db, game_id, &seated).await?
+    if crate::features::invitations::all_accepted(&ctx.table.db, game_id, &seated).await?
         && loaded.kind.players().contains(&players.len())
     {
         // A named invitation starts by itself once everyone named has accepted.
-        let Some(row) = ctx.host.db.game(game_id).await? else {
+        let Some(row) = ctx.table.db.game(game_id).await? else {
             return Err(Msg::new("cmd-no-such-game").arg("id", game_id).into());
         };
-        let creator = ctx.host.db.players(game_id).await?.into_iter().next();
+        let creator = ctx.table.db.players(game_id).await?.into_iter().next();
         let mut replies = vec![Reply::channel(text)];
         if let Some(creator) = creator {
-            let origin = crate::host::Origin {
+            let origin = crate::base::origin::Origin {
                 user: crate::base::reply::User::new(creator.user_id, creator.name),
                 ..ctx.origin.clone()
             };
             let as_creator = Ctx { origin: &origin, ..*ctx };
-            replies.extend(begin(&as_creator, ctx.host.load(row).await?).await?);
+            replies.extend(begin(&as_creator, ctx.table.load(row).await?).await?);
         }
         return Ok(replies);
     }
-    let missing = crate::features::invitations::not_accepted(&ctx.host.db, game_id, &seated).await?;
+    let missing = crate::features::invitations::not_accepted(&ctx.table.db, game_id, &seated).await?;
     if !missing.is_empty() {
         // A named invitation waits for everyone it names; nobody starts it early.
         text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::features::invitations::mentions(&missing))));
@@ -189,7 +189,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `start`: any player may start a full invitation; the creator may start earlier when
 /// the game allows the number of players seated.
 pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::MyInvitation, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::MyInvitation, false).await?;
     begin(ctx, loaded).await
 }
 
@@ -207,7 +207,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let seated = loaded.players.len();
     let capacity = loaded.capacity();
     let at_table: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    let missing = crate::features::invitations::not_accepted(&ctx.host.db, game_id, &at_table).await?;
+    let missing = crate::features::invitations::not_accepted(&ctx.table.db, game_id, &at_table).await?;
     if !missing.is_empty() {
         // Nobody is left out of a named invitation: it starts when all have accepted.
         return Err(Msg::new("cmd-invitees-missing")
@@ -240,15 +240,15 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(loaded.kind)).arg("reason", e.0))
     })?;
     let started =
-        ctx.host.db.start(game_id, seated, &game.options(), &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
+        ctx.table.db.start(game_id, seated, &game.options(), &game.resolved_setup(), &game.to_move(), ctx.now()).await?;
     if !started {
         // Someone else started, withdrew or joined it in the meantime.
-        let still_invited = ctx.host.db.game(game_id).await?.is_some_and(|r| r.status == Status::Invited);
+        let still_invited = ctx.table.db.game(game_id).await?.is_some_and(|r| r.status == Status::Invited);
         let key = if still_invited { "cmd-players-changed" } else { "cmd-not-an-invitation" };
         return Err(Msg::new(key).arg("id", game_id).into());
     }
     tracing::info!(game = game_id, players = seated, "game started");
-    ctx.host.remember(game_id, game.as_ref());
+    ctx.table.remember(game_id, game.as_ref());
     let loaded = Loaded {
         row: crate::store::GameRow { status: Status::Running, options, ..loaded.row },
         game: Some(game),
@@ -272,7 +272,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
 /// `abort`: withdraws an invitation (any of its players), or ends a running game
 /// without a result: a player before the second move, an admin at any time.
 pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::MyOpen, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::MyOpen, false).await?;
     let game_id = loaded.row.id;
     let seat = loaded.seat_of(ctx.user_id());
     if seat.is_none() && !ctx.admin {
@@ -281,7 +281,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let user = &ctx.origin.user;
     match loaded.row.status {
         Status::Invited => {
-            if !ctx.host.db.withdraw(game_id, ctx.now()).await? {
+            if !ctx.table.db.withdraw(game_id, ctx.now()).await? {
                 return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
             }
             tracing::info!(game = game_id, "invitation withdrawn");
@@ -299,7 +299,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             let seen = game.moves_applied() as u64;
             let text = game.play("@abort").map_err(|e| Refused::Rule(e.reason))?;
             let appended = ctx
-                .host
+                .table
                 .db
                 .append(&Advance {
                     game: game_id,
@@ -315,7 +315,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             if appended == Appended::Stale {
                 return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", seen).into());
             }
-            ctx.host.remember(game_id, game.as_ref());
+            ctx.table.remember(game_id, game.as_ref());
             tracing::info!(game = game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])
@@ -339,7 +339,7 @@ async fn left(db: &crate::store::Db, id: GameId, seat: usize) -> Result<bool, cr
 /// first: their turn, then invitations to answer, then the rest.
 pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
     let rows: Vec<(crate::store::GameRow, Option<usize>)> = ctx
-        .host
+        .table
         .db
         .open_games_of(&ctx.origin.platform, ctx.user_id())
         .await?
@@ -350,14 +350,14 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
     let mut mine = Vec::with_capacity(rows.len());
     for (row, seat) in rows {
         if let Some(seat) = seat
-            && left(&ctx.host.db, row.id, seat).await?
+            && left(&ctx.table.db, row.id, seat).await?
         {
             continue;
         }
         mine.push((row, seat));
     }
     let mut rows = mine;
-    rows.extend(crate::features::invitations::naming(&ctx.host.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
+    rows.extend(crate::features::invitations::naming(&ctx.table.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
     }
@@ -378,12 +378,12 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         let line = match rank(&row, seat) {
             0 => ctx.text(&base("games-your-turn")),
             1 => {
-                let players = ctx.host.db.players(row.id).await?;
+                let players = ctx.table.db.players(row.id).await?;
                 let creator = players.first().map_or_else(|| row.creator.clone(), |p| p.name.clone());
                 ctx.text(&base("games-invited-you").arg("creator", creator))
             }
             2 => {
-                let players = ctx.host.db.players(row.id).await?;
+                let players = ctx.table.db.players(row.id).await?;
                 let waiting = row
                     .to_move
                     .iter()
@@ -393,7 +393,7 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
                 ctx.text(&base("games-waiting").arg("player", waiting))
             }
             _ => {
-                let joined = ctx.host.db.players(row.id).await?.len();
+                let joined = ctx.table.db.players(row.id).await?.len();
                 let capacity = row.options.get("players").and_then(Value::as_u64).unwrap_or(0);
                 ctx.text(&base("games-invited").arg("joined", joined).arg("players", capacity))
             }
@@ -401,9 +401,9 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         text.push_line(Text::plain_text("• "));
         text.push(line);
         if row.status == Status::Running
-            && let Some(turn) = crate::store::turns::turn_of(&ctx.host.db, row.id).await?
+            && let Some(turn) = crate::store::turns::turn_of(&ctx.table.db, row.id).await?
         {
-            let waited = crate::base::time::format_duration(&ctx.host.texts, ctx.lang, ctx.now() - turn.since);
+            let waited = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, ctx.now() - turn.since);
             text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
         }
     }

@@ -6,7 +6,7 @@ use rules::{Match, PlayErrorKind, Seat, Viewer};
 use crate::{
     base::ids::GameId,
     table::games::{hand_text, may_list_moves, move_help},
-    host::{Ctx, Loaded, Outcome, Refused, Want},
+    table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
     base::reply::{GameRef, Reply, Text},
     store::{Advance, Appended, Status},
@@ -17,7 +17,7 @@ pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: 
     if bare {
         return bare_move(ctx, id, notation, at).await;
     }
-    let loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
     move_in(ctx, loaded, notation, at).await
 }
 
@@ -29,7 +29,7 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     if notation.trim_start().starts_with('@') {
         return Err(unknown());
     }
-    let loaded = match ctx.host.select(ctx, id, Want::MyRunning, false).await {
+    let loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
         Ok(loaded) => loaded,
         Err(Refused::Command(msg)) if msg.key == "cmd-several-games" => {
             // The same list and example, with the text as the move.
@@ -127,7 +127,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
     let id = loaded.row.id;
     let appended = ctx
-        .host
+        .table
         .db
         .append(&Advance {
             game: id,
@@ -142,16 +142,16 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
         .await?;
     match appended {
         Appended::Stale => {
-            let now = ctx.host.move_number(id).await?.unwrap_or(loaded.row.seq);
+            let now = ctx.table.move_number(id).await?.unwrap_or(loaded.row.seq);
             Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", now).into())
         }
         Appended::Stored(seq) => {
             tracing::info!(game = id, seq, text, "move stored");
-            ctx.host.remember(id, game.as_ref());
+            ctx.table.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
             let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
             if status == Status::Finished
-                && let Err(e) = crate::features::ratings::record_result(&ctx.host.db, &loaded, ctx.now()).await
+                && let Err(e) = crate::features::ratings::record_result(&ctx.table.db, &loaded, ctx.now()).await
             {
                 tracing::error!(game = id, error = %e, "the ratings could not be updated");
             }
@@ -174,7 +174,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
-    let board = ctx.host.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
+    let board = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
     let hands = async {
         let mut replies = Vec::new();
         for &seat in private {
@@ -231,7 +231,7 @@ async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat
         loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
     };
     let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
-    let text = ctx.host.texts.text(
+    let text = ctx.table.texts.text(
         lang,
         &Msg::new(key)
             .arg("id", id)
@@ -239,13 +239,13 @@ async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat
             .arg("channel", loaded.row.channel.clone())
             .arg("hand", hand),
     );
-    let picture = ctx.host.hand_png(id, game, seat, loaded.names(), lang).await;
+    let picture = ctx.table.hand_png(id, game, seat, loaded.names(), lang).await;
     Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
 }
 
 /// `resign`: the requester leaves the game (with two players the other one wins).
 pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
     let seat = player_seat(&loaded, ctx)?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
@@ -265,7 +265,7 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `board`: the board as everyone sees it, the game's board notes
 /// ([`crate::table::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select_read(ctx, id).await?;
+    let loaded = ctx.table.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let seq = game.moves_applied() as u64;
@@ -276,13 +276,13 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
-    let picture = ctx.host.board_png(id, game.as_ref(), loaded.names(), ctx.lang).await;
+    let picture = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
 }
 
 /// `hand`: the requester's hand, privately.
 pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select_read(ctx, id).await?;
+    let loaded = ctx.table.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(seat) = loaded.seat_of(ctx.user_id()) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
@@ -299,7 +299,7 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// (Artifakes: each card's points and landings). In a game with private hands only the
 /// player to move sees the list; another player gets their own help, if any.
 pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page: usize) -> Outcome {
-    let loaded = ctx.host.select_read(ctx, id).await?;
+    let loaded = ctx.table.select_read(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     if game.is_finished() {
@@ -329,7 +329,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if list.is_empty() {
         return Err(Msg::new("moves-none").arg("filter", filter).into());
     }
-    let per_page = ctx.host.options.moves_per_page.max(1);
+    let per_page = ctx.table.options.moves_per_page.max(1);
     let pages = list.len().div_ceil(per_page);
     if page > pages {
         return Err(Msg::new("cmd-page-out-of-range").arg("page", page).arg("pages", pages).into());
@@ -349,7 +349,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
     }
     if pages > 1 {
-        text.push_line(ctx.text(&crate::table::games::moves_hint(&ctx.host.texts, ctx.lang, loaded.kind, &list)));
+        text.push_line(ctx.text(&crate::table::games::moves_hint(&ctx.table.texts, ctx.lang, loaded.kind, &list)));
     }
     if page == 1 {
         for line in help {

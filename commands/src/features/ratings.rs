@@ -13,7 +13,7 @@ use skillratings::{
 use sqlx::Row;
 
 use crate::{
-    host::{Ctx, Loaded, Outcome},
+    table::context::{Ctx, Loaded, Outcome},
     base::i18n::{Arg, Msg},
     base::reply::{Reply, User},
     store::{Db, StorageError},
@@ -171,7 +171,7 @@ fn shown(r: f64) -> String {
 
 /// `leaderboard <game>`: the best players of a game on this server (else channel/room).
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
-    let list = leaderboard_of(&ctx.host.db, &ctx.origin.platform, ctx.origin.scope(), kind.id()).await?;
+    let list = leaderboard_of(&ctx.table.db, &ctx.origin.platform, ctx.origin.scope(), kind.id()).await?;
     if list.is_empty() {
         return Err(Msg::new("cmd-no-ratings").arg("game", ctx.game_name(kind)).arg("scope", ctx.scope_word()).into());
     }
@@ -205,7 +205,7 @@ pub async fn known_name(db: &Db, platform: &str, user_id: &str) -> Result<Option
 
 /// `stats [@player]`: a player's ratings on this server (else channel/room), one per game.
 pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let platform = &ctx.origin.platform;
     let list = ratings_of(db, platform, ctx.origin.scope(), who.unwrap_or_else(|| ctx.user_id())).await?;
     let Some(first) = list.first() else {

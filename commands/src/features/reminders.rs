@@ -1,7 +1,7 @@
 //! Per-user settings (spec README, "Chat behaviour": the bot reminds a player): turn reminders on or off (`reminders on|off`).
 
 use crate::{
-    host::{Ctx, Outcome},
+    table::context::{Ctx, Outcome},
     base::i18n::Msg,
     base::reply::Reply,
     store::{Db, StorageError},
@@ -41,9 +41,9 @@ pub async fn set_reminders(db: &Db, platform: &str, user_id: &str, on: bool) -> 
 pub(crate) async fn reminders(ctx: &Ctx<'_>, on: Option<bool>) -> Outcome {
     let platform = &ctx.origin.platform;
     if let Some(on) = on {
-        set_reminders(&ctx.host.db, platform, ctx.user_id(), on).await?;
+        set_reminders(&ctx.table.db, platform, ctx.user_id(), on).await?;
     }
-    let on = reminders_on(&ctx.host.db, platform, ctx.user_id()).await?;
+    let on = reminders_on(&ctx.table.db, platform, ctx.user_id()).await?;
     let key = if on { "reminders-on" } else { "reminders-off" };
     Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new(key)))])
 }

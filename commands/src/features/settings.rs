@@ -12,7 +12,7 @@
 use sqlx::Row;
 
 use crate::{
-    host::{Ctx, Outcome, Refused},
+    table::context::{Ctx, Outcome, Refused},
     base::i18n::{Lang, Msg},
     base::reply::Reply,
     store::{Db, StorageError},
@@ -114,14 +114,14 @@ pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<
 /// bot speak German there), else what the platform says (a Discord client's locale),
 /// else the bot's.
 pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let origin = ctx.origin;
     let chosen = user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
     if let Some(lang) = chosen {
         return lang;
     }
     let here = channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
-    here.or(origin.lang).unwrap_or(ctx.host.options.language)
+    here.or(origin.lang).unwrap_or(ctx.table.options.language)
 }
 
 fn on_off(value: &str) -> Option<bool> {
@@ -160,7 +160,7 @@ fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
 /// `settings [key=value ...]`: shows the settings of the requester's scope (the
 /// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on`, `=default` resets).
 pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let (platform, scope) = (&ctx.origin.platform, ctx.origin.scope());
     let mut s = channel_settings(db, platform, scope).await?;
     if !words.is_empty() {
@@ -173,14 +173,14 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
         store(db, platform, scope, &s).await?;
         tracing::info!(platform, scope, ?s, "settings changed");
     }
-    let clock = s.clock(&ctx.host.options.clock);
-    let yes_no = |on: bool| ctx.host.texts.plain(ctx.lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
-    let before = if clock.soon_ms > 0 { format_duration(&ctx.host.texts, ctx.lang, clock.soon_ms) } else { yes_no(false) };
+    let clock = s.clock(&ctx.table.options.clock);
+    let yes_no = |on: bool| ctx.table.texts.plain(ctx.lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
+    let before = if clock.soon_ms > 0 { format_duration(&ctx.table.texts, ctx.lang, clock.soon_ms) } else { yes_no(false) };
     let text = ctx.text(
         &Msg::new("settings-channel")
             .arg("scope", ctx.scope_word())
-            .arg("language", s.lang.unwrap_or(ctx.host.options.language).code())
-            .arg("time", format_duration(&ctx.host.texts, ctx.lang, clock.move_ms))
+            .arg("language", s.lang.unwrap_or(ctx.table.options.language).code())
+            .arg("time", format_duration(&ctx.table.texts, ctx.lang, clock.move_ms))
             .arg("half", yes_no(clock.half_reminder))
             .arg("before", before)
             .arg("threads", yes_no(s.threads.unwrap_or(false))),
@@ -191,7 +191,7 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
 
 /// `language [en|de]`: the requester's own language (`default`: the platform's again).
 pub(crate) async fn language(ctx: &Ctx<'_>, lang: Option<String>) -> Outcome {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let chosen = match lang.as_deref().map(str::trim) {
         None => user_lang(db, &ctx.origin.platform, ctx.user_id()).await?,
         Some("default" | "standard") => {
@@ -209,7 +209,7 @@ pub(crate) async fn language(ctx: &Ctx<'_>, lang: Option<String>) -> Outcome {
         // Worked out again: the choice just cleared no longer counts.
         None => request_lang(ctx).await,
     };
-    let text = ctx.host.texts.text(shown, &Msg::new("settings-language").arg("language", shown.code()));
+    let text = ctx.table.texts.text(shown, &Msg::new("settings-language").arg("language", shown.code()));
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }
 

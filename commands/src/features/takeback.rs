@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use crate::{
     base::ids::GameId,
-    host::{Ctx, Outcome, Refused, Want},
+    table::context::{Ctx, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
     features::play,
     base::reply::{GameRef, Reply, Text, User},
@@ -24,7 +24,7 @@ pub fn undo_offered(kind: GameKind) -> bool {
 /// `undo [#id]`: the first call asks to take back the game's last move; once every
 /// player still in the game has typed `undo` for that move, it is taken back.
 pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select(ctx, id, Want::MyRunning, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::MyRunning, false).await?;
     let id = loaded.row.id;
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
@@ -36,7 +36,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Err(Msg::new("cmd-undo-not-offered").arg("game", ctx.game_name(loaded.kind)).into());
     }
     let seq = loaded.row.seq;
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let last = db.log_after(id, seq.saturating_sub(1)).await?.into_iter().next_back();
     let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
@@ -72,9 +72,9 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", seq).into());
     }
     tracing::info!(game = id, seq, "move taken back");
-    ctx.host.remember(id, game.as_ref());
+    ctx.table.remember(id, game.as_ref());
     let header = ctx.text(&Msg::new("undo-done").arg("move", last.text).arg("id", id));
-    let loaded = crate::host::Loaded {
+    let loaded = crate::table::context::Loaded {
         row: GameRow { seq: seq - 1, to_move: game.to_move(), ..loaded.row },
         game: Some(game),
         ..loaded
@@ -107,7 +107,7 @@ async fn vote_undo(db: &crate::store::Db, game: GameId, seq: u64, user: &str, no
 /// one transaction (the turn starts afresh now, with fresh reminders); `false` when
 /// the game is no longer at move `seq`.
 async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Result<bool, StorageError> {
-    let mut tx = ctx.host.db.pool().begin_with("BEGIN IMMEDIATE").await?;
+    let mut tx = ctx.table.db.pool().begin_with("BEGIN IMMEDIATE").await?;
     let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
     let done = sqlx::query(
         "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ?, turn_reset_at = ?
@@ -138,7 +138,7 @@ async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Re
 /// The finished game a `rematch` means: `id` (in this channel), else the requester's
 /// last finished game here.
 async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Refused> {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let id = match id {
         Some(id) => id,
         None => {
@@ -170,12 +170,12 @@ async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Ref
 /// (`AratothSetup::rematch`), elsewhere a new seed decides. A game is played again at
 /// most once.
 pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let old = ctx.host.load(finished_game(ctx, id).await?).await?;
+    let old = ctx.table.load(finished_game(ctx, id).await?).await?;
     let old_id = old.row.id;
     if old.seat_of(ctx.user_id()).is_none() {
         return Err(Msg::new("cmd-not-a-player").arg("id", old_id).into());
     }
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     // The new game is set up before the vote, so that the last vote stores it in the
     // same transaction (of concurrent last votes exactly one starts it).
     let n = old.players.len();
@@ -192,7 +192,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         Some(ms) => ms,
         None => {
             let scope = old.row.server.as_deref().or(ctx.origin.server.as_deref()).unwrap_or(&old.row.channel);
-            crate::features::settings::new_game_move_ms(db, &old.row.platform, scope, &ctx.host.options.clock).await?
+            crate::features::settings::new_game_move_ms(db, &old.row.platform, scope, &ctx.table.options.clock).await?
         }
     };
     let (options, resolved, to_move) = (game.options(), game.resolved_setup(), game.to_move());
@@ -240,9 +240,9 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         RematchVote::Started(id) => id,
     };
     tracing::info!(game = id, of = old_id, "rematch started");
-    ctx.host.remember(id, game.as_ref());
+    ctx.table.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
-    let loaded = ctx.host.load(row).await?;
+    let loaded = ctx.table.load(row).await?;
     let header = ctx.text(
         &Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ctx.game_name(old.kind)),
     );
@@ -253,12 +253,12 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public
 /// information only: the log holds no hidden information), privately.
 pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.host.select_read_or_last(ctx, id).await?;
+    let loaded = ctx.table.select_read_or_last(ctx, id).await?;
     let id = loaded.row.id;
     if matches!(loaded.row.status, Status::Invited | Status::Withdrawn) {
         return Err(Msg::new("cmd-not-started").arg("id", id).into());
     }
-    let entries = ctx.host.db.log_after(id, 0).await?;
+    let entries = ctx.table.db.log_after(id, 0).await?;
     let mut text = ctx.text(&Msg::new("history-header").arg("id", id).arg("game", ctx.game_name(loaded.kind)));
     if entries.is_empty() {
         text.push_line(ctx.text(&Msg::new("history-empty")));

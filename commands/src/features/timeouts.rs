@@ -7,7 +7,7 @@ use rules::PlayErrorKind;
 
 use crate::{
     base::ids::GameId,
-    host::{Ctx, Outcome, Refused, Want},
+    table::context::{Ctx, Outcome, Refused, Want},
     base::i18n::Msg,
     features::play,
     store::Status,
@@ -17,7 +17,7 @@ use crate::{
 
 /// `claim [#id]`.
 pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let mut loaded = ctx.host.select(ctx, id, Want::Running, false).await?;
+    let mut loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
     let id = loaded.row.id;
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
@@ -31,18 +31,18 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(claimer) = loaded.seat_of(ctx.user_id()).filter(|s| !removed.contains(s)) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
     };
-    let Some(turn) = turns::turn_of(&ctx.host.db, id).await? else {
+    let Some(turn) = turns::turn_of(&ctx.table.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };
     // A game without its own time per move (a row from before times were stored at
     // creation) has its scope's as it stands now (as the scheduler reckons).
-    let here = crate::features::settings::channel_settings(&ctx.host.db, &turn.platform, &turn.scope).await?;
-    let default_ms = here.clock(&ctx.host.options.clock).move_ms;
+    let here = crate::features::settings::channel_settings(&ctx.table.db, &turn.platform, &turn.scope).await?;
+    let default_ms = here.clock(&ctx.table.options.clock).move_ms;
     let mut expired = Vec::new();
     let mut soonest: Option<(String, i64)> = None;
     for &seat in turn.to_move.iter().filter(|&&s| s != claimer) {
         let Some(player) = loaded.players.get(seat) else { continue };
-        let clock = turns::seat_clock(&ctx.host.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
+        let clock = turns::seat_clock(&ctx.table.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
         if clock.expired() {
             expired.push(seat);
         } else if soonest.as_ref().is_none_or(|(_, left)| clock.left_ms() < *left) {
@@ -54,7 +54,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             Some((player, left)) => Msg::new("cmd-claim-too-early")
                 .arg("player", player)
                 .arg("id", id)
-                .arg("left", format_duration(&ctx.host.texts, ctx.lang, left)),
+                .arg("left", format_duration(&ctx.table.texts, ctx.lang, left)),
             None => Msg::new("cmd-claim-nobody").arg("id", id),
         }
         .into());

@@ -3,7 +3,7 @@
 //! tells every channel where the player has a running game.
 
 use crate::{
-    host::{Ctx, Outcome},
+    table::context::{Ctx, Outcome},
     base::i18n::Msg,
     base::reply::Reply,
     store::Status,
@@ -22,10 +22,10 @@ pub fn used_in_year(spans: &[(i64, i64)], now: i64) -> i64 {
 /// against the allowance inside the booking's transaction) and tells the player's other
 /// channels with running games through the outbox, in the same transaction.
 pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
-    let db = &ctx.host.db;
+    let db = &ctx.table.db;
     let platform = &ctx.origin.platform;
     let now = ctx.now();
-    let allowance = i64::from(ctx.host.options.clock.vacation_days_per_year) * DAY_MS;
+    let allowance = i64::from(ctx.table.options.clock.vacation_days_per_year) * DAY_MS;
     let left_days = |spans: &[(i64, i64)]| (allowance - used_in_year(spans, now)).max(0) / DAY_MS;
     let Some(days) = days else {
         let spans = turns::vacations(db, platform, ctx.user_id()).await?;
@@ -48,7 +48,7 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     let mut notices = Vec::with_capacity(channels.len());
     for (channel, scope) in channels {
         let here = crate::features::settings::channel_settings(db, platform, &scope).await?;
-        notices.push((channel, ctx.host.texts.plain(here.lang.unwrap_or(ctx.host.options.language), &msg)));
+        notices.push((channel, ctx.table.texts.plain(here.lang.unwrap_or(ctx.table.options.language), &msg)));
     }
     let decide = |spans: &[(i64, i64)]| {
         let left = left_days(spans);

@@ -137,7 +137,7 @@ impl NewOptions {
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
-            } else if let Some(invitees) = crate::features::invitations::invitees_in(word) {
+            } else if let Some(invitees) = super::mentions::invitees_in(word) {
                 out.invite.extend(invitees);
             } else if let Some((key, value)) = kind.option_word(word) {
                 out.options.insert(key.to_string(), value);
@@ -263,7 +263,7 @@ impl Command {
     /// # Errors
     /// As [`Command::parse`].
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
-        if let Some(challenge) = crate::features::challenges::parse_words(verb, words) {
+        if let Some(challenge) = super::challenges::parse_words(verb, words) {
             return challenge;
         }
         match verb {
@@ -317,7 +317,7 @@ impl Command {
             Verb::Stats => {
                 return match words {
                     [] => Ok(Command::Stats { player: None }),
-                    [who] => crate::features::invitations::player(who)
+                    [who] => super::mentions::player(who)
                         .map(|player| Command::Stats { player: Some(player) })
                         .ok_or_else(|| Msg::new("cmd-bad-player").arg("text", *who)),
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),

@@ -1,6 +1,8 @@
 //! The command grammar: what a typed line or a slash command means ([`Command`]).
 //! Imports only [`crate::base`].
 
+pub mod challenges;
 pub mod command;
+pub mod mentions;
 
 pub use command::{game_list, parse_game_id, Command, NewOptions, Verb, VERBS};

@@ -2,5 +2,343 @@
 //! command means, and pictures. Imports [`crate::base`], [`crate::grammar`] and
 //! [`crate::store`].
 
+pub mod context;
 pub mod games;
 pub mod replay;
+
+use std::sync::{Arc, Mutex};
+
+use rules::{GameKind, Match, Seat, Viewer};
+
+use crate::{
+    base::{
+        clock::Clock,
+        i18n::{Lang, Msg, Texts},
+        ids::GameId,
+        options::HostOptions,
+        reply::{Attachment, Text},
+    },
+    store::{Db, GameRow, Status, StorageError},
+};
+
+use context::{Ctx, Loaded, Refused, Want};
+
+
+/// Games kept in memory, keyed by id, with the move number they stand at; the least
+/// recently used make room. Entries are checked against the stored move number before
+/// use, so a second process writing the same database never makes a stale entry count.
+const CACHE_LIMIT: std::num::NonZeroUsize = std::num::NonZeroUsize::new(512).expect("not zero");
+
+/// What every request works with: the database, the translations, the clock, the
+/// settings and the games kept in memory. One per [`crate::Host`].
+pub struct Table {
+    pub(crate) db: Db,
+    pub(crate) texts: Texts,
+    pub(crate) clock: Arc<dyn Clock>,
+    pub(crate) options: HostOptions,
+    cache: Mutex<lru::LruCache<GameId, Cached>>,
+}
+
+/// A cached game and the move number it stands at.
+type Cached = (u64, Box<dyn Match>);
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Table").field("db", &self.db).field("options", &self.options).finish_non_exhaustive()
+    }
+}
+
+impl Table {
+    /// A table over an open database with a given clock.
+    pub fn new(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Table {
+        Table { db, texts: Texts::load(), clock, options, cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)) }
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The bot's configured language (`[bot] language`), for messages no request asked for.
+    pub fn language(&self) -> Lang {
+        self.options.language
+    }
+
+    /// The translations.
+    pub fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
+    /// The stored move number of game `id` (for stale-button checks), `None` when there
+    /// is no such game.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn move_number(&self, id: GameId) -> Result<Option<u64>, StorageError> {
+        Ok(self.db.game(id).await?.map(|g| g.seq))
+    }
+
+    /// Translates a rules refusal: `rule-<key>` with its args, falling back to its
+    /// English text.
+    pub fn rule_text(&self, lang: Lang, refusal: &rules::Refusal) -> Text {
+        let msg = refusal
+            .args
+            .iter()
+            .fold(Msg::new(format!("rule-{}", refusal.key)), |m, (name, value)| m.arg(*name, value.clone()));
+        self.texts.try_text(lang, &msg).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
+    }
+
+    /// Loads a game: its players and, once started, the game rebuilt from its log (from
+    /// the cache when it stands at the stored move number; a cached game that is behind
+    /// catches up on the log entries it misses).
+    pub(crate) async fn load(&self, row: GameRow) -> Result<Loaded, StorageError> {
+        let kind: GameKind =
+            row.kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id)))?;
+        let players = self.db.players(row.id).await?;
+        if matches!(row.status, Status::Invited | Status::Withdrawn) {
+            return Ok(Loaded { row, kind, players, game: None });
+        }
+        let cached = self.cached(row.id);
+        let (mut game, from) = match cached {
+            Some((seq, game)) if seq <= row.seq => (game, seq),
+            _ => {
+                let damaged = |e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id));
+                let game = rules::open(kind, &row.options, players.len(), row.setup.clone(), Some(row.seed))
+                    .map_err(damaged)?;
+                (game, 0)
+            }
+        };
+        if from < row.seq {
+            for entry in self.db.log_after(row.id, from).await? {
+                if entry.seq > row.seq {
+                    break;
+                }
+                game.play(&entry.text).map_err(|e| {
+                    StorageError::Damaged(format!("game #{}: stored move {} ({}) is refused: {e}", row.id, entry.seq, entry.text))
+                })?;
+            }
+        }
+        self.remember(row.id, game.as_ref());
+        Ok(Loaded { row, kind, players, game: Some(game) })
+    }
+
+    fn cached(&self, id: GameId) -> Option<Cached> {
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        cache.get(&id).map(|(seq, game)| (*seq, game.box_clone()))
+    }
+
+    /// Keeps a copy of `game` (standing at its own number of applied moves).
+    pub(crate) fn remember(&self, id: GameId, game: &dyn Match) {
+        let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        cache.put(id, (game.moves_applied() as u64, game.box_clone()));
+    }
+
+    /// Finds the game a command means: `id` when given (it must be on this platform
+    /// and, unless `anywhere`, in this channel), else the only game in the channel that
+    /// fits `want`. Only an admin's `export` reads anywhere: every other command, read
+    /// or move, finds only the games of its own channel.
+    pub(crate) async fn select(
+        &self,
+        ctx: &Ctx<'_>,
+        id: Option<GameId>,
+        want: Want,
+        anywhere: bool,
+    ) -> Result<Loaded, Refused> {
+        if let Some(id) = id {
+            let row = self.db.game(id).await?;
+            let Some(row) =
+                row.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
+            else {
+                return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
+            };
+            return Ok(self.load(row).await?);
+        }
+        // One query, however many games the channel has.
+        let games = self.db.open_games_for(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await?;
+        let mut fitting = Vec::new();
+        let mut waiting = None;
+        for game in games {
+            let plays = game.plays;
+            // Another player's board in an open challenge is not even listed.
+            if game.challenge.as_ref().is_some_and(|link| crate::features::challenges::hides(ctx, link)) {
+                continue;
+            }
+            let fits = match want {
+                Want::Invitation => game.status == Status::Invited,
+                Want::MyInvitation => game.status == Status::Invited && plays,
+                Want::MyRunning => game.status == Status::Running && plays,
+                Want::MyOpen => plays || ctx.admin,
+                Want::Running => game.status == Status::Running,
+            };
+            if fits {
+                fitting.push((game, plays));
+            } else if game.status == Status::Invited && (plays || waiting.is_none()) {
+                waiting = Some(game.id);
+            }
+        }
+        if want == Want::Running && fitting.iter().filter(|(_, plays)| *plays).count() == 1 {
+            fitting.retain(|(_, plays)| *plays);
+        }
+        match fitting.len() {
+            0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
+                Err(Msg::new("cmd-not-started").arg("id", waiting.unwrap_or_default()).into())
+            }
+            0 => Err(Msg::new(match want {
+                Want::Invitation => "cmd-no-invitation-here",
+                Want::MyInvitation => "cmd-no-invitation-of-yours",
+                Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
+                Want::Running => "cmd-no-game-here",
+            })
+            .into()),
+            1 => {
+                let (game, _) = fitting.remove(0);
+                // The chosen game's whole row (the choice read only what it needed).
+                let Some(row) = self.db.game(game.id).await? else {
+                    return Err(Msg::new("cmd-no-such-game").arg("id", game.id).into());
+                };
+                Ok(self.load(row).await?)
+            }
+            _ => {
+                let list = fitting
+                    .iter()
+                    .map(|(game, _)| {
+                        let name = game.kind.parse::<GameKind>().map_or(game.kind.as_str(), |k| ctx.game_name(k));
+                        format!("#{} {name}", game.id)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Err(Msg::new("cmd-several-games")
+                    .arg("games", list)
+                    .arg("example", format!("{} #{}", example_word(ctx, want), fitting[0].0.id))
+                    .into())
+            }
+        }
+    }
+
+    /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
+    /// autocomplete) means, in this channel only, and refuses it when it is another
+    /// player's game of an open challenge ([`crate::features::challenges::hidden_game`]).
+    pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select(ctx, id, Want::Running, false).await?;
+        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
+    }
+
+    /// As [`Host::select`] with [`Want::Running`]; when no game is running in the channel
+    /// and none is named, the game that finished there last (`history`, `export` right
+    /// after the end).
+    pub(crate) async fn select_running_or_last(
+        &self,
+        ctx: &Ctx<'_>,
+        id: Option<GameId>,
+        anywhere: bool,
+    ) -> Result<Loaded, Refused> {
+        match self.select(ctx, id, Want::Running, anywhere).await {
+            Err(Refused::Command(msg)) if id.is_none() && msg.key == "cmd-no-game-here" => {
+                match self.db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? {
+                    Some(row) => Ok(self.load(row).await?),
+                    None => Err(msg.into()),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// As [`Host::select_running_or_last`], refusing a game of an open challenge that is
+    /// not the requester's.
+    pub(crate) async fn select_read_or_last(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        let loaded = self.select_running_or_last(ctx, id, false).await?;
+        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
+            return Err(msg.into());
+        }
+        Ok(loaded)
+    }
+
+    /// Draws `view` of `game` for `names` as a board PNG with its words in `lang`; `None`
+    /// (logged) when drawing fails, so a move never fails because of its picture.
+    pub(crate) async fn board_png(
+        &self,
+        id: GameId,
+        game: &dyn Match,
+        names: Vec<String>,
+        lang: Lang,
+    ) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
+        let view = game.view(Viewer::Spectator);
+        let seq = game.moves_applied();
+        let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names, lang)).await;
+        match drawn {
+            Ok(Ok(bytes)) => {
+                Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
+            }
+            Ok(Err(e)) => {
+                tracing::warn!(game = id, error = %e, "the board could not be drawn");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "the board drawing task failed");
+                None
+            }
+        }
+    }
+
+    /// Draws `seat`'s hand as a PNG with its words in `lang` (the owner's), when the game
+    /// has one.
+    pub(crate) async fn hand_png(
+        &self,
+        id: GameId,
+        game: &dyn Match,
+        seat: Seat,
+        names: Vec<String>,
+        lang: Lang,
+    ) -> Option<Attachment> {
+        if !self.options.pictures {
+            return None;
+        }
+        let view = game.view(Viewer::Seat(seat));
+        let seq = game.moves_applied();
+        let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names, lang)).await;
+        match drawn {
+            Ok(Ok(Some(bytes))) => Some(Attachment {
+                name: format!("game-{id}-move-{seq}-hand-{seat}.png"),
+                mime: "image/png",
+                bytes,
+            }),
+            Ok(Ok(None)) => None,
+            Ok(Err(e)) => {
+                tracing::warn!(game = id, error = %e, "the hand could not be drawn");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = id, error = %e, "the hand drawing task failed");
+                None
+            }
+        }
+    }
+}
+
+
+/// The command word for an example: the command being run, in the requester's language;
+/// without one, the command that fits what is wanted.
+fn example_word(ctx: &Ctx<'_>, want: Want) -> &'static str {
+    match (ctx.verb, ctx.lang) {
+        (Some(verb), Lang::De) => verb.german_name(),
+        (Some(verb), _) => verb.name(),
+        (None, _) => want_verb(want),
+    }
+}
+
+fn want_verb(want: Want) -> &'static str {
+    match want {
+        Want::Invitation => "join",
+        Want::MyInvitation => "start",
+        Want::MyRunning => "move",
+        Want::MyOpen => "abort",
+        Want::Running => "board",
+    }
+}
+

@@ -1,0 +1,41 @@
+//! The settings of a [`crate::Host`]: [`HostOptions`].
+
+use crate::base::{i18n::Lang, time::ClockOptions};
+
+/// Settings of a [`crate::Host`]. `Debug` shows the daily secret as `***`.
+#[derive(Clone)]
+pub struct HostOptions {
+    /// The language when the request names none (`[bot] language`).
+    pub language: Lang,
+    /// User ids of bot owners, admins everywhere (`[bot] admins`).
+    pub admins: Vec<String>,
+    /// Moves listed per page by `moves`.
+    pub moves_per_page: usize,
+    /// Whether boards and hands are drawn as PNGs (off: text only).
+    pub pictures: bool,
+    /// Turn clocks, reminders, invitations and vacations (`[clock]`).
+    pub clock: ClockOptions,
+    /// The secret the daily Hathor challenge's seed is derived from (`[hathor]
+    /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
+    /// use and kept in the database.
+    pub hathor_daily_secret: Option<String>,
+}
+
+impl std::fmt::Debug for HostOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HostOptions")
+            .field("language", &self.language)
+            .field("admins", &self.admins)
+            .field("moves_per_page", &self.moves_per_page)
+            .field("pictures", &self.pictures)
+            .field("clock", &self.clock)
+            .field("hathor_daily_secret", &self.hathor_daily_secret.as_ref().map(|_| "***"))
+            .finish()
+    }
+}
+
+impl Default for HostOptions {
+    fn default() -> Self {
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None }
+    }
+}

@@ -1,0 +1,122 @@
+//! The context of one request ([`Ctx`]), a game as the features need it ([`Loaded`]),
+//! which games a command may mean ([`Want`]), and why a command was refused.
+
+use rules::{GameKind, Match, Seat};
+
+use crate::{
+    base::{
+        i18n::{Lang, Msg},
+        origin::Origin,
+        reply::{Reply, Text, User},
+    },
+    store::{GameRow, PlayerRow, StorageError},
+};
+
+use super::Table;
+
+/// Why a command was refused: the command layer's own reasons (a translated message),
+/// the rules' (why a move is illegal), or a storage failure.
+#[derive(Debug)]
+pub(crate) enum Refused {
+    Command(Msg),
+    Rule(rules::Refusal),
+    Storage(StorageError),
+}
+
+impl From<Msg> for Refused {
+    fn from(m: Msg) -> Refused {
+        Refused::Command(m)
+    }
+}
+
+impl From<StorageError> for Refused {
+    fn from(e: StorageError) -> Refused {
+        Refused::Storage(e)
+    }
+}
+
+pub(crate) type Outcome = Result<Vec<Reply>, Refused>;
+
+/// A game as the features need it: its row, its players and (from the start
+/// on) the game rebuilt from its log.
+pub(crate) struct Loaded {
+    pub row: GameRow,
+    pub kind: GameKind,
+    pub players: Vec<PlayerRow>,
+    pub game: Option<Box<dyn Match>>,
+}
+
+impl Loaded {
+    pub fn names(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.name.clone()).collect()
+    }
+
+    pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
+        self.players.iter().find(|p| p.user_id == user_id).map(|p| p.seat)
+    }
+
+    pub fn user(&self, seat: Seat) -> Option<User> {
+        self.players.get(seat).map(|p| User::new(p.user_id.clone(), p.name.clone()))
+    }
+
+    /// The number of seats asked for (`options.players`).
+    pub fn capacity(&self) -> usize {
+        self.row
+            .options
+            .get("players")
+            .and_then(serde_json::Value::as_u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or_else(|| self.kind.default_players())
+    }
+}
+
+/// Which games a command without `#id` may mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Want {
+    /// Open invitations (join).
+    Invitation,
+    /// Invitations the user sits in (start).
+    MyInvitation,
+    /// Running games the user plays (move, resign, hand).
+    MyRunning,
+    /// Invitations or running games the user sits in (abort); admins: any.
+    MyOpen,
+    /// Running games; the user's own if exactly one (board, moves, export).
+    Running,
+}
+
+
+/// The context of one request.
+pub(crate) struct Ctx<'a> {
+    pub table: &'a Table,
+    pub origin: &'a Origin,
+    pub lang: Lang,
+    pub admin: bool,
+    /// The command being run, when there is one (examples in refusals name it).
+    pub verb: Option<crate::grammar::Verb>,
+}
+
+impl Ctx<'_> {
+    pub fn text(&self, msg: &Msg) -> Text {
+        self.table.texts.text(self.lang, msg)
+    }
+
+    pub fn user_id(&self) -> &str {
+        &self.origin.user.id
+    }
+
+    /// The Fluent `scope` argument for texts about where ratings and settings count:
+    /// `server` when the request names one ([`Origin::scope`]), else `channel` (the
+    /// channel or room is the scope).
+    pub fn scope_word(&self) -> &'static str {
+        if self.origin.server.is_some() { "server" } else { "channel" }
+    }
+
+    pub fn now(&self) -> i64 {
+        self.table.clock.now_ms()
+    }
+
+    pub fn game_name(&self, kind: GameKind) -> &'static str {
+        self.lang.game_name(kind)
+    }
+}
