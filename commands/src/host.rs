@@ -65,7 +65,7 @@ impl Host {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
                 let mut ctx = self.ctx(origin);
-                ctx.lang = crate::features::settings::request_lang(&ctx).await;
+                ctx.lang = crate::table::context::request_lang(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }
@@ -75,7 +75,7 @@ impl Host {
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
-        ctx.lang = crate::features::settings::request_lang(&ctx).await;
+        ctx.lang = crate::table::context::request_lang(&ctx).await;
         let verb = command.verb();
         ctx.verb = Some(verb);
         let closed = crate::features::challenges::close_due_here(&ctx).await;

@@ -119,7 +119,7 @@ impl Host {
 
     async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         for turn in turns::running_turns(&self.db, platforms).await? {
-            let here = crate::features::settings::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
+            let here = crate::store::settings::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;
             for &seat in &turn.to_move {
@@ -154,7 +154,7 @@ impl Host {
                 }
                 // Only the most urgent of what became due since the last poll.
                 let Some(&kind) = newly.first() else { continue };
-                let chosen = crate::features::settings::user_lang(&self.db, &turn.platform, &player.user_id).await?;
+                let chosen = crate::store::settings::user_lang(&self.db, &turn.platform, &player.user_id).await?;
                 let stored = player.lang.as_deref().and_then(|l| l.parse().ok());
                 let lang = chosen.or(stored).or(here.lang).unwrap_or(self.options.language);
                 let user = User::new(player.user_id.clone(), player.name.clone());

@@ -44,7 +44,7 @@ impl Notifier {
         };
         let server = row.as_ref().and_then(|r| r.server.clone());
         let scope = row.as_ref().map_or(channel, |r| r.scope());
-        let settings = commands::features::settings::channel_settings(host.db(), PLATFORM, scope).await.ok();
+        let settings = commands::store::settings::channel_settings(host.db(), PLATFORM, scope).await.ok();
         let lang = settings.and_then(|s| s.lang).unwrap_or_else(|| host.language());
         let result = match reply.audience.clone() {
             Audience::Channel => {

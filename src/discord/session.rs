@@ -105,7 +105,7 @@ pub async fn run_slash(ctx: Context<'_>, command: Result<Command, Msg>, thread: 
 /// `threads` setting of the requester's server (of the channel in a DM); off when unset
 /// or unreadable.
 async fn threads_by_default(host: &Host, origin: &Origin) -> bool {
-    match commands::features::settings::channel_settings(host.db(), PLATFORM, origin.scope()).await {
+    match commands::store::settings::channel_settings(host.db(), PLATFORM, origin.scope()).await {
         Ok(settings) => settings.threads.unwrap_or(false),
         Err(e) => {
             tracing::warn!(error = %e, "could not read the server's settings; no thread");

@@ -201,7 +201,7 @@ async fn slow_play_commands_answer_on_discord() {
     let member = fake.slash(&alice(), "settings", vec![events::string("time", "1d")]);
     let refused = private_answer(&fake, &member).await.content();
     assert_eq!(refused, "Only admins can change the settings of this server.");
-    let unchanged = commands::features::settings::channel_settings(running.host.db(), "discord", &GUILD_ID.to_string()).await.expect("read");
+    let unchanged = commands::store::settings::channel_settings(running.host.db(), "discord", &GUILD_ID.to_string()).await.expect("read");
     assert_eq!(unchanged.move_ms, None, "a refused change stores nothing");
     let admin = FakeUser::admin(100_000_000_000_000_009, "carol");
     let change = fake.slash(&admin, "settings", vec![events::string("time", "1d"), events::boolean("threads", true)]);

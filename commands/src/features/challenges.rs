@@ -277,7 +277,7 @@ impl Table {
         .fetch_optional(self.db.pool())
         .await?;
         let scope = server.as_deref().unwrap_or(&challenge.channel);
-        let here = crate::features::settings::channel_settings(&self.db, &challenge.platform, scope).await?;
+        let here = crate::store::settings::channel_settings(&self.db, &challenge.platform, scope).await?;
         Ok(here.lang.unwrap_or(self.options.language))
     }
 

@@ -53,7 +53,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         Some(ms) => ms,
         None => {
             let (db, bot) = (&ctx.table.db, &ctx.table.options.clock);
-            crate::features::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
+            crate::store::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
         }
     };
     let max_open = ctx.table.options.clock.max_open_invitations;

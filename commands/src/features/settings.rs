@@ -9,120 +9,13 @@
 //! [key=value ...]` shows or (admins) changes the scope's; `language en|de` sets the
 //! user's.
 
-use sqlx::Row;
-
 use crate::{
-    table::context::{Ctx, Outcome, Refused},
+    table::context::{request_lang, Ctx, Outcome, Refused},
     base::i18n::{Lang, Msg},
     base::reply::Reply,
-    store::{Db, StorageError},
-    base::time::{format_duration, parse_duration, ClockOptions},
+    base::time::{format_duration, parse_duration},
+    store::settings::{channel_settings, set_channel_settings, set_user_lang, user_lang, ChannelSettings},
 };
-
-/// The time per move a new game of `scope` on `platform` gets (ms): the scope's setting,
-/// else the bot's `[clock] move_time` (`bot`). Stored with the game at its creation, so
-/// a later change of the setting leaves running games alone.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn new_game_move_ms(db: &Db, platform: &str, scope: &str, bot: &ClockOptions) -> Result<i64, StorageError> {
-    Ok(channel_settings(db, platform, scope).await?.clock(bot).move_ms)
-}
-
-/// A scope's settings (a server's, else a channel's or room's); `None`: the bot's
-/// configuration applies.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ChannelSettings {
-    pub lang: Option<Lang>,
-    pub move_ms: Option<i64>,
-    pub half_reminder: Option<bool>,
-    pub soon_ms: Option<i64>,
-    pub threads: Option<bool>,
-}
-
-impl ChannelSettings {
-    /// The clock options of this scope: the bot's, overridden where the scope says.
-    pub fn clock(&self, bot: &ClockOptions) -> ClockOptions {
-        ClockOptions {
-            move_ms: self.move_ms.unwrap_or(bot.move_ms),
-            half_reminder: self.half_reminder.unwrap_or(bot.half_reminder),
-            soon_ms: self.soon_ms.unwrap_or(bot.soon_ms),
-            ..bot.clone()
-        }
-    }
-}
-
-/// The settings of `scope` (a server, else a channel or room: see the module docs) on
-/// `platform`.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<ChannelSettings, StorageError> {
-    let row = sqlx::query(
-        "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = ? AND channel = ?",
-    )
-    .bind(platform)
-    .bind(scope)
-    .fetch_optional(db.pool())
-    .await?;
-    let Some(r) = row else { return Ok(ChannelSettings::default()) };
-    Ok(ChannelSettings {
-        lang: r.try_get::<Option<String>, _>(0)?.and_then(|l| l.parse().ok()),
-        move_ms: r.try_get(1)?,
-        half_reminder: r.try_get::<Option<i64>, _>(2)?.map(|v| v != 0),
-        soon_ms: r.try_get(3)?,
-        threads: r.try_get::<Option<i64>, _>(4)?.map(|v| v != 0),
-    })
-}
-
-/// Stores the settings of `scope` (in the column `channel`).
-async fn store(db: &Db, platform: &str, scope: &str, s: &ChannelSettings) -> Result<(), StorageError> {
-    sqlx::query(
-        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, move_ms = excluded.move_ms,
-             half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads",
-    )
-    .bind(platform)
-    .bind(scope)
-    .bind(s.lang.map(Lang::code))
-    .bind(s.move_ms)
-    .bind(s.half_reminder.map(i64::from))
-    .bind(s.soon_ms)
-    .bind(s.threads.map(i64::from))
-    .execute(db.pool())
-    .await?;
-    Ok(())
-}
-
-/// The language `user_id` chose with `language`, if any.
-///
-/// # Errors
-/// [`StorageError`] when the read fails.
-pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<Lang>, StorageError> {
-    let lang: Option<Option<String>> =
-        sqlx::query_scalar("SELECT lang FROM user_settings WHERE platform = ? AND user_id = ?")
-            .bind(platform)
-            .bind(user_id)
-            .fetch_optional(db.pool())
-            .await?;
-    Ok(lang.flatten().and_then(|l| l.parse().ok()))
-}
-
-/// The language to answer a request in: the user's own choice (`language`), else the
-/// scope's setting (server's, else channel's: an admin's `settings language=de` makes the
-/// bot speak German there), else what the platform says (a Discord client's locale),
-/// else the bot's.
-pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
-    let db = &ctx.table.db;
-    let origin = ctx.origin;
-    let chosen = user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
-    if let Some(lang) = chosen {
-        return lang;
-    }
-    let here = channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
-    here.or(origin.lang).unwrap_or(ctx.table.options.language)
-}
 
 fn on_off(value: &str) -> Option<bool> {
     match value.to_lowercase().as_str() {
@@ -170,7 +63,7 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
         for word in words {
             apply(&mut s, word).map_err(Refused::from)?;
         }
-        store(db, platform, scope, &s).await?;
+        set_channel_settings(db, platform, scope, &s).await?;
         tracing::info!(platform, scope, ?s, "settings changed");
     }
     let clock = s.clock(&ctx.table.options.clock);
@@ -213,22 +106,10 @@ pub(crate) async fn language(ctx: &Ctx<'_>, lang: Option<String>) -> Outcome {
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }
 
-async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<Lang>) -> Result<(), StorageError> {
-    sqlx::query(
-        "INSERT INTO user_settings (platform, user_id, lang) VALUES (?, ?, ?)
-         ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang",
-    )
-    .bind(platform)
-    .bind(user_id)
-    .bind(lang.map(Lang::code))
-    .execute(db.pool())
-    .await?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::time::ClockOptions;
     use crate::base::time::{DAY_MS, HOUR_MS};
 
     #[test]

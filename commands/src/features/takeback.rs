@@ -192,7 +192,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         Some(ms) => ms,
         None => {
             let scope = old.row.server.as_deref().or(ctx.origin.server.as_deref()).unwrap_or(&old.row.channel);
-            crate::features::settings::new_game_move_ms(db, &old.row.platform, scope, &ctx.table.options.clock).await?
+            crate::store::settings::new_game_move_ms(db, &old.row.platform, scope, &ctx.table.options.clock).await?
         }
     };
     let (options, resolved, to_move) = (game.options(), game.resolved_setup(), game.to_move());

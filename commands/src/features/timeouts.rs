@@ -36,7 +36,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     };
     // A game without its own time per move (a row from before times were stored at
     // creation) has its scope's as it stands now (as the scheduler reckons).
-    let here = crate::features::settings::channel_settings(&ctx.table.db, &turn.platform, &turn.scope).await?;
+    let here = crate::store::settings::channel_settings(&ctx.table.db, &turn.platform, &turn.scope).await?;
     let default_ms = here.clock(&ctx.table.options.clock).move_ms;
     let mut expired = Vec::new();
     let mut soonest: Option<(String, i64)> = None;

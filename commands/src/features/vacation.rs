@@ -47,7 +47,7 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     channels.dedup_by(|a, b| a.0 == b.0);
     let mut notices = Vec::with_capacity(channels.len());
     for (channel, scope) in channels {
-        let here = crate::features::settings::channel_settings(db, platform, &scope).await?;
+        let here = crate::store::settings::channel_settings(db, platform, &scope).await?;
         notices.push((channel, ctx.table.texts.plain(here.lang.unwrap_or(ctx.table.options.language), &msg)));
     }
     let decide = |spans: &[(i64, i64)]| {

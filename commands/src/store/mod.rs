@@ -9,6 +9,7 @@
 //! twice.
 
 pub mod platforms;
+pub mod settings;
 pub mod turns;
 
 use std::{str::FromStr, time::Duration};

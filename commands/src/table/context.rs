@@ -120,3 +120,18 @@ impl Ctx<'_> {
         self.lang.game_name(kind)
     }
 }
+
+/// The language to answer a request in: the user's own choice (`language`), else the
+/// scope's setting (server's, else channel's: an admin's `settings language=de` makes the
+/// bot speak German there), else what the platform says (a Discord client's locale),
+/// else the bot's.
+pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
+    let db = &ctx.table.db;
+    let origin = ctx.origin;
+    let chosen = crate::store::settings::user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
+    if let Some(lang) = chosen {
+        return lang;
+    }
+    let here = crate::store::settings::channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
+    here.or(origin.lang).unwrap_or(ctx.table.options.language)
+}
