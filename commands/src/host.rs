@@ -81,7 +81,11 @@ impl Host {
         let closed = crate::features::challenges::close_due_here(&ctx).await;
         let outcome = match command {
             Command::New { game, options } => crate::features::lobby::new(&ctx, game, options).await,
-            Command::Join { game } => crate::features::challenges::join_or_invitation(&ctx, game).await,
+            Command::Join { game } => match crate::features::challenges::join_means_challenge(&ctx, game).await {
+                Ok(true) => crate::features::challenges::join(&ctx, None).await,
+                Ok(false) => crate::features::lobby::join(&ctx, game).await,
+                Err(e) => Err(e.into()),
+            },
             Command::NewChallenge { game, options, hours } => crate::features::challenges::open(&ctx, game, options, hours).await,
             Command::JoinChallenge { challenge } => crate::features::challenges::join(&ctx, challenge).await,
             Command::Daily { game } => crate::features::challenges::daily(&ctx, game).await,
@@ -116,18 +120,24 @@ impl Host {
         let replies = match outcome {
             Ok(replies) => replies,
             Err(refused) => {
-                let text = match refused {
-                    Refused::Command(msg) => ctx.text(&msg),
-                    Refused::Rule(refusal) => self.rule_text(ctx.lang, &refusal),
-                    Refused::Storage(e) => {
-                        tracing::error!(error = %e, command = verb.name(), "storage failed");
-                        ctx.text(&Msg::new("cmd-storage"))
-                    }
-                };
-                vec![Reply::refusal(ctx.user_id(), text)]
+                vec![Reply::refusal(ctx.user_id(), self.refusal_text(&ctx, refused, verb.name()))]
             }
         };
         closed.into_iter().chain(replies).collect()
+    }
+
+    /// The words of a refusal for the requester of `ctx` (`what`: the command, for the
+    /// log of a storage failure, which the user sees only as "try again").
+    fn refusal_text(&self, ctx: &Ctx<'_>, refused: Refused, what: &str) -> Text {
+        match refused {
+            Refused::Rule(refusal) => self.rule_text(ctx.lang, &refusal),
+            Refused::Storage(e) => {
+                tracing::error!(error = %e, command = what, "storage failed");
+                ctx.text(&Msg::new("cmd-storage"))
+            }
+            Refused::Command(msg) | Refused::NoGame(msg) => ctx.text(&msg),
+            Refused::SeveralGames { games, example } => ctx.text(&Refused::several_games(&games, &example)),
+        }
     }
 
     /// The legal moves of the player to move in the game `origin` means (or `game`),
@@ -143,12 +153,7 @@ impl Host {
         let ctx = self.ctx(origin);
         let loaded = match self.select_read(&ctx, game).await {
             Ok(l) => l,
-            Err(Refused::Command(m)) => return Err(ctx.text(&m)),
-            Err(Refused::Rule(r)) => return Err(self.rule_text(ctx.lang, &r)),
-            Err(Refused::Storage(e)) => {
-                tracing::error!(error = %e, "storage failed");
-                return Err(ctx.text(&Msg::new("cmd-storage")));
-            }
+            Err(refused) => return Err(self.refusal_text(&ctx, refused, "legal moves")),
         };
         if let Some(sold) = crate::table::games::moves_sold(loaded.kind) {
             return Err(ctx.text(&sold));

@@ -9,11 +9,8 @@
 //! status changes, an outbox message is delivered when it is deleted. So a restart, or
 //! two pollers at once, neither lose nor duplicate a notice.
 
-use sqlx::Row;
-
 use crate::{
     store::platforms::Platforms,
-    base::ids::GameId,
     host::Host,
     base::i18n::{Arg, Lang, Msg},
     base::reply::{GameRef, Reply, Text, User},
@@ -75,27 +72,15 @@ impl Host {
     }
 
     async fn outbox(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform"));
-        let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(self.db.pool()).await?;
-        for r in rows {
-            out.push(Notice {
-                platform: r.try_get(0)?,
-                channel: r.try_get(1)?,
-                reply: Reply::channel(Text::plain_text(r.try_get::<String, _>(2)?)),
-            });
+        for (platform, channel, text) in self.db.take_outbox(platforms).await? {
+            out.push(Notice { platform, channel, reply: Reply::channel(Text::plain_text(text)) });
         }
         Ok(())
     }
 
     async fn expire_invitations(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         let limit = now - self.options.clock.invitation_ms;
-        let sql = format!(
-            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform")
-        );
-        let rows: Vec<(GameId, String, String, String)> =
-            platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit)).fetch_all(self.db.pool()).await?;
-        for (id, kind, platform, channel) in rows {
+        for (id, kind, platform, channel) in self.db.invitations_before(limit, platforms).await? {
             if !self.db.withdraw(id, now).await? {
                 continue;
             }
@@ -103,12 +88,12 @@ impl Host {
             let lang = self.lang_of(players.first().and_then(|p| p.lang.as_deref()));
             let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());
             let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-            let missing = crate::features::invitations::not_accepted(&self.db, id, &seated).await?;
+            let missing = crate::table::invitees::not_accepted(&self.db, id, &seated).await?;
             // A named invitation says who did not answer (some may have joined).
             let msg = if missing.is_empty() {
                 Msg::new("invitation-expired")
             } else {
-                Msg::new("invitation-expired-named").arg("players", crate::features::invitations::mentions(&missing)).arg("count", missing.len())
+                Msg::new("invitation-expired-named").arg("players", crate::table::invitees::mentions(&missing)).arg("count", missing.len())
             };
             let text = self.texts.text(lang, &msg.arg("id", id).arg("game", game));
             tracing::info!(game = id, "invitation expired");
@@ -138,17 +123,7 @@ impl Host {
                 };
                 let mut newly = Vec::new();
                 for kind in KINDS.into_iter().filter(|k| due(k)) {
-                    let marked = sqlx::query(
-                        "INSERT OR IGNORE INTO notices_sent (game_id, seq, seat, kind, at) VALUES (?, ?, ?, ?, ?)",
-                    )
-                    .bind(turn.game)
-                    .bind(turn.seq.cast_signed())
-                    .bind(i64::try_from(seat).unwrap_or(i64::MAX))
-                    .bind(kind)
-                    .bind(now)
-                    .execute(self.db.pool())
-                    .await?;
-                    if marked.rows_affected() == 1 {
+                    if self.db.mark_notice(turn.game, turn.seq, seat, kind, now).await? {
                         newly.push(kind);
                     }
                 }
@@ -165,7 +140,7 @@ impl Host {
                     .arg("id", turn.game)
                     .arg("game", game)
                     .arg("left", left);
-                if kind != "expired" && !crate::features::reminders::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
+                if kind != "expired" && !crate::store::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
                     continue;
                 }
                 tracing::info!(game = turn.game, seat, kind, "turn notice");

@@ -1,13 +1,10 @@
-//! Issue 14: `commands/src` is in layers that point one way, and SQL lives in `store/`.
+//! `commands/src` is in layers that point one way, and SQL lives in `store/`.
 //!
 //! Reads every source file, takes its layer from its folder, and collects the crate
 //! modules it names (`crate::x`, and the first segments inside `use crate::{...}`).
 //! A file may name only its own folder's siblings when that is allowed, and the layers
 //! below it. `sqlx` may appear only under `store/`.
-//!
-//! The crossings still left are listed in `KNOWN` (file, what it names) so that they
-//! can only go down: a new crossing fails, and so does a listed one that is gone (take
-//! it off the list).
+//! There are no exceptions: a crossing fails the test.
 
 use std::{
     collections::BTreeSet,
@@ -28,26 +25,6 @@ fn allowed(layer: &str) -> &'static [&'static str] {
         _ => &[],
     }
 }
-
-/// Crossings still to be removed (issue 14, part 1): (file under src/, module named).
-const KNOWN: &[(&str, &str)] = &[
-    ("features/challenges.rs", "features::lobby"),
-    ("features/challenges.rs", "features::play"),
-    ("features/challenges.rs", "sqlx"),
-    ("features/info.rs", "features::challenges"),
-    ("features/invitations.rs", "sqlx"),
-    ("features/lobby.rs", "features::invitations"),
-    ("features/lobby.rs", "features::play"),
-    ("features/lobby.rs", "sqlx"),
-    ("features/play.rs", "features::ratings"),
-    ("features/ratings.rs", "sqlx"),
-    ("features/reminders.rs", "sqlx"),
-    ("features/takeback.rs", "features::play"),
-    ("features/takeback.rs", "sqlx"),
-    ("features/timeouts.rs", "features::play"),
-    ("scheduler.rs", "sqlx"),
-    ("table/mod.rs", "features::challenges"),
-];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder") {
@@ -113,6 +90,9 @@ fn named(source: &str) -> BTreeSet<String> {
     if source.contains("sqlx::") || source.contains("use sqlx") {
         out.insert("sqlx".into());
     }
+    if source.contains(".pool()") {
+        out.insert("pool()".into());
+    }
     out
 }
 
@@ -143,7 +123,7 @@ fn layers_point_one_way_and_sql_stays_in_the_store() {
         let own_feature = rel.strip_prefix("features/").map(|f| format!("features::{}", f.trim_end_matches(".rs")));
         for name in named(&code) {
             let top = name.split("::").next().unwrap_or_default();
-            let ok = if name == "sqlx" {
+            let ok = if name == "sqlx" || name == "pool()" {
                 layer == "store"
             } else if layer == "features" && top == "features" {
                 own_feature.as_deref() == Some(name.as_str())
@@ -155,17 +135,13 @@ fn layers_point_one_way_and_sql_stays_in_the_store() {
             }
         }
     }
-    let known: BTreeSet<(String, String)> = KNOWN.iter().map(|(f, n)| ((*f).to_string(), (*n).to_string())).collect();
-    let new: Vec<_> = crossings.difference(&known).collect();
-    let gone: Vec<_> = known.difference(&crossings).collect();
-    assert!(new.is_empty(), "imports against the layers (file, what it names): {new:?}");
-    assert!(gone.is_empty(), "these crossings are gone, take them off KNOWN: {gone:?}");
+    assert!(crossings.is_empty(), "imports against the layers (file, what it names): {crossings:?}");
 }
 
 #[test]
 fn the_reader_finds_what_a_file_names() {
-    let source = "use crate::{\n    base::{ids::GameId, time::DAY_MS},\n    features::play,\n    store::Db,\n};\nfn f() { crate::features::settings::channel_settings(); let q = sqlx::query(\"\"); }";
+    let source = "use crate::{\n    base::{ids::GameId, time::DAY_MS},\n    features::play,\n    store::Db,\n};\nfn f() { crate::features::settings::channel_settings(); let q = sqlx::query(\"\").fetch_one(db.pool()); }";
     let want: BTreeSet<String> =
-        ["base", "features::play", "features::settings", "sqlx", "store"].iter().map(ToString::to_string).collect();
+        ["base", "features::play", "features::settings", "pool()", "sqlx", "store"].iter().map(ToString::to_string).collect();
     assert_eq!(named(source), want);
 }

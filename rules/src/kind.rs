@@ -140,11 +140,6 @@ impl GameKind {
     pub fn default_players(self) -> usize {
         *self.players().start()
     }
-
-    /// Whether this game is implemented in this build: every game in the registry is.
-    pub fn available(self) -> bool {
-        true
-    }
 }
 
 impl fmt::Display for GameKind {

@@ -82,6 +82,9 @@ impl std::error::Error for PlayError {}
 pub trait Match: Send + Sync {
     /// Which game.
     fn kind(&self) -> GameKind;
+    /// Whether `text` reads as a move of this game in its notation (legal or not, and
+    /// also once the game is over): to tell a mistyped or late move from other text.
+    fn reads_as_move(&self, text: &str) -> bool;
     /// The number of players (seats), including removed ones.
     fn players(&self) -> usize;
     /// The options as a record stores them (with `players`).
@@ -271,6 +274,10 @@ fn game_over() -> PlayError {
 impl<G: Game> Match for Played<G> {
     fn kind(&self) -> GameKind {
         G::KIND
+    }
+
+    fn reads_as_move(&self, text: &str) -> bool {
+        Event::parse(text).is_none() && self.game.parse_move(text).is_ok()
     }
 
     fn players(&self) -> usize {

@@ -62,8 +62,11 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     clock.advance(36 * HOUR - MINUTE);
     assert_eq!(deliver(&fake, &running).await.0, 0, "nothing is due before half time");
     clock.advance(MINUTE);
-    // Discord has an outage just then: the reminder waits for the next poll.
-    fake.world.fail_next_messages(1);
+    // Discord has an outage in the game's channel just then: the reminder waits for the
+    // next poll. (Whatever the start still sends elsewhere, such as DMs, is let through
+    // and allowed to settle first.)
+    tokio::time::sleep(SETTLE).await;
+    fake.world.fail_next_messages_in(CHANNEL_ID, 1);
     let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
     let mut retry = Retry::default();
     assert_eq!(spieltisch::notices::deliver(&running.host, &routes, &mut retry).await, 0);
@@ -102,7 +105,7 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     // The player whose time ran out cannot claim; the waiting player can.
     let refused = fake.slash(&game.mover, "claim", vec![]);
     let answer = private_answer(&fake, &refused).await;
-    assert_eq!(answer.content(), format!("In game #{} nobody but you is to move, so there is nothing to claim.", game.id));
+    assert_eq!(answer.content(), format!("It is your turn in game #{}, so there is nothing for you to claim: the others can claim only when your time runs out.", game.id));
     let row = running.host.db().game(game.id).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Running, "a refused claim changes nothing");
     let claim = fake.slash(&game.waiter, "claim", vec![]);

@@ -1,6 +1,6 @@
 # Artifälschungen (Spezifikation artifakes.md): die Regeln in Kürze und die Ablehnungen der Regeln.
 
-rules-artifakes = Artifälschungen, für 2 Spieler, höchstens 3 Durchgänge. Der Äußere Ring hat 30 Felder (1–30 im Uhrzeigersinn) in sechs Farben; jeder hat 10 Blöcke (2 Punkte) und 10 Scheiben (1 Punkt) als Artifälschungen.
+rules-artifakes = Artifälschungen, für 2 Spieler, höchstens 3 Durchgänge. Der äußere Ring hat 30 Felder (1–30 im Uhrzeigersinn) in sechs Farben; jeder hat 10 Blöcke (2 Punkte) und 10 Scheiben (1 Punkt) als Artifälschungen.
     Vergraben: Abwechselnd mit deinem Gegenüber legst du je eine Artifälschung aus deinem Vorrat auf ein Feld: `vergrabe block 17`, `vergrabe scheibe 3`. Auf einem Feld liegen höchstens 5 Punkte, beide Spieler zusammengezählt.
     Ausgraben: Jeder bekommt 5 Karten (Zahlen 1–30; eine Karte hat die Farbe ihres Feldes). Wer zuletzt vergraben hat, beginnt. Spiele pro Zug eine Karte und ziehe den Chefinspektor genau so viele Felder im oder gegen den Uhrzeigersinn: `spiele 17 zahl uzs`, `spiele 17 farbe guzs`.
     Mit der Farbe bringt eine Karte so viele Punkte, wie du Felder ihrer Farbe mit deinen Artifälschungen hast; mit der Zahl den Wert deiner Artifälschungen auf ihrem Feld (höchstens 5). `zuege` zeigt zu jeder Karte die Punkte und wo der Chefinspektor landen würde.

@@ -11,6 +11,14 @@ cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $g
 cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.
 cmd-bad-option = „{ $option }“ ist keine Option von { $game }: siehe `hilfe neu`.
 cmd-bad-seed = Der Seed muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
+cmd-option-twice = „{ $first }“ und „{ $second }“ setzen beide { $option ->
+    [players] die Spielerzahl
+    [seed] den Seed
+    [time] die Zeit pro Zug
+    [variant] die Variante
+   *[other] die Option „{ $option }“
+  }: gib jede Option nur einmal an.
+cmd-bad-variant = „{ $text }“ ist keine Variante von { $game }: `regeln { $id }` nennt die Varianten.
 cmd-bad-player-count = { $span ->
     [0] { $game } ist für { $max } Spieler.
    *[other] { $game } ist für { $min } bis { $max } Spieler.
@@ -57,16 +65,34 @@ join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players 
 join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.
 join-can-start = { $creator } kann die Partie jetzt `starten` oder auf weitere Spieler warten.
 start-started = Partie #{ $id } { $game } beginnt. Plätze: { $seats }.
-turn-moved = { $player } zieht { $move } (Partie #{ $id }, Zug { $seq }).
+# $verb: "play" oder "bury", wenn der Zug mit diesem Wort begann (dann ist $move der Rest), sonst "other".
+turn-moved = { $player } { $verb ->
+    [play] spielt
+    [bury] vergräbt
+   *[other] zieht
+  } { $move } (Partie #{ $id }, Zug { $seq }).
 turn-resigned = { $player } gibt Partie #{ $id } auf.
 turn-next = { $player } ist am Zug.
 game-over = Partie #{ $id } ist vorbei. Rangfolge:
 game-ended-aborted = Partie #{ $id } endete ohne Ergebnis.
 ranking-place = { $place }. { $players }
-ranking-place-points = { $place }. { $players }: { $points ->
-    [one] 1 Punkt
-   *[other] { $points } Punkte
+# $game: die Id des Spiels, für seine Einheit (Artifälschungen zählt Steine, Helofag Figuren im Ziel).
+ranking-place-points = { $place }. { $players }: { $game ->
+    [artifakes] { $points ->
+        [one] 1 Stein
+       *[other] { $points } Steine
+    }
+    [helofag] { $points ->
+        [one] 1 Figur im Ziel
+       *[other] { $points } Figuren im Ziel
+    }
+   *[other] { $points ->
+        [one] 1 Punkt
+       *[other] { $points } Punkte
+    }
   }
+result-none = sie endete ohne Ergebnis
+cmd-game-over-result = Partie #{ $id } ist schon vorbei: { $result }.
 game-aborted = { $player } hat Partie #{ $id } abgebrochen; sie endet ohne Ergebnis.
 invitation-withdrawn = { $player } hat die Einladung zu Partie #{ $id } zurückgezogen.
 board-caption = Partie #{ $id } { $game } nach { $seq ->

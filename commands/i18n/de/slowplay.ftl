@@ -8,7 +8,7 @@ cmd-bad-duration = „{ $text }“ ist keine Bedenkzeit: schreib sie wie zeit=3d
 cmd-bad-days = „{ $text }“ ist keine Anzahl Tage: schreib es wie `urlaub 5`.
 cmd-bad-on-off = Schreib `an` oder `aus`, nicht „{ $text }“.
 cmd-claim-too-early = { $player } hat in Partie #{ $id } noch { $left } für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.
-cmd-claim-nobody = In Partie #{ $id } ist niemand außer dir am Zug, es gibt also nichts zu reklamieren.
+cmd-claim-nobody = In Partie #{ $id } bist du am Zug, du kannst also nichts reklamieren: die anderen können es erst, wenn deine Bedenkzeit abgelaufen ist.
 cmd-claim-solo = Partie #{ $id } spielst du allein: niemand wartet auf deinen Zug und niemand kann ihn reklamieren, lass dir also Zeit.
 cmd-vacation-too-long = Du kannst nicht { $days ->
     [one] 1 Tag
@@ -38,7 +38,7 @@ invitation-expired-named = { $players } { $count ->
     [one] hat
    *[other] haben
   } auf die Einladung zu Partie #{ $id } ({ $game }) nicht rechtzeitig geantwortet, darum ist sie abgelaufen.
-invitation-declined = { $player } hat die Einladung zu Partie #{ $id } ({ $game }) abgelehnt. { $creator }, sie ist zurückgezogen.
+invitation-declined = { $player } hat die Einladung zu Partie #{ $id } ({ $game }) abgelehnt. { $creator }, sie wurde zurückgezogen.
 clock-half = { $player }, du bist in Partie #{ $id } ({ $game }) am Zug: die Hälfte deiner Bedenkzeit ist um, noch { $left }.
 clock-soon = { $player }, deine Bedenkzeit in Partie #{ $id } ({ $game }) läuft in { $left } ab: bitte mach deinen Zug.
 clock-expired = Die Bedenkzeit von { $player } in Partie #{ $id } ({ $game }) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern.
@@ -55,6 +55,7 @@ clock-minutes = { $n ->
    *[other] { $n } Minuten
   }
 claim-accepted = { $claimer } reklamiert Partie #{ $id }: die Bedenkzeit von { $player } ist abgelaufen.
+claim-accepted-goes-on = { $claimer } reklamiert Partie #{ $id }: die Bedenkzeit von { $player } ist abgelaufen, { $player } scheidet also aus, und das Spiel geht weiter.
 reminders-on = Deine Zug-Erinnerungen sind an (`erinnerungen aus` schaltet sie ab).
 reminders-off = Deine Zug-Erinnerungen sind aus (`erinnerungen an` schaltet sie ein).
 vacation-allowance = Du hast dieses Jahr noch { $days ->
@@ -128,6 +129,13 @@ games-invited-you = #{ $id } { $game } in { $channel }: Einladung von { $creator
 ## Einstellungen.
 
 cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus (oder =standard).
+cmd-bad-setting-value = „{ $text }“ geht für diese Einstellung nicht: { $setting ->
+    [language] die Sprache ist en oder de
+    [time] die Zeit pro Zug ist 1 Minute bis 365 Tage, etwa zeit=3d, zeit=12h oder zeit=90m
+    [half] die Erinnerung zur Hälfte der Zeit ist an oder aus
+    [before] die Erinnerung vor dem Ende ist eine Zeit wie vorher=12h, oder aus
+   *[threads] threads ist an oder aus
+  } (oder standard).
 # $scope: "server" (Einstellungen des ganzen Servers) oder "channel" (dieses Kanals oder Raums).
 cmd-settings-admins-only = Nur Admins können die Einstellungen { $scope ->
     [server] dieses Servers

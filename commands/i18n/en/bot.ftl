@@ -11,6 +11,14 @@ cmd-unknown-game = There is no game called “{ $name }”; the games are { $gam
 cmd-game-unavailable = { $game } cannot be played with this version of the bot yet.
 cmd-bad-option = “{ $option }” is not an option of { $game }: see `help new`.
 cmd-bad-seed = The seed must be a whole number from 0 to 18446744073709551615, not “{ $text }”.
+cmd-option-twice = “{ $first }” and “{ $second }” both set the { $option ->
+    [players] player count
+    [seed] seed
+    [time] time per move
+    [variant] variant
+   *[other] option “{ $option }”
+  }: give each option once.
+cmd-bad-variant = “{ $text }” is not a variant of { $game }: `rules { $id }` lists the variants.
 cmd-bad-player-count = { $span ->
     [0] { $game } is for { $max ->
         [one] { $max } player
@@ -60,16 +68,33 @@ join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats
 join-full = All seats are taken: any player can `start` the game now.
 join-can-start = { $creator } can `start` the game now or wait for more players.
 start-started = Game #{ $id } of { $game } begins. Seats: { $seats }.
-turn-moved = { $player } plays { $move } (game #{ $id }, move { $seq }).
+# $verb: "play" or "bury" when the move began with that word (then $move is the rest), else "other".
+turn-moved = { $player } { $verb ->
+    [bury] buries
+   *[other] plays
+  } { $move } (game #{ $id }, move { $seq }).
 turn-resigned = { $player } resigns game #{ $id }.
 turn-next = It is { $player }'s turn.
 game-over = Game #{ $id } is over. Ranking:
 game-ended-aborted = Game #{ $id } ended without a result.
 ranking-place = { $place }. { $players }
-ranking-place-points = { $place }. { $players }: { $points ->
-    [one] 1 point
-   *[other] { $points } points
+# $game: the game's id, for its unit (Artifakes ranks by stones, Helofag by pieces in the goal).
+ranking-place-points = { $place }. { $players }: { $game ->
+    [artifakes] { $points ->
+        [one] 1 stone
+       *[other] { $points } stones
+    }
+    [helofag] { $points ->
+        [one] 1 piece in the goal
+       *[other] { $points } pieces in the goal
+    }
+   *[other] { $points ->
+        [one] 1 point
+       *[other] { $points } points
+    }
   }
+result-none = it ended without a result
+cmd-game-over-result = Game #{ $id } is already over: { $result }.
 game-aborted = { $player } aborted game #{ $id }; it ends without a result.
 invitation-withdrawn = { $player } withdrew the invitation to game #{ $id }.
 board-caption = Game #{ $id } of { $game } after { $seq ->

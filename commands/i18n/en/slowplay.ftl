@@ -7,7 +7,7 @@ cmd-bad-duration = “{ $text }” is not a time per move: write it like time=3d
 cmd-bad-days = “{ $text }” is not a number of days: write it like `vacation 5`.
 cmd-bad-on-off = Write `on` or `off`, not “{ $text }”.
 cmd-claim-too-early = { $player } still has { $left } for this move in game #{ $id }: you can claim only when the time is up.
-cmd-claim-nobody = In game #{ $id } nobody but you is to move, so there is nothing to claim.
+cmd-claim-nobody = It is your turn in game #{ $id }, so there is nothing for you to claim: the others can claim only when your time runs out.
 cmd-claim-solo = You play game #{ $id } alone: nobody waits for your move and nobody can claim it, so take your time.
 cmd-vacation-too-long = You cannot take { $days ->
     [one] 1 day
@@ -51,6 +51,7 @@ clock-minutes = { $n ->
    *[other] { $n } minutes
   }
 claim-accepted = { $claimer } claims game #{ $id }: the time of { $player } ran out.
+claim-accepted-goes-on = { $claimer } claims game #{ $id }: the time of { $player } ran out, so { $player } leaves the game and play goes on.
 reminders-on = Your turn reminders are on (`reminders off` switches them off).
 reminders-off = Your turn reminders are off (`reminders on` switches them on).
 vacation-allowance = You have { $days ->
@@ -124,6 +125,13 @@ games-invited-you = #{ $id } { $game } in { $channel }: invited by { $creator },
 ## Settings.
 
 cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off (or =default).
+cmd-bad-setting-value = “{ $text }” is not a value of that setting: { $setting ->
+    [language] the language is en or de
+    [time] the time per move is from 1 minute to 365 days, such as time=3d, time=12h or time=90m
+    [half] the reminder at half time is on or off
+    [before] the reminder before the end is a time such as before=12h, or off
+   *[threads] threads is on or off
+  } (or default).
 # $scope: "server" (settings of the whole server) or "channel" (of this channel or room).
 cmd-settings-admins-only = Only admins can change the settings of this { $scope ->
     [server] server

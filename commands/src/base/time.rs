@@ -82,10 +82,14 @@ pub fn parse_duration(text: &str) -> Option<i64> {
     (any && number.is_empty() && (MINUTE_MS..=365 * DAY_MS).contains(&total)).then_some(total)
 }
 
-/// A duration in words (`2 days 5 hours`, `2 Tage 5 Stunden`), rounded down to minutes;
-/// at most two units.
+/// A duration in words (`2 days 5 hours`, `2 Tage 5 Stunden`): at most two units, the
+/// smaller one rounded to the nearest (days and hours from 23 h 30 min on, else hours and
+/// minutes), so that 1 day 11 hours 59 minutes reads "1 day 12 hours" and 10 h 59 min 40 s
+/// "11 hours". Negative durations count as 0.
 pub fn format_duration(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64) -> String {
     let ms = ms.max(0);
+    let unit = if ms >= DAY_MS - HOUR_MS / 2 { HOUR_MS } else { MINUTE_MS };
+    let ms = ms.saturating_add(unit / 2) / unit * unit;
     let days = ms / DAY_MS;
     let hours = (ms % DAY_MS) / HOUR_MS;
     let minutes = (ms % HOUR_MS) / MINUTE_MS;
@@ -186,7 +190,14 @@ mod tests {
     fn durations_read_well() {
         let texts = crate::base::i18n::Texts::load();
         assert_eq!(format_duration(&texts, Lang::En, 2 * DAY_MS + 5 * HOUR_MS + 7 * MINUTE_MS), "2 days 5 hours");
-        assert_eq!(format_duration(&texts, Lang::De, DAY_MS + 30 * MINUTE_MS), "1 Tag 30 Minuten");
+        assert_eq!(format_duration(&texts, Lang::De, DAY_MS + 5 * HOUR_MS + 40 * MINUTE_MS), "1 Tag 6 Stunden");
+        // Rounded to the nearest smaller unit (issue 16): half of 3 days a minute late,
+        // and what is left of 1 day after 13 hours and a few seconds.
+        assert_eq!(format_duration(&texts, Lang::En, DAY_MS + 11 * HOUR_MS + 59 * MINUTE_MS), "1 day 12 hours");
+        assert_eq!(format_duration(&texts, Lang::En, 11 * HOUR_MS - 20_000), "11 hours");
+        assert_eq!(format_duration(&texts, Lang::En, DAY_MS - 20_000), "1 day");
+        assert_eq!(format_duration(&texts, Lang::De, 2 * HOUR_MS + 29 * MINUTE_MS + 31_000), "2 Stunden 30 Minuten");
+        assert_eq!(format_duration(&texts, Lang::En, 45_000), "1 minute");
         assert_eq!(format_duration(&texts, Lang::En, HOUR_MS), "1 hour");
         assert_eq!(format_duration(&texts, Lang::En, 0), "0 minutes");
     }

@@ -16,8 +16,6 @@
 //! boards are shown to the channel.
 
 use serde_json::Value;
-use sqlx::Row;
-
 use rules::GameKind;
 
 use crate::{
@@ -29,10 +27,10 @@ use crate::{
         Table,
     },
     base::i18n::{Arg, Lang, Msg},
-    features::play,
     base::reply::{Audience, GameRef, Reply, Text},
     store::platforms::Platforms,
-    store::{Advance, ChallengeLink, Entered, GameRow, NewGame, Start, Status, StorageError},
+    store::challenges::{ChallengeRow, NewChallenge},
+    store::{Advance, Entered, GameRow, NewGame, Start, Status, StorageError},
 };
 
 /// How long a challenge stays open when `hours=N` is not given.
@@ -54,29 +52,9 @@ pub struct ChannelReplies {
     pub replies: Vec<Reply>,
 }
 
-/// A stored challenge.
-#[derive(Debug, Clone)]
-struct ChallengeRow {
-    id: ChallengeId,
-    kind: GameKind,
-    platform: String,
-    channel: String,
-    daily: Option<String>,
-    options: Value,
-    seed: u64,
-    setup: Value,
-    closes_at: i64,
-    closed_at: Option<i64>,
-}
-
-impl ChallengeRow {
-    fn is_open(&self) -> bool {
-        self.closed_at.is_none()
-    }
-
-    fn variant(&self) -> i64 {
-        self.options.get("variant").and_then(Value::as_i64).unwrap_or(i64::from(DAILY_VARIANT))
-    }
+/// The variant of `challenge` (its option, else the daily one's).
+fn variant(challenge: &ChallengeRow) -> i64 {
+    challenge.options.get("variant").and_then(Value::as_i64).unwrap_or(i64::from(DAILY_VARIANT))
 }
 
 /// One player of a challenge with their game.
@@ -126,71 +104,10 @@ fn utc(ms: i64) -> jiff::Timestamp {
 
 // ---------------------------------------------------------------- storage
 
-const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, setup, closes_at, closed_at";
-
-fn challenge_row(r: &sqlx::sqlite::SqliteRow) -> Result<ChallengeRow, StorageError> {
-    let json = |text: String| {
-        serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in challenges: {e}")))
-    };
-    let kind: String = r.try_get("kind")?;
-    Ok(ChallengeRow {
-        id: r.try_get("id")?,
-        kind: kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("challenge: {e}")))?,
-        platform: r.try_get("platform")?,
-        channel: r.try_get("channel")?,
-        daily: r.try_get("daily")?,
-        options: json(r.try_get("options")?)?,
-        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
-        setup: json(r.try_get("setup")?)?,
-        closes_at: r.try_get("closes_at")?,
-        closed_at: r.try_get("closed_at")?,
-    })
-}
-
 impl Table {
-    async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StorageError> {
-        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?");
-        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.db.pool()).await?;
-        row.as_ref().map(challenge_row).transpose()
-    }
-
-    /// The challenges of a channel, newest first (`open_only`: not closed yet).
-    async fn challenges_in(&self, platform: &str, channel: &str, open_only: bool) -> Result<Vec<ChallengeRow>, StorageError> {
-        let filter = if open_only { "AND closed_at IS NULL" } else { "" };
-        let sql = format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = ? AND channel = ? {filter} ORDER BY id DESC"
-        );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(self.db.pool()).await?;
-        rows.iter().map(challenge_row).collect()
-    }
-
-    /// The challenge a game belongs to and the game's player, if it is a challenge game.
-    async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
-        let link: Option<(i64, String)> =
-            sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = ?")
-                .bind(game)
-                .fetch_optional(self.db.pool())
-                .await?;
-        let Some((id, user)) = link else { return Ok(None) };
-        Ok(self.challenge(id).await?.map(|c| (c, user)))
-    }
-
-    /// The game of `user_id` in challenge `id`, if they joined.
-    async fn game_in_challenge(&self, id: ChallengeId, user_id: &str) -> Result<Option<GameId>, StorageError> {
-        Ok(sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
-            .bind(id)
-            .bind(user_id)
-            .fetch_optional(self.db.pool())
-            .await?)
-    }
-
     /// The players of challenge `id` with their games, best score first.
     async fn entries(&self, id: ChallengeId) -> Result<Vec<Entry>, StorageError> {
-        let links: Vec<(i64, String)> =
-            sqlx::query_as("SELECT game_id, user_id FROM challenge_games WHERE challenge_id = ? ORDER BY game_id")
-                .bind(id)
-                .fetch_all(self.db.pool())
-                .await?;
+        let links = self.db.challenge_games(id).await?;
         let mut entries = Vec::new();
         for (game_id, user_id) in links {
             let Some(row) = self.db.game(game_id).await? else { continue };
@@ -210,16 +127,7 @@ impl Table {
             return Ok(secret.as_bytes().to_vec());
         }
         let fresh: String = (0..32).map(|_| format!("{:02x}", rand::random::<u8>())).collect();
-        sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)")
-            .bind(SECRET_SETTING)
-            .bind(&fresh)
-            .execute(self.db.pool())
-            .await?;
-        let kept: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = ?")
-            .bind(SECRET_SETTING)
-            .fetch_one(self.db.pool())
-            .await?;
-        Ok(kept.into_bytes())
+        Ok(crate::store::settings::kept_setting(&self.db, SECRET_SETTING, &fresh).await?.into_bytes())
     }
 
     /// Closes every challenge whose time is up (on every platform) and returns what
@@ -246,15 +154,9 @@ impl Table {
     }
 
     async fn close_due_on(&self, platforms: Platforms<'_>) -> Result<Vec<ChannelReplies>, StorageError> {
-        let sql = format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform")
-        );
-        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(self.clock.now_ms());
-        let rows = platforms.bind(query).fetch_all(self.db.pool()).await?;
+        let due = self.db.due_challenges(platforms, self.clock.now_ms()).await?;
         let mut out = Vec::new();
-        for row in rows.iter().map(challenge_row) {
-            let challenge = row?;
+        for challenge in due {
             let lang = self.challenge_lang(&challenge).await?;
             let replies = self.close(&challenge, lang).await?;
             if !replies.is_empty() {
@@ -269,13 +171,7 @@ impl Table {
     /// `challenges` table keeps none; every game of a challenge is opened from its
     /// channel, so they share it), else the channel.
     async fn challenge_lang(&self, challenge: &ChallengeRow) -> Result<Lang, StorageError> {
-        let server: Option<String> = sqlx::query_scalar(
-            "SELECT g.server FROM challenge_games cg JOIN games g ON g.id = cg.game_id
-             WHERE cg.challenge_id = ? AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
-        )
-        .bind(challenge.id)
-        .fetch_optional(self.db.pool())
-        .await?;
+        let server = self.db.challenge_server(challenge.id).await?;
         let scope = server.as_deref().unwrap_or(&challenge.channel);
         let here = crate::store::settings::channel_settings(&self.db, &challenge.platform, scope).await?;
         Ok(here.lang.unwrap_or(self.options.language))
@@ -290,12 +186,7 @@ impl Table {
         for entry in self.entries(challenge.id).await? {
             self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
         }
-        let done = sqlx::query("UPDATE challenges SET closed_at = ? WHERE id = ? AND closed_at IS NULL")
-            .bind(now)
-            .bind(challenge.id)
-            .execute(self.db.pool())
-            .await?;
-        if done.rows_affected() != 1 {
+        if !self.db.close_challenge(challenge.id, now).await? {
             return Ok(Vec::new());
         }
         tracing::info!(challenge = challenge.id, "challenge closed");
@@ -359,7 +250,7 @@ impl Table {
             &header
                 .arg("id", challenge.id)
                 .arg("game", lang.game_name(challenge.kind))
-                .arg("variant", challenge.variant())
+                .arg("variant", variant(challenge))
                 .arg("closes", utc_time(challenge.closes_at)),
         );
         if entries.is_empty() {
@@ -385,7 +276,7 @@ impl Table {
 /// Closes the due challenges of the requester's channel; the replies announce them.
 pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
     let mut replies = Vec::new();
-    let due = match ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
+    let due = match ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
         Ok(open) => open.into_iter().filter(|c| c.closes_at <= ctx.now()).collect::<Vec<_>>(),
         Err(e) => {
             tracing::error!(error = %e, "reading the channel's challenges failed");
@@ -421,7 +312,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
             .arg("player", Arg::Mention(ctx.origin.user.clone()))
             .arg("id", challenge.id)
             .arg("game", ctx.game_name(kind))
-            .arg("variant", challenge.variant())
+            .arg("variant", variant(&challenge))
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
     replies.extend(enter(ctx, &challenge).await?);
@@ -446,38 +337,30 @@ async fn create(
     if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
         return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
     }
-    let pool = ctx.table.db.pool();
-    let inserted: Option<i64> = sqlx::query_scalar(
-        "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-    )
-    .bind(kind.id())
-    .bind(&ctx.origin.platform)
-    .bind(&ctx.origin.channel)
-    .bind(if daily.is_some() { "" } else { ctx.user_id() })
-    .bind(daily)
-    .bind(known.to_string())
-    .bind(seed.cast_signed())
-    .bind(game.resolved_setup().to_string())
-    .bind(ctx.now())
-    .bind(closes_at)
-    .fetch_optional(pool)
-    .await
-    .map_err(StorageError::from)?;
+    let setup = game.resolved_setup();
+    let db = &ctx.table.db;
+    let new = NewChallenge {
+        kind,
+        platform: &ctx.origin.platform,
+        channel: &ctx.origin.channel,
+        creator: if daily.is_some() { "" } else { ctx.user_id() },
+        daily,
+        options: &known,
+        seed,
+        setup: &setup,
+        created_at: ctx.now(),
+        closes_at,
+    };
+    let inserted = db.create_challenge(&new).await?;
     let opened = inserted.is_some();
     let id = match inserted {
-        Some(id) => id,
+        Some(id) => Some(id),
         // The channel's daily challenge of that date was opened in the meantime.
-        None => sqlx::query_scalar("SELECT id FROM challenges WHERE platform = ? AND channel = ? AND daily = ?")
-            .bind(&ctx.origin.platform)
-            .bind(&ctx.origin.channel)
-            .bind(daily)
-            .fetch_one(pool)
-            .await
-            .map_err(StorageError::from)?,
+        None => db.daily_challenge_id(&ctx.origin.platform, &ctx.origin.channel, daily.unwrap_or_default()).await?,
     };
+    let id = id.ok_or_else(|| StorageError::Damaged("a challenge was neither stored nor found".into()))?;
     tracing::info!(challenge = id, kind = kind.id(), "challenge opened");
-    let row = ctx.table.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
+    let row = ctx.table.db.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
     Ok((row, opened))
 }
 
@@ -486,7 +369,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     if !challenge.is_open() {
         return Err(Msg::new("challenge-closed").arg("id", challenge.id).into());
     }
-    if let Some(game) = ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await? {
+    if let Some(game) = ctx.table.db.game_in_challenge(challenge.id, ctx.user_id()).await? {
         return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
     }
     let kind = challenge.kind;
@@ -523,7 +406,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
     let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));
-    Ok(to_player(play::announce(ctx, &loaded, header, &[]).await, ctx.user_id()))
+    Ok(to_player(crate::table::turn::announce(ctx, &loaded, header, &[]).await, ctx.user_id()))
 }
 
 /// Every reply of `replies` addressed to `user_id` only.
@@ -537,15 +420,16 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
     let challenge = match id {
         Some(id) => ctx
             .table
+            .db
             .challenge(id)
             .await?
             .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel)
             .ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?,
         None => {
-            let open = ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
+            let open = ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
             let mut unjoined = None;
             for c in &open {
-                if ctx.table.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
+                if ctx.table.db.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
                     unjoined = Some(c.clone());
                     break;
                 }
@@ -573,18 +457,19 @@ async fn joined(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     Ok(replies)
 }
 
-/// `join` without a game: an open invitation here as usual; when there is none but an
-/// open challenge is, the challenge.
-pub(crate) async fn join_or_invitation(ctx: &Ctx<'_>, game: Option<GameId>) -> Outcome {
-    if game.is_none() {
-        let invitations = ctx.table.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
-        if !invitations.iter().any(|g| g.status == Status::Invited)
-            && !ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty()
-        {
-            return join(ctx, None).await;
-        }
+/// Whether a `join` (with `game`, if named) means the channel's open challenge: only
+/// without a game, when no invitation is open here but a challenge is (else it joins
+/// an invitation as usual).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub(crate) async fn join_means_challenge(ctx: &Ctx<'_>, game: Option<GameId>) -> Result<bool, StorageError> {
+    if game.is_some() {
+        return Ok(false);
     }
-    crate::features::lobby::join(ctx, game).await
+    let invitations = ctx.table.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
+    Ok(!invitations.iter().any(|g| g.status == Status::Invited)
+        && !ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty())
 }
 
 /// `daily hathor`: joins today's challenge of this channel (opening it on first use).
@@ -600,6 +485,7 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     let date = utc_date(now);
     let existing = ctx
         .table
+        .db
         .challenges_in(&ctx.origin.platform, &ctx.origin.channel, false)
         .await?
         .into_iter()
@@ -635,11 +521,12 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
     let challenge = match id {
         Some(id) => ctx
             .table
+            .db
             .challenge(id)
             .await?
             .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel),
         None => {
-            let all = ctx.table.challenges_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
+            let all = ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
             all.iter().find(|c| c.is_open()).or_else(|| all.first()).cloned()
         }
     };
@@ -664,15 +551,15 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
     ids.dedup();
     let mut extra = Vec::new();
     for id in ids {
-        let Some((challenge, player)) = ctx.table.challenge_of_game(id).await? else { continue };
+        let Some((challenge, player)) = ctx.table.db.challenge_of_game(id).await? else { continue };
         if !challenge.is_open() {
             continue;
         }
         let mine = player == ctx.user_id();
-        if verb == Verb::Export && (mine || ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
+        if verb == Verb::Export && (mine || ctx.table.db.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
             return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
         }
-        if let Some(msg) = hidden(ctx, &challenge, &player, id).await? {
+        if let Some(msg) = crate::table::hidden::hidden(ctx, &challenge, &player, id).await? {
             return Err(msg.into());
         }
         for reply in replies.iter_mut().filter(|r| r.game.is_some_and(|g| g.id == id)) {
@@ -684,38 +571,6 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
     }
     replies.extend(extra);
     Ok(replies)
-}
-
-/// Why the requester may not see game `id` of the open `challenge` played by `player`
-/// (`None`: they may: its player, or an admin who does not play in the challenge).
-async fn hidden(ctx: &Ctx<'_>, challenge: &ChallengeRow, player: &str, id: GameId) -> Result<Option<Msg>, StorageError> {
-    let user_entered = ctx.table.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some();
-    let link = ChallengeLink { challenge: challenge.id, player: player.to_string(), user_entered };
-    Ok(hides(ctx, &link).then(|| Msg::new("challenge-board-hidden").arg("id", challenge.id).arg("game", id)))
-}
-
-/// Whether a game of an open challenge (`link`) is hidden from the requester: it is,
-/// unless it is their own or they are an admin who has not entered that challenge
-/// (the legal fields of another player's game give its board away).
-pub(crate) fn hides(ctx: &Ctx<'_>, link: &ChallengeLink) -> bool {
-    let may_look = link.player == ctx.user_id() || (ctx.admin && !link.user_entered);
-    !may_look
-}
-
-/// Why the requester may not see game `id` (the legal fields of another player's game
-/// in an open challenge give its board away); `None` when they may. A storage failure
-/// counts as hidden.
-pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
-    match ctx.table.challenge_of_game(id).await {
-        Ok(Some((challenge, player))) if challenge.is_open() => {
-            hidden(ctx, &challenge, &player, id).await.unwrap_or_else(|_| Some(Msg::new("cmd-storage")))
-        }
-        Ok(_) => None,
-        Err(e) => {
-            tracing::error!(error = %e, game = id, "reading the game's challenge failed");
-            Some(Msg::new("cmd-storage"))
-        }
-    }
 }
 
 /// When game `id` of `challenge` has just ended: the channel's line, and the closing

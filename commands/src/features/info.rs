@@ -55,7 +55,7 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Only a bot admin exports a game of another channel (of the same platform).
     let loaded = ctx.table.select_running_or_last(ctx, id, ctx.admin).await?;
     let id = loaded.row.id;
-    if let Some(msg) = crate::features::challenges::hidden_game(ctx, id).await {
+    if let Some(msg) = crate::table::hidden::hidden_game(ctx, id).await {
         return Err(msg.into());
     }
     let plays = loaded.seat_of(ctx.user_id()).is_some();

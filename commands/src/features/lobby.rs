@@ -9,7 +9,6 @@ use crate::{
     grammar::NewOptions,
     table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Lang, Msg},
-    features::play,
     base::reply::{Reply, Text},
     store::{Advance, Appended, Created, Joined, NewGame, Status},
 };
@@ -17,9 +16,6 @@ use crate::{
 /// `new <game> [options]`: checks the options by creating the game once, then stores
 /// an invitation with the creator in seat 0.
 pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outcome {
-    if !kind.available() {
-        return Err(Msg::new("cmd-game-unavailable").arg("game", ctx.game_name(kind)).into());
-    }
     let user = &ctx.origin.user;
     // Someone named twice (`@bob @Bob`, or one user picked in two options) counts once.
     let mut invite: Vec<String> = Vec::with_capacity(new.invite.len());
@@ -28,7 +24,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             invite.push(named);
         }
     }
-    if invite.iter().any(|n| crate::features::invitations::matches(n, &user.id, &user.name)) {
+    if invite.iter().any(|n| crate::table::invitees::matches(n, &user.id, &user.name)) {
         return Err(Msg::new("cmd-invite-self").into());
     }
     let mut options = new.options;
@@ -99,7 +95,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("invited", crate::features::invitations::mentions(&invite)),
+            .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id, seq: 0 })])
 }
@@ -133,7 +129,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
     }
-    crate::features::invitations::check_invited(ctx, game_id).await?;
+    crate::table::invitees::check_invited(ctx, game_id).await?;
     let capacity = loaded.capacity();
     let user = &ctx.origin.user;
     let lang = ctx.origin.lang.map(Lang::code);
@@ -154,7 +150,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             .arg("players", capacity),
     );
     let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    if crate::features::invitations::all_accepted(&ctx.table.db, game_id, &seated).await?
+    if crate::table::invitees::all_accepted(&ctx.table.db, game_id, &seated).await?
         && loaded.kind.players().contains(&players.len())
     {
         // A named invitation starts by itself once everyone named has accepted.
@@ -173,10 +169,10 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         return Ok(replies);
     }
-    let missing = crate::features::invitations::not_accepted(&ctx.table.db, game_id, &seated).await?;
+    let missing = crate::table::invitees::not_accepted(&ctx.table.db, game_id, &seated).await?;
     if !missing.is_empty() {
         // A named invitation waits for everyone it names; nobody starts it early.
-        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::features::invitations::mentions(&missing))));
+        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::table::invitees::mentions(&missing))));
     } else if players.len() >= capacity {
         text.push_line(ctx.text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {
@@ -207,12 +203,12 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
     let seated = loaded.players.len();
     let capacity = loaded.capacity();
     let at_table: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
-    let missing = crate::features::invitations::not_accepted(&ctx.table.db, game_id, &at_table).await?;
+    let missing = crate::table::invitees::not_accepted(&ctx.table.db, game_id, &at_table).await?;
     if !missing.is_empty() {
         // Nobody is left out of a named invitation: it starts when all have accepted.
         return Err(Msg::new("cmd-invitees-missing")
             .arg("id", game_id)
-            .arg("players", crate::features::invitations::mentions(&missing))
+            .arg("players", crate::table::invitees::mentions(&missing))
             .into());
     }
     if seated < capacity {
@@ -266,7 +262,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
             .collect(),
         None => Vec::new(),
     };
-    Ok(play::announce(ctx, &loaded, header, &dealt).await)
+    Ok(crate::table::turn::announce(ctx, &loaded, header, &dealt).await)
 }
 
 /// `abort`: withdraws an invitation (any of its players), or ends a running game
@@ -323,17 +319,6 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
 }
 
-/// Whether `seat` has left game `id` (a `@resign` or `@timeout` of that seat is in its log).
-async fn left(db: &crate::store::Db, id: GameId, seat: usize) -> Result<bool, crate::store::StorageError> {
-    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM log WHERE game_id = ? AND text IN (?, ?) LIMIT 1")
-        .bind(id)
-        .bind(format!("@resign {seat}"))
-        .bind(format!("@timeout {seat}"))
-        .fetch_optional(db.pool())
-        .await?;
-    Ok(found.is_some())
-}
-
 /// `games`: the user's invitations and running games on this platform, and the
 /// invitations that name the user (in any channel), the ones waiting for the user
 /// first: their turn, then invitations to answer, then the rest.
@@ -350,14 +335,14 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
     let mut mine = Vec::with_capacity(rows.len());
     for (row, seat) in rows {
         if let Some(seat) = seat
-            && left(&ctx.table.db, row.id, seat).await?
+            && ctx.table.db.has_left(row.id, seat).await?
         {
             continue;
         }
         mine.push((row, seat));
     }
     let mut rows = mine;
-    rows.extend(crate::features::invitations::naming(&ctx.table.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
+    rows.extend(crate::table::invitees::naming(&ctx.table.db, ctx.origin).await?.into_iter().map(|row| (row, None)));
     if rows.is_empty() {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&Msg::new("games-none")))]);
     }

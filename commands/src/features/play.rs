@@ -4,12 +4,13 @@
 use rules::{Match, PlayErrorKind, Seat, Viewer};
 
 use crate::{
-    base::ids::GameId,
-    table::games::{hand_text, may_list_moves, move_help},
-    table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
+    base::ids::GameId,
     base::reply::{GameRef, Reply, Text},
-    store::{Advance, Appended, Status},
+    store::Status,
+    table::context::{Ctx, Loaded, Outcome, Refused, Want},
+    table::games::{may_list_moves, move_help},
+    table::turn::{announce, changed, hand_reply, hands, result_line, status_text, store},
 };
 
 /// `move <notation>` or a bare move.
@@ -31,19 +32,14 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     }
     let loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
         Ok(loaded) => loaded,
-        Err(Refused::Command(msg)) if msg.key == "cmd-several-games" => {
+        Err(Refused::SeveralGames { games, example }) => {
             // The same list and example, with the text as the move.
-            let arg = |name: &str| msg.args.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
-            let example = match arg("example") {
-                Some(Arg::Text(example)) => format!("{example} {notation}"),
-                _ => format!("move {notation}"),
-            };
-            let games = arg("games").unwrap_or_else(|| Arg::from(""));
+            let example = format!("{example} {notation}");
             return Err(Msg::new("cmd-bare-several").arg("text", notation).arg("games", games).arg("example", example).into());
         }
         // `#2 c3 red` names a game: say what is wrong with it, not "unknown command".
-        Err(refused @ Refused::Command(_)) if id.is_some() => return Err(refused),
-        Err(Refused::Command(_)) => return Err(unknown()),
+        Err(refused @ (Refused::Command(_) | Refused::NoGame(_))) if id.is_some() => return Err(refused),
+        Err(Refused::Command(_) | Refused::NoGame(_)) => return Err(not_yours(ctx, notation).await?.unwrap_or_else(unknown)),
         Err(other) => return Err(other),
     };
     let Some(game) = &loaded.game else { return Err(unknown()) };
@@ -57,13 +53,46 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     move_in(ctx, loaded, notation, at).await
 }
 
+/// Why a line that reads as a move is no move of the requester's: a running game here
+/// they do not play in (`cmd-not-a-player`), else the game that finished here last
+/// (`cmd-game-over-result`, with its result); `None` when the line reads as a move of
+/// neither (then it is an unknown command).
+async fn not_yours(ctx: &Ctx<'_>, notation: &str) -> Result<Option<Refused>, Refused> {
+    let word = notation.split_whitespace().next().unwrap_or_default();
+    let reads = |game: &dyn Match| game.reads_as_move(notation) || looks_like_a_move(game, word);
+    let db = &ctx.table.db;
+    for row in db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await? {
+        if row.status != Status::Running || crate::table::hidden::hidden_game(ctx, row.id).await.is_some() {
+            continue;
+        }
+        let loaded = ctx.table.load(row).await?;
+        if loaded.game.as_deref().is_some_and(reads) && loaded.seat_of(ctx.user_id()).is_none() {
+            return Ok(Some(Msg::new("cmd-not-a-player").arg("id", loaded.row.id).into()));
+        }
+    }
+    let Some(row) = db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? else { return Ok(None) };
+    let loaded = ctx.table.load(row).await?;
+    Ok(loaded.game.as_deref().filter(|g| reads(*g)).map(|game| game_over(ctx, &loaded, game)))
+}
+
+/// `cmd-game-over-result`: game `loaded` is over, with its result in one line.
+fn game_over(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Refused {
+    match result_line(ctx, loaded, game) {
+        Some(result) => Msg::new("cmd-game-over-result").arg("id", loaded.row.id).arg("result", result).into(),
+        None => Msg::new("cmd-game-over").arg("id", loaded.row.id).into(),
+    }
+}
+
 /// Whether `word` (the first word of a line that is no command) is shaped like the first
 /// word of one of the game's legal moves (letters as letters, digits as digits, e.g. `z9`
 /// like `a1`): then a mistyped move is answered by the rules' reason, not as an unknown
 /// command, while a word like `hello` stays an unknown command.
 fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
+    // Trailing separators do not count: `S+2,` (the first of three actions) is shaped
+    // like the single action `S+2`.
     let shape = |w: &str| -> String {
-        w.chars()
+        w.trim_end_matches([',', ';', '.'])
+            .chars()
             .map(|c| if c.is_alphabetic() { 'a' } else if c.is_ascii_digit() { '9' } else { c })
             .collect()
     };
@@ -71,13 +100,15 @@ fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
     game.legal_moves().iter().any(|m| m.split_whitespace().next().is_some_and(|first| shape(first) == wanted))
 }
 
-/// The private information of every seat, as text (to see whose changed).
-fn hands(game: &dyn Match) -> Vec<Option<String>> {
-    (0..game.players()).map(|seat| hand_text(&game.view(Viewer::Seat(seat)), seat)).collect()
-}
-
-fn changed(before: &[Option<String>], after: &[Option<String>]) -> Vec<Seat> {
-    (0..after.len()).filter(|&s| after.get(s) != before.get(s) && after.get(s).is_some_and(Option::is_some)).collect()
+/// `turn-moved` for `mover`'s move `canonical`: a move that begins with its own verb
+/// (Artifakes' `play 12 colour ccw`, `bury block 17`) gives the sentence its verb, so it
+/// is not doubled ("bob plays play 12 ...").
+fn moved(mover: Arg, canonical: &str) -> Msg {
+    let (verb, rest) = match canonical.split_once(' ') {
+        Some((verb @ ("play" | "bury"), rest)) => (verb, rest),
+        _ => ("other", canonical),
+    };
+    Msg::new("turn-moved").arg("player", mover).arg("verb", verb).arg("move", rest)
 }
 
 /// Checks that the game runs and the requester plays it; returns the seat.
@@ -86,7 +117,13 @@ fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
     match loaded.row.status {
         Status::Running => {}
         Status::Invited => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
-        Status::Finished | Status::Withdrawn => return Err(Msg::new("cmd-game-over").arg("id", id).into()),
+        Status::Finished => {
+            return Err(match &loaded.game {
+                Some(game) => game_over(ctx, loaded, game.as_ref()),
+                None => Msg::new("cmd-game-over").arg("id", id).into(),
+            });
+        }
+        Status::Withdrawn => return Err(Msg::new("cmd-game-over").arg("id", id).into()),
     }
     loaded.seat_of(ctx.user_id()).ok_or_else(|| Msg::new("cmd-not-a-player").arg("id", id).into())
 }
@@ -117,130 +154,9 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
     let header =
-        ctx.text(&Msg::new("turn-moved").arg("player", mover).arg("move", canonical).arg("id", id).arg("seq", seq));
+        ctx.text(&moved(mover, &canonical).arg("id", id).arg("seq", seq));
     let private = changed(&before, &hands(game.as_ref()));
     Ok(announce(ctx, &loaded, header, &private).await)
-}
-
-/// Stores the move or event that `game` has just applied (as its last log entry),
-/// guarded by the move number the loaded game stood at.
-pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
-    let id = loaded.row.id;
-    let appended = ctx
-        .table
-        .db
-        .append(&Advance {
-            game: id,
-            seen: loaded.row.seq,
-            seat,
-            user_id: ctx.user_id(),
-            text,
-            finished: game.is_finished(),
-            to_move: &game.to_move(),
-            at: ctx.now(),
-        })
-        .await?;
-    match appended {
-        Appended::Stale => {
-            let now = ctx.table.move_number(id).await?.unwrap_or(loaded.row.seq);
-            Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", now).into())
-        }
-        Appended::Stored(seq) => {
-            tracing::info!(game = id, seq, text, "move stored");
-            ctx.table.remember(id, game.as_ref());
-            let status = if game.is_finished() { Status::Finished } else { Status::Running };
-            let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
-            if status == Status::Finished
-                && let Err(e) = crate::features::ratings::record_result(&ctx.table.db, &loaded, ctx.now()).await
-            {
-                tracing::error!(game = id, error = %e, "the ratings could not be updated");
-            }
-            Ok(loaded)
-        }
-    }
-}
-
-/// The channel's announcement after a start or an accepted move: `header`, the game's
-/// turn notes ([`crate::table::games::turn_notes`]), then whose turn it is (a mention) or the
-/// final ranking, with the new board; and a private reply with the hand of each seat in
-/// `private`.
-pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
-    let Some(game) = &loaded.game else { return Vec::new() };
-    let id = loaded.row.id;
-    let seq = game.moves_applied() as u64;
-    let mut text = header;
-    for note in crate::table::games::turn_notes(game.as_ref(), &loaded.names()) {
-        text.push_line(ctx.text(&note));
-    }
-    text.push_line(status_text(ctx, loaded, game.as_ref(), true));
-    // The board and the hands are drawn at the same time (each on a blocking thread).
-    let board = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
-    let hands = async {
-        let mut replies = Vec::new();
-        for &seat in private {
-            replies.extend(hand_reply(ctx, loaded, game.as_ref(), seat).await);
-        }
-        replies
-    };
-    let (board, hands) = tokio::join!(board, hands);
-    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
-    replies.extend(hands);
-    replies
-}
-
-/// Whose turn it is (`mention`: as mentions, else as names), or the final ranking.
-fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, mention: bool) -> Text {
-    let id = loaded.row.id;
-    if let Some(ranking) = game.ranking() {
-        if game.aborted() {
-            return ctx.text(&Msg::new("game-ended-aborted").arg("id", id));
-        }
-        let mut text = ctx.text(&Msg::new("game-over").arg("id", id));
-        let scores = game.scores();
-        let mut place = 1;
-        for tier in ranking {
-            let names = tier.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
-            let points = scores.as_ref().and_then(|sc| tier.first().and_then(|&s| sc.get(s).copied()));
-            let msg = match points {
-                Some(points) => Msg::new("ranking-place-points").arg("points", points),
-                None => Msg::new("ranking-place"),
-            };
-            text.push_line(ctx.text(&msg.arg("place", place).arg("players", names)));
-            place += tier.len();
-        }
-        return text;
-    }
-    let mut text = Text::default();
-    for seat in game.to_move() {
-        let Some(user) = loaded.user(seat) else { continue };
-        let player = if mention { Arg::Mention(user) } else { Arg::from(user.name) };
-        text.push_line(ctx.text(&Msg::new("turn-next").arg("player", player)));
-    }
-    text
-}
-
-/// The private reply with `seat`'s hand (text and picture), when the game has one.
-async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<Reply> {
-    let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
-    let owner = loaded.user(seat)?;
-    let id = loaded.row.id;
-    // In the owner's language: the requester's, else the one stored when they joined.
-    let lang = if owner.id == ctx.user_id() {
-        ctx.lang
-    } else {
-        loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
-    };
-    let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
-    let text = ctx.table.texts.text(
-        lang,
-        &Msg::new(key)
-            .arg("id", id)
-            .arg("game", lang.game_name(loaded.kind))
-            .arg("channel", loaded.row.channel.clone())
-            .arg("hand", hand),
-    );
-    let picture = ctx.table.hand_png(id, game, seat, loaded.names(), lang).await;
-    Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
 }
 
 /// `resign`: the requester leaves the game (with two players the other one wins).

@@ -26,25 +26,36 @@ fn on_off(value: &str) -> Option<bool> {
 }
 
 /// Applies one `key=value` word to `s`.
+///
+/// # Errors
+/// `cmd-bad-setting` for a word that names no setting, `cmd-bad-setting-value` (saying
+/// which values that setting takes) for a value it does not take.
 fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
     let bad = || Msg::new("cmd-bad-setting").arg("text", word);
     let (key, value) = word.split_once('=').ok_or_else(bad)?;
     let value = value.trim();
     let reset = matches!(value.to_lowercase().as_str(), "default" | "standard");
+    let bad_value = |setting: &str| Msg::new("cmd-bad-setting-value").arg("text", word).arg("setting", setting);
     match key.trim().to_lowercase().as_str() {
-        "language" | "sprache" => s.lang = if reset { None } else { Some(value.parse().map_err(|_| bad())?) },
-        "time" | "zeit" => s.move_ms = if reset { None } else { Some(parse_duration(value).ok_or_else(bad)?) },
-        "half" | "hälfte" | "haelfte" => s.half_reminder = if reset { None } else { Some(on_off(value).ok_or_else(bad)?) },
+        "language" | "sprache" => {
+            s.lang = if reset { None } else { Some(value.parse().map_err(|_| bad_value("language"))?) }
+        }
+        "time" | "zeit" => s.move_ms = if reset { None } else { Some(parse_duration(value).ok_or_else(|| bad_value("time"))?) },
+        "half" | "hälfte" | "haelfte" => {
+            s.half_reminder = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("half"))?) }
+        }
         "before" | "vorher" => {
             s.soon_ms = if reset {
                 None
             } else if on_off(value) == Some(false) {
                 Some(0)
             } else {
-                Some(parse_duration(value).ok_or_else(bad)?)
+                Some(parse_duration(value).ok_or_else(|| bad_value("before"))?)
             }
         }
-        "threads" | "faeden" | "fäden" => s.threads = if reset { None } else { Some(on_off(value).ok_or_else(bad)?) },
+        "threads" | "faeden" | "fäden" => {
+            s.threads = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("threads"))?) }
+        }
         _ => return Err(bad()),
     }
     Ok(())
@@ -132,8 +143,11 @@ mod tests {
         assert_eq!(s.soon_ms, Some(0));
         apply(&mut s, "zeit=default").expect("reset");
         assert_eq!(s.move_ms, None);
-        for bad in ["language=fr", "time=soon", "colour=red", "half", "half=maybe"] {
+        for bad in ["colour=red", "half"] {
             assert_eq!(apply(&mut s, bad).map_err(|m| m.key), Err("cmd-bad-setting".to_string()), "{bad}");
+        }
+        for bad in ["language=fr", "time=soon", "time=0", "half=maybe", "before=never", "threads=2"] {
+            assert_eq!(apply(&mut s, bad).map_err(|m| m.key), Err("cmd-bad-setting-value".to_string()), "{bad}");
         }
     }
 

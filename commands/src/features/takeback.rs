@@ -4,13 +4,11 @@
 //! list).
 
 use rules::{GameKind, Match};
-use sqlx::Row;
 
 use crate::{
     base::ids::GameId,
     table::context::{Ctx, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
-    features::play,
     base::reply::{GameRef, Reply, Text, User},
     store::{GameRow, NewGame, RematchVote, Start, Status, StorageError},
 };
@@ -41,7 +39,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
-    let (first_ask, votes) = vote_undo(db, id, seq, ctx.user_id(), ctx.now()).await?;
+    let (first_ask, votes) = db.vote_undo(id, seq, ctx.user_id(), ctx.now()).await?;
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let missing: Vec<User> = loaded
         .players
@@ -68,7 +66,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     for entry in entries.iter().filter(|e| e.seq < seq) {
         game.play(&entry.text).map_err(|e| StorageError::Damaged(format!("game #{id}: {e}")))?;
     }
-    if !take_back(ctx, id, seq, &game.to_move()).await? {
+    if !ctx.table.db.take_back(id, seq, &game.to_move(), ctx.now()).await? {
         return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", seq).into());
     }
     tracing::info!(game = id, seq, "move taken back");
@@ -79,60 +77,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         game: Some(game),
         ..loaded
     };
-    Ok(play::announce(ctx, &loaded, header, &[]).await)
-}
-
-/// Stores `user`'s vote to take back move `seq` of `game` (once); returns whether it is
-/// new and everyone who has voted. (The take-back itself is guarded by the move number,
-/// so of concurrent last votes only one takes the move back.)
-async fn vote_undo(db: &crate::store::Db, game: GameId, seq: u64, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
-    let inserted = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
-        .bind(game)
-        .bind(seq.cast_signed())
-        .bind(user)
-        .bind(now)
-        .execute(db.pool())
-        .await?
-        .rows_affected()
-        == 1;
-    let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
-        .bind(game)
-        .bind(seq.cast_signed())
-        .fetch_all(db.pool())
-        .await?;
-    Ok((inserted, votes))
-}
-
-/// Removes log entry `seq` of game `id` and sets the game back to move `seq - 1` in
-/// one transaction (the turn starts afresh now, with fresh reminders); `false` when
-/// the game is no longer at move `seq`.
-async fn take_back(ctx: &Ctx<'_>, id: GameId, seq: u64, to_move: &[usize]) -> Result<bool, StorageError> {
-    let mut tx = ctx.table.db.pool().begin_with("BEGIN IMMEDIATE").await?;
-    let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
-    let done = sqlx::query(
-        "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ?, turn_reset_at = ?
-         WHERE id = ? AND seq = ? AND status = 'running'",
-    )
-    .bind(to_move)
-    .bind(ctx.now())
-    .bind(ctx.now())
-    .bind(id)
-    .bind(seq.cast_signed())
-    .execute(&mut *tx)
-    .await?;
-    if done.rows_affected() != 1 {
-        return Ok(false);
-    }
-    sqlx::query("DELETE FROM log WHERE game_id = ? AND seq = ?").bind(id).bind(seq.cast_signed()).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM undo_votes WHERE game_id = ?").bind(id).execute(&mut *tx).await?;
-    // The turn begins again: its reminders may come again.
-    sqlx::query("DELETE FROM notices_sent WHERE game_id = ? AND seq >= ?")
-        .bind(id)
-        .bind(seq.cast_signed() - 1)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    Ok(true)
+    Ok(crate::table::turn::announce(ctx, &loaded, header, &[]).await)
 }
 
 /// The finished game a `rematch` means: `id` (in this channel), else the requester's
@@ -142,18 +87,9 @@ async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Ref
     let id = match id {
         Some(id) => id,
         None => {
-            let row = sqlx::query(
-                "SELECT g.id FROM games g JOIN players p ON p.game_id = g.id WHERE g.platform = ? AND g.channel = ?
-                 AND g.status = 'finished' AND p.user_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT 1",
-            )
-            .bind(&ctx.origin.platform)
-            .bind(&ctx.origin.channel)
-            .bind(ctx.user_id())
-            .fetch_optional(db.pool())
-            .await
-            .map_err(StorageError::from)?;
-            let Some(row) = row else { return Err(Msg::new("cmd-rematch-nothing").into()) };
-            row.try_get::<i64, _>(0).map_err(StorageError::from)?
+            let last = db.last_finished_of(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await?;
+            let Some(id) = last else { return Err(Msg::new("cmd-rematch-nothing").into()) };
+            id
         }
     };
     let row = db.game(id).await?.filter(|r| r.platform == ctx.origin.platform && r.channel == ctx.origin.channel);
@@ -247,7 +183,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         &Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ctx.game_name(old.kind)),
     );
     let seats: Vec<usize> = (0..n).collect();
-    Ok(play::announce(ctx, &loaded, header, &seats).await)
+    Ok(crate::table::turn::announce(ctx, &loaded, header, &seats).await)
 }
 
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public

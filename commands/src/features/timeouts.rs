@@ -9,7 +9,6 @@ use crate::{
     base::ids::GameId,
     table::context::{Ctx, Outcome, Refused, Want},
     base::i18n::Msg,
-    features::play,
     store::Status,
     base::time::format_duration,
     store::turns,
@@ -70,12 +69,14 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             PlayErrorKind::GameOver => Refused::from(Msg::new("cmd-game-over").arg("id", id)),
             _ => Refused::Rule(e.reason),
         })?;
-        loaded = play::store(ctx, loaded, game, Some(claimer), &event).await?;
+        loaded = crate::table::turn::store(ctx, loaded, game, Some(claimer), &event).await?;
         names.extend(loaded.user(seat).map(|u| u.name));
         tracing::info!(game = id, seat, "timeout claimed");
     }
+    // With three or more players the game goes on without them: say so.
+    let goes_on = loaded.game.as_ref().is_some_and(|g| !g.is_finished());
     let header = ctx.text(
-        &Msg::new("claim-accepted").arg("player", names.join(", ")).arg("id", id).arg("claimer", ctx.origin.user.name.as_str()),
+        &Msg::new(if goes_on { "claim-accepted-goes-on" } else { "claim-accepted" }).arg("player", names.join(", ")).arg("id", id).arg("claimer", ctx.origin.user.name.as_str()),
     );
-    Ok(play::announce(ctx, &loaded, header, &[]).await)
+    Ok(crate::table::turn::announce(ctx, &loaded, header, &[]).await)
 }

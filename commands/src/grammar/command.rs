@@ -73,6 +73,37 @@ pub const VERBS: [(Verb, &[&str]); 25] = [
 ];
 
 impl Verb {
+    /// Whether the command takes a game id (`board #5`), so that `#5 board` means it too.
+    pub fn takes_game(self) -> bool {
+        match self {
+            Verb::Join
+            | Verb::Start
+            | Verb::Move
+            | Verb::Board
+            | Verb::Hand
+            | Verb::Moves
+            | Verb::Resign
+            | Verb::Abort
+            | Verb::Export
+            | Verb::Claim
+            | Verb::Undo
+            | Verb::Rematch
+            | Verb::History
+            | Verb::Decline => true,
+            Verb::New
+            | Verb::Games
+            | Verb::Help
+            | Verb::Rules
+            | Verb::Vacation
+            | Verb::Reminders
+            | Verb::Leaderboard
+            | Verb::Stats
+            | Verb::Settings
+            | Verb::Language
+            | Verb::Daily => false,
+        }
+    }
+
     /// The verb a word names (case-insensitive), if any.
     pub fn from_word(word: &str) -> Option<Verb> {
         let word = word.to_lowercase();
@@ -114,34 +145,57 @@ impl NewOptions {
     pub fn parse(kind: GameKind, words: &[&str]) -> Result<NewOptions, Msg> {
         let mut out = NewOptions::default();
         let bad = |word: &str| Msg::new("cmd-bad-option").arg("option", word).arg("game", kind.id());
+        // Which word set each option, to refuse a second one (`hand3 two_colours`,
+        // `3 players=4`, `seed=1 seed=2`): options are given once.
+        let mut given: Vec<(String, String)> = Vec::new();
+        let mut once = |option: &str, word: &str| -> Result<(), Msg> {
+            if let Some((_, first)) = given.iter().find(|(o, _)| o == option) {
+                return Err(Msg::new("cmd-option-twice").arg("first", first.as_str()).arg("second", word).arg("option", option));
+            }
+            given.push((option.to_string(), word.to_string()));
+            Ok(())
+        };
         for &word in words {
             if let Some((key, value)) = word.split_once('=') {
                 let key = key.trim().to_lowercase();
                 match key.as_str() {
                     "seed" => {
+                        once("seed", word)?;
                         let seed = value.trim().parse::<u64>().map_err(|_| Msg::new("cmd-bad-seed").arg("text", value))?;
                         out.seed = Some(seed);
                     }
                     "time" | "zeit" => {
+                        once("time", word)?;
                         out.move_ms = Some(
                             crate::base::time::parse_duration(value)
                                 .ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", value))?,
                         );
                     }
                     "players" | "spieler" => {
+                        once("players", word)?;
                         let n = value.trim().parse::<u64>().map_err(|_| bad(word))?;
                         out.options.insert("players".into(), Value::from(n));
                     }
                     "" => return Err(bad(word)),
                     _ => {
+                        once(&key, word)?;
                         out.options.insert(key, option_value(value.trim()));
                     }
                 }
             } else if let Some(invitees) = super::mentions::invitees_in(word) {
                 out.invite.extend(invitees);
             } else if let Some((key, value)) = kind.option_word(word) {
+                once(key, word)?;
                 out.options.insert(key.to_string(), value);
             } else if let Ok(n) = word.parse::<u64>() {
+                // A number the game does not take as an option word: the player count,
+                // unless the game has one count only and numbers its variants (Hathor:
+                // `new hathor 6` names no variant).
+                let counts = kind.players();
+                if counts.start() == counts.end() && kind.option_word("1").is_some_and(|(key, _)| key == "variant") {
+                    return Err(Msg::new("cmd-bad-variant").arg("text", word).arg("game", kind.name_en()).arg("id", kind.id()));
+                }
+                once("players", word)?;
                 out.options.insert("players".into(), Value::from(n));
             } else {
                 return Err(bad(word));
@@ -250,6 +304,12 @@ impl Command {
         let Some(verb) = Verb::from_word(first) else {
             if first.starts_with('#') && !words.is_empty() {
                 let game = parse_game_id(first)?;
+                // `#5 board` is `board #5`, as `#5 c3 red` is a move in game 5.
+                if let Some(verb) = Verb::from_word(words[0]).filter(|v| v.takes_game()) {
+                    let mut rest = vec![first];
+                    rest.extend_from_slice(&words[1..]);
+                    return Command::from_words(verb, &rest);
+                }
                 return Ok(Command::Move { game: Some(game), notation: words.join(" "), at: None, bare: true });
             }
             return Ok(Command::Move { game: None, notation: line.to_string(), at: None, bare: true });
@@ -486,6 +546,12 @@ mod tests {
             ("rules carat", Command::Rules { game: Some(GameKind::Carat) }),
             ("regeln", Command::Rules { game: None }),
             ("export #5", Command::Export { game: Some(5) }),
+            // `#N` before a command that takes a game names the game (issue 16).
+            ("#5 board", Command::Board { game: Some(5) }),
+            ("#5 Hand", Command::Hand { game: Some(5) }),
+            ("#5 moves c3 page=2", Command::Moves { game: Some(5), filter: "c3".into(), page: 2 }),
+            ("#7 undo", Command::Undo { game: Some(7) }),
+            ("#7 zug c3 rot", Command::Move { game: Some(7), notation: "c3 rot".into(), at: None, bare: false }),
         ];
         for (line, want) in cases {
             assert_eq!(parsed(line), want, "{line:?}");
@@ -518,6 +584,12 @@ mod tests {
             ("new carat =3", "cmd-bad-option"),
             ("new carat @<@0>", "cmd-bad-option"),
             ("new carat @bob,carol", "cmd-bad-option"),
+            ("new carat hand3 two_colours", "cmd-option-twice"),
+            ("new carat hand3 variant=hand3", "cmd-option-twice"),
+            ("new carat 3 players=3", "cmd-option-twice"),
+            ("new carat seed=1 seed=1", "cmd-option-twice"),
+            ("new carat time=2h zeit=3h", "cmd-option-twice"),
+            ("new hathor 6", "cmd-bad-variant"),
             ("stats @", "cmd-bad-player"),
             ("stats <@0>", "cmd-bad-player"),
             ("stats a,b", "cmd-bad-player"),

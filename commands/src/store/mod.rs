@@ -8,8 +8,12 @@
 //! a second move for the same number is refused ([`Appended::Stale`]), never applied
 //! twice.
 
+pub mod challenges;
+pub mod notices;
 pub mod platforms;
+pub mod ratings;
 pub mod settings;
+pub mod takeback;
 pub mod turns;
 
 use std::{str::FromStr, time::Duration};
@@ -329,7 +333,9 @@ impl Db {
         Ok(Db { pool })
     }
 
-    /// The pool (for tests and tools).
+    /// The pool: for the store's own modules, and for tests that inspect or damage the
+    /// database directly. The rest of this crate never calls it (nothing outside
+    /// `store/` writes SQL; `commands/tests/layers.rs` checks that).
     pub fn pool(&self) -> &SqlitePool {
         &self.pool
     }
@@ -644,6 +650,33 @@ impl Db {
             .fetch_all(&self.pool)
             .await?;
         rows.iter().map(|r| Ok((game_row(r)?, r.try_get("invitee")?))).collect()
+    }
+
+    /// The invitees of game `id` as they were named (user ids or typed names), in the
+    /// order named; empty: anyone may join.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn invitees(&self, id: GameId) -> Result<Vec<String>, StorageError> {
+        Ok(sqlx::query_scalar("SELECT user_id FROM invitees WHERE game_id = ? ORDER BY rowid")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Whether `seat` has left game `id` (a `@resign` or `@timeout` of that seat is in
+    /// its log).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn has_left(&self, id: GameId, seat: usize) -> Result<bool, StorageError> {
+        let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM log WHERE game_id = ? AND text IN (?, ?) LIMIT 1")
+            .bind(id)
+            .bind(format!("@resign {seat}"))
+            .bind(format!("@timeout {seat}"))
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(found.is_some())
     }
 
     /// The invitations and running games `user_id` plays on `platform`, with the

@@ -120,3 +120,47 @@ pub async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<
     .await?;
     Ok(())
 }
+
+/// The value of `key` in the bot's own `settings` table, storing `fresh` first when the
+/// key has none (so the first caller's value is kept, by every process).
+///
+/// # Errors
+/// [`StorageError`] when the read or write fails.
+pub async fn kept_setting(db: &Db, key: &str, fresh: &str) -> Result<String, StorageError> {
+    sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)")
+        .bind(key)
+        .bind(fresh)
+        .execute(db.pool())
+        .await?;
+    Ok(sqlx::query_scalar("SELECT value FROM settings WHERE key = ?").bind(key).fetch_one(db.pool()).await?)
+}
+
+/// Whether `user_id` on `platform` wants turn reminders (yes unless switched off).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn reminders_on(db: &Db, platform: &str, user_id: &str) -> Result<bool, StorageError> {
+    let on: Option<i64> = sqlx::query_scalar("SELECT reminders FROM user_settings WHERE platform = ? AND user_id = ?")
+        .bind(platform)
+        .bind(user_id)
+        .fetch_optional(db.pool())
+        .await?;
+    Ok(on.is_none_or(|v| v != 0))
+}
+
+/// Switches `user_id`'s reminders on or off.
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn set_reminders(db: &Db, platform: &str, user_id: &str, on: bool) -> Result<(), StorageError> {
+    sqlx::query(
+        "INSERT INTO user_settings (platform, user_id, reminders) VALUES (?, ?, ?)
+         ON CONFLICT (platform, user_id) DO UPDATE SET reminders = excluded.reminders",
+    )
+    .bind(platform)
+    .bind(user_id)
+    .bind(i64::from(on))
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}

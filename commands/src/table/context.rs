@@ -15,12 +15,28 @@ use crate::{
 use super::Table;
 
 /// Why a command was refused: the command layer's own reasons (a translated message),
-/// the rules' (why a move is illegal), or a storage failure.
+/// the rules' (why a move is illegal), or a storage failure. The two refusals of
+/// choosing a game ([`Table::select`]) are their own variants, so that a command can
+/// answer them its own way (a bare move names the move in its example; `history` falls
+/// back to the game that finished last).
 #[derive(Debug)]
 pub(crate) enum Refused {
     Command(Msg),
+    /// No game here fits the command and none was named (`cmd-no-game-here` and its
+    /// kin: the message says what was looked for).
+    NoGame(Msg),
+    /// Several games here fit: `games` lists them (`#3 Carat, #5 Hathor`), `example` is
+    /// the command naming the first (`board #3`).
+    SeveralGames { games: String, example: String },
     Rule(rules::Refusal),
     Storage(StorageError),
+}
+
+impl Refused {
+    /// The message of [`Refused::SeveralGames`].
+    pub(crate) fn several_games(games: &str, example: &str) -> Msg {
+        Msg::new("cmd-several-games").arg("games", games).arg("example", example)
+    }
 }
 
 impl From<Msg> for Refused {

@@ -4,7 +4,11 @@
 
 pub mod context;
 pub mod games;
+pub mod hidden;
+pub mod invitees;
+pub mod ratings;
 pub mod replay;
+pub mod turn;
 
 use std::sync::{Arc, Mutex};
 
@@ -160,7 +164,7 @@ impl Table {
         for game in games {
             let plays = game.plays;
             // Another player's board in an open challenge is not even listed.
-            if game.challenge.as_ref().is_some_and(|link| crate::features::challenges::hides(ctx, link)) {
+            if game.challenge.as_ref().is_some_and(|link| crate::table::hidden::hides(ctx, link)) {
                 continue;
             }
             let fits = match want {
@@ -183,13 +187,12 @@ impl Table {
             0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
                 Err(Msg::new("cmd-not-started").arg("id", waiting.unwrap_or_default()).into())
             }
-            0 => Err(Msg::new(match want {
+            0 => Err(Refused::NoGame(Msg::new(match want {
                 Want::Invitation => "cmd-no-invitation-here",
                 Want::MyInvitation => "cmd-no-invitation-of-yours",
                 Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
                 Want::Running => "cmd-no-game-here",
-            })
-            .into()),
+            }))),
             1 => {
                 let (game, _) = fitting.remove(0);
                 // The chosen game's whole row (the choice read only what it needed).
@@ -207,20 +210,17 @@ impl Table {
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
-                Err(Msg::new("cmd-several-games")
-                    .arg("games", list)
-                    .arg("example", format!("{} #{}", example_word(ctx, want), fitting[0].0.id))
-                    .into())
+                Err(Refused::SeveralGames { games: list, example: format!("{} #{}", example_word(ctx, want), fitting[0].0.id) })
             }
         }
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
     /// autocomplete) means, in this channel only, and refuses it when it is another
-    /// player's game of an open challenge ([`crate::features::challenges::hidden_game`]).
+    /// player's game of an open challenge ([`crate::table::hidden::hidden_game`]).
     pub(crate) async fn select_read(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
         let loaded = self.select(ctx, id, Want::Running, false).await?;
-        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
+        if let Some(msg) = crate::table::hidden::hidden_game(ctx, loaded.row.id).await {
             return Err(msg.into());
         }
         Ok(loaded)
@@ -236,10 +236,10 @@ impl Table {
         anywhere: bool,
     ) -> Result<Loaded, Refused> {
         match self.select(ctx, id, Want::Running, anywhere).await {
-            Err(Refused::Command(msg)) if id.is_none() && msg.key == "cmd-no-game-here" => {
+            Err(Refused::NoGame(msg)) if id.is_none() => {
                 match self.db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? {
                     Some(row) => Ok(self.load(row).await?),
-                    None => Err(msg.into()),
+                    None => Err(Refused::NoGame(msg)),
                 }
             }
             other => other,
@@ -250,7 +250,7 @@ impl Table {
     /// not the requester's.
     pub(crate) async fn select_read_or_last(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
         let loaded = self.select_running_or_last(ctx, id, false).await?;
-        if let Some(msg) = crate::features::challenges::hidden_game(ctx, loaded.row.id).await {
+        if let Some(msg) = crate::table::hidden::hidden_game(ctx, loaded.row.id).await {
             return Err(msg.into());
         }
         Ok(loaded)

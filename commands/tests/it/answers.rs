@@ -45,9 +45,10 @@ async fn a_word_that_is_neither_command_nor_move_is_unknown() {
     // ...while a move that breaks a rule is answered by the rule.
     let replies = host.handle(&origin(&mover, "c"), "a1 red").await;
     assert!(refused(&replies, &mover, "The first tile may not go on an edge"), "{}", texts(&replies));
-    // A spectator's bare move is not taken as a move at all.
+    // A spectator's bare move is not played, and they hear why.
     let replies = host.handle(&origin("carol", "c"), &moves[0]).await;
-    assert!(refused(&replies, "carol", "I do not know the command"), "{}", texts(&replies));
+    assert_eq!(texts(&replies), format!("You do not play in game #{id}."));
+    assert!(replies[0].refusal);
     // With two games of one's own here, a bare move must name the game.
     let second = started(&host, "c", 13).await;
     let replies = host.handle(&origin("alice", "c"), "c3 red").await;
@@ -114,7 +115,10 @@ async fn a_mistyped_bare_move_is_answered_by_the_rules() {
     }
     let replies = host.handle(&origin(&mover, "c"), "c3 purple").await;
     assert!(refused(&replies, &mover, "“purple” is not a colour"), "{}", texts(&replies));
-    // Someone without a running game here still gets "unknown command".
+    // Someone who does not play the running game here hears so; elsewhere, with no
+    // game at all, it is an unknown command.
     let replies = host.handle(&origin("carol", "c"), "c3 purple").await;
+    assert!(refused(&replies, "carol", &format!("You do not play in game #{id}.")), "{}", texts(&replies));
+    let replies = host.handle(&origin("carol", "elsewhere"), "c3 purple").await;
     assert!(refused(&replies, "carol", "I do not know the command “c3”"), "{}", texts(&replies));
 }

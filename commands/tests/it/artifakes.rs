@@ -197,7 +197,9 @@ async fn refusals_are_translated_and_private() {
     let (id, _) = started(&host, 23).await;
     let view = full_view(&host, id).await;
     let mover = user(view.to_move.expect("burying"));
-    host.handle(&origin(mover, "c"), &format!("move #{id} bury block 17")).await;
+    let replies = host.handle(&origin(mover, "c"), &format!("move #{id} bury block 17")).await;
+    // The move's own verb is the sentence's (not "plays bury block 17").
+    assert_eq!(texts(&replies).lines().next(), Some(format!("{mover} buries block 17 (game #{id}, move 1).").as_str()));
     let next = if mover == "alice" { "bob" } else { "alice" };
     host.handle(&origin(next, "c"), &format!("move #{id} bury block 17")).await;
     let replies = host.handle(&origin(mover, "c"), &format!("move #{id} bury block 17")).await;
@@ -211,7 +213,7 @@ async fn refusals_are_translated_and_private() {
     assert!(refused(&replies, mover, "Jetzt wird vergraben"), "{}", texts(&replies));
     let replies = host.handle(&german(mover, "c"), "vergrabe scheibe 17").await;
     assert!(!replies[0].refusal && replies[0].audience == Audience::Channel, "{}", texts(&replies));
-    assert!(texts(&replies).contains("bury disc 17"), "{}", texts(&replies));
+    assert_eq!(texts(&replies).lines().next(), Some(format!("{mover} vergräbt disc 17 (Partie #{id}, Zug 3).").as_str()));
     let replies = host.handle(&origin(mover, "c"), "rules artifakes").await;
     assert!(texts(&replies).starts_with("Artifakes, for 2 players"), "{}", texts(&replies));
 }

@@ -120,7 +120,7 @@ async fn a_claim_is_refused_before_the_time_is_up_and_the_absent_player_loses_af
     assert!(no(&host, waiting, "c", "claim").await.contains("still has 1 minute"));
     // The player to move cannot claim against themselves.
     clock.advance(MINUTE);
-    assert!(no(&host, &mover, "c", "claim").await.contains("nobody but you is to move"));
+    assert!(no(&host, &mover, "c", "claim").await.contains("so there is nothing for you to claim"));
     assert!(log(&host, id).await.is_empty());
 
     let said = ok(&host, waiting, "c", "claim").await;
@@ -150,7 +150,9 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     clock.advance(DAY - MINUTE);
     assert!(no(&host, claimer, "c", "claim").await.contains("still has 1 minute"));
     clock.advance(MINUTE);
-    ok(&host, claimer, "c", "claim").await;
+    let said = ok(&host, claimer, "c", "claim").await;
+    let header = format!("{claimer} claims game #1: the time of {mover} ran out, so {mover} leaves the game and play goes on.");
+    assert_eq!(said.lines().next(), Some(header.as_str()), "{said}");
     assert_eq!(log(&host, 1).await, vec![format!("@timeout {seat}")]);
     let row = host.db().game(1).await.expect("read").expect("game");
     assert_eq!(row.status, Status::Running, "two players are left");
@@ -160,6 +162,11 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     let (next, _) = to_move(&host, 1).await;
     let waiting = ["alice", "bob", "carol"].into_iter().find(|u| *u != next && *u != mover).expect("one waits");
     assert!(no(&host, waiting, "c", "claim").await.contains("still has 1 day"));
+    // The player to move has nothing to claim, and hears it plainly.
+    assert_eq!(
+        no(&host, &next, "c", "claim").await,
+        "It is your turn in game #1, so there is nothing for you to claim: the others can claim only when your time runs out."
+    );
     // The removed player claims nothing any more.
     clock.advance(DAY);
     assert!(no(&host, &mover, "c", "claim").await.contains("You do not play in game #1."));
@@ -210,7 +217,7 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
     let second = started(&host, "d", 17).await;
     let (mover_first, _) = to_move(&host, first).await;
     let (mover_second, _) = to_move(&host, second).await;
-    clock.advance(DAY + 30 * MINUTE);
+    clock.advance(DAY + 20 * MINUTE);
     let list = ok(&host, "alice", "x", "games").await;
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), 3, "{list}");
@@ -219,9 +226,10 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
         let channel = if id == first { "c" } else { "d" };
         format!("• #{id} Carat in {channel}: {what}, waiting for {waited}")
     };
-    // 1 day 5 hours 30 minutes: at most two units are shown.
+    // 1 day 5 hours 20 minutes and 1 day 20 minutes: at most two units are shown, the
+    // hours rounded to the nearest.
     let a = line(first, &mover_first, "1 day 5 hours");
-    let b = line(second, &mover_second, "1 day 30 minutes");
+    let b = line(second, &mover_second, "1 day");
     // Alice's turns come first; among equals the older game.
     let mut want = [(mover_first != "alice", a), (mover_second != "alice", b)];
     want.sort_by_key(|(not_mine, _)| *not_mine);

@@ -276,6 +276,6 @@ async fn a_resignation_with_two_players_ends_the_game() {
     let (id, _) = start(&host, 5).await;
     let replies = host.handle(&origin("bob", "c"), "resign").await;
     let text = replies[0].text.plain();
-    let want = format!("bob resigns game #{id}.\nGame #{id} is over. Ranking:\n1. alice: 0 points\n2. bob: 0 points");
+    let want = format!("bob resigns game #{id}.\nGame #{id} is over. Ranking:\n1. alice: 0 pieces in the goal\n2. bob: 0 pieces in the goal");
     assert_eq!(text, want);
 }

@@ -302,7 +302,7 @@ async fn an_invitee_declines_and_the_invitation_is_withdrawn() {
     let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("carol", "d") };
     assert_eq!(
         ok_at(&host, &german, "ablehnen #2").await,
-        "carol hat die Einladung zu Partie #2 (Carat) abgelehnt. @alice, sie ist zurückgezogen."
+        "carol hat die Einladung zu Partie #2 (Carat) abgelehnt. @alice, sie wurde zurückgezogen."
     );
     // An open invitation without names cannot be declined.
     ok(&host, "alice", "e", "new carat").await;

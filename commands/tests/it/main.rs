@@ -20,3 +20,4 @@ mod takeback;
 mod races;
 mod ratings;
 mod settings;
+mod table_talk;

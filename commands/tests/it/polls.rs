@@ -49,12 +49,12 @@ async fn a_poll_takes_only_the_reminders_of_its_platforms() {
     assert!(host.due_notices_for(now, &["matrix"]).await.is_empty(), "once");
     assert!(host.due_notices_for(now, &[]).await.is_empty(), "no platform, no work");
     // Ten minutes later a Discord adapter runs (1 day 11 hours 50 minutes left, shown
-    // in two units).
+    // in two units, the hours rounded to the nearest).
     clock.advance(10 * MINUTE);
     let discord = host.due_notices_for(clock.now_ms(), &["discord", "terminal"]).await;
     assert_eq!(
         notice_texts(&discord),
-        format!("[100] @{mover_d}, it is your turn in game #{d} (Carat): half your time for this move has passed, 1 day 11 hours left.")
+        format!("[100] @{mover_d}, it is your turn in game #{d} (Carat): half your time for this move has passed, 1 day 12 hours left.")
     );
     assert_eq!(discord[0].platform, "discord");
     assert!(host.due_notices(clock.now_ms()).await.is_empty(), "nothing left for anyone");

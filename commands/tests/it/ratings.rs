@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use commands::{base::clock::ManualClock, features::ratings::ratings_of};
+use commands::{base::clock::ManualClock, store::ratings::ratings_of};
 
 use crate::{
     slowsupport::{no, no_at, ok, ok_at, timed_host, T0},

@@ -187,7 +187,7 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
             ok(world.channel_json(world.dm_channel(user)))
         }
         ("POST", ["channels", _, "messages"]) => {
-            if world.in_outage() {
+            if world.in_outage(id(1)) {
                 return error(StatusCode::SERVICE_UNAVAILABLE, 0, "upstream connect error");
             }
             if world.refuses_messages(id(1)) {

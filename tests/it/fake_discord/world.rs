@@ -102,8 +102,8 @@ struct Inner {
     /// Interaction tokens whose follow-ups and edits the fake answers only after a delay
     /// (a slow upload: the bot's task for that interaction is held up).
     stalled: HashSet<String>,
-    /// How many more channel messages fail with 503 (a Discord outage).
-    outage: usize,
+    /// A channel and how many more messages in it fail with 503 (a Discord outage).
+    outage: Option<(u64, usize)>,
 }
 
 impl World {
@@ -148,17 +148,22 @@ impl World {
     }
 
     /// Whether sending into this channel must fail with 50007.
-    /// Makes the next `n` channel messages fail with 503 Service Unavailable.
-    pub fn fail_next_messages(&self, n: usize) {
-        self.lock().outage = n;
+    /// Makes the next `n` messages in `channel_id` fail with 503 Service Unavailable
+    /// (messages elsewhere, such as DMs, still arrive).
+    pub fn fail_next_messages_in(&self, channel_id: u64, n: usize) {
+        self.lock().outage = Some((channel_id, n));
     }
 
-    /// Whether this channel message falls into an outage (counting it down).
-    pub fn in_outage(&self) -> bool {
+    /// Whether this message in `channel_id` falls into an outage (counting it down).
+    pub fn in_outage(&self, channel_id: u64) -> bool {
         let mut inner = self.lock();
-        let failing = inner.outage > 0;
-        inner.outage = inner.outage.saturating_sub(1);
-        failing
+        match &mut inner.outage {
+            Some((channel, left)) if *channel == channel_id && *left > 0 => {
+                *left -= 1;
+                true
+            }
+            _ => false,
+        }
     }
 
     pub fn refuses_messages(&self, channel_id: u64) -> bool {

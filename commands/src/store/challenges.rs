@@ -1,0 +1,218 @@
+//! Hathor challenges (spec hathor.md "Playing together in a channel"): the tables
+//! `challenges` (one row per challenge, with its options, seed and resolved setup) and
+//! `challenge_games` (which stored game each player of a challenge plays).
+
+use serde_json::Value;
+use sqlx::Row;
+
+use rules::GameKind;
+
+use crate::base::ids::{ChallengeId, GameId};
+
+use super::{platforms::Platforms, Db, StorageError};
+
+/// A stored challenge (a row of `challenges`).
+#[derive(Debug, Clone)]
+pub struct ChallengeRow {
+    pub id: ChallengeId,
+    pub kind: GameKind,
+    pub platform: String,
+    pub channel: String,
+    /// The UTC date (`YYYY-MM-DD`) of a daily challenge; `None` for another one.
+    pub daily: Option<String>,
+    /// The game's options (a JSON object, as `rules::Game::options` gives them).
+    pub options: Value,
+    pub seed: u64,
+    /// The resolved setup every player's game is opened with.
+    pub setup: Value,
+    /// When it closes (Unix ms).
+    pub closes_at: i64,
+    /// When it was closed (Unix ms); `None` while it is open.
+    pub closed_at: Option<i64>,
+}
+
+impl ChallengeRow {
+    /// Whether it has not been closed yet (its time may be up all the same).
+    pub fn is_open(&self) -> bool {
+        self.closed_at.is_none()
+    }
+}
+
+/// A challenge to store: [`Db::create_challenge`].
+#[derive(Debug, Clone)]
+pub struct NewChallenge<'a> {
+    pub kind: GameKind,
+    pub platform: &'a str,
+    pub channel: &'a str,
+    /// The user who opened it (empty for a daily challenge, which nobody owns).
+    pub creator: &'a str,
+    pub daily: Option<&'a str>,
+    pub options: &'a Value,
+    pub seed: u64,
+    pub setup: &'a Value,
+    pub created_at: i64,
+    pub closes_at: i64,
+}
+
+const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, setup, closes_at, closed_at";
+
+fn challenge_row(r: &sqlx::sqlite::SqliteRow) -> Result<ChallengeRow, StorageError> {
+    let json = |text: String| {
+        serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in challenges: {e}")))
+    };
+    let kind: String = r.try_get("kind")?;
+    Ok(ChallengeRow {
+        id: r.try_get("id")?,
+        kind: kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("challenge: {e}")))?,
+        platform: r.try_get("platform")?,
+        channel: r.try_get("channel")?,
+        daily: r.try_get("daily")?,
+        options: json(r.try_get("options")?)?,
+        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
+        setup: json(r.try_get("setup")?)?,
+        closes_at: r.try_get("closes_at")?,
+        closed_at: r.try_get("closed_at")?,
+    })
+}
+
+impl Db {
+    /// Challenge `id`, if there is one.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails or the row is damaged.
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StorageError> {
+        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.pool()).await?;
+        row.as_ref().map(challenge_row).transpose()
+    }
+
+    /// The challenges of a channel, newest first (`open_only`: not closed yet).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails or a row is damaged.
+    pub async fn challenges_in(&self, platform: &str, channel: &str, open_only: bool) -> Result<Vec<ChallengeRow>, StorageError> {
+        let filter = if open_only { "AND closed_at IS NULL" } else { "" };
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = ? AND channel = ? {filter} ORDER BY id DESC"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(self.pool()).await?;
+        rows.iter().map(challenge_row).collect()
+    }
+
+    /// The open challenges of `platforms` whose time is up at `now` (Unix ms), oldest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails or a row is damaged.
+    pub(crate) async fn due_challenges(&self, platforms: Platforms<'_>, now: i64) -> Result<Vec<ChallengeRow>, StorageError> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
+            Platforms::sql("platform")
+        );
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now);
+        let rows = platforms.bind(query).fetch_all(self.pool()).await?;
+        rows.iter().map(challenge_row).collect()
+    }
+
+    /// Stores a challenge; its id, or `None` when the channel's daily challenge of that
+    /// date exists already (then [`Db::daily_challenge_id`] finds it).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn create_challenge(&self, new: &NewChallenge<'_>) -> Result<Option<ChallengeId>, StorageError> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+        )
+        .bind(new.kind.id())
+        .bind(new.platform)
+        .bind(new.channel)
+        .bind(new.creator)
+        .bind(new.daily)
+        .bind(new.options.to_string())
+        .bind(new.seed.cast_signed())
+        .bind(new.setup.to_string())
+        .bind(new.created_at)
+        .bind(new.closes_at)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+
+    /// The id of the daily challenge of `date` in a channel, if it was opened.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn daily_challenge_id(&self, platform: &str, channel: &str, date: &str) -> Result<Option<ChallengeId>, StorageError> {
+        Ok(sqlx::query_scalar("SELECT id FROM challenges WHERE platform = ? AND channel = ? AND daily = ?")
+            .bind(platform)
+            .bind(channel)
+            .bind(date)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+
+    /// Marks challenge `id` closed at `now`; `false` when it was closed already (by
+    /// another caller: each challenge closes once).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn close_challenge(&self, id: ChallengeId, now: i64) -> Result<bool, StorageError> {
+        let done = sqlx::query("UPDATE challenges SET closed_at = ? WHERE id = ? AND closed_at IS NULL")
+            .bind(now)
+            .bind(id)
+            .execute(self.pool())
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The challenge game `game` belongs to and its player's user id, if it is one.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
+        let link: Option<(i64, String)> =
+            sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = ?")
+                .bind(game)
+                .fetch_optional(self.pool())
+                .await?;
+        let Some((id, user)) = link else { return Ok(None) };
+        Ok(self.challenge(id).await?.map(|c| (c, user)))
+    }
+
+    /// The game of `user_id` in challenge `id`, if they joined.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn game_in_challenge(&self, id: ChallengeId, user_id: &str) -> Result<Option<GameId>, StorageError> {
+        Ok(sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(self.pool())
+            .await?)
+    }
+
+    /// The games of challenge `id` with their players' user ids, in the order joined.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn challenge_games(&self, id: ChallengeId) -> Result<Vec<(GameId, String)>, StorageError> {
+        Ok(sqlx::query_as("SELECT game_id, user_id FROM challenge_games WHERE challenge_id = ? ORDER BY game_id")
+            .bind(id)
+            .fetch_all(self.pool())
+            .await?)
+    }
+
+    /// The server of challenge `id`'s games (they are all opened from its channel, so
+    /// they share it), if they have one.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn challenge_server(&self, id: ChallengeId) -> Result<Option<String>, StorageError> {
+        Ok(sqlx::query_scalar(
+            "SELECT g.server FROM challenge_games cg JOIN games g ON g.id = cg.game_id
+             WHERE cg.challenge_id = ? AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
+        )
+        .bind(id)
+        .fetch_optional(self.pool())
+        .await?)
+    }
+}

@@ -1,0 +1,53 @@
+//! What the scheduler sends once (spec README, "Play over days"): the markers of turn
+//! notices sent (`notices_sent`), the outbox of messages for other platforms (`outbox`)
+//! and the invitations whose time is up.
+
+use crate::base::ids::GameId;
+
+use super::{platforms::Platforms, Db, StorageError};
+
+/// An invitation whose time is up: (game id, game kind, platform, channel).
+pub type ExpiredInvitation = (GameId, String, String, String);
+
+impl Db {
+    /// Takes the outbox messages of `platforms` (they are deleted as they are read, so
+    /// each is delivered once): (platform, channel, text) each.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub(crate) async fn take_outbox(&self, platforms: Platforms<'_>) -> Result<Vec<(String, String, String)>, StorageError> {
+        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform"));
+        Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql))).fetch_all(self.pool()).await?)
+    }
+
+    /// The open invitations of `platforms` created at or before `limit` (Unix ms),
+    /// oldest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub(crate) async fn invitations_before(&self, limit: i64, platforms: Platforms<'_>) -> Result<Vec<ExpiredInvitation>, StorageError> {
+        let sql = format!(
+            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? AND {} ORDER BY id",
+            Platforms::sql("platform")
+        );
+        Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit)).fetch_all(self.pool()).await?)
+    }
+
+    /// Marks the turn notice `kind` (`"half"`, `"soon"`, `"expired"`) for `seat` at move
+    /// `seq` of `game` as sent at `now`; `false` when it was marked before (so it goes
+    /// out once, whichever poller gets there first).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn mark_notice(&self, game: GameId, seq: u64, seat: usize, kind: &str, now: i64) -> Result<bool, StorageError> {
+        let marked = sqlx::query("INSERT OR IGNORE INTO notices_sent (game_id, seq, seat, kind, at) VALUES (?, ?, ?, ?, ?)")
+            .bind(game)
+            .bind(seq.cast_signed())
+            .bind(i64::try_from(seat).unwrap_or(i64::MAX))
+            .bind(kind)
+            .bind(now)
+            .execute(self.pool())
+            .await?;
+        Ok(marked.rows_affected() == 1)
+    }
+}

@@ -1,0 +1,149 @@
+//! Stored ratings (spec README, "Ratings"): the table `ratings` (one Weng-Lin rating
+//! per platform, scope, game and player) and `rated_games` (the games already counted).
+
+use sqlx::Row;
+
+use super::{Db, GameRow, StorageError};
+
+/// How many players a leaderboard shows.
+pub const LEADERBOARD_SIZE: i64 = 10;
+
+/// A stored rating.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rated {
+    pub user_id: String,
+    pub name: String,
+    pub kind: String,
+    pub rating: f64,
+    pub uncertainty: f64,
+    pub games: i64,
+}
+
+/// A rating as stored: (rating, uncertainty), on Weng-Lin's scale (a new player has
+/// 25 ± 25/3).
+pub type Skill = (f64, f64);
+
+impl Db {
+    /// Counts finished game `row` into the ratings of its `players` (user id and name, by
+    /// seat), once: `rate` gets each seat's stored skill (`None`: never rated in this
+    /// game and scope) and gives the new ones by seat. Reading and writing are one
+    /// transaction; `false` (and nothing changes) when the game was counted already.
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read or write fails.
+    pub async fn record_ratings(
+        &self,
+        row: &GameRow,
+        players: &[(String, String)],
+        now: i64,
+        rate: impl FnOnce(&[Option<Skill>]) -> Vec<Skill>,
+    ) -> Result<bool, StorageError> {
+        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let marked = sqlx::query("INSERT OR IGNORE INTO rated_games (game_id, at) VALUES (?, ?)")
+            .bind(row.id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        if marked.rows_affected() != 1 {
+            return Ok(false);
+        }
+        let mut old = Vec::new();
+        for (user_id, _) in players {
+            let stored: Option<Skill> = sqlx::query_as(
+                "SELECT rating, uncertainty FROM ratings WHERE platform = ? AND scope = ? AND kind = ? AND user_id = ?",
+            )
+            .bind(&row.platform)
+            .bind(row.scope())
+            .bind(&row.kind)
+            .bind(user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
+            old.push(stored);
+        }
+        let new = rate(&old);
+        for ((user_id, name), (rating, uncertainty)) in players.iter().zip(new) {
+            sqlx::query(
+                "INSERT INTO ratings (platform, scope, kind, user_id, name, rating, uncertainty, games, updated_at)
+                 VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
+                 ON CONFLICT (platform, scope, kind, user_id) DO UPDATE SET name = excluded.name,
+                     rating = excluded.rating, uncertainty = excluded.uncertainty, games = games + 1,
+                     updated_at = excluded.updated_at",
+            )
+            .bind(&row.platform)
+            .bind(row.scope())
+            .bind(&row.kind)
+            .bind(user_id)
+            .bind(name)
+            .bind(rating)
+            .bind(uncertainty)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+}
+
+fn rated(r: &sqlx::sqlite::SqliteRow) -> Result<Rated, sqlx::Error> {
+    Ok(Rated {
+        user_id: r.try_get("user_id")?,
+        name: r.try_get("name")?,
+        kind: r.try_get("kind")?,
+        rating: r.try_get("rating")?,
+        uncertainty: r.try_get("uncertainty")?,
+        games: r.try_get("games")?,
+    })
+}
+
+/// The ratings of `user_id` (or a player called `name`) in a scope, best first.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Result<Vec<Rated>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
+         WHERE platform = ? AND scope = ? AND (user_id = ? OR lower(name) = lower(?)) ORDER BY rating DESC",
+    )
+    .bind(platform)
+    .bind(scope)
+    .bind(who)
+    .bind(who)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.iter().map(rated).collect::<Result<_, _>>()?)
+}
+
+/// The best-rated players of `kind` in a scope.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) -> Result<Vec<Rated>, StorageError> {
+    let rows = sqlx::query(
+        "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
+         WHERE platform = ? AND scope = ? AND kind = ? ORDER BY rating DESC, games DESC LIMIT ?",
+    )
+    .bind(platform)
+    .bind(scope)
+    .bind(kind)
+    .bind(LEADERBOARD_SIZE)
+    .fetch_all(db.pool())
+    .await?;
+    Ok(rows.iter().map(rated).collect::<Result<_, _>>()?)
+}
+
+/// The name `user_id` last played under on `platform` (the newest `players` row), if
+/// they ever sat at a game there.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn known_name(db: &Db, platform: &str, user_id: &str) -> Result<Option<String>, StorageError> {
+    Ok(sqlx::query_scalar(
+        "SELECT p.name FROM players p JOIN games g ON g.id = p.game_id
+         WHERE g.platform = ? AND p.user_id = ? ORDER BY p.joined_at DESC, p.game_id DESC LIMIT 1",
+    )
+    .bind(platform)
+    .bind(user_id)
+    .fetch_optional(db.pool())
+    .await?)
+}

@@ -1,0 +1,168 @@
+//! A turn's end (spec README, "Chat behaviour": after every turn the bot posts the
+//! board): storing a move or event as the game's next log entry, rating a game that has
+//! just finished, and the channel's announcement with the board and the private hands.
+//! Every command that changes a game (moves, starts, take-backs, claims, challenges)
+//! ends here.
+
+use rules::{Match, Seat, Viewer};
+
+use crate::{
+    base::i18n::{Arg, Msg},
+    base::reply::{GameRef, Reply, Text},
+    store::{Advance, Appended, Status},
+    table::context::{Ctx, Loaded, Refused},
+    table::games::hand_text,
+};
+
+/// The private information of every seat, as text (to see whose changed).
+pub(crate) fn hands(game: &dyn Match) -> Vec<Option<String>> {
+    (0..game.players()).map(|seat| hand_text(&game.view(Viewer::Seat(seat)), seat)).collect()
+}
+
+/// The seats whose private information differs between `before` and `after` (and
+/// who have some now).
+pub(crate) fn changed(before: &[Option<String>], after: &[Option<String>]) -> Vec<Seat> {
+    (0..after.len()).filter(|&s| after.get(s) != before.get(s) && after.get(s).is_some_and(Option::is_some)).collect()
+}
+
+/// Stores the move or event that `game` has just applied (as its last log entry),
+/// guarded by the move number the loaded game stood at.
+pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
+    let id = loaded.row.id;
+    let appended = ctx
+        .table
+        .db
+        .append(&Advance {
+            game: id,
+            seen: loaded.row.seq,
+            seat,
+            user_id: ctx.user_id(),
+            text,
+            finished: game.is_finished(),
+            to_move: &game.to_move(),
+            at: ctx.now(),
+        })
+        .await?;
+    match appended {
+        Appended::Stale => {
+            let now = ctx.table.move_number(id).await?.unwrap_or(loaded.row.seq);
+            Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", now).into())
+        }
+        Appended::Stored(seq) => {
+            tracing::info!(game = id, seq, text, "move stored");
+            ctx.table.remember(id, game.as_ref());
+            let status = if game.is_finished() { Status::Finished } else { Status::Running };
+            let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
+            if status == Status::Finished
+                && let Err(e) = crate::table::ratings::record_result(&ctx.table.db, &loaded, ctx.now()).await
+            {
+                tracing::error!(game = id, error = %e, "the ratings could not be updated");
+            }
+            Ok(loaded)
+        }
+    }
+}
+
+/// The channel's announcement after a start or an accepted move: `header`, the game's
+/// turn notes ([`crate::table::games::turn_notes`]), then whose turn it is (a mention) or the
+/// final ranking, with the new board; and a private reply with the hand of each seat in
+/// `private`.
+pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
+    let Some(game) = &loaded.game else { return Vec::new() };
+    let id = loaded.row.id;
+    let seq = game.moves_applied() as u64;
+    let mut text = header;
+    for note in crate::table::games::turn_notes(game.as_ref(), &loaded.names()) {
+        text.push_line(ctx.text(&note));
+    }
+    text.push_line(status_text(ctx, loaded, game.as_ref(), true));
+    // The board and the hands are drawn at the same time (each on a blocking thread).
+    let board = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
+    let hands = async {
+        let mut replies = Vec::new();
+        for &seat in private {
+            replies.extend(hand_reply(ctx, loaded, game.as_ref(), seat).await);
+        }
+        replies
+    };
+    let (board, hands) = tokio::join!(board, hands);
+    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
+    replies.extend(hands);
+    replies
+}
+
+/// Whose turn it is (`mention`: as mentions, else as names), or the final ranking.
+pub(crate) fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, mention: bool) -> Text {
+    let id = loaded.row.id;
+    if game.ranking().is_some() {
+        if game.aborted() {
+            return ctx.text(&Msg::new("game-ended-aborted").arg("id", id));
+        }
+        let mut text = ctx.text(&Msg::new("game-over").arg("id", id));
+        for place in places(loaded, game) {
+            text.push_line(ctx.text(&place));
+        }
+        return text;
+    }
+    let mut text = Text::default();
+    for seat in game.to_move() {
+        let Some(user) = loaded.user(seat) else { continue };
+        let player = if mention { Arg::Mention(user) } else { Arg::from(user.name) };
+        text.push_line(ctx.text(&Msg::new("turn-next").arg("player", player)));
+    }
+    text
+}
+
+/// The places of a finished game, best first (`ranking-place-points` in the game's
+/// own unit: points, stones, pieces in the goal; ties share a place).
+fn places(loaded: &Loaded, game: &dyn Match) -> Vec<Msg> {
+    let Some(ranking) = game.ranking() else { return Vec::new() };
+    let scores = game.scores();
+    let mut place = 1;
+    let mut out = Vec::new();
+    for tier in ranking {
+        let names = tier.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+        let points = scores.as_ref().and_then(|sc| tier.first().and_then(|&s| sc.get(s).copied()));
+        let msg = match points {
+            Some(points) => Msg::new("ranking-place-points").arg("points", points).arg("game", loaded.kind.id()),
+            None => Msg::new("ranking-place"),
+        };
+        out.push(msg.arg("place", place).arg("players", names));
+        place += tier.len();
+    }
+    out
+}
+
+/// The result of a finished game in one line (`1. alice: 31 points; 2. bob: 20 points`,
+/// or that it ended without one); `None` while it goes on.
+pub(crate) fn result_line(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Option<String> {
+    game.ranking()?;
+    if game.aborted() {
+        return Some(ctx.table.texts.plain(ctx.lang, &Msg::new("result-none")));
+    }
+    Some(places(loaded, game).iter().map(|m| ctx.table.texts.plain(ctx.lang, m)).collect::<Vec<_>>().join("; "))
+}
+
+/// The private reply with `seat`'s hand (text and picture), when the game has one.
+pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<Reply> {
+    let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
+    let owner = loaded.user(seat)?;
+    let id = loaded.row.id;
+    // In the owner's language: the requester's, else the one stored when they joined.
+    let lang = if owner.id == ctx.user_id() {
+        ctx.lang
+    } else {
+        loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
+    };
+    let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
+    let text = ctx.table.texts.text(
+        lang,
+        &Msg::new(key)
+            .arg("id", id)
+            .arg("game", lang.game_name(loaded.kind))
+            .arg("channel", loaded.row.channel.clone())
+            .arg("hand", hand),
+    );
+    let picture = ctx.table.hand_png(id, game, seat, loaded.names(), lang).await;
+    Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
+}

@@ -1,0 +1,110 @@
+//! Table talk (issue 16): what the bot says around the rules, in whole sentences, in
+//! English and German.
+
+use commands::{Lang, Origin};
+
+use crate::support::{admin, origin, refused, started, texts, to_move, Place};
+
+fn german(user: &str, channel: &str) -> Origin {
+    Origin { lang: Some(Lang::De), ..origin(user, channel) }
+}
+
+/// The one refusal text of `replies` (fails on anything else).
+fn refusal(replies: &[commands::Reply]) -> String {
+    assert!(matches!(replies, [r] if r.refusal), "not one refusal: {}", texts(replies));
+    texts(replies)
+}
+
+#[tokio::test]
+async fn a_game_number_before_a_command_names_the_game() {
+    let place = Place::new();
+    let host = place.host().await;
+    let first = started(&host, "c", 3).await;
+    let second = started(&host, "c", 4).await;
+    // Without a number alice must name one of her two games...
+    let replies = host.handle(&origin("alice", "c"), "board").await;
+    assert!(refused(&replies, "alice", "name one"), "{}", texts(&replies));
+    // ...and `#N board` names it as `board #N` does: the board of that game, no refusal.
+    for line in [format!("#{second} board"), format!("board #{second}")] {
+        let replies = host.handle(&origin("alice", "c"), &line).await;
+        assert!(!replies.is_empty() && !replies[0].refusal, "{line}: {}", texts(&replies));
+        assert_eq!(replies[0].game.map(|g| g.id), Some(second), "{line}");
+    }
+    let (mover, moves) = to_move(&host, first).await;
+    let replies = host.handle(&origin(&mover, "c"), &format!("#{first} moves")).await;
+    assert!(!replies[0].refusal && texts(&replies).contains(&moves[0]), "{}", texts(&replies));
+    // German command words too.
+    let replies = host.handle(&german("alice", "c"), &format!("#{first} brett")).await;
+    assert_eq!(replies[0].game.map(|g| g.id), Some(first), "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn a_move_by_a_spectator_or_after_the_end_says_why() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 12).await;
+    let (mover, moves) = to_move(&host, id).await;
+    let waiter = if mover == "alice" { "bob" } else { "alice" };
+    // Someone who does not play hears so, with or without `move`.
+    let replies = host.handle(&origin("carol", "c"), &moves[0]).await;
+    assert_eq!(refusal(&replies), format!("You do not play in game #{id}."));
+    let replies = host.handle(&german("carol", "c"), &format!("zug {}", moves[0])).await;
+    assert_eq!(refusal(&replies), format!("Du spielst in Partie #{id} nicht mit."));
+    // The mover resigns: the other player wins; no tile was laid, so nobody has points.
+    let replies = host.handle(&origin(&mover, "c"), "resign").await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    let over = format!("Game #{id} is already over: 1. {waiter}: 0 points; 2. {mover}: 0 points.");
+    let replies = host.handle(&origin(&mover, "c"), &moves[0]).await;
+    assert_eq!(refusal(&replies), over, "a bare move after the end");
+    let replies = host.handle(&origin(waiter, "c"), &format!("move #{id} {}", moves[0])).await;
+    assert_eq!(refusal(&replies), over, "a move with `move` after the end");
+    let replies = host.handle(&german(&mover, "c"), &moves[0]).await;
+    assert_eq!(refusal(&replies), format!("Partie #{id} ist schon vorbei: 1. {waiter}: 0 Punkte; 2. {mover}: 0 Punkte."));
+    // Text that is no move of the finished game stays an unknown command.
+    let replies = host.handle(&origin(&mover, "c"), "hello").await;
+    assert_eq!(refusal(&replies).lines().next(), Some("I do not know the command “hello”: type `help` for the list of commands."));
+}
+
+#[tokio::test]
+async fn conflicting_options_and_bad_numbers_are_refused_and_nothing_is_created() {
+    let place = Place::new();
+    let host = place.host().await;
+    let cases = [
+        ("new carat hand3 two_colours", "“hand3” and “two_colours” both set the variant: give each option once."),
+        ("new carat 3 players=4", "“3” and “players=4” both set the player count: give each option once."),
+        ("new carat time=2h time=3h", "“time=2h” and “time=3h” both set the time per move: give each option once."),
+        ("new hathor 6", "“6” is not a variant of Hathor: `rules hathor` lists the variants."),
+    ];
+    for (line, want) in cases {
+        let replies = host.handle(&origin("alice", "c"), line).await;
+        assert_eq!(refusal(&replies), want, "{line}");
+    }
+    let replies = host.handle(&german("alice", "c"), "neu carat hand3 zweifarbig").await;
+    assert_eq!(refusal(&replies), "„hand3“ und „zweifarbig“ setzen beide die Variante: gib jede Option nur einmal an.");
+    let replies = host.handle(&german("alice", "c"), "neu hathor 6").await;
+    assert_eq!(refusal(&replies), "„6“ ist keine Variante von Hathor: `regeln hathor` nennt die Varianten.");
+    // Nothing was stored: there is no game to join.
+    let replies = host.handle(&origin("bob", "c"), "join").await;
+    assert!(refused(&replies, "bob", "no"), "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn a_bad_setting_value_says_which_values_the_setting_takes() {
+    let place = Place::new();
+    let host = place.host().await;
+    let replies = host.handle(&admin("alice", "c"), "settings time=0").await;
+    assert_eq!(
+        refusal(&replies),
+        "“time=0” is not a value of that setting: the time per move is from 1 minute to 365 days, such as time=3d, time=12h or time=90m (or default)."
+    );
+    let replies = host.handle(&admin("alice", "c"), "settings half=maybe").await;
+    assert_eq!(refusal(&replies), "“half=maybe” is not a value of that setting: the reminder at half time is on or off (or default).");
+    let replies = host.handle(&Origin { lang: Some(Lang::De), ..admin("alice", "c") }, "einstellungen zeit=0").await;
+    assert_eq!(
+        refusal(&replies),
+        "„zeit=0“ geht für diese Einstellung nicht: die Zeit pro Zug ist 1 Minute bis 365 Tage, etwa zeit=3d, zeit=12h oder zeit=90m (oder standard)."
+    );
+    // A word that names no setting keeps its own answer.
+    let replies = host.handle(&admin("alice", "c"), "settings colour=red").await;
+    assert!(refusal(&replies).starts_with("“colour=red” is not a setting"), "{}", texts(&replies));
+}
