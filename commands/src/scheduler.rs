@@ -1,4 +1,4 @@
-//! The scheduler's work (issue 10): what is due at a given time: turn reminders (half
+//! The scheduler's work: what is due at a given time: turn reminders (half
 //! the time gone, shortly before it runs out), "time is up" notices, expired
 //! invitations, and messages waiting for other channels. Adapters poll
 //! [`Host::due_notices_for`] (say every minute) with the platforms they serve and post

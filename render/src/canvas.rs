@@ -24,9 +24,9 @@ use crate::{
 /// The largest canvas side in pixels (bounds the memory a drawing may take).
 pub const MAX_SIDE: u32 = 4096;
 /// Board PNGs larger than this many bytes after the fast encoding are packed again the
-/// smaller way ([`Canvas::png_within`]); issue 15 asks for boards of at most 150 KB.
+/// smaller way ([`Canvas::png_within`]): boards of at most 150 KB.
 pub const BOARD_PNG_BUDGET: usize = 140_000;
-/// The same for hand images (issue 15: at most 60 KB).
+/// The same for hand images (at most 60 KB).
 pub const HAND_PNG_BUDGET: usize = 56_000;
 pub use crate::glyphs::MAX_LINE_CHARS;
 
@@ -430,7 +430,7 @@ impl Canvas {
 
     /// A canvas showing the background `key` (`width` x `height` on `background`),
     /// drawn with `draw` on first use and copied from then on: the parts of a board
-    /// that do not change between moves (issue 15). The key must name everything the
+    /// that do not change between moves. The key must name everything the
     /// drawing depends on (game, language, layout variant). At most [`BACKGROUND_BYTES`]
     /// are kept; beyond that the store starts afresh.
     ///

@@ -1,8 +1,8 @@
 //! Text for the canvas: the compiled-in DejaVu fonts, line layout, and rasterised glyphs
-//! kept once per glyph, size and quarter-pixel position (issue 15: "glyph rasterisation
+//! kept once per glyph, size and quarter-pixel position ("glyph rasterisation
 //! cached per size").
 //!
-//! Names from users are data (issue 20): a character DejaVu has no glyph for is not drawn
+//! Names from users are data: a character DejaVu has no glyph for is not drawn
 //! as the font's empty "tofu" box (which would make two different names look alike) but
 //! as a [`Item::Missing`] box showing its code point in hexadecimal, as Unifont's
 //! fallback glyphs do. Control, format and bidi characters (zero-width space and joiner,

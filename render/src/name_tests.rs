@@ -1,4 +1,4 @@
-//! Names from users are data (issue 20, the picture half): long names are cut, characters
+//! Names from users are data (the picture half): long names are cut, characters
 //! the font lacks are drawn visibly and differently, format characters draw nothing.
 
 use rules::{GameKind, Viewer, open};

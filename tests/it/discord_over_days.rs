@@ -1,4 +1,4 @@
-//! Play over days on Discord (issue 10), end to end against the fake Discord with an
+//! Play over days on Discord, end to end against the fake Discord with an
 //! injected clock (no sleeping): the scheduler's reminders and "time is up" reach the
 //! game's channel once each, `/claim` ends the game, the ratings show in
 //! `/leaderboard` and `/stats`; the other slow-play slash commands answer; a Hathor

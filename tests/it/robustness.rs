@@ -96,7 +96,7 @@ fn wait_at_most(child: &mut std::process::Child, limit: std::time::Duration) -> 
     }
 }
 
-/// `printf 'board\n…' | RUST_LOG=debug spieltisch local 2>&1 | head -1` (issue 20): the
+/// `printf 'board\n…' | RUST_LOG=debug spieltisch local 2>&1 | head -1`: the
 /// log and the chat share one pipe whose reader leaves after the first line. The log's
 /// failed writes panicked (exit 101) or killed the database thread (a hang). Now every
 /// run ends at once with status 0. Repeated, as the old failure depended on timing.

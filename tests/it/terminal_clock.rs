@@ -9,8 +9,9 @@ fn waiting_in_the_terminal_brings_the_reminders_once_and_then_the_time_limit() {
     let run = place.local("new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 35h\nwait 1h\nboard\nwait 1d\nwait 12h\nwait 2x\nwait\n");
     let out = &run.stdout;
     assert!(out.contains("1 day 11 hours later."), "{out}");
-    // Real seconds pass in the run too, so 1 day 11 hours and 59 minutes are left.
-    let half = out.find("half your time for this move has passed, 1 day 11 hours left.").expect("the half-time reminder");
+    // Real seconds pass in the run too: 1 day 11 hours 59 minutes and some seconds are
+    // left, which reads as the nearest whole hours.
+    let half = out.find("half your time for this move has passed, 1 day 12 hours left.").expect("the half-time reminder");
     assert!(out[..half].contains("1 hour later."), "it comes after the second wait: {out}");
     assert_eq!(out.matches("half your time").count(), 1, "once: {out}");
     assert_eq!(out.matches("runs out in").count(), 1, "{out}");

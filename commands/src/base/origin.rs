@@ -22,7 +22,7 @@ pub struct Origin {
 }
 
 impl Origin {
-    /// Where ratings and channel settings count (issue 10: "per server/room"): the
+    /// Where ratings and channel settings count (per server, else room or channel): the
     /// server when the platform names one, else the channel or room itself. A game
     /// stores both, and its scope is `coalesce(server, channel)` in SQL
     /// ([`crate::store::GameRow::scope`]).

@@ -1,4 +1,4 @@
-//! Time as players write and read it (issue 10's turn clocks): durations in
+//! Time as players write and read it (the turn clocks): durations in
 //! milliseconds, the bot's `[clock]` settings, and how much of a turn has been used
 //! with vacations left out. Pure: the stored turns are in [`crate::store::turns`].
 
@@ -191,7 +191,7 @@ mod tests {
         let texts = crate::base::i18n::Texts::load();
         assert_eq!(format_duration(&texts, Lang::En, 2 * DAY_MS + 5 * HOUR_MS + 7 * MINUTE_MS), "2 days 5 hours");
         assert_eq!(format_duration(&texts, Lang::De, DAY_MS + 5 * HOUR_MS + 40 * MINUTE_MS), "1 Tag 6 Stunden");
-        // Rounded to the nearest smaller unit (issue 16): half of 3 days a minute late,
+        // Rounded to the nearest smaller unit: half of 3 days a minute late,
         // and what is left of 1 day after 13 hours and a few seconds.
         assert_eq!(format_duration(&texts, Lang::En, DAY_MS + 11 * HOUR_MS + 59 * MINUTE_MS), "1 day 12 hours");
         assert_eq!(format_duration(&texts, Lang::En, 11 * HOUR_MS - 20_000), "11 hours");

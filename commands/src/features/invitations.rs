@@ -1,4 +1,4 @@
-//! Invitations (issue 10): named players (`new carat @bob @carol`: only they may join,
+//! Invitations: named players (`new carat @bob @carol`: only they may join,
 //! each by `join`, and the game starts by itself once all have accepted), a cap on
 //! the open invitations one user has created (`[clock] max_open_invitations`), and the
 //! time after which an unanswered invitation expires (the scheduler does that).

@@ -1,4 +1,4 @@
-//! `claim` (issue 10): when the time of the player to move has run out, a waiting
+//! `claim`: when the time of the player to move has run out, a waiting
 //! player claims it. The game records `@timeout P` (spec README, events): with two
 //! players P loses; with more, P is removed as the game defines and play goes on.
 //! Nothing happens without a claim.

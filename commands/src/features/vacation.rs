@@ -1,4 +1,4 @@
-//! `vacation [days]` (issue 10): pauses all of a player's clocks on this platform for a
+//! `vacation [days]`: pauses all of a player's clocks on this platform for a
 //! number of days, within a yearly allowance (`[clock] vacation_days_per_year`), and
 //! tells every channel where the player has a running game.
 

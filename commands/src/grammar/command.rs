@@ -546,7 +546,7 @@ mod tests {
             ("rules carat", Command::Rules { game: Some(GameKind::Carat) }),
             ("regeln", Command::Rules { game: None }),
             ("export #5", Command::Export { game: Some(5) }),
-            // `#N` before a command that takes a game names the game (issue 16).
+            // `#N` before a command that takes a game names the game.
             ("#5 board", Command::Board { game: Some(5) }),
             ("#5 Hand", Command::Hand { game: Some(5) }),
             ("#5 moves c3 page=2", Command::Moves { game: Some(5), filter: "c3".into(), page: 2 }),

@@ -1,4 +1,4 @@
-//! The stored turns of running games (issue 10's turn clocks): nothing is stored per
+//! The stored turns of running games (the turn clocks, README "Playing in the terminal"): nothing is stored per
 //! tick: a turn starts at its game's last log entry (or the start), and how much of the
 //! time is used is computed from that timestamp and the player's vacations
 //! (`vacations` table), so a restart changes nothing.

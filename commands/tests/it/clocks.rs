@@ -1,4 +1,4 @@
-//! Turn clocks (issue 10): reminders at half time and 12 hours before the end (the
+//! Turn clocks: reminders at half time and 12 hours before the end (the
 //! defaults: 3 days per move), each sent once, also across a restart; `claim` refused
 //! before the time is up and accepted after; vacations stop the clock.
 

@@ -1,4 +1,4 @@
-//! Invitations (issue 10): expiry after 48 hours (the default), named players who must
+//! Invitations: expiry after 48 hours (the default), named players who must
 //! accept, a cap of 3 open invitations per user, the time per move at `new`.
 
 use std::sync::Arc;

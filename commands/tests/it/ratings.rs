@@ -1,4 +1,4 @@
-//! Ratings (issue 10): after a finished game the winner's rating rises and the loser's
+//! Ratings: after a finished game the winner's rating rises and the loser's
 //! falls, both are stored (per scope and game: the server when the platform names one,
 //! else the channel); aborted games do not count.
 

@@ -1,4 +1,4 @@
-//! Table talk (issue 16): what the bot says around the rules, in whole sentences, in
+//! Table talk: what the bot says around the rules, in whole sentences, in
 //! English and German.
 
 use commands::{Lang, Origin};

@@ -1,4 +1,4 @@
-//! Takebacks by consent, rematches and the move list (issue 10).
+//! Takebacks by consent, rematches and the move list.
 
 use std::sync::Arc;
 

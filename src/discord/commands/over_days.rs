@@ -1,4 +1,4 @@
-//! The slash commands for play over days (issue 10) with options of their own:
+//! The slash commands for play over days with options of their own:
 //! `/vacation`, `/reminders`, ratings (`/leaderboard`, `/stats`), settings (`/settings`,
 //! `/language`) and Hathor's `/daily` (`/claim`, `/undo`, `/rematch`, `/history` and
 //! `/decline` take only a game's number: `by_game`). Like the others they only build a
