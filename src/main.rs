@@ -237,7 +237,7 @@ fn main() -> ExitCode {
             run_async("export", async move {
                 let config = load_config(config.as_deref())?;
                 let host = open_host(&config, db, std::sync::Arc::new(commands::base::clock::SystemClock)).await?;
-                let record = host.record(game).await?;
+                let record = host.record(commands::GameId(game)).await?;
                 host.db().close().await;
                 match record {
                     Some(record) => {

@@ -46,7 +46,7 @@ pub mod table;
 
 pub use base::{
     i18n::{Lang, Msg, Texts},
-    ids::GameId,
+    ids::{ChallengeId, GameId},
     reply::{Attachment, Audience, GameRef, Reply, Segment, Text, User},
     time::ClockOptions,
 };

@@ -96,7 +96,7 @@ impl Host {
                 Msg::new("invitation-expired-named").arg("players", crate::table::invitees::mentions(&missing)).arg("count", missing.len())
             };
             let text = self.texts.text(lang, &msg.arg("id", id).arg("game", game));
-            tracing::info!(game = id, "invitation expired");
+            tracing::info!(game = %id, "invitation expired");
             out.push(Notice { platform, channel, reply: Reply::channel(text).about(GameRef { id, seq: 0 }) });
         }
         Ok(())
@@ -143,7 +143,7 @@ impl Host {
                 if kind != "expired" && !crate::store::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
                     continue;
                 }
-                tracing::info!(game = turn.game, seat, kind, "turn notice");
+                tracing::info!(game = %turn.game, seat, kind, "turn notice");
                 out.push(Notice {
                     platform: turn.platform.clone(),
                     channel: turn.channel.clone(),

@@ -206,8 +206,9 @@ pub async fn move_(
     #[name_localized("de", "partie")]
     #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
     #[min = 1]
-    game: Option<GameId>,
+    game: Option<i64>,
 ) -> Result<(), Error> {
+    let game = game.map(GameId);
     session::run_slash(ctx, Ok(Command::Move { game, notation, at: None, bare: false }), None).await
 }
 
@@ -223,7 +224,7 @@ async fn autocomplete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateA
         .into_iter()
         .find(|o| o.name == "game")
         .and_then(|o| match o.value {
-            serenity::ResolvedValue::Integer(n) => Some(n),
+            serenity::ResolvedValue::Integer(n) => Some(GameId(n)),
             _ => None,
         });
     let moves = ctx.data().host.legal_moves(&origin, game, "").await.unwrap_or_default();
@@ -253,9 +254,9 @@ pub async fn moves(
     #[name_localized("de", "partie")]
     #[description_localized("de", "Die Nummer der Partie (#12), wenn der Kanal mehrere hat")]
     #[min = 1]
-    game: Option<GameId>,
+    game: Option<i64>,
 ) -> Result<(), Error> {
-    let command = Command::Moves { game, filter: filter.unwrap_or_default(), page: page.unwrap_or(1).max(1) };
+    let command = Command::Moves { game: game.map(GameId), filter: filter.unwrap_or_default(), page: page.unwrap_or(1).max(1) };
     session::run_slash(ctx, Ok(command), None).await
 }
 

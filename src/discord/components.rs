@@ -22,14 +22,14 @@ pub async fn for_game(host: &Host, origin: &Origin, game: GameRef) -> Vec<Create
         Ok(Some(row)) => row,
         Ok(None) => return Vec::new(),
         Err(e) => {
-            tracing::warn!(game = game.id, error = %e, "could not read the game for its buttons");
+            tracing::warn!(game = %game.id, error = %e, "could not read the game for its buttons");
             return Vec::new();
         }
     };
     let lang = origin.lang.unwrap_or_default();
     let label = |key: &str| host.texts().plain(lang, &Msg::new(key));
     let button = |action: Action, key: &str, style: ButtonStyle| {
-        CreateButton::new(ComponentId { game: game.id, seq: game.seq, action }.to_string()).label(label(key)).style(style)
+        CreateButton::new(ComponentId { game: game.id.0, seq: game.seq, action }.to_string()).label(label(key)).style(style)
     };
     match row.status {
         commands::store::Status::Invited => vec![CreateActionRow::Buttons(vec![
@@ -58,7 +58,7 @@ fn move_menu(game: GameRef, moves: &[String], placeholder: String) -> Option<Cre
         return None;
     }
     let options = moves.iter().map(|m| CreateSelectMenuOption::new(m.clone(), m.clone())).collect();
-    let id = ComponentId { game: game.id, seq: game.seq, action: Action::Play }.to_string();
+    let id = ComponentId { game: game.id.0, seq: game.seq, action: Action::Play }.to_string();
     Some(CreateActionRow::SelectMenu(
         CreateSelectMenu::new(id, CreateSelectMenuKind::String { options }).placeholder(placeholder),
     ))
@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn menus_only_for_few_moves() {
-        let game = GameRef { id: 3, seq: 7 };
+        let game = GameRef { id: commands::GameId(3), seq: 7 };
         let few: Vec<String> = (1..=6).map(|i| format!("die {i}")).collect();
         assert!(move_menu(game, &few, "pick".into()).is_some());
         let many: Vec<String> = (0..26).map(|i| format!("m{i}")).collect();

@@ -169,11 +169,11 @@ pub async fn run_component(ctx: &serenity::Context, data: &Data, click: &Compone
 /// out of date). A move from the menu is also checked by the command layer when it is
 /// stored, so a race between two clicks cannot play twice.
 async fn stale(host: &Host, id: ComponentId) -> Option<u64> {
-    match host.move_number(id.game).await {
+    match host.move_number(commands::GameId(id.game)).await {
         Ok(Some(now)) if now != id.seq => Some(now),
         Ok(_) => None,
         Err(e) => {
-            tracing::warn!(game = id.game, error = %e, "could not read the move number of a clicked board");
+            tracing::warn!(game = %id.game, error = %e, "could not read the move number of a clicked board");
             None
         }
     }
@@ -181,7 +181,7 @@ async fn stale(host: &Host, id: ComponentId) -> Option<u64> {
 
 /// The command a component stands for.
 fn command_of(id: ComponentId, click: &ComponentInteraction) -> Option<Command> {
-    let game = Some(id.game);
+    let game = Some(commands::GameId(id.game));
     Some(match id.action {
         Action::Join => Command::Join { game },
         Action::Start => Command::Start { game },

@@ -198,7 +198,7 @@ pub(crate) async fn legal_moves(host: &Host, game: &Game) -> Vec<String> {
         is_admin: false,
         lang: Some(Lang::En),
     };
-    host.legal_moves(&origin, Some(game.id), "").await.expect("legal moves")
+    host.legal_moves(&origin, Some(commands::GameId(game.id)), "").await.expect("legal moves")
 }
 
 /// Plays the mover's first legal move by `/move`; returns the interaction.
@@ -280,7 +280,7 @@ async fn new_join_start_move_posts_boards_after_deferring() {
     // The mover's own answer is private.
     let mine = private_answer(&fake, &sent).await;
     assert!(mine.uploads.is_empty() || !mine.content().is_empty());
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(1));
     running.bot.stop().await;
 }
 
@@ -330,14 +330,14 @@ async fn a_refusal_is_ephemeral_and_says_why() {
     let public: Vec<Request> =
         fake.recorder.all().into_iter().filter(|r| r.belongs_to(&token) && r.is_followup() && !r.is_ephemeral()).collect();
     assert!(public.is_empty(), "nothing public: {:?}", public.iter().map(Request::content).collect::<Vec<_>>());
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0), "nothing changed");
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(0), "nothing changed");
 
     // An illegal move by the right player: refused privately too.
     let sent = fake.slash(&game.mover, "move", vec![events::string("notation", "z9 purple")]);
     let refusal = private_answer(&fake, &sent).await;
     assert!(!refusal.content().is_empty());
     assert_deferred_ephemerally(&answers(&fake, &sent, 1).await, &sent);
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(0));
     running.bot.stop().await;
 }
 
@@ -388,7 +388,7 @@ async fn a_click_on_an_out_of_date_board_is_refused() {
     tokio::time::sleep(SETTLE).await;
     let token = click.token.clone();
     assert_eq!(fake.recorder.all().iter().filter(|r| r.belongs_to(&token) && r.is_followup()).count(), 0);
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(1));
     running.bot.stop().await;
 }
 
@@ -439,7 +439,7 @@ async fn buttons_posted_before_a_restart_still_work() {
     let game = Game { mover: game.waiter, waiter: game.mover, ..game };
     let sent = play_first_move(&fake, &running, &game).await;
     public_followups(&fake, &sent, 1).await;
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(2));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(2));
     running.bot.stop().await;
 }
 
@@ -596,13 +596,13 @@ async fn few_choices_come_as_a_menu_that_plays_the_move() {
     assert_deferred_ephemerally(&answers(&fake, &sent, 2).await, &sent);
     assert!(board.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC)), "the new board");
     // (At least one step: an automatic pass of the next player may follow the move.)
-    let after = running.host.move_number(game.id).await.expect("read").expect("the game");
+    let after = running.host.move_number(commands::GameId(game.id)).await.expect("read").expect("the game");
     assert!(after >= 1, "the move was played: {after}");
 
     // The old menu again: out of date, nothing changes.
     let again = fake.select(&game.waiter, &game.board, &menu_id, &[choice.as_str()]);
     let refusal = private_answer(&fake, &again).await;
     assert!(refusal.content().contains(&format!("#{}", game.id)), "{}", refusal.content());
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(after));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(after));
     running.bot.stop().await;
 }

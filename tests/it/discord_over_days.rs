@@ -106,16 +106,16 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     let refused = fake.slash(&game.mover, "claim", vec![]);
     let answer = private_answer(&fake, &refused).await;
     assert_eq!(answer.content(), format!("It is your turn in game #{}, so there is nothing for you to claim: the others can claim only when your time runs out.", game.id));
-    let row = running.host.db().game(game.id).await.expect("read").expect("the game");
+    let row = running.host.db().game(commands::GameId(game.id)).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Running, "a refused claim changes nothing");
     let claim = fake.slash(&game.waiter, "claim", vec![]);
     let public = public_followups(&fake, &claim, 1).await;
     let all: String = public.iter().map(Request::content).collect::<Vec<_>>().join("\n");
     assert!(all.starts_with(&format!("{} claims game #{}: the time of {} ran out.", game.waiter.name, game.id, game.mover.name)), "{all}");
     assert!(all.contains(&format!("1. {}", game.waiter.name)) && all.contains(&format!("2. {}", game.mover.name)), "{all}");
-    let row = running.host.db().game(game.id).await.expect("read").expect("the game");
+    let row = running.host.db().game(commands::GameId(game.id)).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Finished);
-    let record = running.host.record(game.id).await.expect("read").expect("a record");
+    let record = running.host.record(commands::GameId(game.id)).await.expect("read").expect("a record");
     assert_eq!(record.moves.last().map(String::as_str), Some(format!("@timeout {}", seat_of(&record, &game.mover)).as_str()));
 
     // Ratings: the winner above the start (25), the loser below, in both commands.
@@ -257,7 +257,7 @@ async fn players_invited_by_user_option_must_accept() {
         r.belongs_to(&token) && r.is_followup() && r.uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC))
     })
     .await;
-    let row = running.host.db().game(1).await.expect("read").expect("the game");
+    let row = running.host.db().game(commands::GameId(1)).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Running);
 
     // An invitation can be turned down: it is withdrawn and its creator told.
@@ -272,7 +272,7 @@ async fn players_invited_by_user_option_must_accept() {
     let told = public_followups(&fake, &decline, 1).await.remove(0).content();
     assert!(told.starts_with("carol declined the invitation to game #2 (Carat)."), "{told}");
     assert!(told.contains(&format!("<@{}>", alice().id)), "{told}");
-    let row = running.host.db().game(2).await.expect("read").expect("the invitation");
+    let row = running.host.db().game(commands::GameId(2)).await.expect("read").expect("the invitation");
     assert_eq!(row.status, Status::Withdrawn);
     running.bot.stop().await;
 }
@@ -379,14 +379,14 @@ async fn undo_by_consent_on_discord() {
     let game = crate::discord::start_game(&fake, &running, "Aratoth's Revenge", "seed=3").await;
     let played = crate::discord::play_first_move(&fake, &running, &game).await;
     public_followups(&fake, &played, 1).await;
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(1));
     let ask = fake.slash(&game.mover, "undo", vec![]);
     let asked = public_followups(&fake, &ask, 1).await.remove(0).content();
     assert!(asked.starts_with(&format!("{} asks to take back", game.mover.name)), "{asked}");
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(1), "not without consent");
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(1), "not without consent");
     let agree = fake.slash(&game.waiter, "undo", vec![]);
     let done = public_followups(&fake, &agree, 1).await.remove(0).content();
     assert!(done.starts_with("Everyone agreed:"), "{done}");
-    assert_eq!(running.host.move_number(game.id).await.expect("read"), Some(0));
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(0));
     running.bot.stop().await;
 }

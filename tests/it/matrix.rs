@@ -365,7 +365,7 @@ async fn two_humans_play_carat_by_commands() {
         })
         .await;
     assert!(!refusal.body().is_empty());
-    assert_eq!(host.move_number(1).await.expect("db"), Some(4), "the refused move changed nothing");
+    assert_eq!(host.move_number(commands::GameId(1)).await.expect("db"), Some(4), "the refused move changed nothing");
 
     // the board on request
     mover.say(&room, "!st board").await;

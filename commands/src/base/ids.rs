@@ -1,7 +1,44 @@
-//! Ids shared by every layer.
+//! Ids shared by every layer: a game's and a challenge's number, as players see it
+//! (`#12`, `challenge #3`) and as storage keeps it (a 64-bit integer; the store maps
+//! both to and from SQL).
 
-/// A game's id in storage (shown as `#12`).
-pub type GameId = i64;
+use std::{fmt, num::ParseIntError, str::FromStr};
 
-/// A challenge's id (shown as `challenge #3`).
-pub type ChallengeId = i64;
+macro_rules! id {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub i64);
+
+        /// The bare number (`12`); texts put `#` or `challenge #` before it.
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        /// Reads the bare number (`12`, without `#`).
+        impl FromStr for $name {
+            type Err = ParseIntError;
+            fn from_str(s: &str) -> Result<Self, ParseIntError> {
+                s.parse().map($name)
+            }
+        }
+
+        impl From<$name> for crate::base::i18n::Arg {
+            fn from(id: $name) -> Self {
+                crate::base::i18n::Arg::Number(id.0)
+            }
+        }
+    };
+}
+
+id! {
+    /// A game's id in storage (shown as `#12`).
+    GameId
+}
+
+id! {
+    /// A challenge's id (shown as `challenge #3`).
+    ChallengeId
+}

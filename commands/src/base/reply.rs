@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::base::ids::GameId;
+
 /// Longest display name kept (longer names are cut): bounds what a hostile name costs.
 pub const MAX_NAME_CHARS: usize = 64;
 
@@ -181,7 +183,7 @@ pub struct Attachment {
 /// buttons and recognise a stale click (`Command::Move { at, .. }`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GameRef {
-    pub id: i64,
+    pub id: GameId,
     /// The number of moves and events applied so far.
     pub seq: u64,
 }

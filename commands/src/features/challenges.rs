@@ -189,7 +189,7 @@ impl Table {
         if !self.db.close_challenge(challenge.id, now).await? {
             return Ok(Vec::new());
         }
-        tracing::info!(challenge = challenge.id, "challenge closed");
+        tracing::info!(challenge = %challenge.id, "challenge closed");
         let closed = ChallengeRow { closed_at: Some(now), ..challenge.clone() };
         let entries = self.entries(challenge.id).await?;
         let mut replies = vec![Reply::channel(self.standings(lang, &closed, &entries))];
@@ -234,7 +234,7 @@ impl Table {
                 return Ok(());
             }
         }
-        tracing::warn!(game = id, "a closing challenge's game kept moving; left running");
+        tracing::warn!(game = %id, "a closing challenge's game kept moving; left running");
         Ok(())
     }
 
@@ -286,7 +286,7 @@ pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
     for challenge in due.iter().rev() {
         match ctx.table.close(challenge, ctx.lang).await {
             Ok(r) => replies.extend(r),
-            Err(e) => tracing::error!(error = %e, challenge = challenge.id, "closing the challenge failed"),
+            Err(e) => tracing::error!(error = %e, challenge = %challenge.id, "closing the challenge failed"),
         }
     }
     replies
@@ -359,7 +359,7 @@ async fn create(
         None => db.daily_challenge_id(&ctx.origin.platform, &ctx.origin.channel, daily.unwrap_or_default()).await?,
     };
     let id = id.ok_or_else(|| StorageError::Damaged("a challenge was neither stored nor found".into()))?;
-    tracing::info!(challenge = id, kind = kind.id(), "challenge opened");
+    tracing::info!(challenge = %id, kind = kind.id(), "challenge opened");
     let row = ctx.table.db.challenge(id).await?.ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?;
     Ok((row, opened))
 }
@@ -401,7 +401,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         }
         Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
     };
-    tracing::info!(game = id, challenge = challenge.id, "challenge game started");
+    tracing::info!(game = %id, challenge = %challenge.id, "challenge game started");
     ctx.table.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
@@ -627,11 +627,11 @@ mod tests {
             options: NewOptions::default(),
             hours: None
         });
-        assert_eq!(parsed("join challenge #3"), Command::JoinChallenge { challenge: Some(3) });
+        assert_eq!(parsed("join challenge #3"), Command::JoinChallenge { challenge: Some(crate::base::ids::ChallengeId(3)) });
         assert_eq!(parsed("beitreten herausforderung"), Command::JoinChallenge { challenge: None });
         assert_eq!(parsed("daily hathor"), Command::Daily { game: GameKind::Hathor });
         assert_eq!(parsed("täglich"), Command::Daily { game: GameKind::Hathor });
-        assert_eq!(parsed("rangliste #2"), Command::ChallengeLeaderboard { challenge: Some(2) });
+        assert_eq!(parsed("rangliste #2"), Command::ChallengeLeaderboard { challenge: Some(crate::base::ids::ChallengeId(2)) });
         assert_eq!(parsed("leaderboard"), Command::ChallengeLeaderboard { challenge: None });
         for (line, key) in [
             ("new hathor challenge hours=0", "challenge-bad-hours"),

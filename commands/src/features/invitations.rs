@@ -59,7 +59,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, id: Option<GameId>) -> crate::table::
     if !ctx.table.db.withdraw(game_id, ctx.now()).await? {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
     }
-    tracing::info!(game = game_id, "invitation declined");
+    tracing::info!(game = %game_id, "invitation declined");
     let creator = ctx.table.db.players(game_id).await?.into_iter().next().map_or_else(
         || crate::base::reply::User::new(row.creator.clone(), row.creator.clone()),
         |p| crate::base::reply::User::new(p.user_id, p.name),

@@ -79,7 +79,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         Created::Stored(id) => id,
         Created::TooManyInvitations => return Err(Msg::new("cmd-too-many-invitations").arg("max", max_open).into()),
     };
-    tracing::info!(game = id, kind = kind.id(), seed, "invitation created");
+    tracing::info!(game = %id, kind = kind.id(), seed, "invitation created");
     if players == 1 {
         // A solo game needs nobody else: it starts at once.
         let Some(row) = ctx.table.db.game(id).await? else {
@@ -243,7 +243,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         let key = if still_invited { "cmd-players-changed" } else { "cmd-not-an-invitation" };
         return Err(Msg::new(key).arg("id", game_id).into());
     }
-    tracing::info!(game = game_id, players = seated, "game started");
+    tracing::info!(game = %game_id, players = seated, "game started");
     ctx.table.remember(game_id, game.as_ref());
     let loaded = Loaded {
         row: crate::store::GameRow { status: Status::Running, options, ..loaded.row },
@@ -280,7 +280,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             if !ctx.table.db.withdraw(game_id, ctx.now()).await? {
                 return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
             }
-            tracing::info!(game = game_id, "invitation withdrawn");
+            tracing::info!(game = %game_id, "invitation withdrawn");
             let text = ctx.text(&Msg::new("invitation-withdrawn").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text)])
         }
@@ -312,7 +312,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", seen).into());
             }
             ctx.table.remember(game_id, game.as_ref());
-            tracing::info!(game = game_id, "game aborted");
+            tracing::info!(game = %game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])
         }

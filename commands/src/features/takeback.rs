@@ -69,7 +69,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if !ctx.table.db.take_back(id, seq, &game.to_move(), ctx.now()).await? {
         return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", seq).into());
     }
-    tracing::info!(game = id, seq, "move taken back");
+    tracing::info!(game = %id, seq, "move taken back");
     ctx.table.remember(id, game.as_ref());
     let header = ctx.text(&Msg::new("undo-done").arg("move", last.text).arg("id", id));
     let loaded = crate::table::context::Loaded {
@@ -175,7 +175,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         RematchVote::Started(id) => id,
     };
-    tracing::info!(game = id, of = old_id, "rematch started");
+    tracing::info!(game = %id, of = %old_id, "rematch started");
     ctx.table.remember(id, game.as_ref());
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = ctx.table.load(row).await?;

@@ -71,7 +71,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         })?;
         loaded = crate::table::turn::store(ctx, loaded, game, Some(claimer), &event).await?;
         names.extend(loaded.user(seat).map(|u| u.name));
-        tracing::info!(game = id, seat, "timeout claimed");
+        tracing::info!(game = %id, seat, "timeout claimed");
     }
     // With three or more players the game goes on without them: say so.
     let goes_on = loaded.game.as_ref().is_some_and(|g| !g.is_finished());

@@ -77,7 +77,7 @@ fn parse_new(kind: GameKind, words: Vec<&str>) -> Result<Command, Msg> {
 fn one_id(verb: Verb, words: &[&str]) -> Result<Option<ChallengeId>, Msg> {
     match words {
         [] => Ok(None),
-        [id] => super::command::parse_game_id(id).map(Some),
+        [id] => super::command::parse_game_id(id).map(|id| Some(ChallengeId(id.0))),
         [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
     }
 }

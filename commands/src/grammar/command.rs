@@ -7,7 +7,7 @@ use rules::GameKind;
 
 use crate::base::i18n::Msg;
 
-pub use crate::base::ids::GameId;
+pub use crate::base::ids::{ChallengeId, GameId};
 
 /// A command word. Each has an English name (used by `help`) and German aliases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -278,11 +278,11 @@ pub enum Command {
     /// anyone may join, each on their own board from the same setup (challenge.rs).
     NewChallenge { game: GameKind, options: NewOptions, hours: Option<u32> },
     /// `join challenge [#id]`: one's own game in a challenge of the channel.
-    JoinChallenge { challenge: Option<i64> },
+    JoinChallenge { challenge: Option<ChallengeId> },
     /// `daily <game>`: joins today's challenge of the channel.
     Daily { game: GameKind },
     /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
-    ChallengeLeaderboard { challenge: Option<i64> },
+    ChallengeLeaderboard { challenge: Option<ChallengeId> },
 }
 
 impl Command {
@@ -493,7 +493,7 @@ pub fn parse_game_id(word: &str) -> Result<GameId, Msg> {
     word.trim_start_matches('#')
         .parse::<GameId>()
         .ok()
-        .filter(|&id| id > 0)
+        .filter(|id| id.0 > 0)
         .ok_or_else(|| Msg::new("cmd-bad-game-id").arg("text", word))
 }
 
@@ -526,32 +526,32 @@ mod tests {
     fn commands_parse() {
         let cases: Vec<(&str, Command)> = vec![
             ("join", Command::Join { game: None }),
-            ("  BEITRETEN  #4 ", Command::Join { game: Some(4) }),
+            ("  BEITRETEN  #4 ", Command::Join { game: Some(GameId(4)) }),
             ("/start", Command::Start { game: None }),
             ("decline", Command::Decline { game: None }),
-            ("ABLEHNEN #3", Command::Decline { game: Some(3) }),
+            ("ABLEHNEN #3", Command::Decline { game: Some(GameId(3)) }),
             ("move c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: false }),
-            ("zug #2 c3   rot", Command::Move { game: Some(2), notation: "c3 rot".into(), at: None, bare: false }),
+            ("zug #2 c3   rot", Command::Move { game: Some(GameId(2)), notation: "c3 rot".into(), at: None, bare: false }),
             ("c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: true }),
-            ("#7 c3 red", Command::Move { game: Some(7), notation: "c3 red".into(), at: None, bare: true }),
+            ("#7 c3 red", Command::Move { game: Some(GameId(7)), notation: "c3 red".into(), at: None, bare: true }),
             ("board", Command::Board { game: None }),
-            ("hand #3", Command::Hand { game: Some(3) }),
+            ("hand #3", Command::Hand { game: Some(GameId(3)) }),
             ("moves", Command::Moves { game: None, filter: String::new(), page: 1 }),
-            ("züge #1 c3 page=2", Command::Moves { game: Some(1), filter: "c3".into(), page: 2 }),
+            ("züge #1 c3 page=2", Command::Moves { game: Some(GameId(1)), filter: "c3".into(), page: 2 }),
             ("resign", Command::Resign { game: None }),
-            ("abbrechen #9", Command::Abort { game: Some(9) }),
+            ("abbrechen #9", Command::Abort { game: Some(GameId(9)) }),
             ("games", Command::Games),
             ("help", Command::Help { topic: None }),
             ("hilfe move", Command::Help { topic: Some("move".into()) }),
             ("rules carat", Command::Rules { game: Some(GameKind::Carat) }),
             ("regeln", Command::Rules { game: None }),
-            ("export #5", Command::Export { game: Some(5) }),
+            ("export #5", Command::Export { game: Some(GameId(5)) }),
             // `#N` before a command that takes a game names the game.
-            ("#5 board", Command::Board { game: Some(5) }),
-            ("#5 Hand", Command::Hand { game: Some(5) }),
-            ("#5 moves c3 page=2", Command::Moves { game: Some(5), filter: "c3".into(), page: 2 }),
-            ("#7 undo", Command::Undo { game: Some(7) }),
-            ("#7 zug c3 rot", Command::Move { game: Some(7), notation: "c3 rot".into(), at: None, bare: false }),
+            ("#5 board", Command::Board { game: Some(GameId(5)) }),
+            ("#5 Hand", Command::Hand { game: Some(GameId(5)) }),
+            ("#5 moves c3 page=2", Command::Moves { game: Some(GameId(5)), filter: "c3".into(), page: 2 }),
+            ("#7 undo", Command::Undo { game: Some(GameId(7)) }),
+            ("#7 zug c3 rot", Command::Move { game: Some(GameId(7)), notation: "c3 rot".into(), at: None, bare: false }),
         ];
         for (line, want) in cases {
             assert_eq!(parsed(line), want, "{line:?}");

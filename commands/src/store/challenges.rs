@@ -169,7 +169,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
-        let link: Option<(i64, String)> =
+        let link: Option<(ChallengeId, String)> =
             sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = ?")
                 .bind(game)
                 .fetch_optional(self.pool())

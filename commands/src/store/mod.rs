@@ -9,6 +9,7 @@
 //! twice.
 
 pub mod challenges;
+mod ids;
 pub mod notices;
 pub mod platforms;
 pub mod ratings;
@@ -24,7 +25,7 @@ use sqlx::{
     Row, SqlitePool,
 };
 
-use crate::base::ids::GameId;
+use crate::base::ids::{ChallengeId, GameId};
 
 /// How long a writer waits for a busy database before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -218,7 +219,7 @@ pub struct OpenGame {
 /// A game's place in an open challenge (see [`OpenGame::challenge`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeLink {
-    pub challenge: i64,
+    pub challenge: ChallengeId,
     pub player: String,
     pub user_entered: bool,
 }
@@ -388,7 +389,7 @@ impl Db {
         start: Start<'_>,
     ) -> Result<RematchVote, StorageError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let again: Option<i64> = sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
+        let again: Option<GameId> = sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
             .bind(old)
             .fetch_optional(&mut *tx)
             .await?;
@@ -429,7 +430,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
-    pub async fn enter_challenge(&self, challenge: i64, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
+    pub async fn enter_challenge(&self, challenge: ChallengeId, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let open: Option<bool> = sqlx::query_scalar("SELECT closed_at IS NULL FROM challenges WHERE id = ?")
             .bind(challenge)
@@ -438,7 +439,7 @@ impl Db {
         if open != Some(true) {
             return Ok(Entered::Closed);
         }
-        let had: Option<i64> =
+        let had: Option<GameId> =
             sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
                 .bind(challenge)
                 .bind(new.creator_id)
@@ -590,7 +591,7 @@ impl Db {
             .await?;
         rows.iter()
             .map(|r| {
-                let challenge = r.try_get::<Option<i64>, _>("challenge_id")?.map(|challenge| {
+                let challenge = r.try_get::<Option<ChallengeId>, _>("challenge_id")?.map(|challenge| {
                     Ok::<_, StorageError>(ChallengeLink {
                         challenge,
                         player: r.try_get("challenge_player")?,
@@ -861,7 +862,7 @@ async fn insert_game(
         None => ("invited", new.options.to_string(), None, String::new(), None),
         Some(s) => ("running", s.options.to_string(), Some(s.setup.to_string()), seats_text(s.to_move), Some(new.at)),
     };
-    let id: i64 = sqlx::query(
+    let id: GameId = sqlx::query(
         "INSERT INTO games (kind, platform, channel, server, creator, options, seed, setup, status, to_move, move_ms,
                             created_at, started_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",

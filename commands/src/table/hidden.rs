@@ -35,7 +35,7 @@ pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
         }
         Ok(_) => None,
         Err(e) => {
-            tracing::error!(error = %e, game = id, "reading the game's challenge failed");
+            tracing::error!(error = %e, game = %id, "reading the game's challenge failed");
             Some(Msg::new("cmd-storage"))
         }
     }

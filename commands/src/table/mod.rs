@@ -185,7 +185,7 @@ impl Table {
         }
         match fitting.len() {
             0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
-                Err(Msg::new("cmd-not-started").arg("id", waiting.unwrap_or_default()).into())
+                Err(Msg::new("cmd-not-started").arg("id", waiting.map_or(0, |id| id.0)).into())
             }
             0 => Err(Refused::NoGame(Msg::new(match want {
                 Want::Invitation => "cmd-no-invitation-here",
@@ -276,11 +276,11 @@ impl Table {
                 Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
             }
             Ok(Err(e)) => {
-                tracing::warn!(game = id, error = %e, "the board could not be drawn");
+                tracing::warn!(game = %id, error = %e, "the board could not be drawn");
                 None
             }
             Err(e) => {
-                tracing::warn!(game = id, error = %e, "the board drawing task failed");
+                tracing::warn!(game = %id, error = %e, "the board drawing task failed");
                 None
             }
         }
@@ -310,11 +310,11 @@ impl Table {
             }),
             Ok(Ok(None)) => None,
             Ok(Err(e)) => {
-                tracing::warn!(game = id, error = %e, "the hand could not be drawn");
+                tracing::warn!(game = %id, error = %e, "the hand could not be drawn");
                 None
             }
             Err(e) => {
-                tracing::warn!(game = id, error = %e, "the hand drawing task failed");
+                tracing::warn!(game = %id, error = %e, "the hand drawing task failed");
                 None
             }
         }

@@ -61,7 +61,7 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
         })
         .await?;
     if rated {
-        tracing::info!(game = loaded.row.id, "ratings updated");
+        tracing::info!(game = %loaded.row.id, "ratings updated");
     }
     Ok(())
 }

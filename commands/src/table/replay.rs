@@ -7,7 +7,7 @@ use crate::base::reply::Attachment;
 /// The strip as an attachment for game `id`, its words in `lang`; `None` (logged) when
 /// it cannot be drawn.
 pub(crate) async fn strip(
-    id: i64,
+    id: crate::base::ids::GameId,
     start: Box<dyn Match>,
     log: Vec<String>,
     names: Vec<String>,
@@ -17,11 +17,11 @@ pub(crate) async fn strip(
     match drawn {
         Ok(Ok(bytes)) => Some(Attachment { name: format!("game-{id}-replay.png"), mime: "image/png", bytes }),
         Ok(Err(e)) => {
-            tracing::warn!(game = id, error = %e, "the replay strip could not be drawn");
+            tracing::warn!(game = %id, error = %e, "the replay strip could not be drawn");
             None
         }
         Err(e) => {
-            tracing::warn!(game = id, error = %e, "the replay strip task failed");
+            tracing::warn!(game = %id, error = %e, "the replay strip task failed");
             None
         }
     }

@@ -49,14 +49,14 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", now).into())
         }
         Appended::Stored(seq) => {
-            tracing::info!(game = id, seq, text, "move stored");
+            tracing::info!(game = %id, seq, text, "move stored");
             ctx.table.remember(id, game.as_ref());
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
             let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
             if status == Status::Finished
                 && let Err(e) = crate::table::ratings::record_result(&ctx.table.db, &loaded, ctx.now()).await
             {
-                tracing::error!(game = id, error = %e, "the ratings could not be updated");
+                tracing::error!(game = %id, error = %e, "the ratings could not be updated");
             }
             Ok(loaded)
         }

@@ -143,8 +143,8 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     ok(&host, "bob", "c", "join").await;
     ok(&host, "carol", "c", "join").await;
     ok(&host, "alice", "c", "start").await;
-    let (mover, _) = to_move(&host, 1).await;
-    let seat = host.db().players(1).await.expect("players").iter().find(|p| p.user_id == mover).expect("seat").seat;
+    let (mover, _) = to_move(&host, commands::GameId(1)).await;
+    let seat = host.db().players(commands::GameId(1)).await.expect("players").iter().find(|p| p.user_id == mover).expect("seat").seat;
     let claimer = ["alice", "bob", "carol"].into_iter().find(|u| *u != mover).expect("someone waits");
     // The game's own time (1 day) counts, not the default 3 days.
     clock.advance(DAY - MINUTE);
@@ -153,13 +153,13 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     let said = ok(&host, claimer, "c", "claim").await;
     let header = format!("{claimer} claims game #1: the time of {mover} ran out, so {mover} leaves the game and play goes on.");
     assert_eq!(said.lines().next(), Some(header.as_str()), "{said}");
-    assert_eq!(log(&host, 1).await, vec![format!("@timeout {seat}")]);
-    let row = host.db().game(1).await.expect("read").expect("game");
+    assert_eq!(log(&host, commands::GameId(1)).await, vec![format!("@timeout {seat}")]);
+    let row = host.db().game(commands::GameId(1)).await.expect("read").expect("game");
     assert_eq!(row.status, Status::Running, "two players are left");
     assert_eq!(row.to_move.len(), 1);
     assert_ne!(row.to_move[0], seat);
     // The next player's clock starts at the claim.
-    let (next, _) = to_move(&host, 1).await;
+    let (next, _) = to_move(&host, commands::GameId(1)).await;
     let waiting = ["alice", "bob", "carol"].into_iter().find(|u| *u != next && *u != mover).expect("one waits");
     assert!(no(&host, waiting, "c", "claim").await.contains("still has 1 day"));
     // The player to move has nothing to claim, and hears it plainly.
@@ -170,7 +170,7 @@ async fn with_three_players_the_absent_one_is_removed_and_play_goes_on() {
     // The removed player claims nothing any more.
     clock.advance(DAY);
     assert!(no(&host, &mover, "c", "claim").await.contains("You do not play in game #1."));
-    assert_eq!(log(&host, 1).await.len(), 1);
+    assert_eq!(log(&host, commands::GameId(1)).await.len(), 1);
     // Nor is it listed among their games; the others still see it.
     assert_eq!(ok(&host, &mover, "c", "games").await, "You have no running games and no open invitations.");
     assert!(ok(&host, &next, "c", "games").await.contains("#1"));
@@ -221,7 +221,7 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
     let list = ok(&host, "alice", "x", "games").await;
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), 3, "{list}");
-    let line = |id: i64, mover: &str, waited: &str| {
+    let line = |id: commands::GameId, mover: &str, waited: &str| {
         let what = if mover == "alice" { "your turn (0 moves played)".to_string() } else { format!("{mover} to move") };
         let channel = if id == first { "c" } else { "d" };
         format!("• #{id} Carat in {channel}: {what}, waiting for {waited}")
@@ -264,7 +264,7 @@ async fn a_short_time_per_move_gets_its_reminders_in_order() {
     ok(&host, "alice", "c", "new carat seed=11 time=1h").await;
     ok(&host, "bob", "c", "join").await;
     ok(&host, "alice", "c", "start").await;
-    let (mover, _) = to_move(&host, 1).await;
+    let (mover, _) = to_move(&host, commands::GameId(1)).await;
     assert!(due(&host, &clock).await.is_empty(), "nothing at the start");
     // Half time at 30 minutes.
     clock.advance(30 * MINUTE);

@@ -24,7 +24,7 @@ async fn an_unanswered_invitation_expires_after_48_hours_once() {
         notice_texts(&notices),
         "[c] Nobody took up the invitation to game #1 (Carat) in time, so it has expired."
     );
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Withdrawn);
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Withdrawn);
     // Neither a second poll nor a restarted bot repeats it.
     assert!(due(&host, &clock).await.is_empty());
     let host = timed_host(&place, &clock).await;
@@ -43,7 +43,7 @@ async fn a_started_game_does_not_expire() {
     clock.advance(49 * HOUR);
     let notices = due(&host, &clock).await;
     assert!(notices.iter().all(|n| !n.reply.text.plain().contains("expired")), "{}", notice_texts(&notices));
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Running);
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Running);
 }
 
 #[tokio::test]
@@ -56,11 +56,11 @@ async fn named_players_must_accept_and_the_game_starts_when_all_have() {
     assert!(said.starts_with("@alice invites @bob, @carol to a game of Aratoth's Revenge (#1) for 3 players"), "{said}");
     assert!(no(&host, "dave", "c", "join").await.contains("for named players only"));
     ok(&host, "bob", "c", "join").await;
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Invited, "carol has not accepted");
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Invited, "carol has not accepted");
     let said = ok(&host, "carol", "c", "join").await;
     assert!(said.contains("Game #1 of Aratoth's Revenge begins"), "{said}");
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Running);
-    assert_eq!(host.db().players(1).await.expect("players").len(), 3);
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Running);
+    assert_eq!(host.db().players(commands::GameId(1)).await.expect("players").len(), 3);
     // Too many named players for the game.
     assert!(no(&host, "alice", "d", "new carat @a @b @c @d").await.contains("is for 2 to 4 players"));
 }
@@ -141,7 +141,7 @@ async fn inviting_yourself_is_refused() {
         no_at(&host, &german, "neu carat <@100000000000000001>").await,
         "Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler."
     );
-    assert!(host.db().game(1).await.expect("read").is_none(), "no invitation was stored");
+    assert!(host.db().game(commands::GameId(1)).await.expect("read").is_none(), "no invitation was stored");
 }
 
 /// An invitation that names a Discord id (or a Matrix id) is matched by the user id only:
@@ -205,10 +205,10 @@ async fn a_named_invitation_does_not_start_before_everyone_has_accepted() {
          To play without them, withdraw it with `abort` and invite again."
     );
     assert!(no(&host, "bob", "c", "start #1").await.contains("still waiting for @carol"));
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Invited);
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Invited);
     let said = ok(&host, "carol", "c", "join").await;
     assert!(said.contains("Game #1 of Carat begins"), "{said}");
-    assert_eq!(host.db().players(1).await.expect("players").len(), 3, "carol is not left out");
+    assert_eq!(host.db().players(commands::GameId(1)).await.expect("players").len(), 3, "carol is not left out");
     // German: both invitees missing.
     ok(&host, "alice", "d", "new carat @bob @carol").await;
     let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("alice", "d") };
@@ -293,7 +293,7 @@ async fn an_invitee_declines_and_the_invitation_is_withdrawn() {
     assert_eq!(crate::support::texts(&replies), "bob declined the invitation to game #1 (Carat). @alice, it is withdrawn.");
     assert_eq!(replies[0].audience, commands::Audience::Channel);
     assert!(replies[0].text.segments().contains(&commands::Segment::Mention(commands::User::new("alice", "alice"))));
-    assert_eq!(host.db().game(1).await.expect("read").expect("game").status, Status::Withdrawn);
+    assert_eq!(host.db().game(commands::GameId(1)).await.expect("read").expect("game").status, Status::Withdrawn);
     assert_eq!(no(&host, "bob", "c", "decline #1").await, "Game #1 is not an open invitation any more.");
     assert!(no(&host, "carol", "c", "join").await.contains("no open invitation"));
     // German, by a joined invitee, with the game named.

@@ -10,7 +10,7 @@ fn other(user: &str) -> &'static str {
     if user == "alice" { "bob" } else { "alice" }
 }
 
-async fn stored_moves(host: &Host, id: i64) -> usize {
+async fn stored_moves(host: &Host, id: commands::GameId) -> usize {
     host.db().log_after(id, 0).await.expect("log").len()
 }
 
@@ -178,7 +178,7 @@ async fn the_creator_may_start_early_and_the_others_once_it_is_full() {
     assert!(refused(&replies, "carol", "You have not joined any open invitation"), "{}", texts(&replies));
     let replies = host.handle(&origin("alice", "c"), "start").await;
     assert!(texts(&replies).contains("Game #1 of Carat begins. Seats: alice, bob."), "{}", texts(&replies));
-    let record = host.record(1).await.expect("record").expect("started");
+    let record = host.record(commands::GameId(1)).await.expect("record").expect("started");
     assert_eq!(record.options["players"], 2);
 
     host.handle(&origin("alice", "e"), "new carat 2").await;
@@ -226,7 +226,7 @@ async fn games_lists_the_ones_waiting_for_me_first() {
     let text = texts(&replies);
     let lines: Vec<&str> = text.lines().skip(1).collect();
     assert_eq!(lines.len(), 3, "{text}");
-    let mine: Vec<i64> = [(first, &mover_first), (second, &mover_second)]
+    let mine: Vec<commands::GameId> = [(first, &mover_first), (second, &mover_second)]
         .iter()
         .filter(|(_, m)| m.as_str() == "alice")
         .map(|(id, _)| *id)

@@ -156,12 +156,12 @@ async fn two_players_left_of_three_still_get_turn_notices() {
     ok_at(&host, &at("bob"), "join").await;
     ok_at(&host, &at("carol"), "join").await;
     ok_at(&host, &at("alice"), "start").await;
-    let first = mover(&host, 1).await;
+    let first = mover(&host, commands::GameId(1)).await;
     clock.advance(DAY);
     let claimer = ["alice", "bob", "carol"].into_iter().find(|u| *u != first).expect("someone waits");
     ok_at(&host, &at(claimer), "claim").await;
     host.due_notices(clock.now_ms()).await;
-    let next = mover(&host, 1).await;
+    let next = mover(&host, commands::GameId(1)).await;
     clock.advance(12 * HOUR);
     assert_eq!(
         notice_texts(&host.due_notices(clock.now_ms()).await),

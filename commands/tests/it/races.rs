@@ -54,7 +54,7 @@ async fn open_games(host: &Host, channel: &str) -> Vec<commands::store::GameRow>
 }
 
 /// Alice and Bob play Carat in `channel`; Alice resigns. The finished game's id.
-async fn finished(host: &Host, channel: &str, seed: u64) -> i64 {
+async fn finished(host: &Host, channel: &str, seed: u64) -> commands::GameId {
     let id = crate::support::started(host, channel, seed).await;
     let resigned = host.run(&origin("alice", channel), Command::Resign { game: Some(id) }).await;
     assert!(!resigned[0].refusal, "{}", texts(&resigned));

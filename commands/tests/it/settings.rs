@@ -78,7 +78,7 @@ async fn languages_come_from_the_user_then_the_channel_then_the_platform() {
 }
 
 /// The player of two-player game `id` who is not to move.
-async fn waiting(host: &commands::Host, id: i64) -> &'static str {
+async fn waiting(host: &commands::Host, id: commands::GameId) -> &'static str {
     let (mover, _) = to_move(host, id).await;
     if mover == "alice" { "bob" } else { "alice" }
 }

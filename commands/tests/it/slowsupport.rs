@@ -58,6 +58,6 @@ pub async fn no_at(host: &Host, at: &Origin, line: &str) -> String {
 }
 
 /// The stored log texts of game `id`.
-pub async fn log(host: &Host, id: i64) -> Vec<String> {
+pub async fn log(host: &Host, id: commands::GameId) -> Vec<String> {
     host.db().log_after(id, 0).await.expect("log").into_iter().map(|e| e.text).collect()
 }

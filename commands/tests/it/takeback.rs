@@ -26,10 +26,10 @@ async fn undo_takes_a_move_back_once_the_opponent_agrees() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
-    let before = host.db().game(1).await.expect("read").expect("game");
-    let (first, moves) = to_move(&host, 1).await;
+    let before = host.db().game(commands::GameId(1)).await.expect("read").expect("game");
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
-    let played = log(&host, 1).await;
+    let played = log(&host, commands::GameId(1)).await;
     assert_eq!(played.len(), 1);
 
     let asked = ok(&host, &first, "c", "undo").await;
@@ -37,7 +37,7 @@ async fn undo_takes_a_move_back_once_the_opponent_agrees() {
         asked,
         format!("{first} asks to take back {} in game #1: type `undo` to agree.\n@{}", played[0], other(&first))
     );
-    assert_eq!(log(&host, 1).await, played, "nothing is taken back without consent");
+    assert_eq!(log(&host, commands::GameId(1)).await, played, "nothing is taken back without consent");
     // Asking twice changes nothing either, and is answered only to the asker.
     let again = host.handle(&crate::support::origin(&first, "c"), "undo").await;
     assert_eq!(again.len(), 1);
@@ -46,18 +46,18 @@ async fn undo_takes_a_move_back_once_the_opponent_agrees() {
         again[0].text.plain(),
         format!("You have asked to take back {} in game #1 already; waiting for @{}.", played[0], other(&first))
     );
-    assert_eq!(log(&host, 1).await.len(), 1);
+    assert_eq!(log(&host, commands::GameId(1)).await.len(), 1);
 
     let done = ok(&host, other(&first), "c", "undo").await;
     assert!(done.starts_with(&format!("Everyone agreed: {} in game #1 is taken back.", played[0])), "{done}");
-    assert!(log(&host, 1).await.is_empty());
-    let after = host.db().game(1).await.expect("read").expect("game");
+    assert!(log(&host, commands::GameId(1)).await.is_empty());
+    let after = host.db().game(commands::GameId(1)).await.expect("read").expect("game");
     assert_eq!((after.seq, after.to_move.clone()), (0, before.to_move.clone()));
     // The same player is to move again and the game goes on from there.
-    let (again, moves) = to_move(&host, 1).await;
+    let (again, moves) = to_move(&host, commands::GameId(1)).await;
     assert_eq!(again, first);
     ok(&host, &first, "c", &format!("move {}", moves[1])).await;
-    assert_eq!(log(&host, 1).await.len(), 1);
+    assert_eq!(log(&host, commands::GameId(1)).await.len(), 1);
 }
 
 #[tokio::test]
@@ -66,18 +66,18 @@ async fn without_consent_the_move_stays() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
-    let (first, moves) = to_move(&host, 1).await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
     ok(&host, &first, "c", "undo").await;
     // The opponent answers with a move instead: the request was for move 1 only.
-    let (second, moves) = to_move(&host, 1).await;
+    let (second, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &second, "c", &format!("move {}", moves[0])).await;
     let asked = ok(&host, &second, "c", "undo").await;
     assert!(asked.contains("asks to take back"), "first's old vote does not count for move 2: {asked}");
-    assert_eq!(log(&host, 1).await.len(), 2);
+    assert_eq!(log(&host, commands::GameId(1)).await.len(), 2);
     // Nor can a non-player agree.
     assert!(no(&host, "carol", "c", "undo #1").await.contains("do not play"));
-    assert_eq!(log(&host, 1).await.len(), 2);
+    assert_eq!(log(&host, commands::GameId(1)).await.len(), 2);
 }
 
 #[tokio::test]
@@ -107,7 +107,7 @@ async fn a_rematch_lets_the_loser_of_aratoth_start() {
         asked,
         "alice would like to play game #1 (Aratoth's Revenge) again: type `rematch #1` to agree.\nWaiting for @bob."
     );
-    assert_eq!(host.db().game(2).await.expect("read"), None, "not yet");
+    assert_eq!(host.db().game(commands::GameId(2)).await.expect("read"), None, "not yet");
     assert_eq!(
         ok(&host, "alice", "c", "rematch").await,
         "You have asked for a rematch of game #1 already; waiting for @bob.",
@@ -116,14 +116,14 @@ async fn a_rematch_lets_the_loser_of_aratoth_start() {
     assert_eq!(no(&host, "carol", "c", "rematch #1").await, "You do not play in game #1.");
     let said = ok(&host, "bob", "c", "revanche").await;
     assert!(said.starts_with("Rematch of game #1: game #2 of Aratoth's Revenge begins with the same players."), "{said}");
-    let new = host.db().game(2).await.expect("read").expect("game");
+    let new = host.db().game(commands::GameId(2)).await.expect("read").expect("game");
     assert_eq!(new.status, Status::Running);
-    let players: Vec<String> = host.db().players(2).await.expect("players").into_iter().map(|p| p.user_id).collect();
+    let players: Vec<String> = host.db().players(commands::GameId(2)).await.expect("players").into_iter().map(|p| p.user_id).collect();
     assert_eq!(players, vec!["alice", "bob"], "the same seats");
     assert_eq!(new.to_move, vec![1], "bob lost, bob starts");
     // Once only.
     assert_eq!(no(&host, "alice", "c", "rematch #1").await, "Game #1 has been played again already: game #2.");
-    assert_eq!(host.db().game(3).await.expect("read"), None);
+    assert_eq!(host.db().game(commands::GameId(3)).await.expect("read"), None);
 }
 
 /// A rematch keeps the old game's time per move (`time=2d`), even after the channel's
@@ -157,9 +157,9 @@ async fn history_lists_the_moves_with_their_players() {
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
     assert!(ok(&host, "alice", "c", "history").await.ends_with("No moves yet."));
-    let (first, moves) = to_move(&host, 1).await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
-    let played = log(&host, 1).await;
+    let played = log(&host, commands::GameId(1)).await;
     let list = ok(&host, "carol", "c", "verlauf").await;
     assert_eq!(list, format!("The moves of game #1 (Aratoth's Revenge):\n1. {first}: {}", played[0]));
 }
@@ -170,7 +170,7 @@ async fn after_a_takeback_the_turn_and_its_reminders_start_afresh() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
-    let (first, moves) = to_move(&host, 1).await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     clock.advance(2 * DAY);
     assert_eq!(due(&host, &clock).await.len(), 1, "first's half-time reminder");
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
@@ -195,7 +195,7 @@ async fn a_finished_games_export_comes_with_a_strip_of_boards() {
     let host = commands::Host::with_db(db, commands::HostOptions::default(), clock.clone());
     aratoth(&host).await;
     for _ in 0..2 {
-        let (mover, moves) = to_move(&host, 1).await;
+        let (mover, moves) = to_move(&host, commands::GameId(1)).await;
         ok(&host, &mover, "c", &format!("move {}", moves[0])).await;
     }
     // Running: players get no record yet, so no strip either.
@@ -221,7 +221,7 @@ async fn history_tells_a_resignation_in_words() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
-    let (first, moves) = to_move(&host, 1).await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
     ok(&host, "bob", "c", "resign").await;
     let list = ok(&host, "carol", "c", "history #1").await;
@@ -250,7 +250,7 @@ async fn history_and_export_without_a_number_find_the_game_that_just_ended() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     aratoth(&host).await;
-    let (first, moves) = to_move(&host, 1).await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
     ok(&host, &first, "c", &format!("move {}", moves[0])).await;
     ok(&host, "bob", "c", "resign").await;
     // No game runs in "c" any more: both commands take game #1, the last one that ended.

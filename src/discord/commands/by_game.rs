@@ -29,10 +29,10 @@ macro_rules! game_command {
             #[name_localized("de", "partie")]
             #[description_localized("de", $option_de)]
             #[min = 1]
-            game: Option<GameId>,
+            game: Option<i64>,
         ) -> Result<(), Error> {
             let command: fn(Option<GameId>) -> Command = $command;
-            session::run_slash(ctx, Ok(command(game)), None).await
+            session::run_slash(ctx, Ok(command(game.map(GameId))), None).await
         }
     };
 }

@@ -88,7 +88,7 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     let command = match game {
         Some(game) => Command::Leaderboard { game: game.kind() },
-        None => Command::ChallengeLeaderboard { challenge },
+        None => Command::ChallengeLeaderboard { challenge: challenge.map(commands::ChallengeId) },
     };
     session::run_slash(ctx, Ok(command), None).await
 }
