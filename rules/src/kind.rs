@@ -25,8 +25,8 @@ use crate::{Game, Match, Played, Seat, SetupError};
 #[macro_export]
 macro_rules! for_each_game {
     ($callback:ident $($extra:tt)*) => {
-        $callback! {
-            [$($extra)*]
+        $crate::__with_test_games! {
+            $callback [$($extra)*]
             /// Aratoths Rache (spec `aratoth.md`).
             Aratoth: $crate::aratoth::Aratoth, $crate::aratoth::AratothView;
             /// Hathor (spec `hathor.md`).
@@ -37,6 +37,33 @@ macro_rules! for_each_game {
             Helofag: $crate::helofag::Helofag, $crate::helofag::HelofagView;
             /// Carat (spec `carat.md`).
             Carat: $crate::carat::Carat, $crate::carat::CaratView;
+        }
+    };
+}
+
+/// Passes the registry's lines on to the callback, with the test game Nim added when
+/// `rules` is built with the `test-game` feature (`rules/tests/sixth_game.rs`).
+#[cfg(not(feature = "test-game"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_test_games {
+    ($callback:ident [$($extra:tt)*] $($lines:tt)*) => {
+        $callback! { [$($extra)*] $($lines)* }
+    };
+}
+
+/// Passes the registry's lines on to the callback, with the test game Nim added when
+/// `rules` is built with the `test-game` feature (`rules/tests/sixth_game.rs`).
+#[cfg(feature = "test-game")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __with_test_games {
+    ($callback:ident [$($extra:tt)*] $($lines:tt)*) => {
+        $callback! {
+            [$($extra)*]
+            $($lines)*
+            /// Nim, the registry's test game (`rules/src/nim/`).
+            Nim: $crate::nim::Nim, $crate::nim::NimView;
         }
     };
 }

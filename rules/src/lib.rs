@@ -27,6 +27,8 @@ mod game;
 pub mod helofag;
 mod kind;
 mod lang;
+#[cfg(feature = "test-game")]
+pub mod nim;
 mod played;
 pub mod record;
 mod refusal;
