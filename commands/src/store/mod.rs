@@ -41,8 +41,9 @@ pub enum StorageError {
     Damaged(String),
 }
 
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a game stands (stored as its lower-case word: `invited`, `running`, ...).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
+#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
 pub enum Status {
     /// An open invitation.
     Invited,
@@ -61,16 +62,6 @@ impl Status {
             Status::Running => "running",
             Status::Finished => "finished",
             Status::Withdrawn => "withdrawn",
-        }
-    }
-
-    fn parse(text: &str) -> Result<Status, StorageError> {
-        match text {
-            "invited" => Ok(Status::Invited),
-            "running" => Ok(Status::Running),
-            "finished" => Ok(Status::Finished),
-            "withdrawn" => Ok(Status::Withdrawn),
-            other => Err(StorageError::Damaged(format!("unknown game status {other:?}"))),
         }
     }
 }
@@ -601,7 +592,7 @@ impl Db {
                 Ok(OpenGame {
                     id: r.try_get("id")?,
                     kind: r.try_get("kind")?,
-                    status: Status::parse(&r.try_get::<String, _>("status")?)?,
+                    status: r.try_get("status")?,
                     plays: r.try_get("plays")?,
                     challenge: challenge.transpose()?,
                 })
@@ -938,7 +929,7 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StorageError> {
         options: json(r.try_get("options")?)?,
         seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
         setup: r.try_get::<Option<String>, _>("setup")?.map(json).transpose()?,
-        status: Status::parse(&r.try_get::<String, _>("status")?)?,
+        status: r.try_get("status")?,
         seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
         created_at: r.try_get("created_at")?,

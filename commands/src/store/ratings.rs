@@ -1,15 +1,14 @@
 //! Stored ratings (spec README, "Ratings"): the table `ratings` (one Weng-Lin rating
 //! per platform, scope, game and player) and `rated_games` (the games already counted).
 
-use sqlx::Row;
 
 use super::{Db, GameRow, StorageError};
 
 /// How many players a leaderboard shows.
 pub const LEADERBOARD_SIZE: i64 = 10;
 
-/// A stored rating.
-#[derive(Debug, Clone, PartialEq)]
+/// A stored rating (a row of `ratings`).
+#[derive(Debug, Clone, PartialEq, sqlx::FromRow)]
 pub struct Rated {
     pub user_id: String,
     pub name: String,
@@ -85,23 +84,12 @@ impl Db {
     }
 }
 
-fn rated(r: &sqlx::sqlite::SqliteRow) -> Result<Rated, sqlx::Error> {
-    Ok(Rated {
-        user_id: r.try_get("user_id")?,
-        name: r.try_get("name")?,
-        kind: r.try_get("kind")?,
-        rating: r.try_get("rating")?,
-        uncertainty: r.try_get("uncertainty")?,
-        games: r.try_get("games")?,
-    })
-}
-
 /// The ratings of `user_id` (or a player called `name`) in a scope, best first.
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Result<Vec<Rated>, StorageError> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as(
         "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
          WHERE platform = ? AND scope = ? AND (user_id = ? OR lower(name) = lower(?)) ORDER BY rating DESC",
     )
@@ -111,7 +99,7 @@ pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Resu
     .bind(who)
     .fetch_all(db.pool())
     .await?;
-    Ok(rows.iter().map(rated).collect::<Result<_, _>>()?)
+    Ok(rows)
 }
 
 /// The best-rated players of `kind` in a scope.
@@ -119,7 +107,7 @@ pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Resu
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) -> Result<Vec<Rated>, StorageError> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as(
         "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
          WHERE platform = ? AND scope = ? AND kind = ? ORDER BY rating DESC, games DESC LIMIT ?",
     )
@@ -129,7 +117,7 @@ pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) ->
     .bind(LEADERBOARD_SIZE)
     .fetch_all(db.pool())
     .await?;
-    Ok(rows.iter().map(rated).collect::<Result<_, _>>()?)
+    Ok(rows)
 }
 
 /// The name `user_id` last played under on `platform` (the newest `players` row), if
