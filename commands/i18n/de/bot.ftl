@@ -103,7 +103,7 @@ hand-yours = Deine Hand in Partie #{ $id } ({ $game }, Kanal { $channel }): { $h
 hand-empty = Deine Hand in Partie #{ $id } ({ $game }, Kanal { $channel }) ist leer.
 hand-none = Partie #{ $id } hat keine verdeckte Hand für dich.
 moves-list = Mögliche Züge für { $player } in Partie #{ $id } ({ $count } insgesamt, Seite { $page } von { $pages }): { $moves }
-moves-more = Nächste Seite: `{ $command }`
+moves-more = Nächste Seite: `züge #{ $id }{ $filter } seite={ $next }`
 moves-none = Kein möglicher Zug passt zu „{ $filter }“.
 moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden diese Hand verraten, deshalb sieht nur { $player } sie.
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.

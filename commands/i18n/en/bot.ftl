@@ -105,7 +105,7 @@ hand-yours = Your hand in game #{ $id } ({ $game }, channel { $channel }): { $ha
 hand-empty = Your hand in game #{ $id } ({ $game }, channel { $channel }) is empty.
 hand-none = Game #{ $id } has no hidden hand for you.
 moves-list = Legal moves for { $player } in game #{ $id } ({ $count } in all, page { $page } of { $pages }): { $moves }
-moves-more = Next page: `{ $command }`
+moves-more = Next page: `moves #{ $id }{ $filter } page={ $next }`
 moves-none = No legal move matches “{ $filter }”.
 moves-hidden = It is { $player }'s turn in game #{ $id }: the moves would show that player's hand, so only they can list them.
 games-none = You have no running games and no open invitations.

@@ -261,8 +261,10 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
             .arg("moves", shown),
     );
     if page < pages {
-        let command = format!("moves #{id} {filter} page={}", page + 1).split_whitespace().collect::<Vec<_>>().join(" ");
-        text.push_line(ctx.text(&Msg::new("moves-more").arg("command", command)));
+        // The command in the reader's language (`züge #1 c3 seite=2`); the filter is
+        // what they typed, one space between words.
+        let filter: String = filter.split_whitespace().map(|w| format!(" {w}")).collect();
+        text.push_line(ctx.text(&Msg::new("moves-more").arg("id", id).arg("filter", filter).arg("next", page + 1)));
     }
     if pages > 1 {
         text.push_line(ctx.text(&crate::table::games::moves_hint(&ctx.table.texts, ctx.lang, loaded.kind, &list)));

@@ -219,7 +219,7 @@ async fn moves_filters_by_shape_and_site_and_pages() {
     let de = host.handle(&german(&user), "züge drache a5").await;
     let text = de[0].text.plain();
     assert!(text.contains("(12 insgesamt, Seite 1 von 2)"), "{text}");
-    assert!(text.contains(&format!("#{id} drache a5 page=2")), "{text}");
+    assert!(text.contains(&format!("Nächste Seite: `züge #{id} drache a5 seite=2`")), "{text}");
     assert!(text.contains("schränke sie nach Form und/oder Platz ein"), "{text}");
 }
 

@@ -108,3 +108,21 @@ async fn a_bad_setting_value_says_which_values_the_setting_takes() {
     let replies = host.handle(&admin("alice", "c"), "settings colour=red").await;
     assert!(refusal(&replies).starts_with("“colour=red” is not a setting"), "{}", texts(&replies));
 }
+
+/// A long move list in German names the next page in German command words, and that
+/// command, typed as shown, brings the next page.
+#[tokio::test]
+async fn the_next_page_of_moves_is_named_in_the_readers_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 3).await;
+    let (mover, moves) = to_move(&host, id).await;
+    assert!(moves.len() > 30, "Carat's first move has many placements: {}", moves.len());
+    let text = texts(&host.handle(&german(&mover, "c"), "züge").await);
+    let next = format!("Nächste Seite: `züge #{id} seite=2`");
+    assert!(text.contains(&next), "{text}");
+    let text = texts(&host.handle(&german(&mover, "c"), &format!("züge #{id} seite=2")).await);
+    assert!(text.contains("Seite 2 von"), "{text}");
+    let text = texts(&host.handle(&origin(&mover, "c"), "moves c").await);
+    assert!(!text.contains("Next page") || text.contains(&format!("Next page: `moves #{id} c page=2`")), "{text}");
+}
