@@ -9,7 +9,7 @@ rules-aratoth =
     Zwei Spieler: Jeder hat 18 Figuren, jede Form in jeder Farbe einmal; du darfst keine Figur in der Farbe der letzten Figur deines Gegners legen.
     Drei Spieler: Jeder hat die 12 Figuren einer Farbe (rot, grün, schwarz nach Sitzplatz); niemand darf die Form der zuletzt gelegten Figur legen.
     Wer am Zug nicht mehr legen kann, scheidet aus; wer die letzte Figur gelegt hat, gewinnt.
-    Zug: Form, Farbe und Plätze in beliebiger Reihenfolge, z. B. `drache rot a5 a9 a10 a13` (zu dritt darf die Farbe fehlen). `moves drache a5` zeigt mögliche Züge.
+    Zug: Form, Farbe und Plätze in beliebiger Reihenfolge, z. B. `drache rot a5 a9 a10 a13` (zu dritt darf die Farbe fehlen). `züge drache a5` zeigt mögliche Züge.
 
 rule-aratoth-not-a-site = „{ $text }“ ist kein Platz: Schreib einen Ebenenbuchstaben a–h und eine Zahl, z. B. a5.
 rule-aratoth-outside = { $site } liegt außerhalb der Pyramide: Ihre Ebenen sind a (a1–a36), b (b1–b28), c (c1–c21), d (d1–d15), e (e1–e10), f (f1–f6), g (g1–g3) und h (h1).
