@@ -78,6 +78,15 @@ rule-aratoth-shape-rule = Du darfst jetzt keine Figur der Form { $shape ->
     } legen: Die zuletzt gelegte Figur hatte dieselbe Form.
 
 # Unter einer `züge`-Liste mit mehr als einer Seite (games::moves_hint der Befehlsschicht).
+# One shape's count in the long-list hint ("dragon 12").
+aratoth-shape-count = { $shape ->
+        [formula] Formel
+        [bird] Vogel
+        [mage] Magier
+        [fish] Fisch
+        [snake] Schlange
+       *[dragon] Drache
+    } { $count }
 aratoth-moves-hint = Die Liste ist lang ({ $counts }): schränke sie nach Form und/oder Platz ein, z. B. `züge drache`, `züge a5` oder `züge drache a5`.
 
 # Nach einem Zug, wenn ein Spieler nicht mehr legen kann (Ansagen der Befehlsschicht).

@@ -37,6 +37,15 @@ rule-aratoth-colour-rule = You may not place a { $colour } piece: your opponent'
 rule-aratoth-shape-rule = You may not place a { $shape }: the last piece placed was a { $shape }.
 
 # Under a `moves` list longer than one page (the command layer's games::moves_hint).
+# One shape's count in the long-list hint ("dragon 12").
+aratoth-shape-count = { $shape ->
+        [formula] formula
+        [bird] bird
+        [mage] mage
+        [fish] fish
+        [snake] snake
+       *[dragon] dragon
+    } { $count }
 aratoth-moves-hint = That is a long list ({ $counts }): narrow it down by shape and/or site, e.g. `moves dragon`, `moves a5` or `moves dragon a5`.
 
 # Announced after a placement when a player cannot place (the command layer's turn notes).

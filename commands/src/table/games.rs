@@ -40,7 +40,7 @@ pub fn moves_hint(texts: &Texts, lang: Lang, kind: GameKind, list: &[String]) ->
     if !texts.has(lang, &own) && !texts.has(Lang::En, &own) {
         return Msg::new("moves-narrow");
     }
-    moves_hint_of(kind, Msg::new(own), list)
+    moves_hint_of(texts, lang, kind, Msg::new(own), list)
 }
 
 /// The private information `view` shows of `seat`, as text (Carat: the hand tiles,
@@ -92,9 +92,9 @@ pub(crate) trait Chat {
         Vec::new()
     }
 
-    /// The game's own `<game>-moves-hint` (`hint`) with its arguments for `list` (see
-    /// [`moves_hint`]).
-    fn moves_hint(hint: Msg, _list: &[String]) -> Msg {
+    /// The game's own `<game>-moves-hint` (`hint`) with its arguments for `list`, words
+    /// in `lang` (see [`moves_hint`]).
+    fn moves_hint(_texts: &Texts, _lang: Lang, hint: Msg, _list: &[String]) -> Msg {
         hint
     }
 
@@ -128,9 +128,9 @@ macro_rules! chat_of {
             }
         }
 
-        fn moves_hint_of(kind: GameKind, hint: Msg, list: &[String]) -> Msg {
+        fn moves_hint_of(texts: &Texts, lang: Lang, kind: GameKind, hint: Msg, list: &[String]) -> Msg {
             match kind {
-                $(GameKind::$variant => <$view as Chat>::moves_hint(hint, list),)*
+                $(GameKind::$variant => <$view as Chat>::moves_hint(texts, lang, hint, list),)*
             }
         }
 
@@ -186,7 +186,9 @@ mod tests {
         let hint = moves_hint(&texts, Lang::De, GameKind::Aratoth, &list);
         assert_eq!(hint.key, "aratoth-moves-hint");
         let text = texts.plain(Lang::De, &hint);
-        assert!(text.contains("(mage 2, formula 1)") && text.contains("`züge drache a5`"), "{text}");
+        assert!(text.contains("(Magier 2, Formel 1)") && text.contains("`züge drache a5`"), "{text}");
+        let text = texts.plain(Lang::En, &moves_hint(&texts, Lang::En, GameKind::Aratoth, &list));
+        assert!(text.contains("(mage 2, formula 1)") && text.contains("`moves dragon a5`"), "{text}");
         assert_eq!(moves_hint(&texts, Lang::En, GameKind::Carat, &list).key, "moves-narrow");
     }
 

@@ -194,6 +194,9 @@ async fn moves_filters_by_shape_and_site_and_pages() {
     assert!(text.contains(&format!("(1200 in all, page 1 of {})", 1200usize.div_ceil(per_page))), "{text}");
     let hint = text.lines().last().expect("the hint");
     assert!(hint.starts_with("That is a long list (") && hint.contains("): narrow it down by shape"), "{hint}");
+    for count in ["dragon 90", "fish 189", "formula 189", "mage 84", "snake 270", "bird 378"] {
+        assert!(hint.contains(count), "{count}: {hint}");
+    }
     for (shape, sets) in [("dragon", 30), ("fish", 63), ("formula", 63), ("mage", 28), ("snake", 90), ("bird", 126)] {
         assert!(hint.contains(&format!("{shape} {}", sets * 3)), "{shape}: {hint}");
     }
@@ -220,7 +223,7 @@ async fn moves_filters_by_shape_and_site_and_pages() {
     let text = de[0].text.plain();
     assert!(text.contains("(12 insgesamt, Seite 1 von 2)"), "{text}");
     assert!(text.contains(&format!("Nächste Seite: `züge #{id} drache a5 seite=2`")), "{text}");
-    assert!(text.contains("schränke sie nach Form und/oder Platz ein"), "{text}");
+    assert!(text.contains("Die Liste ist lang (Drache 12): schränke sie nach Form und/oder Platz ein"), "{text}");
 }
 
 #[tokio::test]

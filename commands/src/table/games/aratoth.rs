@@ -5,16 +5,17 @@
 use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView};
 
 use super::Chat;
-use crate::base::i18n::Msg;
+use crate::base::i18n::{Lang, Msg, Texts};
 
 impl Chat for AratothView {
     fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
         notes(game, names)
     }
 
-    /// Counts the placements per shape, for the hint's suggestion to filter by shape and site.
-    fn moves_hint(hint: Msg, list: &[String]) -> Msg {
-        hint.arg("counts", shape_counts(list))
+    /// Counts the placements per shape (shape names in `lang`), for the hint's suggestion
+    /// to filter by shape and site.
+    fn moves_hint(texts: &Texts, lang: Lang, hint: Msg, list: &[String]) -> Msg {
+        hint.arg("counts", shape_counts(texts, lang, list))
     }
 }
 
@@ -62,7 +63,7 @@ fn eliminated_before_last(game: &dyn Match) -> usize {
 
 /// How many of the placements `list` (`dragon red a5 a9 a10 a13`, ...) have each shape,
 /// in the order the shapes first appear: `formula 216, bird 300, ...`.
-fn shape_counts(list: &[String]) -> String {
+fn shape_counts(texts: &Texts, lang: Lang, list: &[String]) -> String {
     let mut counts: Vec<(&str, usize)> = Vec::new();
     for shape in list.iter().filter_map(|m| m.split_whitespace().next()) {
         match counts.iter_mut().find(|(s, _)| *s == shape) {
@@ -70,5 +71,9 @@ fn shape_counts(list: &[String]) -> String {
             None => counts.push((shape, 1)),
         }
     }
-    counts.iter().map(|(s, n)| format!("{s} {n}")).collect::<Vec<_>>().join(", ")
+    counts
+        .iter()
+        .map(|(shape, n)| texts.plain(lang, &Msg::new("aratoth-shape-count").arg("shape", *shape).arg("count", *n)))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
