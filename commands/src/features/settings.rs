@@ -78,13 +78,17 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
         tracing::info!(platform, scope, ?s, "settings changed");
     }
     let clock = s.clock(&ctx.table.options.clock);
-    let yes_no = |on: bool| ctx.table.texts.plain(ctx.lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
-    let before = if clock.soon_ms > 0 { format_duration(&ctx.table.texts, ctx.lang, clock.soon_ms) } else { yes_no(false) };
-    let text = ctx.text(
+    // Shown privately in the asker's language; a change is posted to the channel in the
+    // channel's (new) language, so `settings language=de` answers in German.
+    let lang = if words.is_empty() { ctx.lang } else { s.lang.unwrap_or(ctx.lang) };
+    let yes_no = |on: bool| ctx.table.texts.plain(lang, &Msg::new(if on { "settings-on" } else { "settings-off" }));
+    let before = if clock.soon_ms > 0 { format_duration(&ctx.table.texts, lang, clock.soon_ms) } else { yes_no(false) };
+    let text = ctx.table.texts.text(
+        lang,
         &Msg::new("settings-channel")
             .arg("scope", ctx.scope_word())
             .arg("language", s.lang.unwrap_or(ctx.table.options.language).code())
-            .arg("time", format_duration(&ctx.table.texts, ctx.lang, clock.move_ms))
+            .arg("time", format_duration(&ctx.table.texts, lang, clock.move_ms))
             .arg("half", yes_no(clock.half_reminder))
             .arg("before", before)
             .arg("threads", yes_no(s.threads.unwrap_or(false))),

@@ -154,7 +154,11 @@ async fn a_servers_language_speaks_in_all_its_channels() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     let root = Origin { is_admin: true, ..on_server("root", "A", "g1") };
-    assert!(ok_at(&host, &root, "settings language=de").await.starts_with("Settings of this server: language de,"));
+    // The change is posted to the channel in the server's new language.
+    assert!(ok_at(&host, &root, "settings language=de").await.starts_with("Einstellungen dieses Servers: Sprache de,"));
+    // Set back to English, it answers in English.
+    assert!(ok_at(&host, &root, "settings language=en").await.starts_with("Settings of this server: language en,"));
+    assert!(ok_at(&host, &root, "settings language=de").await.starts_with("Einstellungen dieses Servers: Sprache de,"));
     // An admin who speaks German reads it in German.
     let german = Origin { lang: Some(commands::Lang::De), ..root.clone() };
     assert!(ok_at(&host, &german, "settings").await.starts_with("Einstellungen dieses Servers: Sprache de,"));
