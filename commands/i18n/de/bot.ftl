@@ -60,7 +60,9 @@ cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch 
 
 ## Ansagen und Antworten.
 
-new-invitation = { $creator } lädt zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: mit `beitreten` bekommst du einen Platz.
+new-invitation = { $creator } lädt zu einer Partie { $game } (#{ $id }) für { $players } Spieler ({ $details }) ein: mit `beitreten` bekommst du einen Platz.
+# The time per move in an invitation's details ("hand3, 2 days per move").
+new-time-per-move = { $time } Bedenkzeit je Zug
 join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players } Plätzen besetzt).
 join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.
 join-can-start = { $creator } kann die Partie jetzt `starten` oder auf weitere Spieler warten.

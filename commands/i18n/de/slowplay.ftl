@@ -31,7 +31,7 @@ cmd-rematch-exists = Partie #{ $old } wurde schon noch einmal gespielt: Partie #
 
 ## Ansagen.
 
-new-invitation-named = { $creator } lädt { $invited } zu einer Partie { $game } (#{ $id }) für { $players } Spieler ein: tippe `beitreten`, um anzunehmen; sie beginnt, sobald alle angenommen haben.
+new-invitation-named = { $creator } lädt { $invited } zu einer Partie { $game } (#{ $id }) für { $players } Spieler ({ $details }) ein: tippe `beitreten`, um anzunehmen; sie beginnt, sobald alle angenommen haben.
 join-waiting-for = Es fehlt noch die Zusage von { $players }; dann beginnt die Partie von selbst.
 invitation-expired = Niemand hat die Einladung zu Partie #{ $id } ({ $game }) rechtzeitig angenommen, darum ist sie abgelaufen.
 invitation-expired-named = { $players } { $count ->

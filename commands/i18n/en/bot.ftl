@@ -63,7 +63,9 @@ cmd-storage = The game storage failed, so nothing was changed; please try again 
 
 ## Announcements and answers.
 
-new-invitation = { $creator } invites you to a game of { $game } (#{ $id }) for { $players } players: type `join` to take a seat.
+new-invitation = { $creator } invites you to a game of { $game } (#{ $id }) for { $players } players ({ $details }): type `join` to take a seat.
+# The time per move in an invitation's details ("hand3, 2 days per move").
+new-time-per-move = { $time } per move
 join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats taken).
 join-full = All seats are taken: any player can `start` the game now.
 join-can-start = { $creator } can `start` the game now or wait for more players.

@@ -30,7 +30,7 @@ cmd-rematch-exists = Game #{ $old } has been played again already: game #{ $id }
 
 ## Announcements.
 
-new-invitation-named = { $creator } invites { $invited } to a game of { $game } (#{ $id }) for { $players } players: type `join` to accept; it starts when everyone has accepted.
+new-invitation-named = { $creator } invites { $invited } to a game of { $game } (#{ $id }) for { $players } players ({ $details }): type `join` to accept; it starts when everyone has accepted.
 join-waiting-for = Still waiting for { $players } to accept; the game starts by itself then.
 invitation-expired = Nobody took up the invitation to game #{ $id } ({ $game }) in time, so it has expired.
 invitation-expired-named = { $players } did not answer the invitation to game #{ $id } ({ $game }) in time, so it has expired.

@@ -95,6 +95,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ctx.game_name(kind))
             .arg("id", id)
             .arg("players", players)
+            .arg("details", invitation_details(ctx, &options, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id, seq: 0 })])
@@ -393,4 +394,24 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         }
     }
     Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// What an invitation says of its game besides the player count: the options as they are
+/// written after `new` (a variant's word, a flag's name, `key=value` for numbers) and the
+/// time per move, e.g. `hand3, 2 days per move`.
+fn invitation_details(ctx: &Ctx<'_>, options: &Value, move_ms: i64) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if let Value::Object(map) = options {
+        for (key, value) in map.iter().filter(|(key, _)| key.as_str() != "players") {
+            match value {
+                Value::String(word) => parts.push(word.clone()),
+                Value::Bool(true) => parts.push(key.clone()),
+                Value::Number(n) => parts.push(format!("{key}={n}")),
+                _ => {}
+            }
+        }
+    }
+    let time = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, move_ms);
+    parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-time-per-move").arg("time", time)));
+    parts.join(", ")
 }

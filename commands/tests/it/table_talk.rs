@@ -126,3 +126,15 @@ async fn the_next_page_of_moves_is_named_in_the_readers_language() {
     let text = texts(&host.handle(&origin(&mover, "c"), "moves c").await);
     assert!(!text.contains("Next page") || text.contains(&format!("Next page: `moves #{id} c page=2`")), "{text}");
 }
+
+/// An invitation names what was chosen: the variant and the time per move (the bot's
+/// 3 days when `new` names none), in the reader's language.
+#[tokio::test]
+async fn an_invitation_names_its_options_and_time() {
+    let place = Place::new();
+    let host = place.host().await;
+    let text = texts(&host.handle(&origin("alice", "c"), "new carat hand3 time=2d").await);
+    assert!(text.contains("invites you to a game of Carat (#1) for 2 players (hand3, 2 days per move): type `join`"), "{text}");
+    let text = texts(&host.handle(&german("bob", "d"), "neu carat").await);
+    assert!(text.contains("lädt zu einer Partie Carat (#2) für 2 Spieler (3 Tage Bedenkzeit je Zug) ein"), "{text}");
+}
