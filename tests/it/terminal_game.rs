@@ -95,6 +95,6 @@ fn german_is_spoken_when_asked() {
     let place = Place::new();
     let db = place.db_url();
     let run = spieltisch(place.path(), &["local", "--db", &db, "--lang", "de", "--as", "anna"], "neu carat\nzug c3 rot\n", &[]);
-    assert!(run.stdout.contains("lädt zu einer Partie Carat (#1) für 2 Spieler ein"), "{}", run.stdout);
+    assert!(run.stdout.contains("lädt zu einer Partie Carat (#1) für 2 Spieler (3 Tage Bedenkzeit je Zug) ein"), "{}", run.stdout);
     assert!(run.stdout.contains("Partie #1 hat noch nicht begonnen."), "{}", run.stdout);
 }
