@@ -54,18 +54,6 @@ pub enum Status {
     Withdrawn,
 }
 
-impl Status {
-    /// The stored word.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Invited => "invited",
-            Status::Running => "running",
-            Status::Finished => "finished",
-            Status::Withdrawn => "withdrawn",
-        }
-    }
-}
-
 /// A stored game (a row of `games`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRow {

@@ -33,10 +33,16 @@ pub struct NimMove {
     pub count: u32,
 }
 
+impl NimMove {
+    /// The heap's letter (`a` for heap 0; heaps past `z` are written `?`).
+    pub fn letter(&self) -> char {
+        u8::try_from(self.heap).ok().filter(|&h| h < 26).map_or('?', |h| char::from(b'a' + h))
+    }
+}
+
 impl fmt::Display for NimMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = char::from(b'a' + u8::try_from(self.heap).unwrap_or(25));
-        write!(f, "{letter}{}", self.count)
+        write!(f, "{}{}", self.letter(), self.count)
     }
 }
 
@@ -128,10 +134,10 @@ impl Game for Nim {
             return Err(Refusal::new("nim-over", "The game is over."));
         }
         let Some(sticks) = self.heaps.get_mut(mv.heap) else {
-            return Err(Refusal::new("nim-no-heap", format!("There is no heap {mv}.")).arg("move", mv));
+            return Err(Refusal::new("nim-no-heap", format!("There is no heap {}.", mv.letter())).arg("move", mv));
         };
         if mv.count == 0 || mv.count > *sticks {
-            return Err(Refusal::new("nim-too-many", format!("Heap {} has {sticks} sticks.", &mv.to_string()[..1])));
+            return Err(Refusal::new("nim-too-many", format!("Heap {} has {sticks} sticks.", mv.letter())));
         }
         *sticks -= mv.count;
         if self.heaps.iter().all(|&h| h == 0) {
