@@ -103,7 +103,7 @@ impl Host {
     }
 
     async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
-        for turn in turns::running_turns(&self.db, platforms).await? {
+        for turn in turns::turns_maybe_due(&self.db, platforms, now, self.options.clock.move_ms).await? {
             let here = crate::store::settings::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;

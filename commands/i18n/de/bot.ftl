@@ -37,6 +37,7 @@ cmd-no-game-of-yours = Du hast in diesem Kanal keine laufende Partie.
 cmd-no-invitation-here = In diesem Kanal gibt es keine offene Einladung: erstelle eine mit `neu <Spiel>`.
 cmd-no-invitation-of-yours = Du bist hier keiner offenen Einladung beigetreten.
 cmd-several-games = Hier passen mehrere Partien ({ $games }): nenne eine, z. B. `{ $example }`.
+cmd-several-more = { $games } und { $more } weitere
 cmd-not-a-player = Du spielst in Partie #{ $id } nicht mit.
 cmd-not-your-turn = In Partie #{ $id } ist { $player } am Zug, nicht du.
 cmd-out-of-date = Partie #{ $id } ist inzwischen weiter (jetzt bei Zug { $seq }): sieh dir den neuen Spielplan an und versuch es noch einmal.

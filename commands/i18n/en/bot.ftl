@@ -40,6 +40,7 @@ cmd-no-game-of-yours = You have no game running in this channel.
 cmd-no-invitation-here = There is no open invitation in this channel: create one with `new <game>`.
 cmd-no-invitation-of-yours = You have not joined any open invitation in this channel.
 cmd-several-games = Several games fit here ({ $games }): name one, e.g. `{ $example }`.
+cmd-several-more = { $games } and { $more } more
 cmd-not-a-player = You do not play in game #{ $id }.
 cmd-not-your-turn = It is { $player }'s turn in game #{ $id }, not yours.
 cmd-out-of-date = Game #{ $id } has moved on (it is at move { $seq } now): look at the new board and try again.

@@ -467,8 +467,10 @@ pub(crate) async fn join_means_challenge(ctx: &Ctx<'_>, game: Option<GameId>) ->
     if game.is_some() {
         return Ok(false);
     }
-    let invitations = ctx.table.db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await?;
-    Ok(!invitations.iter().any(|g| g.status == Status::Invited)
+    let filter = crate::store::ChoiceFilter { status: Some(Status::Invited), plays: false, admin: false };
+    let invitations =
+        ctx.table.db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, 1).await?;
+    Ok(invitations.fitting_count == 0
         && !ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?.is_empty())
 }
 

@@ -54,17 +54,17 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
 }
 
 /// Why a line that reads as a move is no move of the requester's: a running game here
-/// they do not play in (`cmd-not-a-player`), else the game that finished here last
+/// they do not play in and that is no other player's game of an open challenge
+/// (`cmd-not-a-player`, the newest such game of a kind the line reads as), else the game that finished here last
 /// (`cmd-game-over-result`, with its result); `None` when the line reads as a move of
 /// neither (then it is an unknown command).
 async fn not_yours(ctx: &Ctx<'_>, notation: &str) -> Result<Option<Refused>, Refused> {
     let word = notation.split_whitespace().next().unwrap_or_default();
     let reads = |game: &dyn Match| game.reads_as_move(notation) || looks_like_a_move(game, word);
     let db = &ctx.table.db;
-    for row in db.open_games_in(&ctx.origin.platform, &ctx.origin.channel).await? {
-        if row.status != Status::Running || crate::table::hidden::hidden_game(ctx, row.id).await.is_some() {
-            continue;
-        }
+    // The newest game of each kind stands for its kind: as many games to look at as
+    // there are kinds, however many games the channel has.
+    for row in db.newest_running_not_played(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await? {
         let loaded = ctx.table.load(row).await?;
         if loaded.game.as_deref().is_some_and(reads) && loaded.seat_of(ctx.user_id()).is_none() {
             return Ok(Some(Msg::new("cmd-not-a-player").arg("id", loaded.row.id).into()));

@@ -181,7 +181,7 @@ pub enum Entered {
 }
 
 /// An invitation or running game of a channel with what game selection needs to know
-/// about it for one user, read in one query ([`Db::open_games_for`]).
+/// about it for one user ([`Db::choose_games`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenGame {
     pub id: GameId,
@@ -190,16 +190,41 @@ pub struct OpenGame {
     pub status: Status,
     /// Whether the user has a seat.
     pub plays: bool,
-    /// When the game belongs to an open challenge: the challenge, the game's player,
-    /// and whether the user has a game in that challenge too.
-    pub challenge: Option<ChallengeLink>,
 }
 
-/// A game's place in an open challenge (see [`OpenGame::challenge`]).
+/// Which games fit a command without `#id` ([`Db::choose_games`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChoiceFilter {
+    /// Only games of this status; `None`: invitations and running games.
+    pub status: Option<Status>,
+    /// Only games the user sits in.
+    pub plays: bool,
+    /// The user is an admin of the channel (may see an open challenge's games they have
+    /// not entered).
+    pub admin: bool,
+}
+
+/// The games a command without `#id` may mean ([`Db::choose_games`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameChoice {
+    /// The first fitting games, the user's own first, then oldest first.
+    pub fitting: Vec<OpenGame>,
+    /// How many games fit in all (may exceed `fitting.len()`).
+    pub fitting_count: u64,
+    /// How many of the fitting games the user plays.
+    pub fitting_played: u64,
+    /// An invitation that does not fit (the oldest the user sits in, else the oldest),
+    /// when every fitting game fitted in the limit.
+    pub waiting: Option<GameId>,
+}
+
+/// A game's place in an open challenge, seen by one user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChallengeLink {
     pub challenge: ChallengeId,
+    /// The game's player.
     pub player: String,
+    /// Whether the user has a game in that challenge too.
     pub user_entered: bool,
 }
 
@@ -542,50 +567,109 @@ impl Db {
         rows.iter().map(game_row).collect()
     }
 
-    /// The invitations and running games of a channel, oldest first, each with whether
-    /// `user_id` plays in it and its place in an open challenge: one query, however
-    /// many games the channel has (game selection runs it for every line that may be a
-    /// move), reading only what the choice needs (no options or setup to decode).
+    /// The games of a channel that a command without `#id` may mean, for one user, in
+    /// one query however many games the channel has (game selection runs it for every
+    /// line that may be a move), reading only what the choice needs and returning at
+    /// most `limit` rows: the fitting games first (the user's own first, then oldest
+    /// first), then one invitation that does not fit (the user's own first). Games of an open challenge that
+    /// are not the user's are left out (unless `filter.admin` and the user has not
+    /// entered that challenge: their board gives nothing away).
     ///
     /// # Errors
     /// [`StorageError`] when the read fails.
-    pub async fn open_games_for(&self, platform: &str, channel: &str, user_id: &str) -> Result<Vec<OpenGame>, StorageError> {
-        let sql = format!(
-            "SELECT g.id, g.kind, g.status,
-                    EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = ?) AS plays,
-                    cg.challenge_id AS challenge_id, cg.user_id AS challenge_player,
-                    EXISTS (SELECT 1 FROM challenge_games mine
-                            WHERE mine.challenge_id = cg.challenge_id AND mine.user_id = ?) AS user_entered
-             FROM games g
-             LEFT JOIN challenge_games cg ON cg.game_id = g.id
-                  AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = cg.challenge_id AND c.closed_at IS NULL)
-             WHERE g.platform = ? AND g.channel = ? AND g.status IN ('invited', 'running') ORDER BY g.id"
-        );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(user_id)
+    pub async fn choose_games(
+        &self,
+        platform: &str,
+        channel: &str,
+        user_id: &str,
+        filter: ChoiceFilter,
+        limit: u32,
+    ) -> Result<GameChoice, StorageError> {
+        let sql = "WITH open AS (
+                 SELECT g.id, g.kind, g.status,
+                        EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = $1) AS plays,
+                        cg.challenge_id AS challenge_id, cg.user_id AS challenge_player,
+                        EXISTS (SELECT 1 FROM challenge_games mine
+                                WHERE mine.challenge_id = cg.challenge_id AND mine.user_id = $1) AS user_entered
+                 FROM games g
+                 LEFT JOIN challenge_games cg ON cg.game_id = g.id
+                      AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = cg.challenge_id AND c.closed_at IS NULL)
+                 WHERE g.platform = $2 AND g.channel = $3 AND g.status IN ('invited', 'running')
+             ), visible AS (
+                 SELECT id, kind, status, plays,
+                        ($4 IS NULL OR status = $4) AND (NOT $5 OR plays) AS fits
+                 FROM open
+                 WHERE challenge_id IS NULL OR challenge_player = $1 OR ($6 AND NOT user_entered)
+             ), ranked AS (
+                 SELECT id, kind, status, plays, fits,
+                        ROW_NUMBER() OVER (PARTITION BY fits, status ORDER BY plays DESC, id) AS place,
+                        SUM(CASE WHEN fits THEN 1 ELSE 0 END) OVER () AS fitting,
+                        SUM(CASE WHEN fits AND plays THEN 1 ELSE 0 END) OVER () AS fitting_played
+                 FROM visible
+             )
+             SELECT id, kind, status, plays, fits, fitting, fitting_played
+             FROM ranked WHERE fits OR (status = 'invited' AND place = 1)
+             ORDER BY fits DESC, plays DESC, id
+             LIMIT $7";
+        let rows = sqlx::query(sql)
             .bind(user_id)
             .bind(platform)
             .bind(channel)
+            .bind(filter.status)
+            .bind(filter.plays)
+            .bind(filter.admin)
+            .bind(i64::from(limit))
             .fetch_all(&self.pool)
             .await?;
-        rows.iter()
-            .map(|r| {
-                let challenge = r.try_get::<Option<ChallengeId>, _>("challenge_id")?.map(|challenge| {
-                    Ok::<_, StorageError>(ChallengeLink {
-                        challenge,
-                        player: r.try_get("challenge_player")?,
-                        user_entered: r.try_get("user_entered")?,
-                    })
-                });
-                Ok(OpenGame {
-                    id: r.try_get("id")?,
-                    kind: r.try_get("kind")?,
-                    status: r.try_get("status")?,
-                    plays: r.try_get("plays")?,
-                    challenge: challenge.transpose()?,
-                })
-            })
-            .collect()
+        let mut choice = GameChoice::default();
+        for r in &rows {
+            choice.fitting_count = u64::try_from(r.try_get::<i64, _>("fitting")?).unwrap_or(0);
+            choice.fitting_played = u64::try_from(r.try_get::<i64, _>("fitting_played")?).unwrap_or(0);
+            let game = OpenGame {
+                id: r.try_get("id")?,
+                kind: r.try_get("kind")?,
+                status: r.try_get("status")?,
+                plays: r.try_get("plays")?,
+            };
+            if r.try_get::<bool, _>("fits")? {
+                choice.fitting.push(game);
+            } else if choice.waiting.is_none() {
+                choice.waiting = Some(game.id);
+            }
+        }
+        Ok(choice)
+    }
+
+    /// The newest running game of each kind in a channel that `user_id` does not play,
+    /// leaving out games of open challenges (at most one row per game kind, however
+    /// many games the channel has): what a line that reads as a move may have meant
+    /// when the user plays nothing here.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn newest_running_not_played(
+        &self,
+        platform: &str,
+        channel: &str,
+        user_id: &str,
+    ) -> Result<Vec<GameRow>, StorageError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN (
+                 SELECT MAX(g.id) FROM games g
+                 WHERE g.platform = $1 AND g.channel = $2 AND g.status = 'running'
+                   AND NOT EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = $3)
+                   AND NOT EXISTS (SELECT 1 FROM challenge_games cg JOIN challenges c ON c.id = cg.challenge_id
+                                   WHERE cg.game_id = g.id AND c.closed_at IS NULL)
+                 GROUP BY g.kind)
+             ORDER BY id DESC"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(platform)
+            .bind(channel)
+            .bind(user_id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_row).collect()
     }
 
     /// The game of `channel` on `platform` that finished last, if any (for `history` and

@@ -61,14 +61,36 @@ fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
 const OTHERS_WAIT_SQL: &str = "(SELECT COUNT(*) FROM players p WHERE p.game_id = g.id AND NOT EXISTS \
      (SELECT 1 FROM log l WHERE l.game_id = g.id AND l.text IN ('@resign ' || p.seat, '@timeout ' || p.seat))) >= 2";
 
-/// The turns of every running game on `platforms` that has at least two players still
-/// in it (the scheduler's poll; a game for one gets no turn notices).
+/// The turns of the running games on `platforms` with at least two players still in
+/// them (a game for one gets no turn notices) for which a turn notice may be due at
+/// `now` (Unix ms): half the time per move has passed since the turn began (the
+/// earliest notice; vacations only make the time used shorter) and not every seat to
+/// move has had its `expired` notice. `default_ms` is the bot's time per move, for
+/// games and channels without their own. One query: the scheduler's poll reads only
+/// the turns it may have to speak about, however many games are running.
 ///
 /// # Errors
 /// [`StorageError`] when the read fails.
-pub(crate) async fn running_turns(db: &Db, platforms: Platforms<'_>) -> Result<Vec<Turn>, StorageError> {
-    let sql = format!("{TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}", Platforms::sql("g.platform"));
-    let rows = platforms.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?;
+pub(crate) async fn turns_maybe_due(
+    db: &Db,
+    platforms: Platforms<'_>,
+    now: i64,
+    default_ms: i64,
+) -> Result<Vec<Turn>, StorageError> {
+    let sql = format!(
+        "SELECT t.* FROM ({TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}) t \
+         LEFT JOIN channel_settings cs ON cs.platform = t.platform AND cs.channel = t.scope \
+         WHERE (? - t.since) * 2 >= COALESCE(t.move_ms, cs.move_ms, ?) \
+         AND (SELECT COUNT(*) FROM notices_sent n WHERE n.game_id = t.id AND n.seq = t.seq AND n.kind = 'expired') \
+             < LENGTH(t.to_move) - LENGTH(REPLACE(t.to_move, ',', '')) + 1",
+        Platforms::sql("g.platform")
+    );
+    let rows = platforms
+        .bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
+        .bind(now)
+        .bind(default_ms)
+        .fetch_all(db.pool())
+        .await?;
     rows.iter().map(turn).collect()
 }
 

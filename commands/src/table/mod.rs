@@ -22,11 +22,13 @@ use crate::{
         options::HostOptions,
         reply::{Attachment, Text},
     },
-    store::{Db, GameRow, Status, StorageError},
+    store::{ChoiceFilter, Db, GameRow, Status, StorageError},
 };
 
 use context::{Ctx, Loaded, Refused, Want};
 
+/// How many games a refusal lists when several fit ("#1 Carat, #2 Carat, … and 62 more").
+const SEVERAL_LISTED: u32 = 10;
 
 /// Games kept in memory, keyed by id, with the move number they stand at; the least
 /// recently used make room. Entries are checked against the stored move number before
@@ -158,34 +160,23 @@ impl Table {
             return Ok(self.load(row).await?);
         }
         // One query, however many games the channel has.
-        let games = self.db.open_games_for(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await?;
-        let mut fitting = Vec::new();
-        let mut waiting = None;
-        for game in games {
-            let plays = game.plays;
-            // Another player's board in an open challenge is not even listed.
-            if game.challenge.as_ref().is_some_and(|link| crate::table::hidden::hides(ctx, link)) {
-                continue;
-            }
-            let fits = match want {
-                Want::Invitation => game.status == Status::Invited,
-                Want::MyInvitation => game.status == Status::Invited && plays,
-                Want::MyRunning => game.status == Status::Running && plays,
-                Want::MyOpen => plays || ctx.admin,
-                Want::Running => game.status == Status::Running,
-            };
-            if fits {
-                fitting.push((game, plays));
-            } else if game.status == Status::Invited && (plays || waiting.is_none()) {
-                waiting = Some(game.id);
-            }
-        }
-        if want == Want::Running && fitting.iter().filter(|(_, plays)| *plays).count() == 1 {
-            fitting.retain(|(_, plays)| *plays);
-        }
-        match fitting.len() {
-            0 if matches!(want, Want::Running | Want::MyRunning) && waiting.is_some() => {
-                Err(Msg::new("cmd-not-started").arg("id", waiting.map_or(0, |id| id.0)).into())
+        let filter = match want {
+            Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false, admin: ctx.admin },
+            Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true, admin: ctx.admin },
+            Want::MyRunning => ChoiceFilter { status: Some(Status::Running), plays: true, admin: ctx.admin },
+            Want::MyOpen => ChoiceFilter { status: None, plays: !ctx.admin, admin: ctx.admin },
+            Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false, admin: ctx.admin },
+        };
+        let choice = self
+            .db
+            .choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, SEVERAL_LISTED + 1)
+            .await?;
+        // Among several running games, the one the user plays (listed first) when it is
+        // the only one.
+        let only_mine = want == Want::Running && choice.fitting_played == 1;
+        match choice.fitting_count {
+            0 if matches!(want, Want::Running | Want::MyRunning) && choice.waiting.is_some() => {
+                Err(Msg::new("cmd-not-started").arg("id", choice.waiting.map_or(0, |id| id.0)).into())
             }
             0 => Err(Refused::NoGame(Msg::new(match want {
                 Want::Invitation => "cmd-no-invitation-here",
@@ -193,26 +184,35 @@ impl Table {
                 Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
                 Want::Running => "cmd-no-game-here",
             }))),
-            1 => {
-                let (game, _) = fitting.remove(0);
-                // The chosen game's whole row (the choice read only what it needed).
-                let Some(row) = self.db.game(game.id).await? else {
-                    return Err(Msg::new("cmd-no-such-game").arg("id", game.id).into());
-                };
-                Ok(self.load(row).await?)
-            }
-            _ => {
-                let list = fitting
+            1 => self.load_chosen(choice.fitting[0].id).await,
+            _ if only_mine => self.load_chosen(choice.fitting[0].id).await,
+            count => {
+                let mut list = choice
+                    .fitting
                     .iter()
-                    .map(|(game, _)| {
+                    .take(SEVERAL_LISTED as usize)
+                    .map(|game| {
                         let name = game.kind.parse::<GameKind>().map_or(game.kind.as_str(), |k| ctx.game_name(k));
                         format!("#{} {name}", game.id)
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
-                Err(Refused::SeveralGames { games: list, example: format!("{} #{}", example_word(ctx, want), fitting[0].0.id) })
+                let more = count.saturating_sub(u64::from(SEVERAL_LISTED));
+                if more > 0 {
+                    list = ctx.table.texts.plain(ctx.lang, &Msg::new("cmd-several-more").arg("games", list).arg("more", more));
+                }
+                let first = choice.fitting.first().map_or(0, |g| g.id.0);
+                Err(Refused::SeveralGames { games: list, example: format!("{} #{first}", example_word(ctx, want)) })
             }
         }
+    }
+
+    /// The chosen game's whole row (the choice read only what it needed), loaded.
+    async fn load_chosen(&self, id: GameId) -> Result<Loaded, Refused> {
+        let Some(row) = self.db.game(id).await? else {
+            return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
+        };
+        Ok(self.load(row).await?)
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,

@@ -138,3 +138,32 @@ async fn an_invitation_names_its_options_and_time() {
     let text = texts(&host.handle(&german("bob", "d"), "neu carat").await);
     assert!(text.contains("lädt zu einer Partie Carat (#2) für 2 Spieler (3 Tage Bedenkzeit je Zug) ein"), "{text}");
 }
+
+#[tokio::test]
+async fn several_games_are_listed_up_to_ten_and_counted_beyond() {
+    let place = Place::new();
+    let host = place.host().await;
+    let mut ids = Vec::new();
+    for seed in 0..12 {
+        ids.push(started(&host, "c", seed).await);
+    }
+    let listed = |and: &str| {
+        let first_ten = ids[..10].iter().map(|id| format!("#{id} Carat")).collect::<Vec<_>>().join(", ");
+        format!("{first_ten} {and} 2")
+    };
+    let replies = host.handle(&origin("alice", "c"), "board").await;
+    assert_eq!(
+        refusal(&replies),
+        format!("Several games fit here ({} more): name one, e.g. `board #{}`.", listed("and"), ids[0])
+    );
+    let replies = host.handle(&german("alice", "c"), "brett").await;
+    assert_eq!(
+        refusal(&replies),
+        format!("Hier passen mehrere Partien ({} weitere): nenne eine, z. B. `brett #{}`.", listed("und"), ids[0])
+    );
+    // Eleven fit after one ends: ten listed and one more.
+    let replies = host.handle(&origin("alice", "c"), &format!("resign #{}", ids[11])).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    let replies = host.handle(&origin("bob", "c"), "board").await;
+    assert!(refusal(&replies).contains(&format!("#{} Carat and 1 more)", ids[9])), "{}", texts(&replies));
+}
