@@ -77,6 +77,18 @@ turn-moved = { $player } { $verb ->
 turn-resigned = { $player } gibt Partie #{ $id } auf.
 turn-next = { $player } ist am Zug.
 game-over = Partie #{ $id } ist vorbei. Rangfolge:
+# $how: "resigned" or "timeout" (die Zeit lief ab und wurde beansprucht); $winners: der erste Platz, $count Spieler.
+game-over-why = Partie #{ $id } ist vorbei: { $winners } { $count ->
+    [one] gewinnt
+   *[other] gewinnen
+  }, { $how ->
+    [resigned] { $player } hat aufgegeben
+   *[timeout] die Zeit von { $player } ist abgelaufen
+  }. Rangfolge:
+ranking-removed = { $player } ({ $how ->
+    [resigned] aufgegeben
+   *[timeout] Zeit abgelaufen
+  })
 game-ended-aborted = Partie #{ $id } endete ohne Ergebnis.
 ranking-place = { $place }. { $players }
 # $game: die Id des Spiels, für seine Einheit (Artifälschungen zählt Steine, Helofag Figuren im Ziel).

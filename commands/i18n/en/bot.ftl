@@ -79,6 +79,18 @@ turn-moved = { $player } { $verb ->
 turn-resigned = { $player } resigns game #{ $id }.
 turn-next = It is { $player }'s turn.
 game-over = Game #{ $id } is over. Ranking:
+# $how: "resigned" or "timeout" (the time ran out and was claimed); $winners: the first place, $count of them.
+game-over-why = Game #{ $id } is over: { $winners } { $count ->
+    [one] wins
+   *[other] win
+  }, { $how ->
+    [resigned] { $player } resigned
+   *[timeout] the time of { $player } ran out
+  }. Ranking:
+ranking-removed = { $player } ({ $how ->
+    [resigned] resigned
+   *[timeout] out of time
+  })
 game-ended-aborted = Game #{ $id } ended without a result.
 ranking-place = { $place }. { $players }
 # $game: the game's id, for its unit (Artifakes ranks by stones, Helofag by pieces in the goal).

@@ -98,8 +98,8 @@ pub(crate) fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, ment
         if game.aborted() {
             return ctx.text(&Msg::new("game-ended-aborted").arg("id", id));
         }
-        let mut text = ctx.text(&Msg::new("game-over").arg("id", id));
-        for place in places(loaded, game) {
+        let mut text = ctx.text(&game_over_header(loaded, game));
+        for place in places(ctx, loaded, game) {
             text.push_line(ctx.text(&place));
         }
         return text;
@@ -113,15 +113,66 @@ pub(crate) fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, ment
     text
 }
 
+/// How a player left a game before its end: the events of its log (spec README,
+/// "Events"), in order, as (seat, `resigned` or `timeout`).
+fn removed(game: &dyn Match) -> Vec<(Seat, &'static str)> {
+    game.log()
+        .iter()
+        .filter_map(|entry| match rules::Event::parse(entry) {
+            Some(Ok(rules::Event::Resign(seat))) => Some((seat, "resigned")),
+            Some(Ok(rules::Event::Timeout(seat))) => Some((seat, "timeout")),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The first line of a finished game's ranking: `game-over`, or — when its last entry
+/// removed a player (a resignation, a claimed timeout) — `game-over-why`, naming the
+/// winners and why the game ended ("alice wins: bob resigned").
+fn game_over_header(loaded: &Loaded, game: &dyn Match) -> Msg {
+    let id = loaded.row.id;
+    let last = game.log().last().and_then(|entry| rules::Event::parse(entry)).and_then(Result::ok);
+    let (seat, how) = match last {
+        Some(rules::Event::Resign(seat)) => (seat, "resigned"),
+        Some(rules::Event::Timeout(seat)) => (seat, "timeout"),
+        _ => return Msg::new("game-over").arg("id", id),
+    };
+    let winners = game.ranking().and_then(|r| r.first().cloned()).unwrap_or_default();
+    let names = winners.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>();
+    let (Some(loser), false) = (loaded.user(seat), names.is_empty()) else { return Msg::new("game-over").arg("id", id) };
+    Msg::new("game-over-why")
+        .arg("id", id)
+        .arg("winners", names.join(", "))
+        .arg("count", names.len())
+        .arg("player", loser.name)
+        .arg("how", how)
+}
+
 /// The places of a finished game, best first (`ranking-place-points` in the game's
-/// own unit: points, stones, pieces in the goal; ties share a place).
-fn places(loaded: &Loaded, game: &dyn Match) -> Vec<Msg> {
+/// own unit: points, stones, pieces in the goal; ties share a place); a player who
+/// resigned or ran out of time is marked so (`ranking-removed`).
+fn places(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Vec<Msg> {
     let Some(ranking) = game.ranking() else { return Vec::new() };
     let scores = game.scores();
+    let removed = removed(game);
     let mut place = 1;
     let mut out = Vec::new();
     for tier in ranking {
-        let names = tier.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>().join(", ");
+        let names = tier
+            .iter()
+            .filter_map(|&s| {
+                let name = loaded.user(s)?.name;
+                // A removed player's mark follows their name, inside the list of a tie.
+                Some(match removed.iter().find(|(seat, _)| *seat == s) {
+                    Some((_, how)) => ctx
+                        .table
+                        .texts
+                        .plain(ctx.lang, &Msg::new("ranking-removed").arg("player", name).arg("how", *how)),
+                    None => name,
+                })
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
         let points = scores.as_ref().and_then(|sc| tier.first().and_then(|&s| sc.get(s).copied()));
         let msg = match points {
             Some(points) => Msg::new("ranking-place-points").arg("points", points).arg("game", loaded.kind.id()),
@@ -140,7 +191,7 @@ pub(crate) fn result_line(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> O
     if game.aborted() {
         return Some(ctx.table.texts.plain(ctx.lang, &Msg::new("result-none")));
     }
-    Some(places(loaded, game).iter().map(|m| ctx.table.texts.plain(ctx.lang, m)).collect::<Vec<_>>().join("; "))
+    Some(places(ctx, loaded, game).iter().map(|m| ctx.table.texts.plain(ctx.lang, m)).collect::<Vec<_>>().join("; "))
 }
 
 /// The private reply with `seat`'s hand (text and picture), when the game has one.

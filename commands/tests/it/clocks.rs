@@ -125,6 +125,12 @@ async fn a_claim_is_refused_before_the_time_is_up_and_the_absent_player_loses_af
 
     let said = ok(&host, waiting, "c", "claim").await;
     assert!(said.contains(&format!("{waiting} claims game #{id}: the time of {mover} ran out.")), "{said}");
+    // The end names the winner and why; the ranking marks the player who ran out.
+    let end = format!(
+        "Game #{id} is over: {waiting} wins, the time of {mover} ran out. Ranking:\n\
+         1. {waiting}: 0 points\n2. {mover} (out of time): 0 points"
+    );
+    assert!(said.contains(&end), "{said}");
     assert_eq!(log(&host, id).await, vec![format!("@timeout {seat}")]);
     let row = host.db().game(id).await.expect("read").expect("game");
     assert_eq!(row.status, Status::Finished);

@@ -268,7 +268,8 @@ async fn a_resignation_with_three_players_takes_the_pieces_off() {
     }
 }
 
-/// With two players a resignation ends the game: the ranking, no pieces leaving, no roll.
+/// With two players a resignation ends the game: who won and why, the ranking with the
+/// resigned player marked, no pieces leaving, no roll.
 #[tokio::test]
 async fn a_resignation_with_two_players_ends_the_game() {
     let place = Place::new();
@@ -276,6 +277,9 @@ async fn a_resignation_with_two_players_ends_the_game() {
     let (id, _) = start(&host, 5).await;
     let replies = host.handle(&origin("bob", "c"), "resign").await;
     let text = replies[0].text.plain();
-    let want = format!("bob resigns game #{id}.\nGame #{id} is over. Ranking:\n1. alice: 0 pieces in the goal\n2. bob: 0 pieces in the goal");
+    let want = format!(
+        "bob resigns game #{id}.\nGame #{id} is over: alice wins, bob resigned. Ranking:\n\
+         1. alice: 0 pieces in the goal\n2. bob (resigned): 0 pieces in the goal"
+    );
     assert_eq!(text, want);
 }

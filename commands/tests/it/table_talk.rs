@@ -53,13 +53,21 @@ async fn a_move_by_a_spectator_or_after_the_end_says_why() {
     // The mover resigns: the other player wins; no tile was laid, so nobody has points.
     let replies = host.handle(&origin(&mover, "c"), "resign").await;
     assert!(!replies[0].refusal, "{}", texts(&replies));
-    let over = format!("Game #{id} is already over: 1. {waiter}: 0 points; 2. {mover}: 0 points.");
+    // The end says who won and why, and marks the player who left.
+    assert_eq!(
+        texts(&replies[..1]),
+        format!(
+            "{mover} resigns game #{id}.\nGame #{id} is over: {waiter} wins, {mover} resigned. Ranking:\n\
+             1. {waiter}: 0 points\n2. {mover} (resigned): 0 points"
+        )
+    );
+    let over = format!("Game #{id} is already over: 1. {waiter}: 0 points; 2. {mover} (resigned): 0 points.");
     let replies = host.handle(&origin(&mover, "c"), &moves[0]).await;
     assert_eq!(refusal(&replies), over, "a bare move after the end");
     let replies = host.handle(&origin(waiter, "c"), &format!("move #{id} {}", moves[0])).await;
     assert_eq!(refusal(&replies), over, "a move with `move` after the end");
     let replies = host.handle(&german(&mover, "c"), &moves[0]).await;
-    assert_eq!(refusal(&replies), format!("Partie #{id} ist schon vorbei: 1. {waiter}: 0 Punkte; 2. {mover}: 0 Punkte."));
+    assert_eq!(refusal(&replies), format!("Partie #{id} ist schon vorbei: 1. {waiter}: 0 Punkte; 2. {mover} (aufgegeben): 0 Punkte."));
     // Text that is no move of the finished game stays an unknown command.
     let replies = host.handle(&origin(&mover, "c"), "hello").await;
     assert_eq!(refusal(&replies).lines().next(), Some("I do not know the command “hello”: type `help` for the list of commands."));
@@ -166,4 +174,20 @@ async fn several_games_are_listed_up_to_ten_and_counted_beyond() {
     assert!(!replies[0].refusal, "{}", texts(&replies));
     let replies = host.handle(&origin("bob", "c"), "board").await;
     assert!(refusal(&replies).contains(&format!("#{} Carat and 1 more)", ids[9])), "{}", texts(&replies));
+}
+
+#[tokio::test]
+async fn a_resignation_in_german_names_the_winner_and_marks_the_loser() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 5).await;
+    let replies = host.handle(&german("bob", "c"), &format!("aufgeben #{id}")).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert_eq!(
+        texts(&replies[..1]),
+        format!(
+            "bob gibt Partie #{id} auf.\nPartie #{id} ist vorbei: alice gewinnt, bob hat aufgegeben. Rangfolge:\n\
+             1. alice: 0 Punkte\n2. bob (aufgegeben): 0 Punkte"
+        )
+    );
 }
