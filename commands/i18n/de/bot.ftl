@@ -67,7 +67,7 @@ new-time-per-move = { $time } Bedenkzeit je Zug
 join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players } Plätzen besetzt).
 join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.
 join-can-start = { $creator } kann die Partie jetzt `starten` oder auf weitere Spieler warten.
-start-started = Partie #{ $id } { $game } beginnt. Plätze: { $seats }.
+start-started = Partie #{ $id } { $game } beginnt ({ $details }). Plätze: { $seats }.
 # $verb: "play" oder "bury", wenn der Zug mit diesem Wort begann (dann ist $move der Rest), sonst "other".
 turn-moved = { $player } { $verb ->
     [play] spielt

@@ -70,7 +70,7 @@ new-time-per-move = { $time } per move
 join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats taken).
 join-full = All seats are taken: any player can `start` the game now.
 join-can-start = { $creator } can `start` the game now or wait for more players.
-start-started = Game #{ $id } of { $game } begins. Seats: { $seats }.
+start-started = Game #{ $id } of { $game } begins ({ $details }). Seats: { $seats }.
 # $verb: "play" or "bury" when the move began with that word (then $move is the rest), else "other".
 turn-moved = { $player } { $verb ->
     [bury] buries

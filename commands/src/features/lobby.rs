@@ -252,8 +252,20 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         ..loaded
     };
     let seats = loaded.players.iter().map(|p| p.name.clone()).collect::<Vec<_>>().join(", ");
+    // The start repeats what the invitation said of the game: its options and time.
+    let move_ms = match ctx.table.db.move_ms(game_id).await? {
+        Some(ms) => ms,
+        None => {
+            let (db, bot) = (&ctx.table.db, &ctx.table.options.clock);
+            crate::store::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
+        }
+    };
     let header = ctx.text(
-        &Msg::new("start-started").arg("id", game_id).arg("game", ctx.game_name(loaded.kind)).arg("seats", seats),
+        &Msg::new("start-started")
+            .arg("id", game_id)
+            .arg("game", ctx.game_name(loaded.kind))
+            .arg("details", invitation_details(ctx, &loaded.row.options, move_ms))
+            .arg("seats", seats),
     );
     // Each player with cards or tiles in hand gets them privately (Artifakes deals only
     // when the excavation begins, so its start sends none).
@@ -396,7 +408,7 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }
 
-/// What an invitation says of its game besides the player count: the options as they are
+/// What an invitation and the start say of the game besides the players: the options as they are
 /// written after `new` (a variant's word, a flag's name, `key=value` for numbers) and the
 /// time per move, e.g. `hand3, 2 days per move`.
 fn invitation_details(ctx: &Ctx<'_>, options: &Value, move_ms: i64) -> String {

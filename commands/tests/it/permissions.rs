@@ -177,7 +177,7 @@ async fn the_creator_may_start_early_and_the_others_once_it_is_full() {
     let replies = host.handle(&origin("carol", "c"), "start").await;
     assert!(refused(&replies, "carol", "You have not joined any open invitation"), "{}", texts(&replies));
     let replies = host.handle(&origin("alice", "c"), "start").await;
-    assert!(texts(&replies).contains("Game #1 of Carat begins. Seats: alice, bob."), "{}", texts(&replies));
+    assert!(texts(&replies).contains("Game #1 of Carat begins (3 days per move). Seats: alice, bob."), "{}", texts(&replies));
     let record = host.record(commands::GameId(1)).await.expect("record").expect("started");
     assert_eq!(record.options["players"], 2);
 

@@ -191,3 +191,27 @@ async fn a_resignation_in_german_names_the_winner_and_marks_the_loser() {
         )
     );
 }
+
+#[tokio::test]
+async fn the_start_names_the_options_and_the_time_per_move() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&origin("alice", "c"), "new helofag goal=2 time=2h").await;
+    host.handle(&origin("bob", "c"), "join").await;
+    let replies = host.handle(&origin("bob", "c"), "start").await;
+    let first = texts(&replies[..1]);
+    assert_eq!(
+        first.lines().next(),
+        Some("Game #1 of Helofag begins (goal=2, 2 hours per move). Seats: alice, bob."),
+        "{first}"
+    );
+    host.handle(&german("alice", "c"), "neu carat hand3").await;
+    host.handle(&german("bob", "c"), "beitreten").await;
+    let replies = host.handle(&german("bob", "c"), "starten").await;
+    let first = texts(&replies[..1]);
+    assert_eq!(
+        first.lines().next(),
+        Some("Partie #2 Carat beginnt (hand3, 3 Tage Bedenkzeit je Zug). Plätze: alice, bob."),
+        "{first}"
+    );
+}
