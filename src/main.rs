@@ -158,6 +158,10 @@ fn main() -> ExitCode {
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
+                if commands::base::ai_seat::reserved_name(&speaker) {
+                    report!("spieltisch local: the name \"{}\" belongs to the bot's AI seats; choose another with --user", speaker.trim());
+                    return Ok(ExitCode::from(2));
+                }
                 let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock) };
                 let ended = terminal::run_stdio(&host, settings).await;
                 host.db().close().await;
@@ -201,6 +205,10 @@ fn main() -> ExitCode {
                 #[cfg(feature = "matrix")]
                 if let Some(matrix) = &config.matrix {
                     let bot = connect_matrix(matrix).await?;
+                    // Inviting the bot's own user id takes an AI seat.
+                    if let Some(me) = bot.user_id() {
+                        host.set_bot_user(spieltisch::matrix::bridge::PLATFORM, me.as_str());
+                    }
                     notices.matrix = Some(bot.notifier());
                     let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone()).with_prefix(bot.command_prefix());
                     // Stopping the process at any moment is safe: no command is handled twice.

@@ -137,12 +137,16 @@ pub async fn deliver(host: &Host, routes: &NoticeRoutes, retry: &mut Retry) -> u
 }
 
 /// Runs [`deliver`] every [`POLL_EVERY`], forever, keeping what failed for a passing
-/// reason for the next round.
+/// reason for the next round; also at once whenever an AI seat is to move
+/// ([`Host::ai_turn_waiting`]), so the AI answers a move within seconds.
 pub async fn poll(host: Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
     let mut tick = tokio::time::interval(POLL_EVERY);
     let mut retry = Retry::default();
     loop {
-        tick.tick().await;
+        tokio::select! {
+            _ = tick.tick() => {}
+            () = host.ai_turn_waiting() => {}
+        }
         deliver(&host, &routes, &mut retry).await;
     }
 }

@@ -179,6 +179,10 @@ impl<'h, W: Write> Terminal<'h, W> {
             let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
             return writeln!(self.out, "{text}");
         }
+        if commands::base::ai_seat::reserved_name(name) {
+            let text = self.say(Msg::new("local-reserved-name").arg("user", name.trim()));
+            return writeln!(self.out, "{text}");
+        }
         self.speaker = user(name);
         let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
         writeln!(self.out, "{text}")?;

@@ -76,6 +76,10 @@ impl Host {
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
         ctx.lang = crate::table::context::request_lang(&ctx).await;
+        // Nobody speaks as an AI seat: its moves come from the scheduler only.
+        if crate::base::ai_seat::is_ai(&origin.user.id) {
+            return vec![Reply::refusal(ctx.user_id(), ctx.text(&Msg::new("cmd-reserved-user")))];
+        }
         let verb = command.verb();
         ctx.verb = Some(verb);
         let closed = crate::features::challenges::close_due_here(&ctx).await;

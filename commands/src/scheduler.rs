@@ -10,6 +10,8 @@
 //! two pollers at once, neither lose nor duplicate a notice.
 
 use crate::{
+    base::ai_seat::is_ai,
+    base::reply::Audience,
     store::platforms::Platforms,
     host::Host,
     base::i18n::{Arg, Lang, Msg},
@@ -29,6 +31,10 @@ pub struct Notice {
 
 /// The kinds of turn notices, most urgent first (the stored `kind` words).
 const KINDS: [&str; 3] = ["expired", "soon", "half"];
+
+/// At most this many AI moves per game and poll: a game left to AI seats (its human
+/// resigned) goes on at the next poll instead of holding this one.
+pub const AI_MOVES_PER_POLL: usize = 40;
 
 
 impl Host {
@@ -57,6 +63,8 @@ impl Host {
         for (what, result) in [
             ("outbox", self.outbox(platforms, &mut out).await),
             ("invitations", self.expire_invitations(now, platforms, &mut out).await),
+            // Before the reminders: an AI seat's turn is played, never reminded.
+            ("AI seats", self.ai_turns(platforms, &mut out).await),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
         ] {
             if let Err(e) = result {
@@ -102,13 +110,53 @@ impl Host {
         Ok(())
     }
 
+    /// Plays the turns of AI seats that are to move (README, "Playing against the
+    /// bot"), each game until a human is to move or it ends (at most
+    /// [`AI_MOVES_PER_POLL`] moves per game and poll), and posts the announcements.
+    async fn ai_turns(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        for id in turns::ai_to_move(&self.db, platforms).await? {
+            let Some(row) = self.db.game(id).await? else { continue };
+            for _ in 0..AI_MOVES_PER_POLL {
+                match crate::features::play::ai_turn(self, id).await {
+                    Ok(Some((origin, replies))) => {
+                        // A game of an open challenge stays hidden; its end is told.
+                        let mut ctx = crate::table::context::Ctx {
+                            table: self,
+                            origin: &origin,
+                            lang: self.options.language,
+                            admin: false,
+                            verb: Some(crate::grammar::Verb::Move),
+                        };
+                        ctx.lang = crate::table::context::request_lang(&ctx).await;
+                        let replies = match crate::features::challenges::guard(&ctx, crate::grammar::Verb::Move, replies).await {
+                            Ok(replies) => replies,
+                            Err(e) => {
+                                tracing::error!(game = %id, error = ?e, "the challenge rules failed for an AI move");
+                                Vec::new()
+                            }
+                        };
+                        let public = replies.into_iter().filter(|r| !matches!(&r.audience, Audience::User(u) if is_ai(u)));
+                        out.extend(public.map(|reply| Notice { platform: row.platform.clone(), channel: row.channel.clone(), reply }));
+                    }
+                    Ok(None) => break,
+                    Err(e) => {
+                        tracing::error!(game = %id, error = %e, "an AI turn failed");
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
     async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         for turn in turns::turns_maybe_due(&self.db, platforms, now, self.options.clock.move_ms).await? {
             let here = crate::store::settings::channel_settings(&self.db, &turn.platform, &turn.scope).await?;
             let clock = &here.clock(&self.options.clock);
             let players = self.db.players(turn.game).await?;
             for &seat in &turn.to_move {
-                let Some(player) = players.get(seat) else { continue };
+                // An AI seat plays its turn itself: no reminders, no "time is up".
+                let Some(player) = players.get(seat).filter(|p| !crate::base::ai_seat::is_ai(&p.user_id)) else { continue };
                 let seat_clock = turns::seat_clock(&self.db, &turn, &player.user_id, clock.move_ms, now).await?;
                 let due = |kind: &str| match kind {
                     "expired" => seat_clock.expired(),

@@ -123,6 +123,8 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
                     }
                 }
                 tracing::info!(bot = %ready.user.name, commands = commands.len(), guilds = guilds.len(), "Discord: connected, commands registered");
+                // Inviting the bot itself (`invite:@Spieltisch`) takes an AI seat.
+                host.set_bot_user(PLATFORM, &ready.user.id.get().to_string());
                 Ok(Data { host, token: data_token })
             })
         })

@@ -14,5 +14,6 @@ mod render_cli;
 mod robustness;
 mod support;
 mod synapse;
+mod terminal_ai;
 mod terminal_game;
 mod terminal_clock;

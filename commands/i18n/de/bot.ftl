@@ -165,8 +165,28 @@ rule-game-over = Die Partie ist vorbei.
 ## Der Chat im Terminal (spieltisch local).
 
 local-welcome = Spieltisch im Terminal. Du sprichst als { $user }; `als <Name>` wechselt den Spieler, `hilfe` zeigt die Befehle, `ende` beendet.
+local-reserved-name = Der Name { $user } gehört den KI-Plätzen des Bots (lade ihn mit `@bot` ein); wähle einen anderen.
 local-speaking-as = Du sprichst jetzt als { $user }.
 local-private-label = [privat an { $user }]
 local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
 local-picture = Bild: { $path }
 local-file = Datei: { $path }
+
+# Der Name eines KI-Platzes ($level: easy, normal oder hard; $n: der n-te KI-Platz dieser Stufe in der Partie).
+ai-seat-name = Spieltisch ({ $level ->
+    [easy] KI, leicht
+    [hard] KI, schwer
+   *[normal] KI
+}){ $n ->
+    [1] {""}
+   *[other] {" "}{ $n }
+}
+ai-seated = { $players } { $count ->
+    [one] nimmt
+   *[other] nehmen
+} sofort Platz ({ $joined } von { $seats } Plätzen besetzt).
+cmd-ai-solo = { $game } spielt man allein: die KI kann nicht mit an deinen Tisch. Spiel dieselben Steine gegen sie: `neu hathor herausforderung @bot`.
+cmd-ai-too-many = Du und die KI braucht { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
+cmd-level-without-ai = `level=` legt die Stärke von KI-Plätzen fest, aber diese Partie hat keine: lade auch den Bot ein (`@bot`).
+cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm easy, normal oder hard (leicht, normal, schwer).
+cmd-reserved-user = Dieser Name gehört den KI-Plätzen des Bots; wähle einen anderen.

@@ -155,3 +155,4 @@ help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich
 ## Wiederholung.
 
 export-replay = Partie #{ $id } als Bilderstreifen, vom Anfang bis zum Ende (von links nach rechts, von oben nach unten).
+cmd-claim-ai = { $player } ist in Partie #{ $id } am Zug; für KI-Plätze läuft keine Zeit ab: der Zug kommt von selbst.

@@ -167,8 +167,29 @@ rule-game-over = The game is over.
 ## The terminal chat (spieltisch local).
 
 local-welcome = Spieltisch in the terminal. You speak as { $user }; `as <name>` switches the player, `help` lists the commands, `quit` ends.
+local-reserved-name = The name { $user } belongs to the bot's AI seats (invite it with `@bot`); choose another.
 local-speaking-as = You speak as { $user } now.
 local-private-label = [private to { $user }]
 local-private-for = (a private message for { $user }; type `as { $user }` to read it)
 local-picture = picture: { $path }
 local-file = file: { $path }
+
+# An AI seat's name ($level: easy, normal or hard; $n: the n-th AI seat of that level in the game).
+ai-seat-name = Spieltisch ({ $level ->
+    [easy] AI, easy
+    [hard] AI, hard
+   *[normal] AI
+}){ $n ->
+    [1] {""}
+   *[other] {" "}{ $n }
+}
+# The invitation names the AI seats that have taken their seats at once.
+ai-seated = { $players } { $count ->
+    [one] takes a seat
+   *[other] take seats
+} at once ({ $joined } of { $seats } seats taken).
+cmd-ai-solo = { $game } is played alone: the AI cannot take a seat at your table. Play the same stones against it: `new hathor challenge @bot`.
+cmd-ai-too-many = You and the AI need { $needed } seats, but this game of { $game } is for { $players } players.
+cmd-level-without-ai = `level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too.
+cmd-bad-level = Unknown AI level “{ $text }”: use easy, normal or hard.
+cmd-reserved-user = This name belongs to the bot's AI seats; choose another.

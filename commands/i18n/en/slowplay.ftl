@@ -151,3 +151,4 @@ help-language = `language en` or `language de` sets the language I use with you 
 ## Replay.
 
 export-replay = Game #{ $id } as a strip of boards, from the start to the end (left to right, top to bottom).
+cmd-claim-ai = { $player } is to move in game #{ $id } and never runs out of time: its move comes by itself.

@@ -240,6 +240,8 @@ fn split_mentions(formatted: &str, mentions: &[User]) -> Text {
             segments.push(Segment::Plain(rest[..open].to_string()));
         }
         match user {
+            // An AI seat has nobody to ping: its name is plain text.
+            Some(user) if crate::base::ai_seat::is_ai(&user.id) => segments.push(Segment::Plain(user.name.clone())),
             Some(user) => segments.push(Segment::Mention(user.clone())),
             None => segments.push(Segment::Plain(after[..close].to_string())),
         }

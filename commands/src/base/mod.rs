@@ -1,6 +1,7 @@
 //! The bottom layer: ids, time, the clock, replies and translations. Imports nothing
 //! of the crate above it.
 
+pub mod ai_seat;
 pub mod clock;
 pub mod i18n;
 pub mod ids;

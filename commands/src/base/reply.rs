@@ -107,7 +107,12 @@ impl Text {
             if i > 0 {
                 segments.push(Segment::Plain(", ".into()));
             }
-            segments.push(Segment::Mention(user));
+            // An AI seat has nobody to ping: its name is plain text.
+            if crate::base::ai_seat::is_ai(&user.id) {
+                segments.push(Segment::Plain(user.name));
+            } else {
+                segments.push(Segment::Mention(user));
+            }
         }
         Text(segments)
     }

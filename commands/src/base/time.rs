@@ -45,7 +45,7 @@ impl Default for ClockOptions {
 pub fn parse_duration(text: &str) -> Option<i64> {
     let text = text.trim().to_lowercase();
     if let Ok(days) = text.parse::<i64>() {
-        return (1..=365).contains(&days).then_some(days * DAY_MS);
+        return (1..=365).contains(&days).then(|| days * DAY_MS);
     }
     let mut total: i64 = 0;
     let mut number = String::new();
@@ -153,6 +153,10 @@ mod tests {
             ("400d", None),
             ("3d4", None),
             ("99999999999999999999d", None),
+            // A bare number that fits an i64 but not in milliseconds (the fuzzer's
+            // `wait 9223372036854775` once overflowed here), and a negative one.
+            ("9223372036854775", None),
+            ("-2", None),
         ];
         for (text, want) in cases {
             assert_eq!(parse_duration(text), want, "{text:?}");

@@ -19,6 +19,7 @@ use serde_json::Value;
 use rules::GameKind;
 
 use crate::{
+    base::ai_seat,
     base::ids::ChallengeId,
     base::ids::GameId,
     grammar::{NewOptions, Verb},
@@ -298,6 +299,14 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     if kind != GameKind::Hathor {
         return Err(Msg::new("challenge-only-hathor").arg("game", ctx.game_name(kind)).into());
     }
+    // The bot named (`new hathor challenge @bot:hard`) plays the same stones too.
+    let bot = ctx.table.bot_user(&ctx.origin.platform);
+    let ai_levels: Vec<ai::Level> = new
+        .invite
+        .iter()
+        .filter_map(|named| bot.as_deref().and_then(|bot| ai_seat::invitee_level(named, bot)))
+        .map(|level| level.or(new.level).unwrap_or_default())
+        .collect();
     let mut options = new.options;
     if options.get("players").is_some_and(|p| p.as_u64() != Some(1)) {
         return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).arg("span", 0_i64).into());
@@ -316,6 +325,14 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
     replies.extend(enter(ctx, &challenge).await?);
+    for (i, &level) in ai_levels.iter().enumerate() {
+        let n = ai_levels[..i].iter().filter(|&&l| l == level).count() + 1;
+        let user = crate::base::reply::User::new(ai_seat::user_id(level, n), ai_seat::name(&ctx.table.texts, ctx.lang, level, n));
+        let origin = crate::base::origin::Origin { user, is_admin: false, lang: None, ..ctx.origin.clone() };
+        let as_ai = Ctx { origin: &origin, admin: false, ..*ctx };
+        // Its own game's replies are private to it: they go nowhere; the scheduler plays it.
+        replies.extend(joined(&as_ai, &challenge).await?.into_iter().filter(|r| r.audience == Audience::Channel));
+    }
     Ok(replies)
 }
 

@@ -10,27 +10,41 @@ use crate::{
     table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Lang, Msg},
     base::reply::{Reply, Text},
-    store::{Advance, Appended, Created, Joined, NewGame, Status},
+    store::{Advance, Appended, Created, Joined, NewGame, PlayerRow, Status},
+    base::ai_seat,
 };
 
 /// `new <game> [options]`: checks the options by creating the game once, then stores
 /// an invitation with the creator in seat 0.
 pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outcome {
     let user = &ctx.origin.user;
-    // Someone named twice (`@bob @Bob`, or one user picked in two options) counts once.
+    // The bot named (`@bot`, `@bot:hard`, its own mention) takes an AI seat each time
+    // it is named; someone else named twice (`@bob @Bob`, or one user picked in two
+    // options) counts once.
+    let bot = ctx.table.bot_user(&ctx.origin.platform);
     let mut invite: Vec<String> = Vec::with_capacity(new.invite.len());
+    let mut ai_levels: Vec<ai::Level> = Vec::new();
     for named in new.invite {
-        if !invite.contains(&named) {
-            invite.push(named);
+        match bot.as_deref().and_then(|bot| ai_seat::invitee_level(&named, bot)) {
+            Some(level) => ai_levels.push(level.or(new.level).unwrap_or_default()),
+            None if !invite.contains(&named) => invite.push(named),
+            None => {}
         }
+    }
+    if new.level.is_some() && ai_levels.is_empty() {
+        return Err(Msg::new("cmd-level-without-ai").into());
+    }
+    if !ai_levels.is_empty() && *kind.players().end() == 1 {
+        return Err(Msg::new("cmd-ai-solo").arg("game", ctx.game_name(kind)).into());
     }
     if invite.iter().any(|n| crate::table::invitees::matches(n, &user.id, &user.name)) {
         return Err(Msg::new("cmd-invite-self").into());
     }
     let mut options = new.options;
-    if !invite.is_empty() && !options.contains_key("players") {
+    let named = invite.len() + ai_levels.len();
+    if named > 0 && !options.contains_key("players") {
         // Named players and no count: a seat for each of them and the creator.
-        options.insert("players".into(), Value::from(invite.len() + 1));
+        options.insert("players".into(), Value::from(named + 1));
     }
     let players = match options.get("players").map(Value::as_u64) {
         None => kind.default_players(),
@@ -39,7 +53,15 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             None => return Err(player_count(ctx, kind)),
         },
     };
+    if ai_levels.len() + 1 > players {
+        return Err(Msg::new("cmd-ai-too-many")
+            .arg("needed", ai_levels.len() + 1)
+            .arg("game", ctx.game_name(kind))
+            .arg("players", players)
+            .into());
+    }
     options.insert("players".into(), Value::from(players));
+    let ai_seats = ai_players(ctx, &ai_levels);
     let options = Value::Object(options);
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     check_options(ctx, kind, &options, players, seed)?;
@@ -71,8 +93,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
                 move_ms: Some(move_ms),
                 invitees: &invite,
             },
-            // A solo game starts at once: it is never an open invitation.
-            (players > 1).then_some(max_open),
+            // A solo game starts at once: it is never an open invitation, nor is one
+            // the AI fills.
+            (players > 1 + ai_seats.len()).then_some(max_open),
+            &ai_seats,
         )
         .await?;
     let id = match created {
@@ -80,8 +104,8 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         Created::TooManyInvitations => return Err(Msg::new("cmd-too-many-invitations").arg("max", max_open).into()),
     };
     tracing::info!(game = %id, kind = kind.id(), seed, "invitation created");
-    if players == 1 {
-        // A solo game needs nobody else: it starts at once.
+    if players == 1 + ai_seats.len() {
+        // A solo game, or one the AI fills, needs nobody else: it starts at once.
         let Some(row) = ctx.table.db.game(id).await? else {
             return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
         };
@@ -98,7 +122,34 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("details", invitation_details(ctx, &options, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
+    let mut text = text;
+    if !ai_seats.is_empty() {
+        let names = ai_seats.iter().map(|p| p.name.clone()).collect::<Vec<_>>().join(", ");
+        text.push_line(ctx.text(
+            &Msg::new("ai-seated")
+                .arg("players", names)
+                .arg("count", ai_seats.len())
+                .arg("joined", ai_seats.len() + 1)
+                .arg("seats", players),
+        ));
+    }
     Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id, seq: 0 })])
+}
+
+/// The AI seats of `levels` as players of seats 1, 2, … (after the creator), named in
+/// the requester's language and numbered per level ("Spieltisch (AI)", "Spieltisch (AI) 2").
+fn ai_players(ctx: &Ctx<'_>, levels: &[ai::Level]) -> Vec<PlayerRow> {
+    let mut rows: Vec<PlayerRow> = Vec::with_capacity(levels.len());
+    for (i, &level) in levels.iter().enumerate() {
+        let n = levels[..i].iter().filter(|&&l| l == level).count() + 1;
+        rows.push(PlayerRow {
+            seat: i + 1,
+            user_id: ai_seat::user_id(level, n),
+            name: ai_seat::name(&ctx.table.texts, ctx.lang, level, n),
+            lang: None,
+        });
+    }
+    rows
 }
 
 fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {

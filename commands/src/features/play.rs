@@ -1,9 +1,10 @@
-//! Play: `move` (and bare moves), `resign`, `board`, `hand`, `moves`, and the turn
-//! announcement after every accepted move.
+//! Play: `move` (and bare moves), `resign`, `board`, `hand`, `moves`, the turn
+//! announcement after every accepted move, and the AI seats' moves ([`ai_turn`]).
 
 use rules::{Match, PlayErrorKind, Seat, Viewer};
 
 use crate::{
+    base::ai_seat,
     base::i18n::{Arg, Msg},
     base::ids::GameId,
     base::reply::{GameRef, Reply, Text},
@@ -126,6 +127,72 @@ fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
         Status::Withdrawn => return Err(Msg::new("cmd-game-over").arg("id", id).into()),
     }
     loaded.seat_of(ctx.user_id()).ok_or_else(|| Msg::new("cmd-not-a-player").arg("id", id).into())
+}
+
+/// Plays the next turn of an AI seat in game `id` (README, "Playing against the bot"),
+/// when one is to move: the `ai` crate chooses the move from what the seat may see
+/// ([`ai::SeatView`]) at the seat's level, seeded by the game's seed, move number and
+/// seat (so a choice made again after a crash is the same), and it is played like any
+/// player's move: the same announcement, board and mention of who is next, in the
+/// channel's language. Returns the AI seat's origin and the replies of its move (the
+/// caller applies the challenge rules and drops what is private to an AI seat);
+/// `Ok(None)` when no AI seat is to move or another poller stored a move first (the
+/// append is guarded by the move number: a stored move is the only truth, so an AI
+/// turn is never played twice).
+///
+/// # Errors
+/// A description for the log: a storage failure, the AI finding no move, or the rules
+/// refusing the AI's move (a bug in a sampler).
+pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<Option<(crate::base::origin::Origin, Vec<Reply>)>, String> {
+    let Some(row) = table.db.game(id).await.map_err(|e| e.to_string())? else { return Ok(None) };
+    if row.status != Status::Running {
+        return Ok(None);
+    }
+    let loaded = table.load(row).await.map_err(|e| e.to_string())?;
+    let Some(game) = &loaded.game else { return Ok(None) };
+    let seats = game.to_move();
+    let Some(player) = seats.iter().filter_map(|&s| loaded.players.get(s)).find(|p| ai_seat::is_ai(&p.user_id)).cloned()
+    else {
+        return Ok(None);
+    };
+    let level = ai_seat::level_of(&player.user_id).unwrap_or_default();
+    let view = ai::SeatView::of(game.as_ref(), player.seat).map_err(|e| e.to_string())?;
+    let seq = loaded.row.seq;
+    let seed = ai_seed(loaded.row.seed, seq, player.seat);
+    let notation = match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
+        Ok(Ok(notation)) => notation,
+        Ok(Err(e)) => return Err(format!("the AI found no move: {e}")),
+        Err(e) => return Err(format!("the AI's task failed: {e}")),
+    };
+    let origin = crate::base::origin::Origin {
+        platform: loaded.row.platform.clone(),
+        channel: loaded.row.channel.clone(),
+        server: loaded.row.server.clone(),
+        user: crate::base::reply::User::new(player.user_id.clone(), player.name.clone()),
+        is_admin: false,
+        lang: None,
+    };
+    let mut ctx = Ctx { table, origin: &origin, lang: table.options.language, admin: false, verb: Some(crate::grammar::Verb::Move) };
+    ctx.lang = crate::table::context::request_lang(&ctx).await;
+    tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
+    match move_in(&ctx, loaded, &notation, Some(seq)).await {
+        Ok(replies) => Ok(Some((origin.clone(), replies))),
+        Err(refused) => match table.move_number(id).await {
+            // Another poller (or process) stored a move first: nothing to do.
+            Ok(Some(now)) if now != seq => Ok(None),
+            _ => Err(format!("the AI's move {notation} was not stored: {refused:?}")),
+        },
+    }
+}
+
+/// The seed of an AI seat's choice at move number `seq`: a mix of the game's seed, the
+/// move number and the seat (SplitMix64's constants), so every turn searches afresh and
+/// the same turn searches the same way.
+fn ai_seed(game_seed: u64, seq: u64, seat: Seat) -> u64 {
+    let mut z = game_seed ^ seq.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seat as u64).rotate_left(32);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>) -> Outcome {

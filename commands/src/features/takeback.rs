@@ -6,6 +6,7 @@
 use rules::{GameKind, Match};
 
 use crate::{
+    base::ai_seat::is_ai,
     base::ids::GameId,
     table::context::{Ctx, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
@@ -44,7 +45,8 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let missing: Vec<User> = loaded
         .players
         .iter()
-        .filter(|p| !removed.contains(&p.seat) && !votes.contains(&p.user_id))
+        // AI seats always agree to take a move back.
+        .filter(|p| !removed.contains(&p.seat) && !is_ai(&p.user_id) && !votes.contains(&p.user_id))
         .map(|p| User::new(p.user_id.clone(), p.name.clone()))
         .collect();
     if !missing.is_empty() && !first_ask {
@@ -157,7 +159,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             let missing: Vec<User> = old
                 .players
                 .iter()
-                .filter(|p| !votes.contains(&p.user_id))
+                .filter(|p| !is_ai(&p.user_id) && !votes.contains(&p.user_id))
                 .map(|p| User::new(p.user_id.clone(), p.name.clone()))
                 .collect();
             if !first {

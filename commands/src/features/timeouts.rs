@@ -39,8 +39,14 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let default_ms = here.clock(&ctx.table.options.clock).move_ms;
     let mut expired = Vec::new();
     let mut soonest: Option<(String, i64)> = None;
+    let mut ai_to_move: Option<String> = None;
     for &seat in turn.to_move.iter().filter(|&&s| s != claimer) {
         let Some(player) = loaded.players.get(seat) else { continue };
+        // An AI seat never runs out of time (it moves as soon as the scheduler runs).
+        if crate::base::ai_seat::is_ai(&player.user_id) {
+            ai_to_move.get_or_insert_with(|| player.name.clone());
+            continue;
+        }
         let clock = turns::seat_clock(&ctx.table.db, &turn, &player.user_id, default_ms, ctx.now()).await?;
         if clock.expired() {
             expired.push(seat);
@@ -54,7 +60,10 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 .arg("player", player)
                 .arg("id", id)
                 .arg("left", format_duration(&ctx.table.texts, ctx.lang, left)),
-            None => Msg::new("cmd-claim-nobody").arg("id", id),
+            None => match ai_to_move {
+                Some(player) => Msg::new("cmd-claim-ai").arg("player", player).arg("id", id),
+                None => Msg::new("cmd-claim-nobody").arg("id", id),
+            },
         }
         .into());
     }

@@ -131,8 +131,11 @@ pub struct NewOptions {
     /// The time per move in milliseconds (`time=3d`), if given.
     pub move_ms: Option<i64>,
     /// The users invited by name (`@bob`), without the `@` (a Discord mention
-    /// `<@123>` becomes `123`).
+    /// `<@123>` becomes `123`). The bot itself (`@bot`, `@bot:hard`, its own mention)
+    /// is read here like anyone; the lobby seats it as an AI player.
     pub invite: Vec<String>,
+    /// `level=easy|normal|hard`: the strength of the AI seats named without one.
+    pub level: Option<ai::Level>,
 }
 
 impl NewOptions {
@@ -170,6 +173,10 @@ impl NewOptions {
                             crate::base::time::parse_duration(value)
                                 .ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", value))?,
                         );
+                    }
+                    "level" | "stufe" => {
+                        once("level", word)?;
+                        out.level = Some(value.parse().map_err(|_| Msg::new("cmd-bad-level").arg("text", value))?);
                     }
                     "players" | "spieler" => {
                         once("players", word)?;

@@ -18,6 +18,13 @@ pub fn invitee(word: &str) -> Option<String> {
     if word.len() > MAX_INVITEE_BYTES {
         return None;
     }
+    // A Discord mention with an AI level after it (`<@123>:hard`) keeps the level.
+    if let Some((mention, level)) = word.rsplit_once(">:")
+        && !level.is_empty()
+        && level.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return invitee(&format!("{mention}>")).filter(|id| id.chars().all(|c| c.is_ascii_digit())).map(|id| format!("{id}:{}", level.to_lowercase()));
+    }
     let inner = word.strip_prefix("<@").and_then(|w| w.strip_suffix('>')).map(|w| w.trim_start_matches('!'));
     if let Some(id) = inner {
         let usable = id.chars().all(|c| c.is_ascii_digit()) && id.chars().any(|c| c != '0');
@@ -69,6 +76,11 @@ mod tests {
             ("@bob,@carol", None),
             ("@bo<b", None),
             ("@bob>", None),
+            ("<@123>:hard", Some("123:hard")),
+            ("<@!123>:Easy", Some("123:easy")),
+            ("<@0>:hard", None),
+            ("<@123>:", None),
+            ("@bot:hard", Some("@bot:hard")),
         ];
         for (word, want) in cases {
             assert_eq!(invitee(word).as_deref(), want, "{word:?}");

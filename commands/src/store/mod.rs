@@ -350,14 +350,15 @@ impl Db {
         self.pool.close().await;
     }
 
-    /// Creates an invitation with its creator in seat 0, its time per move and its
-    /// invitees, in one transaction. With `max_open`, nothing is stored when the creator
+    /// Creates an invitation with its creator in seat 0, `seated` in the seats after it
+    /// (the AI seats, which join at once), its time per move and its invitees, in one
+    /// transaction. With `max_open`, nothing is stored when the creator
     /// already has that many open invitations on the platform (checked inside the
     /// transaction, so concurrent requests cannot pass it together).
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
-    pub async fn create_game(&self, new: &NewGame<'_>, max_open: Option<usize>) -> Result<Created, StorageError> {
+    pub async fn create_game(&self, new: &NewGame<'_>, max_open: Option<usize>, seated: &[PlayerRow]) -> Result<Created, StorageError> {
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         if let Some(max) = max_open {
             let open: i64 = sqlx::query_scalar(
@@ -371,7 +372,7 @@ impl Db {
                 return Ok(Created::TooManyInvitations);
             }
         }
-        let id = insert_game(&mut tx, new, None, &[]).await?;
+        let id = insert_game(&mut tx, new, None, seated).await?;
         tx.commit().await?;
         Ok(Created::Stored(id))
     }
@@ -412,7 +413,8 @@ impl Db {
             .bind(old)
             .fetch_all(&mut *tx)
             .await?;
-        if players.iter().any(|p| !votes.contains(&p.user_id)) {
+        // AI seats always agree to play again.
+        if players.iter().any(|p| !crate::base::ai_seat::is_ai(&p.user_id) && !votes.contains(&p.user_id)) {
             tx.commit().await?;
             return Ok(RematchVote::Waiting { first, votes });
         }

@@ -127,3 +127,22 @@ pub async fn seat_clock(db: &Db, turn: &Turn, user_id: &str, default_ms: i64, no
     let away = vacations(db, &turn.platform, user_id).await?;
     Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), used_ms: used_ms(turn.since, now, &away) })
 }
+
+/// The running games on `platforms` in which an AI seat
+/// ([`crate::base::ai_seat`]) is to move, oldest first. One query, however many
+/// games are running.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub(crate) async fn ai_to_move(db: &Db, platforms: Platforms<'_>) -> Result<Vec<GameId>, StorageError> {
+    let sql = format!(
+        "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id \
+         WHERE g.status = 'running' AND substr(p.user_id, 1, {len}) = '{prefix}' \
+         AND instr(',' || g.to_move || ',', ',' || p.seat || ',') > 0 AND {} ORDER BY g.id",
+        Platforms::sql("g.platform"),
+        len = crate::base::ai_seat::PREFIX.len(),
+        prefix = crate::base::ai_seat::PREFIX,
+    );
+    let ids: Vec<GameId> = platforms.bind_as(sqlx::query_as::<_, (GameId,)>(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?.into_iter().map(|(id,)| id).collect();
+    Ok(ids)
+}

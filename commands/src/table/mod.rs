@@ -10,7 +10,10 @@ pub mod ratings;
 pub mod replay;
 pub mod turn;
 
-use std::sync::{Arc, Mutex};
+use std::{
+    collections::HashMap,
+    sync::{Arc, Mutex, RwLock},
+};
 
 use rules::{GameKind, Match, Seat, Viewer};
 
@@ -43,6 +46,11 @@ pub struct Table {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) options: HostOptions,
     cache: Mutex<lru::LruCache<GameId, Cached>>,
+    /// The bot's own user id per platform (set by its adapter once logged in), so that
+    /// inviting the bot takes an AI seat.
+    bot_users: RwLock<HashMap<String, String>>,
+    /// Woken when an AI seat is to move, so that the scheduler plays it at once.
+    ai_wakeup: tokio::sync::Notify,
 }
 
 /// A cached game and the move number it stands at.
@@ -57,7 +65,46 @@ impl std::fmt::Debug for Table {
 impl Table {
     /// A table over an open database with a given clock.
     pub fn new(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Table {
-        Table { db, texts: Texts::load(), clock, options, cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)) }
+        Table {
+            db,
+            texts: Texts::load(),
+            clock,
+            options,
+            cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
+            bot_users: RwLock::new(HashMap::new()),
+            ai_wakeup: tokio::sync::Notify::new(),
+        }
+    }
+
+    /// Tells the host the bot's own user id on `platform` (a Discord snowflake, a
+    /// Matrix user id): inviting that user then takes an AI seat. The terminal's bot is
+    /// always [`crate::base::ai_seat::TERMINAL_BOT`].
+    pub fn set_bot_user(&self, platform: &str, user_id: &str) {
+        let mut users = self.bot_users.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        users.insert(platform.to_string(), user_id.to_string());
+    }
+
+    /// The bot's own user id on `platform`, when known.
+    pub(crate) fn bot_user(&self, platform: &str) -> Option<String> {
+        if platform == "terminal" {
+            return Some(crate::base::ai_seat::TERMINAL_BOT.to_string());
+        }
+        self.bot_users.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(platform).cloned()
+    }
+
+    /// Resolves when an AI seat may be to move since the last call (a move, a start or
+    /// a take-back left one to move): the scheduler's loop waits for it besides its
+    /// timer and plays the AI's turn at once.
+    pub async fn ai_turn_waiting(&self) {
+        self.ai_wakeup.notified().await;
+    }
+
+    /// Wakes [`Table::ai_turn_waiting`] when one of `loaded`'s seats to move is an AI seat.
+    pub(crate) fn wake_ai_if_to_move(&self, loaded: &Loaded) {
+        let to_move = loaded.game.as_ref().map(|g| g.to_move()).unwrap_or_default();
+        if to_move.iter().any(|&s| loaded.players.get(s).is_some_and(|p| crate::base::ai_seat::is_ai(&p.user_id))) {
+            self.ai_wakeup.notify_one();
+        }
     }
 
     /// The database.

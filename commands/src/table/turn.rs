@@ -69,6 +69,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
 /// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
+    ctx.table.wake_ai_if_to_move(loaded);
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
@@ -197,7 +198,8 @@ pub(crate) fn result_line(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> O
 /// The private reply with `seat`'s hand (text and picture), when the game has one.
 pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<Reply> {
     let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
-    let owner = loaded.user(seat)?;
+    // An AI seat's hand goes nowhere: it reads its seat's view itself.
+    let owner = loaded.user(seat).filter(|u| !crate::base::ai_seat::is_ai(&u.id))?;
     let id = loaded.row.id;
     // In the owner's language: the requester's, else the one stored when they joined.
     let lang = if owner.id == ctx.user_id() {

@@ -1,6 +1,7 @@
 //! The command layer's integration tests (one test binary, modules per subject), on
 //! temporary database files.
 
+mod ai_seats;
 mod answers;
 mod artifakes;
 mod aratoth;

@@ -1,0 +1,60 @@
+//! Playing against the bot in `spieltisch local`: a human (this test) plays random legal
+//! moves of a Carat game against `@bot:easy`, one process per move (the game survives
+//! each restart), until the final ranking; the AI answers within the same run. The
+//! terminal's AI names are reserved.
+
+use crate::support::{spieltisch, Place};
+
+/// Game 1 as the export says it stands.
+fn game_now(place: &Place) -> Box<dyn rules::Match> {
+    let db = place.db_url();
+    let export = spieltisch(place.path(), &["export", "1", "--db", &db], "", &[]);
+    assert_eq!(export.code, Some(0), "export failed: {}", export.stderr);
+    let record: rules::record::Record = serde_json::from_str(&export.stdout).expect("the export is a record");
+    let mut game = record.start().expect("the record starts");
+    for text in &record.moves {
+        game.play(text).expect("a stored move replays");
+    }
+    game
+}
+
+#[test]
+fn a_carat_game_against_the_ai_runs_to_its_ranking_across_restarts() {
+    let place = Place::new();
+    let mut out = place.local("new carat @bot:easy seed=77\n").stdout;
+    assert!(out.contains("Seats: alice, Spieltisch (AI, easy)."), "{out}");
+    let mut state: u64 = 0x2545_F491_4F6C_DD1D;
+    for _ in 0..100 {
+        let game = game_now(&place);
+        if game.is_finished() {
+            break;
+        }
+        // After every run the AI has answered: it is alice's (seat 0) turn.
+        assert_eq!(game.to_move(), vec![0], "the AI did not answer:\n{out}");
+        let legal = game.legal_moves();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let pick = &legal[usize::try_from(state % legal.len() as u64).unwrap_or(0)];
+        out += &place.local(&format!("move {pick}\n")).stdout;
+    }
+    let game = game_now(&place);
+    assert!(game.is_finished(), "the game ended:\n{out}");
+    assert!(out.contains("Spieltisch (AI, easy) plays"), "{out}");
+    assert!(out.contains("Game #1 is over. Ranking:"), "{out}");
+    // The AI's moves are in the log like anyone's: half of the moves are its own.
+    let ai_moves = game.log().len() / 2;
+    assert!(out.matches("Spieltisch (AI, easy) plays").count() >= ai_moves, "{out}");
+}
+
+#[test]
+fn the_names_of_the_ai_are_reserved_in_the_terminal() {
+    let place = Place::new();
+    let run = place.local("as bot\nas ai:hard\nnew carat @bot:hard seed=3\n");
+    assert_eq!(run.stdout.matches("belongs to the bot's AI seats").count(), 2, "{}", run.stdout);
+    assert!(run.stdout.contains("Seats: alice, Spieltisch (AI, hard)."), "{}", run.stdout);
+    let db = place.db_url();
+    let refused = spieltisch(place.path(), &["local", "--db", &db, "--as", "Bot"], "", &[]);
+    assert_eq!(refused.code, Some(2), "{}", refused.stderr);
+    assert!(refused.stderr.contains("belongs to the bot's AI seats"), "{}", refused.stderr);
+}
