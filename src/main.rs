@@ -159,7 +159,7 @@ fn main() -> ExitCode {
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
                 if commands::base::ai_seat::reserved_name(&speaker) {
-                    report!("spieltisch local: the name \"{}\" belongs to the bot's AI seats; choose another with --user", speaker.trim());
+                    report!("spieltisch local: the name \"{}\" belongs to the bot's AI seats; choose another with --as", speaker.trim());
                     return Ok(ExitCode::from(2));
                 }
                 let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock) };

@@ -15,6 +15,10 @@ use commands::{Host, Reply};
 /// How often the scheduler is asked what is due.
 pub const POLL_EVERY: Duration = Duration::from_secs(60);
 
+/// How long the scheduler waits after a move that made it an AI seat's turn before it
+/// plays that turn: the adapter posts the move's own reply first.
+pub const AI_ANSWER_DELAY: Duration = Duration::from_secs(2);
+
 /// Where notices go, per platform: the running adapters.
 #[derive(Default, Clone)]
 pub struct NoticeRoutes {
@@ -145,7 +149,10 @@ pub async fn poll(host: Arc<Host>, routes: NoticeRoutes) -> anyhow::Result<()> {
     loop {
         tokio::select! {
             _ = tick.tick() => {}
-            () = host.ai_turn_waiting() => {}
+            () = host.ai_turn_waiting() => {
+                // The adapter posts the move that made it the AI's turn first.
+                tokio::time::sleep(AI_ANSWER_DELAY).await;
+            }
         }
         deliver(&host, &routes, &mut retry).await;
     }

@@ -390,3 +390,47 @@ async fn undo_by_consent_on_discord() {
     assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(0));
     running.bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn inviting_the_bot_itself_seats_an_ai_whose_moves_the_notifier_posts() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot_with_clock(&fake, &dir, Arc::new(ManualClock::at(MONDAY_8AM))).await;
+    let carat = choice_value(&running.registration, "new", "game", "Carat");
+    // `/new game:Carat invite:@Spieltisch options:level=easy`: the bot's own user.
+    let me = FakeUser::new(crate::fake_discord::APP_ID, "Spieltisch");
+    let new = fake.slash_with_users(
+        &alice(),
+        "new",
+        vec![events::integer("game", carat), events::string("options", "level=easy seed=7"), events::user("invite", &me)],
+        &[&me],
+    );
+    let begun = public_followups(&fake, &new, 1).await.remove(0).content();
+    assert!(begun.contains("Seats: alice, Spieltisch (AI, easy)."), "{begun}");
+    let id = commands::GameId(1);
+    let origin = commands::Origin {
+        platform: "discord".into(),
+        channel: CHANNEL_ID.to_string(),
+        server: Some(GUILD_ID.to_string()),
+        user: commands::User::new(alice().id.to_string(), "alice"),
+        is_admin: false,
+        lang: Some(commands::Lang::En),
+    };
+    let row = running.host.db().game(id).await.expect("read").expect("the game");
+    if row.to_move == [0] {
+        let notation = running.host.legal_moves(&origin, Some(id), "").await.expect("legal moves").remove(0);
+        let sent = fake.slash(&alice(), "move", vec![events::string("notation", &notation)]);
+        public_followups(&fake, &sent, 1).await;
+    }
+    // The scheduler's notifier posts the AI's move in the channel, pinging alice only.
+    let (posted, messages) = deliver(&fake, &running).await;
+    assert_eq!(posted, 1, "{messages:?}");
+    let text = messages[0].content();
+    assert!(text.starts_with("Spieltisch (AI, easy) plays "), "{text}");
+    assert!(text.contains(&format!("It is <@{}>'s turn.", alice().id)), "{text}");
+    assert_eq!(pinged(&messages[0]), vec![alice().id]);
+    assert!(messages[0].uploads.first().is_some_and(|u| u.bytes.starts_with(PNG_MAGIC)), "with the board");
+    let row = running.host.db().game(id).await.expect("read").expect("the game");
+    assert_eq!(row.to_move, vec![0], "alice's turn again");
+    running.bot.stop().await;
+}

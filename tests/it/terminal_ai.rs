@@ -36,7 +36,7 @@ fn a_carat_game_against_the_ai_runs_to_its_ranking_across_restarts() {
         state ^= state >> 7;
         state ^= state << 17;
         let pick = &legal[usize::try_from(state % legal.len() as u64).unwrap_or(0)];
-        out += &place.local(&format!("move {pick}\n")).stdout;
+        out.push_str(&place.local(&format!("move {pick}\n")).stdout);
     }
     let game = game_now(&place);
     assert!(game.is_finished(), "the game ended:\n{out}");

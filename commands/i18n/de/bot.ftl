@@ -186,7 +186,7 @@ ai-seated = { $players } { $count ->
    *[other] nehmen
 } sofort Platz ({ $joined } von { $seats } Plätzen besetzt).
 cmd-ai-solo = { $game } spielt man allein: die KI kann nicht mit an deinen Tisch. Spiel dieselben Steine gegen sie: `neu hathor herausforderung @bot`.
-cmd-ai-too-many = Du und die KI braucht { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
+cmd-ai-too-many = Du, die KI und die Eingeladenen braucht { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
 cmd-level-without-ai = `level=` legt die Stärke von KI-Plätzen fest, aber diese Partie hat keine: lade auch den Bot ein (`@bot`).
 cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm easy, normal oder hard (leicht, normal, schwer).
 cmd-reserved-user = Dieser Name gehört den KI-Plätzen des Bots; wähle einen anderen.

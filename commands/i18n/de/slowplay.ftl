@@ -68,7 +68,10 @@ vacation-announced = { $player } ist { $days ->
   } im Urlaub: so lange stehen die Uhren still.
 undo-asked = { $player } möchte { $move } in Partie #{ $id } zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.
 undo-already-asked = Du hast schon gebeten, { $move } in Partie #{ $id } zurückzunehmen; es fehlen noch: { $players }.
-undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } ist zurückgenommen.
+undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } { $count ->
+    [one] ist
+   *[other] sind
+  } zurückgenommen.
 rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
 rematch-asked = { $player } möchte Partie #{ $id } ({ $game }) noch einmal spielen: tippe `revanche #{ $id }`, um zuzustimmen.
 rematch-waiting = Es fehlen noch: { $players }.

@@ -189,7 +189,7 @@ ai-seated = { $players } { $count ->
    *[other] take seats
 } at once ({ $joined } of { $seats } seats taken).
 cmd-ai-solo = { $game } is played alone: the AI cannot take a seat at your table. Play the same stones against it: `new hathor challenge @bot`.
-cmd-ai-too-many = You and the AI need { $needed } seats, but this game of { $game } is for { $players } players.
+cmd-ai-too-many = You, the AI and those you named need { $needed } seats, but this game of { $game } is for { $players } players.
 cmd-level-without-ai = `level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too.
 cmd-bad-level = Unknown AI level “{ $text }”: use easy, normal or hard.
 cmd-reserved-user = This name belongs to the bot's AI seats; choose another.

@@ -64,7 +64,10 @@ vacation-announced = { $player } is on vacation for { $days ->
   }: their clocks stand still until then.
 undo-asked = { $player } asks to take back { $move } in game #{ $id }: type `undo` to agree.
 undo-already-asked = You have asked to take back { $move } in game #{ $id } already; waiting for { $players }.
-undo-done = Everyone agreed: { $move } in game #{ $id } is taken back.
+undo-done = Everyone agreed: { $move } in game #{ $id } { $count ->
+    [one] is
+   *[other] are
+  } taken back.
 rematch-started = Rematch of game #{ $old }: game #{ $id } of { $game } begins with the same players.
 rematch-asked = { $player } would like to play game #{ $id } ({ $game }) again: type `rematch #{ $id }` to agree.
 rematch-waiting = Waiting for { $players }.

@@ -47,18 +47,38 @@ pub fn name(texts: &Texts, lang: Lang, level: Level, n: usize) -> String {
     texts.plain(lang, &Msg::new("ai-seat-name").arg("level", level.word()).arg("n", n))
 }
 
-/// The AI level an invitee names, when it names the bot: `bot_id` (the bot's own user
-/// id on the platform; the terminal's is [`TERMINAL_BOT`]) with an optional `:level`
-/// (`bot:hard`, `123:easy` from `<@123>:easy`, `@spieltisch:example.org:hard`).
-/// `Some(None)`: the bot without a level; `None`: another user.
-pub fn invitee_level(invitee: &str, bot_id: &str) -> Option<Option<Level>> {
+/// Whom an invitee names: the bot (with the level it names, if any) or a person.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Invitee {
+    /// The bot: an AI seat, at the level named (`None`: the default or `level=`).
+    Bot(Option<Level>),
+    /// Someone else.
+    Person,
+    /// The bot with a word after it that is no level (`@bot:hardd`), or a level after
+    /// someone who is not the bot (`<@555>:hard`): the word, for the refusal.
+    BadLevel(String),
+}
+
+/// Whom `invitee` names, given `bot_id` (the bot's own user id on the platform; the
+/// terminal's is [`TERMINAL_BOT`]): the bot with an optional `:level` (`bot:hard`,
+/// `123:easy` from `<@123>:easy`, `@spieltisch:example.org:hard`), else a person. A
+/// Matrix server's port after the bot's id (`@spieltisch:example.org:8448`) is part of
+/// the id, not a level.
+pub fn invitee(invitee: &str, bot_id: &str) -> Invitee {
     let bare = |s: &str| s.strip_prefix('@').filter(|_| !bot_id.starts_with('@')).unwrap_or(s).to_string();
     if bare(invitee).eq_ignore_ascii_case(bot_id) {
-        return Some(None);
+        return Invitee::Bot(None);
     }
-    let (base, level) = invitee.rsplit_once(':')?;
-    let level = level.parse::<Level>().ok()?;
-    bare(base).eq_ignore_ascii_case(bot_id).then_some(Some(level))
+    let Some((base, word)) = invitee.rsplit_once(':') else { return Invitee::Person };
+    let is_bot = bare(base).eq_ignore_ascii_case(bot_id);
+    match word.parse::<Level>() {
+        Ok(level) if is_bot => Invitee::Bot(Some(level)),
+        // A level after a Discord id that is not the bot's (`<@555>:hard`).
+        Ok(_) if base.chars().all(|c| c.is_ascii_digit()) => Invitee::BadLevel(word.to_string()),
+        Ok(_) => Invitee::Person,
+        Err(_) if is_bot && word.chars().all(|c| c.is_alphabetic()) => Invitee::BadLevel(word.to_string()),
+        Err(_) => Invitee::Person,
+    }
 }
 
 #[cfg(test)]
@@ -77,21 +97,23 @@ mod tests {
 
     #[test]
     fn the_bot_is_invited_with_or_without_a_level() {
-        assert_eq!(invitee_level("bot", "bot"), Some(None));
-        assert_eq!(invitee_level("@bot:hard", "bot"), Some(Some(Level::Hard)));
-        assert_eq!(invitee_level("@bot:schwer", "bot"), Some(Some(Level::Hard)));
-        assert_eq!(invitee_level("@bot:master", "bot"), None);
-        assert_eq!(invitee_level("bob", "bot"), None);
+        use Invitee::{BadLevel, Bot, Person};
+        assert_eq!(invitee("bot", "bot"), Bot(None));
+        assert_eq!(invitee("@bot:hard", "bot"), Bot(Some(Level::Hard)));
+        assert_eq!(invitee("@bot:schwer", "bot"), Bot(Some(Level::Hard)));
+        assert_eq!(invitee("@bot:master", "bot"), BadLevel("master".into()));
+        assert_eq!(invitee("bob", "bot"), Person);
         // Discord: `<@123>` is read as `123`, `<@123>:easy` as `123:easy`.
-        assert_eq!(invitee_level("123", "123"), Some(None));
-        assert_eq!(invitee_level("123:easy", "123"), Some(Some(Level::Easy)));
-        assert_eq!(invitee_level("124:easy", "123"), None);
+        assert_eq!(invitee("123", "123"), Bot(None));
+        assert_eq!(invitee("123:easy", "123"), Bot(Some(Level::Easy)));
+        assert_eq!(invitee("124:easy", "123"), BadLevel("easy".into()));
         // Matrix: the whole id, a level after it; a server's port is no level.
         let me = "@spieltisch:example.org";
-        assert_eq!(invitee_level("@spieltisch:example.org", me), Some(None));
-        assert_eq!(invitee_level("@spieltisch:example.org:hard", me), Some(Some(Level::Hard)));
-        assert_eq!(invitee_level("@spieltisch:example.org:8448", me), None);
-        assert_eq!(invitee_level("@eve:example.org:hard", me), None);
+        assert_eq!(invitee("@spieltisch:example.org", me), Bot(None));
+        assert_eq!(invitee("@spieltisch:example.org:hard", me), Bot(Some(Level::Hard)));
+        assert_eq!(invitee("@spieltisch:example.org:8448", me), Person);
+        assert_eq!(invitee("@eve:example.org:hard", me), Person);
+        assert_eq!(invitee("@eve:example.org", me), Person);
     }
 
     #[test]

@@ -223,6 +223,7 @@ impl Table {
             let advance = Advance {
                 game: id,
                 seen,
+                takebacks: loaded.row.takebacks,
                 seat: None,
                 user_id,
                 text: &event,
@@ -231,7 +232,7 @@ impl Table {
                 at: now,
             };
             if self.db.append(&advance).await? != crate::store::Appended::Stale {
-                self.remember(id, game.as_ref());
+                self.remember(id, game.as_ref(), loaded.row.takebacks);
                 return Ok(());
             }
         }
@@ -304,9 +305,14 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     let ai_levels: Vec<ai::Level> = new
         .invite
         .iter()
-        .filter_map(|named| bot.as_deref().and_then(|bot| ai_seat::invitee_level(named, bot)))
-        .map(|level| level.or(new.level).unwrap_or_default())
+        .filter_map(|named| match bot.as_deref().map(|bot| ai_seat::invitee(named, bot)) {
+            Some(ai_seat::Invitee::Bot(level)) => Some(level.or(new.level).unwrap_or_default()),
+            _ => None,
+        })
         .collect();
+    if new.level.is_some() && ai_levels.is_empty() {
+        return Err(Msg::new("cmd-level-without-ai").into());
+    }
     let mut options = new.options;
     if options.get("players").is_some_and(|p| p.as_u64() != Some(1)) {
         return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).arg("span", 0_i64).into());
@@ -419,7 +425,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
     };
     tracing::info!(game = %id, challenge = %challenge.id, "challenge game started");
-    ctx.table.remember(id, game.as_ref());
+    ctx.table.remember(id, game.as_ref(), 0);
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
     let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));

@@ -25,10 +25,11 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let mut invite: Vec<String> = Vec::with_capacity(new.invite.len());
     let mut ai_levels: Vec<ai::Level> = Vec::new();
     for named in new.invite {
-        match bot.as_deref().and_then(|bot| ai_seat::invitee_level(&named, bot)) {
-            Some(level) => ai_levels.push(level.or(new.level).unwrap_or_default()),
-            None if !invite.contains(&named) => invite.push(named),
-            None => {}
+        match bot.as_deref().map_or(ai_seat::Invitee::Person, |bot| ai_seat::invitee(&named, bot)) {
+            ai_seat::Invitee::Bot(level) => ai_levels.push(level.or(new.level).unwrap_or_default()),
+            ai_seat::Invitee::BadLevel(word) => return Err(Msg::new("cmd-bad-level").arg("text", word).into()),
+            ai_seat::Invitee::Person if !invite.contains(&named) => invite.push(named),
+            ai_seat::Invitee::Person => {}
         }
     }
     if new.level.is_some() && ai_levels.is_empty() {
@@ -53,9 +54,11 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             None => return Err(player_count(ctx, kind)),
         },
     };
-    if ai_levels.len() + 1 > players {
+    // Everyone named needs a seat: the AI's are taken at once, so nobody named may be
+    // left without one.
+    if !ai_levels.is_empty() && ai_levels.len() + invite.len() + 1 > players {
         return Err(Msg::new("cmd-ai-too-many")
-            .arg("needed", ai_levels.len() + 1)
+            .arg("needed", ai_levels.len() + invite.len() + 1)
             .arg("game", ctx.game_name(kind))
             .arg("players", players)
             .into());
@@ -296,7 +299,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         return Err(Msg::new(key).arg("id", game_id).into());
     }
     tracing::info!(game = %game_id, players = seated, "game started");
-    ctx.table.remember(game_id, game.as_ref());
+    ctx.table.remember(game_id, game.as_ref(), loaded.row.takebacks);
     let loaded = Loaded {
         row: crate::store::GameRow { status: Status::Running, options, ..loaded.row },
         game: Some(game),
@@ -364,6 +367,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 .append(&Advance {
                     game: game_id,
                     seen,
+                    takebacks: loaded.row.takebacks,
                     seat,
                     user_id: &user.id,
                     text: &text,
@@ -375,7 +379,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             if appended == Appended::Stale {
                 return Err(Msg::new("cmd-out-of-date").arg("id", game_id).arg("seq", seen).into());
             }
-            ctx.table.remember(game_id, game.as_ref());
+            ctx.table.remember(game_id, game.as_ref(), loaded.row.takebacks);
             tracing::info!(game = %game_id, "game aborted");
             let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])

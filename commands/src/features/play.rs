@@ -156,14 +156,31 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
         return Ok(None);
     };
     let level = ai_seat::level_of(&player.user_id).unwrap_or_default();
-    let view = ai::SeatView::of(game.as_ref(), player.seat).map_err(|e| e.to_string())?;
     let seq = loaded.row.seq;
-    let seed = ai_seed(loaded.row.seed, seq, player.seat);
-    let notation = match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
-        Ok(Ok(notation)) => notation,
-        Ok(Err(e)) => return Err(format!("the AI found no move: {e}")),
-        Err(e) => return Err(format!("the AI's task failed: {e}")),
+    let seed = ai_seed(id, seq, player.seat);
+    let chosen = match ai::SeatView::of(game.as_ref(), player.seat) {
+        Ok(view) => match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
+            Ok(Ok(notation)) => Ok(notation),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(e) => Err(e.to_string()),
+        },
+        Err(e) => Err(e.to_string()),
     };
+    // Should the search fail (a bug), the seat still moves: a legal move picked by the
+    // seed, so that the game never waits for an AI seat for ever.
+    let notation = match chosen {
+        Ok(notation) => notation,
+        Err(e) => {
+            tracing::error!(game = %id, seat = player.seat, error = %e, "the AI found no move; it plays a legal one");
+            let legal = game.legal_moves();
+            let pick = usize::try_from(seed % legal.len().max(1) as u64).unwrap_or(0);
+            legal.get(pick).cloned().ok_or_else(|| format!("the AI seat has no legal move: {e}"))?
+        }
+    };
+    // While a person still plays, every move is shown; a game left to AI seats (its
+    // last player resigned) is played on silently and only its end is told.
+    let removed = game.removed();
+    let watched = loaded.players.iter().any(|p| !ai_seat::is_ai(&p.user_id) && !removed.contains(&p.seat));
     let origin = crate::base::origin::Origin {
         platform: loaded.row.platform.clone(),
         channel: loaded.row.channel.clone(),
@@ -176,7 +193,10 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     ctx.lang = crate::table::context::request_lang(&ctx).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
     match move_in(&ctx, loaded, &notation, Some(seq)).await {
-        Ok(replies) => Ok(Some((origin.clone(), replies))),
+        Ok(replies) => {
+            let over = table.db.game(id).await.map_err(|e| e.to_string())?.is_some_and(|r| r.status == Status::Finished);
+            Ok(Some((origin.clone(), if watched || over { replies } else { Vec::new() })))
+        }
         Err(refused) => match table.move_number(id).await {
             // Another poller (or process) stored a move first: nothing to do.
             Ok(Some(now)) if now != seq => Ok(None),
@@ -185,11 +205,12 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     }
 }
 
-/// The seed of an AI seat's choice at move number `seq`: a mix of the game's seed, the
-/// move number and the seat (SplitMix64's constants), so every turn searches afresh and
-/// the same turn searches the same way.
-fn ai_seed(game_seed: u64, seq: u64, seat: Seat) -> u64 {
-    let mut z = game_seed ^ seq.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seat as u64).rotate_left(32);
+/// The seed of an AI seat's choice at move number `seq` of game `id`: a mix of the game
+/// id, the move number and the seat (SplitMix64's constants), so every turn searches
+/// afresh and the same turn searches the same way. Not the game's own seed: nothing of
+/// what the setup drew from it reaches the AI.
+fn ai_seed(id: GameId, seq: u64, seat: Seat) -> u64 {
+    let mut z = id.0.cast_unsigned() ^ seq.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (seat as u64).rotate_left(32);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

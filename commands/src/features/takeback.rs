@@ -36,10 +36,21 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     let seq = loaded.row.seq;
     let db = &ctx.table.db;
-    let last = db.log_after(id, seq.saturating_sub(1)).await?.into_iter().next_back();
-    let Some(last) = last.filter(|l| l.seq == seq && !l.text.starts_with('@')) else {
+    let log = db.log_after(id, 0).await?;
+    if log.last().is_none_or(|l| l.seq != seq || l.text.starts_with('@')) {
+        return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
+    }
+    // Against the AI: its answers go back together with the player's move they answered
+    // (taken back alone, the AI would only play them again).
+    let answers = log.iter().rev().take_while(|e| is_ai(&e.user_id) && !e.text.starts_with('@')).count();
+    let taken = answers + 1;
+    let start = log.len().checked_sub(taken);
+    let players_move = start.and_then(|i| log.get(i)).filter(|e| !e.text.starts_with('@') && !is_ai(&e.user_id));
+    let (Some(start), Some(_)) = (start, players_move) else {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
+    // The moves taken back, in the order they were made ("c3 red, d4 blue").
+    let words = log[start..].iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", ");
     let (first_ask, votes) = db.vote_undo(id, seq, ctx.user_id(), ctx.now()).await?;
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let missing: Vec<User> = loaded
@@ -51,31 +62,32 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         .collect();
     if !missing.is_empty() && !first_ask {
         // Asked before: only the asker hears whom it still waits for (no second ping).
-        let msg = Msg::new("undo-already-asked").arg("move", last.text).arg("id", id).arg("players", Arg::Mentions(missing));
+        let msg = Msg::new("undo-already-asked").arg("move", words.as_str()).arg("id", id).arg("players", Arg::Mentions(missing));
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
     }
     if !missing.is_empty() {
         let mut text = ctx.text(
-            &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", last.text).arg("id", id),
+            &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", words.as_str()).arg("id", id),
         );
         text.push_line(Text::mention_list(missing));
         return Ok(vec![Reply::channel(text).about(GameRef { id, seq })]);
     }
-    // Everyone agrees: rebuild the game without its last entry and store that.
-    let entries = db.log_after(id, 0).await?;
+    // Everyone agrees: rebuild the game without the entries taken back and store that.
+    let entries = log;
     let mut game = rules::open(loaded.kind, &loaded.row.options, loaded.players.len(), loaded.row.setup.clone(), Some(loaded.row.seed))
         .map_err(|e| StorageError::Damaged(format!("game #{id}: {e}")))?;
-    for entry in entries.iter().filter(|e| e.seq < seq) {
+    let back_to = seq - taken as u64;
+    for entry in entries.iter().filter(|e| e.seq <= back_to) {
         game.play(&entry.text).map_err(|e| StorageError::Damaged(format!("game #{id}: {e}")))?;
     }
-    if !ctx.table.db.take_back(id, seq, &game.to_move(), ctx.now()).await? {
+    if !ctx.table.db.take_back(id, seq, taken as u64, &game.to_move(), ctx.now()).await? {
         return Err(Msg::new("cmd-out-of-date").arg("id", id).arg("seq", seq).into());
     }
     tracing::info!(game = %id, seq, "move taken back");
-    ctx.table.remember(id, game.as_ref());
-    let header = ctx.text(&Msg::new("undo-done").arg("move", last.text).arg("id", id));
+    ctx.table.remember(id, game.as_ref(), loaded.row.takebacks + 1);
+    let header = ctx.text(&Msg::new("undo-done").arg("move", words).arg("count", taken).arg("id", id));
     let loaded = crate::table::context::Loaded {
-        row: GameRow { seq: seq - 1, to_move: game.to_move(), ..loaded.row },
+        row: GameRow { seq: back_to, to_move: game.to_move(), takebacks: loaded.row.takebacks + 1, ..loaded.row },
         game: Some(game),
         ..loaded
     };
@@ -178,7 +190,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         RematchVote::Started(id) => id,
     };
     tracing::info!(game = %id, of = %old_id, "rematch started");
-    ctx.table.remember(id, game.as_ref());
+    ctx.table.remember(id, game.as_ref(), 0);
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = ctx.table.load(row).await?;
     let header = ctx.text(

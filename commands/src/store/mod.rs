@@ -81,6 +81,8 @@ pub struct GameRow {
     /// Unix milliseconds.
     pub created_at: i64,
     pub updated_at: i64,
+    /// How many times moves were taken back (`undo`): with `seq`, where the game stands.
+    pub takebacks: i64,
 }
 
 impl GameRow {
@@ -253,6 +255,9 @@ pub struct Advance<'a> {
     pub game: GameId,
     /// The move number the mover saw; the move becomes `seen + 1`.
     pub seen: u64,
+    /// The take-backs the mover's game had seen ([`GameRow::takebacks`]): a game taken
+    /// back and moved on to the same move number since is another position.
+    pub takebacks: i64,
     pub seat: Option<usize>,
     pub user_id: &'a str,
     pub text: &'a str,
@@ -291,7 +296,7 @@ pub struct Db {
 }
 
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
-                            created_at, updated_at";
+                            created_at, updated_at, takebacks";
 
 impl Db {
     /// Opens (creating if missing) the database at `url` (`sqlite://spieltisch.db`,
@@ -863,7 +868,7 @@ impl Db {
         let moved = sqlx::query(
             "UPDATE games SET seq = seq + 1, status = ?, to_move = ?, updated_at = ?,
                               finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END
-             WHERE id = ? AND seq = ? AND status = 'running'",
+             WHERE id = ? AND seq = ? AND takebacks = ? AND status = 'running'",
         )
         .bind(status)
         .bind(seats_text(advance.to_move))
@@ -872,6 +877,7 @@ impl Db {
         .bind(advance.at)
         .bind(advance.game)
         .bind(seen)
+        .bind(advance.takebacks)
         .execute(&mut *tx)
         .await?;
         if moved.rows_affected() != 1 {
@@ -1008,5 +1014,6 @@ fn game_row(r: &SqliteRow) -> Result<GameRow, StorageError> {
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
         created_at: r.try_get("created_at")?,
         updated_at: r.try_get("updated_at")?,
+        takebacks: r.try_get("takebacks")?,
     })
 }

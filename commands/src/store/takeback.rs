@@ -30,19 +30,23 @@ impl Db {
         Ok((inserted, votes))
     }
 
-    /// Removes log entry `seq` of game `id` and sets the game back to move `seq - 1`
-    /// with the seats `to_move`, in one transaction (the turn starts afresh at `now`,
-    /// with fresh reminders); `false` when the game is no longer at move `seq`.
+    /// Removes the last `entries` log entries of game `id` (moves `seq - entries + 1`
+    /// to `seq`; at least one) and sets the game back to move `seq - entries` with the
+    /// seats `to_move`, in one transaction (the turn starts afresh at `now`, with fresh
+    /// reminders); `false` when the game is no longer at move `seq`.
     ///
     /// # Errors
     /// [`StorageError`] when the write fails (then nothing changed).
-    pub async fn take_back(&self, id: GameId, seq: u64, to_move: &[usize], now: i64) -> Result<bool, StorageError> {
+    pub async fn take_back(&self, id: GameId, seq: u64, entries: u64, to_move: &[usize], now: i64) -> Result<bool, StorageError> {
+        let entries = entries.clamp(1, seq.max(1));
+        let back_to = seq.saturating_sub(entries).cast_signed();
         let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
         let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
         let done = sqlx::query(
-            "UPDATE games SET seq = seq - 1, to_move = ?, updated_at = ?, turn_reset_at = ?
+            "UPDATE games SET seq = ?, to_move = ?, updated_at = ?, turn_reset_at = ?, takebacks = takebacks + 1
              WHERE id = ? AND seq = ? AND status = 'running'",
         )
+        .bind(back_to)
         .bind(to_move)
         .bind(now)
         .bind(now)
@@ -53,12 +57,12 @@ impl Db {
         if done.rows_affected() != 1 {
             return Ok(false);
         }
-        sqlx::query("DELETE FROM log WHERE game_id = ? AND seq = ?").bind(id).bind(seq.cast_signed()).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM log WHERE game_id = ? AND seq > ?").bind(id).bind(back_to).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM undo_votes WHERE game_id = ?").bind(id).execute(&mut *tx).await?;
         // The turn begins again: its reminders may come again.
         sqlx::query("DELETE FROM notices_sent WHERE game_id = ? AND seq >= ?")
             .bind(id)
-            .bind(seq.cast_signed() - 1)
+            .bind(back_to)
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;

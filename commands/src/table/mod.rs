@@ -53,8 +53,8 @@ pub struct Table {
     ai_wakeup: tokio::sync::Notify,
 }
 
-/// A cached game and the move number it stands at.
-type Cached = (u64, Box<dyn Match>);
+/// A cached game, the move number it stands at and the take-backs it has seen.
+type Cached = (u64, i64, Box<dyn Match>);
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -153,7 +153,8 @@ impl Table {
         }
         let cached = self.cached(row.id);
         let (mut game, from) = match cached {
-            Some((seq, game)) if seq <= row.seq => (game, seq),
+            // Behind is fine (it catches up on the log); after a take-back it is another game.
+            Some((seq, takebacks, game)) if seq <= row.seq && takebacks == row.takebacks => (game, seq),
             _ => {
                 let damaged = |e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id));
                 let game = rules::open(kind, &row.options, players.len(), row.setup.clone(), Some(row.seed))
@@ -171,19 +172,20 @@ impl Table {
                 })?;
             }
         }
-        self.remember(row.id, game.as_ref());
+        self.remember(row.id, game.as_ref(), row.takebacks);
         Ok(Loaded { row, kind, players, game: Some(game) })
     }
 
     fn cached(&self, id: GameId) -> Option<Cached> {
         let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        cache.get(&id).map(|(seq, game)| (*seq, game.box_clone()))
+        cache.get(&id).map(|(seq, takebacks, game)| (*seq, *takebacks, game.box_clone()))
     }
 
-    /// Keeps a copy of `game` (standing at its own number of applied moves).
-    pub(crate) fn remember(&self, id: GameId, game: &dyn Match) {
+    /// Keeps a copy of `game` (standing at its own number of applied moves, after
+    /// `takebacks` take-backs: [`GameRow::takebacks`]).
+    pub(crate) fn remember(&self, id: GameId, game: &dyn Match, takebacks: i64) {
         let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        cache.put(id, (game.moves_applied() as u64, game.box_clone()));
+        cache.put(id, (game.moves_applied() as u64, takebacks, game.box_clone()));
     }
 
     /// Finds the game a command means: `id` when given (it must be on this platform

@@ -35,6 +35,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
         .append(&Advance {
             game: id,
             seen: loaded.row.seq,
+            takebacks: loaded.row.takebacks,
             seat,
             user_id: ctx.user_id(),
             text,
@@ -50,7 +51,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
         }
         Appended::Stored(seq) => {
             tracing::info!(game = %id, seq, text, "move stored");
-            ctx.table.remember(id, game.as_ref());
+            ctx.table.remember(id, game.as_ref(), loaded.row.takebacks);
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
             let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };
             if status == Status::Finished

@@ -75,6 +75,7 @@ async fn the_storage_refuses_a_second_entry_for_one_move_number() {
         db.append(&Advance {
             game: id,
             seen: 0,
+            takebacks: 0,
             seat: Some(0),
             user_id: "alice",
             text,
@@ -160,4 +161,41 @@ async fn two_opens_of_a_new_file_at_once_both_succeed() {
         a.close().await;
         b.close().await;
     }
+}
+
+/// A move chosen for a position that was taken back is not stored, even when another
+/// move has brought the game back to the same move number (an AI thinking while its
+/// opponent takes back and moves differently): the take-backs are part of the guard.
+#[tokio::test]
+async fn a_move_chosen_before_a_take_back_is_not_stored_after_it() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 8).await;
+    let (mover, moves) = crate::support::to_move(&host, id).await;
+    let row = host.db().game(id).await.expect("read").expect("game");
+    let (seat, other) = (row.to_move[0], 1 - row.to_move[0]);
+    let db = host.db();
+    let advance = |seen: u64, takebacks: i64, seat: usize, text: &'static str, to_move: &'static [usize]| Advance {
+        game: id,
+        seen,
+        takebacks,
+        seat: Some(seat),
+        user_id: "x",
+        text,
+        finished: false,
+        to_move,
+        at: 1,
+    };
+    let (first, second): (&'static str, &'static str) = (moves[0].clone().leak(), moves[1].clone().leak());
+    let to_other: &'static [usize] = if other == 0 { &[0] } else { &[1] };
+    let to_mover: &'static [usize] = if seat == 0 { &[0] } else { &[1] };
+    assert_eq!(db.append(&advance(0, 0, seat, first, to_other)).await.expect("write"), Appended::Stored(1));
+    // The other seat starts thinking about move 2, having seen `first` as move 1 ...
+    // ... while `first` is taken back and `second` played instead.
+    assert!(db.take_back(id, 1, 1, to_mover, 2).await.expect("take back"));
+    assert_eq!(db.append(&advance(0, 1, seat, second, to_other)).await.expect("write"), Appended::Stored(1));
+    // The answer to `first` arrives: refused, though the move number fits.
+    assert_eq!(db.append(&advance(1, 0, other, "a1 red", to_mover)).await.expect("write"), Appended::Stale);
+    let log: Vec<String> = db.log_after(id, 0).await.expect("log").into_iter().map(|e| e.text).collect();
+    assert_eq!(log, vec![second.to_string()], "{mover}");
 }
