@@ -113,10 +113,12 @@ impl<'h, W: Write> Terminal<'h, W> {
                 self.switch(name)?;
                 continue;
             }
+            // Another terminal on the database may have waited meanwhile.
+            self.catch_up().await;
             if matches!(line, "wait" | "warten") {
-                self.wait("")?;
+                self.wait("").await?;
             } else if let Some(time) = line.strip_prefix("wait ").or_else(|| line.strip_prefix("warten ")) {
-                self.wait(time)?;
+                self.wait(time).await?;
             } else {
                 let replies = self.host.handle(&self.origin(), line).await;
                 for reply in replies {
@@ -124,11 +126,11 @@ impl<'h, W: Write> Terminal<'h, W> {
                 }
             }
             // What fell due meanwhile (reminders, expired invitations, messages).
-            for notice in self.host.due_notices_for(self.host.now(), &[PLATFORM]).await {
+            for notice in self.host.due_notices_in(self.host.now(), PLATFORM, &self.settings.channel).await {
                 self.show_notice(notice)?;
             }
             // Challenges whose time is up close now, not only at the next command there.
-            match self.host.close_due_challenges_for(&[PLATFORM]).await {
+            match self.host.close_due_challenges_in(PLATFORM, &self.settings.channel).await {
                 Ok(closed) => {
                     for c in closed {
                         for reply in c.replies {
@@ -143,11 +145,28 @@ impl<'h, W: Write> Terminal<'h, W> {
         Ok(())
     }
 
-    /// `wait <time>`: moves the clock forward (e.g. `wait 36h`, `wait 2d`).
-    fn wait(&mut self, time: &str) -> std::io::Result<()> {
+    /// Sets the clock to the offset stored in the database (the waits of earlier runs
+    /// and of other terminals on it).
+    async fn catch_up(&self) {
+        let Some(clock) = &self.settings.clock else { return };
+        match self.host.db().terminal_offset().await {
+            Ok(offset) => clock.catch_up(offset),
+            Err(e) => tracing::warn!(error = %e, "the terminal's clock could not be read"),
+        }
+    }
+
+    /// `wait <time>`: moves the clock forward (e.g. `wait 36h`, `wait 2d`), and the
+    /// offset stored in the database with it, so a restart keeps the time.
+    async fn wait(&mut self, time: &str) -> std::io::Result<()> {
         let key = match (&self.settings.clock, commands::base::time::parse_duration(time)) {
             (Some(clock), Some(ms)) => {
-                clock.advance(ms);
+                match self.host.db().add_terminal_offset(ms).await {
+                    Ok(offset) => clock.catch_up(offset),
+                    Err(e) => {
+                        tracing::warn!(error = %e, "the terminal's clock could not be stored");
+                        clock.advance(ms);
+                    }
+                }
                 let time = commands::base::time::format_duration(self.host.texts(), self.settings.lang, ms);
                 Msg::new("local-waited").arg("time", time)
             }

@@ -58,6 +58,12 @@ impl Host {
         self.due_notices_on(now, Platforms::Only(platforms)).await
     }
 
+    /// Like [`Host::due_notices`], for one channel of `platform` only (a terminal chat
+    /// prints its own channel's notices; another channel's wait for its own terminal).
+    pub async fn due_notices_in(&self, now: i64, platform: &str, channel: &str) -> Vec<Notice> {
+        self.due_notices_on(now, Platforms::Channel { platform, channel }).await
+    }
+
     async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>) -> Vec<Notice> {
         let mut out = Vec::new();
         for (what, result) in [

@@ -65,3 +65,41 @@ fn a_challenge_closes_when_the_terminal_waits_past_its_end() {
     assert_eq!(out.matches("is closed. Final leaderboard").count(), 1, "{out}");
     assert!(out[closed..].contains("picture: "), "the board is written: {out}");
 }
+
+#[test]
+fn the_terminal_clock_survives_a_restart() {
+    let place = Place::new();
+    let first = place.local("new carat seed=7\nas bob\njoin\nas alice\nstart\nwait 40h\n");
+    assert!(first.stdout.contains("half your time for this move has passed"), "{}", first.stdout);
+    // A new process on the same database: the 40 hours are still gone.
+    let second = place.local("games\nwait 20h\n");
+    let out = &second.stdout;
+    assert!(out.contains("#1 Carat") && out.contains(", waiting for 1 day 16 hours"), "{out}");
+    // 60 hours of 72: the reminder 12 hours before the end, not the half-time one again.
+    assert!(out.contains("runs out in 12 hours"), "{out}");
+    assert!(!out.contains("half your time"), "{out}");
+}
+
+/// `spieltisch local --channel NAME` on `place`'s database with `script`.
+fn local_in(place: &Place, channel: &str, script: &str) -> String {
+    let db = place.db_url();
+    let boards = place.boards().display().to_string();
+    let run = spieltisch(place.path(), &["local", "--db", &db, "--boards", &boards, "--as", "alice", "--channel", channel], script, &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    run.stdout
+}
+
+#[test]
+fn each_terminal_prints_only_its_own_channels_notices() {
+    let place = Place::new();
+    let garten = local_in(&place, "garten", "new carat seed=1\n");
+    assert!(garten.contains("[garten] @alice invites you to a game of Carat (#1)"), "{garten}");
+    // The terminal of another channel waits past the invitation's 48 hours: the
+    // expiry is not its to print (nor to take from garten's).
+    let kneipe = local_in(&place, "kneipe", "wait 49h\n");
+    assert!(!kneipe.contains("expired") && !kneipe.contains("garten"), "{kneipe}");
+    // garten's terminal, whose clock has reached it (the waits are the database's), prints it.
+    let garten = local_in(&place, "garten", "games\n");
+    assert!(garten.contains("[garten] Nobody took up the invitation to game #1 (Carat) in time, so it has expired."), "{garten}");
+    assert_eq!(garten.matches("has expired").count(), 1, "{garten}");
+}

@@ -54,6 +54,17 @@ impl OffsetClock {
     pub fn advance(&self, ms: i64) {
         self.0.fetch_add(ms.max(0), Ordering::SeqCst);
     }
+
+    /// Sets the offset to `ms` when that is further ahead (the stored offset of the
+    /// database, [`crate::store::Db::terminal_offset`]): the clock never goes back.
+    pub fn catch_up(&self, ms: i64) {
+        self.0.fetch_max(ms, Ordering::SeqCst);
+    }
+
+    /// The offset (ms ahead of the system clock).
+    pub fn offset(&self) -> i64 {
+        self.0.load(Ordering::SeqCst)
+    }
 }
 
 impl Clock for OffsetClock {
@@ -81,6 +92,16 @@ mod tests {
         clock.advance(-5);
         let ahead = clock.now_ms() - SystemClock.now_ms();
         assert!((3_599_000..=3_600_000).contains(&ahead), "{ahead}");
+    }
+
+    #[test]
+    fn an_offset_clock_catches_up_but_never_goes_back() {
+        let clock = OffsetClock::default();
+        clock.catch_up(5_000);
+        clock.catch_up(2_000);
+        assert_eq!(clock.offset(), 5_000);
+        clock.advance(1_000);
+        assert_eq!(clock.offset(), 6_000);
     }
 
     #[test]

@@ -154,6 +154,15 @@ impl Table {
         self.close_due_on(Platforms::Only(platforms)).await
     }
 
+    /// Like [`Host::close_due_challenges`], for the challenges of one channel of
+    /// `platform` (a terminal chat).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database fails.
+    pub async fn close_due_challenges_in(&self, platform: &str, channel: &str) -> Result<Vec<ChannelReplies>, StorageError> {
+        self.close_due_on(Platforms::Channel { platform, channel }).await
+    }
+
     async fn close_due_on(&self, platforms: Platforms<'_>) -> Result<Vec<ChannelReplies>, StorageError> {
         let due = self.db.due_challenges(platforms, self.clock.now_ms()).await?;
         let mut out = Vec::new();

@@ -106,7 +106,7 @@ impl Db {
     pub(crate) async fn due_challenges(&self, platforms: Platforms<'_>, now: i64) -> Result<Vec<ChallengeRow>, StorageError> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform")
+            Platforms::sql("platform", "channel")
         );
         let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now);
         let rows = platforms.bind(query).fetch_all(self.pool()).await?;

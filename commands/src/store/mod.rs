@@ -350,6 +350,32 @@ impl Db {
         &self.pool
     }
 
+    /// How far the terminal's clock runs ahead of the system clock (ms; 0 until the
+    /// first `wait`), as stored in this database.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn terminal_offset(&self) -> Result<i64, StorageError> {
+        let offset: Option<i64> = sqlx::query_scalar("SELECT offset_ms FROM terminal_clock WHERE id = 1").fetch_optional(&self.pool).await?;
+        Ok(offset.unwrap_or(0))
+    }
+
+    /// Moves the stored terminal clock forward by `ms` (at least 0) and returns the new
+    /// offset: one statement, so two terminals waiting at once add both waits.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn add_terminal_offset(&self, ms: i64) -> Result<i64, StorageError> {
+        let offset: i64 = sqlx::query_scalar(
+            "INSERT INTO terminal_clock (id, offset_ms) VALUES (1, ?) \
+             ON CONFLICT (id) DO UPDATE SET offset_ms = offset_ms + excluded.offset_ms RETURNING offset_ms",
+        )
+        .bind(ms.max(0))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(offset)
+    }
+
     /// Closes every connection.
     pub async fn close(&self) {
         self.pool.close().await;

@@ -16,7 +16,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub(crate) async fn take_outbox(&self, platforms: Platforms<'_>) -> Result<Vec<(String, String, String)>, StorageError> {
-        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform"));
+        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform", "channel"));
         Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql))).fetch_all(self.pool()).await?)
     }
 
@@ -28,7 +28,7 @@ impl Db {
     pub(crate) async fn invitations_before(&self, limit: i64, platforms: Platforms<'_>) -> Result<Vec<ExpiredInvitation>, StorageError> {
         let sql = format!(
             "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform")
+            Platforms::sql("platform", "channel")
         );
         Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit)).fetch_all(self.pool()).await?)
     }

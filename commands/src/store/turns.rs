@@ -83,7 +83,7 @@ pub(crate) async fn turns_maybe_due(
          WHERE (? - t.since) * 2 >= COALESCE(t.move_ms, cs.move_ms, ?) \
          AND (SELECT COUNT(*) FROM notices_sent n WHERE n.game_id = t.id AND n.seq = t.seq AND n.kind = 'expired') \
              < LENGTH(t.to_move) - LENGTH(REPLACE(t.to_move, ',', '')) + 1",
-        Platforms::sql("g.platform")
+        Platforms::sql("g.platform", "g.channel")
     );
     let rows = platforms
         .bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
@@ -139,7 +139,7 @@ pub(crate) async fn ai_to_move(db: &Db, platforms: Platforms<'_>) -> Result<Vec<
         "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id \
          WHERE g.status = 'running' AND substr(p.user_id, 1, {len}) = '{prefix}' \
          AND instr(',' || g.to_move || ',', ',' || p.seat || ',') > 0 AND {} ORDER BY g.id",
-        Platforms::sql("g.platform"),
+        Platforms::sql("g.platform", "g.channel"),
         len = crate::base::ai_seat::PREFIX.len(),
         prefix = crate::base::ai_seat::PREFIX,
     );

@@ -53,11 +53,13 @@ pub fn hand_text(view: &AnyView, seat: Seat) -> Option<String> {
 
 /// Whether a requester sitting at `seat` (`None`: not a player) may see the legal moves
 /// of the player to move. In a game with private hands the legal moves reveal the hand
-/// (Artifakes' card numbers, Carat `hand3`'s tiles), so only the player to move sees them;
-/// in other games everybody may.
+/// (Artifakes' card numbers, Carat `hand3`'s tiles), so only the player to move sees them,
+/// unless the moves of the moment do not depend on the hand (Artifakes' burying: pieces
+/// from the public supply onto fields); in other games everybody may.
 pub fn may_list_moves(game: &dyn Match, seat: Option<Seat>) -> bool {
     let to_move = game.to_move();
     seat.is_some_and(|s| to_move.contains(&s))
+        || moves_public_of(&game.view(Viewer::Spectator))
         || to_move.iter().all(|&mover| hand_text(&game.view(Viewer::Seat(mover)), mover).is_none())
 }
 
@@ -112,6 +114,12 @@ pub(crate) trait Chat {
     fn move_help(&self, _seat: Seat, _format: &dyn Fn(&Msg) -> String) -> Vec<String> {
         Vec::new()
     }
+
+    /// Whether the legal moves of the moment reveal nothing private, though the game has
+    /// hands (see [`may_list_moves`]).
+    fn moves_public(&self) -> bool {
+        false
+    }
 }
 
 macro_rules! chat_of {
@@ -149,6 +157,12 @@ macro_rules! chat_of {
         fn move_help_of(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
             match view {
                 $(AnyView::$variant(v) => v.move_help(seat, format),)*
+            }
+        }
+
+        fn moves_public_of(view: &AnyView) -> bool {
+            match view {
+                $(AnyView::$variant(v) => v.moves_public(),)*
             }
         }
     };

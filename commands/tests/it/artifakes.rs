@@ -217,3 +217,41 @@ async fn refusals_are_translated_and_private() {
     let replies = host.handle(&origin(mover, "c"), "rules artifakes").await;
     assert!(texts(&replies).starts_with("Artifakes, for 2 players"), "{}", texts(&replies));
 }
+
+#[tokio::test]
+async fn while_burying_the_waiting_player_may_list_the_moves_but_not_while_excavating() {
+    let place = Place::new();
+    let host = place.host().await;
+    let (id, _) = started(&host, 17).await;
+    let view = full_view(&host, id).await;
+    assert_eq!(view.phase, Phase::Bury);
+    let (mover, waiter) = (user(view.to_move.expect("burying")), user(1 - view.to_move.expect("burying")));
+    // The rules' own list of burying moves: pieces from the public supply onto fields.
+    let record = host.record(id).await.expect("read").expect("started");
+    let (game, _) = replay_record(&record).expect("replays");
+    let count = game.legal_moves().len();
+    let replies = host.handle(&origin(waiter, "c"), "moves").await;
+    let text = texts(&replies);
+    assert!(
+        !replies[0].refusal && text.starts_with(&format!("Legal moves for {mover} in game #{id} ({count} in all, page 1 of ")),
+        "{text}"
+    );
+    assert_eq!(replies[0].audience, Audience::User(waiter.into()));
+    // Once the cards are dealt, the moves would show the mover's hand.
+    for _ in 0..200 {
+        if full_view(&host, id).await.phase == Phase::Excavate {
+            break;
+        }
+        play_first(&host, id).await;
+    }
+    let view = full_view(&host, id).await;
+    assert_eq!(view.phase, Phase::Excavate);
+    let mover = user(view.to_move.expect("excavating"));
+    let waiter = user(1 - view.to_move.expect("excavating"));
+    let replies = host.handle(&origin(waiter, "c"), "moves").await;
+    assert!(
+        texts(&replies).starts_with(&format!("It is {mover}'s turn in game #{id}: the moves would show that player's hand")),
+        "{}",
+        texts(&replies)
+    );
+}

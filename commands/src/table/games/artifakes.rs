@@ -25,6 +25,11 @@ impl Chat for ArtifakesView {
     fn move_help(&self, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
         artifakes_help(self, seat, format)
     }
+
+    /// Burying takes pieces from the public supply onto fields: its moves show no card.
+    fn moves_public(&self) -> bool {
+        self.phase == rules::artifakes::Phase::Bury
+    }
 }
 
 fn artifakes_help(view: &ArtifakesView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
