@@ -33,3 +33,13 @@ challenge-export-hidden = Das Protokoll einer Partie der Herausforderung #{ $id 
 # Hathors erlaubte Felder gibt es nur als Setzhilfe (commands/src/games.rs `moves_sold`).
 hathor-moves-sold = In Hathor sind die erlaubten Felder die Setzhilfe, und sie kostet { $points } Punkte: mit `zug hilfe` (oder `setzhilfe`) siehst du sie für den aktuellen Stein.
 help-hint = `setzhilfe` oder `zug hilfe` (Hathor) zeigt die erlaubten Felder für den aktuellen Stein und kostet { $points } Punkte; auf Englisch `hint`. `züge` listet sie nicht umsonst.
+hathor-hint-fields = Der aktuelle Stein passt auf { $count ->
+    [one] ein Feld: { $fields }
+   *[other] { $count } Felder: { $fields }
+  } (der Tipp kostete { $points } Punkte).
+hathor-end-complete = Alle { $stones } Steine liegen: { $points } Bonuspunkte.
+hathor-end-blocked = Der aktuelle Stein passt nirgends, also endet die Partie nach { $placed } Steinen.
+hathor-end-bonus = Hathor-Bonus: { $stones ->
+    [one] ein Stein zeigt
+   *[other] { $stones } Steine zeigen
+  } das Hathor-Symbol, { $points } Punkte.

@@ -35,5 +35,6 @@ rule-helofag-won = die Partie ist schon gewonnen; es darf nichts mehr gezogen we
 helofag-rolled = { $player } hat { $roll } gewürfelt.
 helofag-passed = { $player } hat { $roll } gewürfelt und kann nicht ziehen.
 helofag-transferred = Der Wurf schickt { $pieces } in den Wartebereich B.
+helofag-captured = Die Figur von { $player } auf { $field } muss zurück nach B.
 helofag-one-action = Mit diesem Wurf ist nur eine Aktion möglich.
 helofag-pieces-leave = Die Figuren von { $player } verlassen das Spielbrett.

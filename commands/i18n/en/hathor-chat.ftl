@@ -34,3 +34,14 @@ challenge-export-hidden = The record of a game in challenge #{ $id } would show 
 # Hathor's legal fields are sold as the hint (commands/src/games.rs `moves_sold`).
 hathor-moves-sold = In Hathor the legal fields are the hint, and it costs { $points } points: type `hint` (or `move hint`) to see them for the current stone.
 help-hint = `hint` (Hathor) shows the legal fields for the current stone and costs { $points } points; in German `zug hilfe` or `setzhilfe`. `moves` does not list them for free.
+# After a hint: the legal fields in text ($count of them, $fields "C5, D2"; $points: its cost).
+hathor-hint-fields = The current stone fits on { $count ->
+    [one] one field: { $fields }
+   *[other] { $count } fields: { $fields }
+  } (the hint cost { $points } points).
+hathor-end-complete = All { $stones } stones are placed: { $points } bonus points.
+hathor-end-blocked = The current stone fits nowhere, so the game ends after { $placed } stones.
+hathor-end-bonus = Hathor bonus: { $stones ->
+    [one] one stone shows
+   *[other] { $stones } stones show
+  } the hathor symbol, { $points } points.

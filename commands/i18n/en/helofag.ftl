@@ -35,5 +35,6 @@ rule-helofag-won = the game is already won; nothing more may be played
 helofag-rolled = { $player } rolled { $roll }.
 helofag-passed = { $player } rolled { $roll } and cannot move.
 helofag-transferred = The roll sends { $pieces } to the waiting room B.
+helofag-captured = { $player }'s piece on { $field } goes back to B.
 helofag-one-action = With this roll only one action is possible.
 helofag-pieces-leave = { $player }'s pieces leave the board.

@@ -276,7 +276,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let mut text = ctx.text(
         &Msg::new("board-caption").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("seq", seq),
     );
-    for note in crate::table::games::board_notes(game.as_ref(), &loaded.names()) {
+    for note in crate::table::games::board_notes(game.as_ref(), &loaded.users()) {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));

@@ -67,6 +67,11 @@ impl Loaded {
         self.players.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// The players by seat, as users (for mentions).
+    pub fn users(&self) -> Vec<User> {
+        self.players.iter().map(|p| User::new(p.user_id.clone(), p.name.clone())).collect()
+    }
+
     pub fn seat_of(&self, user_id: &str) -> Option<Seat> {
         self.players.iter().find(|p| p.user_id == user_id).map(|p| p.seat)
     }

@@ -7,28 +7,33 @@
 
 mod aratoth;
 mod artifakes;
+mod hathor;
 mod helofag;
 
 use rules::{AnyView, GameKind, Match, Seat, Viewer};
 
-use crate::base::i18n::{Lang, Msg, Texts};
+use crate::base::{
+    i18n::{Lang, Msg, Texts},
+    reply::User,
+};
 
 /// What the channel is told after a start, move or event of `game` besides the move
 /// itself and whose turn it is (or the ranking), in order (Helofag: automatic passes,
-/// the new roll, its transfers to B, "only one action"; Aratoth: who could not place and
-/// is out). `names` are the players' names by seat. Empty for games without such notes.
-pub fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-    turn_notes_of(game.kind(), game, names)
+/// the new roll, its transfers to B, the pieces a move captured, "only one action";
+/// Aratoth: who could not place and is out). `players` are the players by seat (a player
+/// a note is about to act on is mentioned). Empty for games without such notes.
+pub fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+    turn_notes_of(game.kind(), game, players)
 }
 
 /// What `board` says of `game` besides the caption and whose turn it is (Helofag: the
 /// roll of the player to move, what it sent to B, "only one action"). Empty for games
 /// without such notes and once the game is over.
-pub fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
+pub fn board_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
     if game.is_finished() {
         return Vec::new();
     }
-    board_notes_of(game.kind(), game, names)
+    board_notes_of(game.kind(), game, players)
 }
 
 /// The hint under a `moves` list longer than a page (`list`: every move listed, on all
@@ -85,12 +90,12 @@ pub fn move_help(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) ->
 /// `impl Chat for NimView {}`.
 pub(crate) trait Chat {
     /// See [`turn_notes`].
-    fn turn_notes(_game: &dyn Match, _names: &[String]) -> Vec<Msg> {
+    fn turn_notes(_game: &dyn Match, _players: &[User]) -> Vec<Msg> {
         Vec::new()
     }
 
     /// See [`board_notes`] (called only while the game goes on).
-    fn board_notes(_game: &dyn Match, _names: &[String]) -> Vec<Msg> {
+    fn board_notes(_game: &dyn Match, _players: &[User]) -> Vec<Msg> {
         Vec::new()
     }
 
@@ -124,15 +129,15 @@ pub(crate) trait Chat {
 
 macro_rules! chat_of {
     ([] $($(#[$meta:meta])* $variant:ident: $game:path, $view:path;)*) => {
-        fn turn_notes_of(kind: GameKind, game: &dyn Match, names: &[String]) -> Vec<Msg> {
+        fn turn_notes_of(kind: GameKind, game: &dyn Match, players: &[User]) -> Vec<Msg> {
             match kind {
-                $(GameKind::$variant => <$view as Chat>::turn_notes(game, names),)*
+                $(GameKind::$variant => <$view as Chat>::turn_notes(game, players),)*
             }
         }
 
-        fn board_notes_of(kind: GameKind, game: &dyn Match, names: &[String]) -> Vec<Msg> {
+        fn board_notes_of(kind: GameKind, game: &dyn Match, players: &[User]) -> Vec<Msg> {
             match kind {
-                $(GameKind::$variant => <$view as Chat>::board_notes(game, names),)*
+                $(GameKind::$variant => <$view as Chat>::board_notes(game, players),)*
             }
         }
 
@@ -177,14 +182,6 @@ impl Chat for rules::carat::CaratView {
     }
 }
 
-/// Hathor's current stone is public: nothing is private. It sells its legal moves (the
-/// rules' move `hint` names the legal fields for [`rules::hathor::HINT_COST`] points, spec
-/// hathor.md "Hint").
-impl Chat for rules::hathor::HathorView {
-    fn moves_sold() -> Option<Msg> {
-        Some(Msg::new("hathor-moves-sold").arg("points", rules::hathor::HINT_COST))
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -217,8 +214,8 @@ mod tests {
             }
             let players = kind.default_players();
             let game = open(kind, &json!({}), players, None, Some(2)).expect("opens");
-            let names: Vec<String> = (0..players).map(|s| format!("p{s}")).collect();
-            let _ = (turn_notes(game.as_ref(), &names), board_notes(game.as_ref(), &names), moves_sold(kind));
+            let users: Vec<User> = (0..players).map(|s| User::new(format!("p{s}"), format!("p{s}"))).collect();
+            let _ = (turn_notes(game.as_ref(), &users), board_notes(game.as_ref(), &users), moves_sold(kind));
             for seat in 0..players {
                 let view = game.view(Viewer::Seat(seat));
                 let _ = (hand_text(&view, seat), move_help(&view, seat, &|m: &Msg| m.key.clone()));
@@ -231,7 +228,7 @@ mod tests {
     #[test]
     fn games_without_notes_have_none() {
         let game = open(GameKind::Carat, &json!({"players": 2}), 2, None, Some(5)).expect("game");
-        let names = ["a".to_string(), "b".to_string()];
+        let names = [User::new("a", "a"), User::new("b", "b")];
         assert!(turn_notes(game.as_ref(), &names).is_empty());
         assert!(board_notes(game.as_ref(), &names).is_empty());
         let helofag = open(GameKind::Helofag, &json!({"players": 2}), 2, None, Some(5)).expect("game");

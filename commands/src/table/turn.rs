@@ -74,7 +74,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
-    for note in crate::table::games::turn_notes(game.as_ref(), &loaded.names()) {
+    for note in crate::table::games::turn_notes(game.as_ref(), &loaded.users()) {
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));

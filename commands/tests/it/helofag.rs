@@ -66,6 +66,12 @@ fn expected_notes(v: &HelofagView) -> Vec<String> {
         ts.iter().map(|t| format!("A{} ({})", t.field, USERS[t.owner])).collect::<Vec<_>>().join(", ")
     };
     let mut lines = Vec::new();
+    // The pieces the move captured (none at the start: no move yet).
+    for moved in v.last_move.iter().flat_map(|last| &last.pieces) {
+        if let (Some(victim), Some(field)) = (moved.captured, moved.path.last()) {
+            lines.push(format!("@{}'s piece on {field} goes back to B.", USERS[victim]));
+        }
+    }
     for pass in &v.passes {
         lines.push(format!("{} rolled {} and cannot move.", USERS[pass.seat], roll_text(pass.roll)));
         if !pass.transfers.is_empty() {
@@ -282,4 +288,36 @@ async fn a_resignation_with_two_players_ends_the_game() {
          1. alice: 0 pieces in the goal\n2. bob (resigned): 0 pieces in the goal"
     );
     assert_eq!(text, want);
+}
+
+#[tokio::test]
+async fn a_capture_is_told_with_its_owner_mentioned_in_english_and_german() {
+    // A seed whose game (first legal move each turn) has a capture, found by the rules crate.
+    let (seed, steps, at) = (0..3000)
+        .find_map(|seed| {
+            let (_, steps) = steps(seed, 600);
+            let at = steps.iter().position(|s| s.after.last_move.as_ref().is_some_and(|m| m.pieces.iter().any(|p| p.captured.is_some())))?;
+            Some((seed, steps, at))
+        })
+        .expect("a capture among the first 3000 seeds");
+    let step = &steps[at];
+    let moved = step.after.last_move.as_ref().and_then(|m| m.pieces.iter().find(|p| p.captured.is_some())).expect("the capture");
+    let (victim, field) = (USERS[moved.captured.expect("captured")], moved.path.last().expect("a path").to_string());
+    for (lang, word, line) in [
+        (Lang::En, "move", format!("@{victim}'s piece on {field} goes back to B.")),
+        (Lang::De, "zug", format!("Die Figur von @{victim} auf {field} muss zurück nach B.")),
+    ] {
+        let place = Place::new();
+        let host = host(&place).await;
+        let (id, _) = start(&host, seed).await;
+        for step in &steps[..at] {
+            let replies = host.handle(&origin(USERS[step.mover], "c"), &format!("move #{id} {}", step.mv)).await;
+            assert!(!replies[0].refusal, "{}", texts(&replies));
+        }
+        let mover = Origin { lang: Some(lang), ..origin(USERS[step.mover], "c") };
+        let replies = host.handle(&mover, &format!("{word} #{id} {}", step.mv)).await;
+        let text = replies[0].text.plain();
+        assert!(text.lines().any(|l| l == line), "{line:?} in {text}");
+        assert!(replies[0].text.segments().iter().any(|s| matches!(s, Segment::Mention(u) if u.id == victim)), "{victim} is mentioned");
+    }
 }

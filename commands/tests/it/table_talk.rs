@@ -215,3 +215,75 @@ async fn the_start_names_the_options_and_the_time_per_move() {
         "{first}"
     );
 }
+
+/// Hathor game `id` as the rules crate replays its record.
+async fn hathor_now(host: &commands::Host, id: commands::GameId) -> Box<dyn rules::Match> {
+    let record = host.record(id).await.expect("read").expect("started");
+    let mut game = record.start().expect("starts");
+    for text in &record.moves {
+        game.play(text).expect("replays");
+    }
+    game
+}
+
+/// The fields of a `hathor-hint-fields` line ("… fits on 3 fields: C5, D2, E7 (the hint …"), sorted.
+fn hint_fields(text: &str, before: &str) -> Vec<String> {
+    let line = text.lines().find(|l| l.contains(before)).unwrap_or_else(|| panic!("no hint line in {text}"));
+    let list = line.split(": ").nth(1).and_then(|rest| rest.split(" (").next()).unwrap_or_default();
+    let mut fields: Vec<String> = list.split(", ").map(str::to_string).collect();
+    fields.sort();
+    fields
+}
+
+#[tokio::test]
+async fn the_hathor_hint_lists_the_legal_fields_in_text_in_english_and_german() {
+    let place = Place::new();
+    let host = place.host().await;
+    let started = host.handle(&origin("alice", "c"), "new hathor seed=3").await;
+    let id = started[0].game.expect("a game").id;
+    // The rules' own legal fields for the current stone (the hint itself is no field).
+    let mut legal: Vec<String> = hathor_now(&host, id).await.legal_moves().into_iter().filter(|m| m != "hint").collect();
+    legal.sort();
+    let text = texts(&host.handle(&origin("alice", "c"), "hint").await);
+    assert!(text.contains(&format!("The current stone fits on {} fields: ", legal.len())) && text.contains(" (the hint cost 500 points)."), "{text}");
+    assert_eq!(hint_fields(&text, "The current stone fits on"), legal);
+    let text = texts(&host.handle(&german("alice", "c"), "zug hilfe").await);
+    assert!(text.contains(&format!("Der aktuelle Stein passt auf {} Felder: ", legal.len())) && text.contains(" (der Tipp kostete 500 Punkte)."), "{text}");
+    assert_eq!(hint_fields(&text, "Der aktuelle Stein passt auf"), legal);
+}
+
+#[tokio::test]
+async fn the_end_of_a_hathor_game_says_why_and_names_the_hathor_bonus() {
+    let place = Place::new();
+    let host = place.host().await;
+    // Variant 2 ("hard"): every stone that shows the hathor symbol at the end earns 500.
+    let started = host.handle(&origin("alice", "c"), "new hathor 2 seed=5").await;
+    let id = started[0].game.expect("a game").id;
+    let mut last = String::new();
+    for k in 0..100 {
+        let game = hathor_now(&host, id).await;
+        if game.is_finished() {
+            break;
+        }
+        let fields: Vec<String> = game.legal_moves().into_iter().filter(|m| m != "hint").collect();
+        last = texts(&host.handle(&origin("alice", "c"), &fields[(k * 7) % fields.len()]).await);
+    }
+    let game = hathor_now(&host, id).await;
+    assert!(game.is_finished(), "{last}");
+    let rules::AnyView::Hathor(view) = game.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
+    // Worked out from the final board: the stones showing the symbol, 500 each.
+    let hathors = view.board.iter().flatten().flatten().filter(|s| s.symbol == rules::hathor::Symbol::Hathor).count();
+    let why = if view.placed == 72 {
+        "All 72 stones are placed: 20000 bonus points.".to_string()
+    } else {
+        format!("The current stone fits nowhere, so the game ends after {} stones.", view.placed)
+    };
+    assert!(last.lines().any(|l| l == why), "{why:?} in {last}");
+    let bonus = if hathors == 1 {
+        "Hathor bonus: one stone shows the hathor symbol, 500 points.".to_string()
+    } else {
+        format!("Hathor bonus: {hathors} stones show the hathor symbol, {} points.", hathors * 500)
+    };
+    assert!(last.lines().any(|l| l == bonus), "{bonus:?} in {last}");
+    assert!(last.contains(&format!("Game #{id} is over. Ranking:")), "{last}");
+}

@@ -5,11 +5,15 @@
 use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView};
 
 use super::Chat;
-use crate::base::i18n::{Lang, Msg, Texts};
+use crate::base::{
+    i18n::{Lang, Msg, Texts},
+    reply::User,
+};
 
 impl Chat for AratothView {
-    fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-        notes(game, names)
+    fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+        let names: Vec<String> = players.iter().map(|u| u.name.clone()).collect();
+        notes(game, &names)
     }
 
     /// Counts the placements per shape (shape names in `lang`), for the hint's suggestion

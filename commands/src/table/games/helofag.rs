@@ -1,7 +1,8 @@
 //! Helofag's chat notes (spec `helofag.md`, "A turn"):
 //! the automatic passes since the last move, the roll of the player to move with the
-//! pieces it sent to B, whether only one action is possible, and whose pieces left
-//! the board after a resignation or timeout.
+//! pieces it sent to B, the pieces a move captured (sent back to B, their owner
+//! mentioned), whether only one action is possible, and whose pieces left the board
+//! after a resignation or timeout.
 
 use rules::{
     helofag::{HelofagView, ShowRoll, Transfer},
@@ -9,16 +10,41 @@ use rules::{
 };
 
 use super::Chat;
-use crate::base::i18n::Msg;
+use crate::base::{
+    i18n::{Arg, Msg},
+    reply::User,
+};
 
 impl Chat for HelofagView {
-    fn turn_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-        notes(game, names)
+    fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+        let names: Vec<String> = players.iter().map(|u| u.name.clone()).collect();
+        let mut out = captures(game, players);
+        out.extend(notes(game, &names));
+        out
     }
 
-    fn board_notes(game: &dyn Match, names: &[String]) -> Vec<Msg> {
-        board_notes(game, names)
+    fn board_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+        let names: Vec<String> = players.iter().map(|u| u.name.clone()).collect();
+        board_notes(game, &names)
     }
+}
+
+/// After a move (not an event): each piece it captured, where, its owner mentioned
+/// ("@carol's piece on D1 goes back to B").
+fn captures(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+    if game.log().last().is_none_or(|entry| entry.starts_with('@')) {
+        return Vec::new();
+    }
+    let AnyView::Helofag(view) = game.view(Viewer::Spectator) else { return Vec::new() };
+    let Some(last) = &view.last_move else { return Vec::new() };
+    last.pieces
+        .iter()
+        .filter_map(|moved| {
+            let victim = players.get(moved.captured?)?.clone();
+            let field = moved.path.last()?.to_string();
+            Some(Msg::new("helofag-captured").arg("player", Arg::Mention(victim)).arg("field", field))
+        })
+        .collect()
 }
 
 /// The notes after a start, move or event of `game`, in the order they happened:

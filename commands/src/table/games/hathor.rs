@@ -1,0 +1,47 @@
+//! Hathor in chat (spec `hathor.md`, "Hint", "End and bonus"): the current stone is
+//! public, so nothing is private; the legal fields are sold as the hint, and after a
+//! hint the announcement lists them in text (a phone user need not open the picture);
+//! the end says why the game ended and what the end bonuses were.
+
+use rules::{
+    hathor::{variant_rules, End, HathorView, Symbol, COMPLETION_BONUS, HATHOR_BONUS, HINT_COST, PILE_SIZE},
+    AnyView, Match, Viewer,
+};
+
+use super::Chat;
+use crate::base::{i18n::Msg, reply::User};
+
+impl Chat for HathorView {
+    /// The rules' move `hint` names the legal fields for [`HINT_COST`] points.
+    fn moves_sold() -> Option<Msg> {
+        Some(Msg::new("hathor-moves-sold").arg("points", HINT_COST))
+    }
+
+    fn turn_notes(game: &dyn Match, _players: &[User]) -> Vec<Msg> {
+        let AnyView::Hathor(view) = game.view(Viewer::Spectator) else { return Vec::new() };
+        let mut notes = Vec::new();
+        if let Some(fields) = &view.hint {
+            let list = fields.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
+            notes.push(Msg::new("hathor-hint-fields").arg("count", fields.len()).arg("fields", list).arg("points", HINT_COST));
+        }
+        notes.extend(end_notes(&view));
+        notes
+    }
+}
+
+/// Why the game ended and its end bonuses (spec "End and bonus"): all 72 stones placed
+/// (20,000), or the current stone fitting nowhere; in variants 2–4 the Hathor bonus
+/// (500 per stone showing the hathor symbol). Nothing while it goes on or after a
+/// resignation (no bonuses then; the header says so).
+fn end_notes(view: &HathorView) -> Vec<Msg> {
+    let mut notes = match view.end {
+        Some(End::Complete) => vec![Msg::new("hathor-end-complete").arg("stones", PILE_SIZE).arg("points", COMPLETION_BONUS)],
+        Some(End::Blocked) => vec![Msg::new("hathor-end-blocked").arg("placed", view.placed)],
+        Some(End::Resigned) | None => return Vec::new(),
+    };
+    if variant_rules(view.variant).is_some_and(|rules| rules.hathor_bonus) {
+        let stones = view.board.iter().flatten().flatten().filter(|s| s.symbol == Symbol::Hathor).count();
+        notes.push(Msg::new("hathor-end-bonus").arg("stones", stones).arg("points", HATHOR_BONUS * stones as i64));
+    }
+    notes
+}
