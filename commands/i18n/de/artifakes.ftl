@@ -67,3 +67,17 @@ moves-artifakes-field-find = { $field } (Fund { $find })
 moves-artifakes-field-destroy = { $field } (zerstört { $destroy })
 moves-artifakes-field-both = { $field } (Fund { $find }, zerstört { $destroy })
 moves-artifakes-must-waste = Keine Karte bringt Bewegungspunkte: du musst eine verschwenden, z. B. `spiele { $card } verschwenden`.
+artifakes-sold-header = Durchgang { $round } ist vorbei: die Fundstücke werden verkauft.
+artifakes-sold = { $player } verkauft { $blocks ->
+    [one] 1 Block
+   *[other] { $blocks } Blöcke
+  } und { $discs ->
+    [one] 1 Scheibe
+   *[other] { $discs } Scheiben
+  } für { $value }, { $wasted ->
+    [0] ohne verschwendete Karte
+    [one] abzüglich 1 für eine verschwendete Karte
+   *[other] abzüglich { $wasted } für verschwendete Karten
+  }: jetzt auf Dolerit { $stone }.
+artifakes-next-round = Durchgang { $round } beginnt: { $player } vergräbt zuerst.
+artifakes-went-home = Der Inspektor ist nach Hause gegangen: die Partie endet.

@@ -51,3 +51,18 @@ moves-artifakes-field-find = { $field } (find { $find })
 moves-artifakes-field-destroy = { $field } (destroy { $destroy })
 moves-artifakes-field-both = { $field } (find { $find }, destroy { $destroy })
 moves-artifakes-must-waste = No card gives movement points: you must waste one, e.g. `play { $card } waste`.
+# The selling at the end of a round ($value: 2 per block, 1 per disc; $stone: the archaeologist's stone after it).
+artifakes-sold-header = Round { $round } is over: the finds are sold.
+artifakes-sold = { $player } sells { $blocks ->
+    [one] 1 block
+   *[other] { $blocks } blocks
+  } and { $discs ->
+    [one] 1 disc
+   *[other] { $discs } discs
+  } for { $value }, { $wasted ->
+    [0] with no wasted card
+    [one] less 1 for a wasted card
+   *[other] less { $wasted } for wasted cards
+  }: now on stone { $stone }.
+artifakes-next-round = Round { $round } begins: { $player } buries first.
+artifakes-went-home = The inspector went home: the game ends.

@@ -255,3 +255,52 @@ async fn while_burying_the_waiting_player_may_list_the_moves_but_not_while_excav
         texts(&replies)
     );
 }
+
+#[tokio::test]
+async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and_german() {
+    for (lang, header, next) in [
+        (Lang::En, "Round 1 is over: the finds are sold.", "Round 2 begins: "),
+        (Lang::De, "Durchgang 1 ist vorbei: die Fundstücke werden verkauft.", "Durchgang 2 beginnt: "),
+    ] {
+        let place = Place::new();
+        let host = place.host().await;
+        let (id, _) = started(&host, 23).await;
+        let mut said = None;
+        for _ in 0..300 {
+            let before = full_view(&host, id).await;
+            let seat = before.to_move.expect("the game goes on");
+            let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
+            let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
+            let replies = host.handle(&speaker, &format!("move #{id} {}", moves[0])).await;
+            assert!(!replies[0].refusal, "{}", texts(&replies));
+            let after = full_view(&host, id).await;
+            if after.round == 2 || after.phase == Phase::Over {
+                said = Some((before, after, replies[0].text.plain()));
+                break;
+            }
+        }
+        let (before, after, text) = said.expect("round 1 ends");
+        let lines: Vec<&str> = text.lines().collect();
+        let at = lines.iter().position(|l| *l == header).unwrap_or_else(|| panic!("{header:?} in {text}"));
+        // Each player's line: the spec's selling, checked against the stones before and
+        // after (value = 2 per block + 1 per disc, one stone back per wasted card).
+        for seat in 0..2 {
+            let line = lines[at + 1 + seat];
+            assert!(line.starts_with(user(seat)), "{line}");
+            let numbers: Vec<i64> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|w| !w.is_empty())
+                .map(|w| w.parse().expect("a number"))
+                .collect();
+            let (blocks, discs, value, stone) = (numbers[0], numbers[1], numbers[2], *numbers.last().expect("the stone"));
+            let wasted = if numbers.len() == 5 { numbers[3] } else { 0 };
+            assert_eq!(value, 2 * blocks + discs, "{line}");
+            assert_eq!(stone, after.stones[seat], "{line}");
+            assert_eq!(stone, (before.stones[seat] + value - wasted).max(1), "{line}");
+        }
+        if after.phase == Phase::Bury {
+            let first = user(after.to_move.expect("someone buries"));
+            assert_eq!(lines[at + 3], format!("{next}{first} {}", if lang == Lang::En { "buries first." } else { "vergräbt zuerst." }));
+        }
+    }
+}

@@ -3,12 +3,12 @@
 //! the inspector would land each way and what digging there brings).
 
 use rules::{
-    Seat,
-    artifakes::{ArtifakesView, CardOption, Landing, WayOption},
+    AnyView, Match, Seat, Viewer,
+    artifakes::{ArtifakesView, CardOption, Landing, LastPlay, Phase, WayOption},
 };
 
 use super::Chat;
-use crate::base::i18n::Msg;
+use crate::base::{i18n::Msg, reply::User};
 
 impl Chat for ArtifakesView {
     /// The card numbers, ascending, e.g. `3 12 12 22 29`.
@@ -30,6 +30,66 @@ impl Chat for ArtifakesView {
     fn moves_public(&self) -> bool {
         self.phase == rules::artifakes::Phase::Bury
     }
+
+    /// After the move that ends a round: the selling, player by player, and the next
+    /// round (or that the inspector went home).
+    fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+        selling(game, players)
+    }
+}
+
+/// The selling at the end of a round (spec `artifakes.md`, "Selling"), worked out from
+/// the game before the last move (replayed from its log) and after it: each player's
+/// finds at the sale (those held, and what the last play dug up), the wasted cards, and
+/// the stone reached; then who buries first in the next round, or that the inspector
+/// went home. Nothing after any other move, or after an event.
+fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+    let log = game.log();
+    if log.last().is_none_or(|entry| entry.starts_with('@')) {
+        return Vec::new();
+    }
+    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+    let Ok(mut before_game) = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
+    else {
+        return Vec::new();
+    };
+    if log[..log.len() - 1].iter().any(|entry| before_game.play(entry).is_err()) {
+        return Vec::new();
+    }
+    let AnyView::Artifakes(before) = before_game.view(Viewer::Spectator) else { return Vec::new() };
+    let ended = before.phase == Phase::Excavate && (after.round > before.round || after.phase == Phase::Over);
+    if !ended {
+        return Vec::new();
+    }
+    let name = |seat: Seat| players.get(seat).map_or_else(|| format!("#{seat}"), |u| u.name.clone());
+    let mut notes = vec![Msg::new("artifakes-sold-header").arg("round", u64::from(before.round))];
+    for seat in 0..2 {
+        let mut finds = before.finds[seat];
+        let mut wasted = before.wasted[seat].len();
+        match after.last {
+            Some(LastPlay::Moved { seat: s, found, .. }) if s == seat => {
+                finds.blocks += found.blocks;
+                finds.discs += found.discs;
+            }
+            Some(LastPlay::Wasted { seat: s, .. }) if s == seat => wasted += 1,
+            _ => {}
+        }
+        notes.push(
+            Msg::new("artifakes-sold")
+                .arg("player", name(seat))
+                .arg("blocks", u64::from(finds.blocks))
+                .arg("discs", u64::from(finds.discs))
+                .arg("value", 2 * u64::from(finds.blocks) + u64::from(finds.discs))
+                .arg("wasted", wasted)
+                .arg("stone", after.stones[seat]),
+        );
+    }
+    if after.went_home {
+        notes.push(Msg::new("artifakes-went-home"));
+    } else if let (Phase::Bury, Some(first)) = (after.phase, after.to_move) {
+        notes.push(Msg::new("artifakes-next-round").arg("round", u64::from(after.round)).arg("player", name(first)));
+    }
+    notes
 }
 
 fn artifakes_help(view: &ArtifakesView, seat: Seat, format: &dyn Fn(&Msg) -> String) -> Vec<String> {
