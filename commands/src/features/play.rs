@@ -104,11 +104,13 @@ fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
 /// `turn-moved` for `mover`'s move `canonical`: a move that begins with its own verb
 /// (Artifakes' `play 12 colour ccw`, `bury block 17`) gives the sentence its verb, so it
 /// is not doubled ("bob plays play 12 ...").
-fn moved(mover: Arg, canonical: &str) -> Msg {
+fn moved(mover: Arg, canonical: &str, kind: rules::GameKind, lang: crate::base::i18n::Lang) -> Msg {
     let (verb, rest) = match canonical.split_once(' ') {
         Some((verb @ ("play" | "bury"), rest)) => (verb, rest),
         _ => ("other", canonical),
     };
+    // The move in the reader's notation words (`c3 rot` in German).
+    let rest = crate::table::games::notation_in(kind, lang, rest);
     Msg::new("turn-moved").arg("player", mover).arg("verb", verb).arg("move", rest)
 }
 
@@ -242,7 +244,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
     let header =
-        ctx.text(&moved(mover, &canonical).arg("id", id).arg("seq", seq));
+        ctx.text(&moved(mover, &canonical, loaded.kind, ctx.lang).arg("id", id).arg("seq", seq));
     let private = changed(&before, &hands(game.as_ref()));
     Ok(announce(ctx, &loaded, header, &private).await)
 }
@@ -338,7 +340,14 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     if page > pages {
         return Err(Msg::new("cmd-page-out-of-range").arg("page", page).arg("pages", pages).into());
     }
-    let shown = list.iter().skip((page - 1) * per_page).take(per_page).cloned().collect::<Vec<_>>().join(", ");
+    // In the reader's notation words (`c3 rot`): the parser reads them as the same moves.
+    let shown = list
+        .iter()
+        .skip((page - 1) * per_page)
+        .take(per_page)
+        .map(|m| crate::table::games::notation_in(loaded.kind, ctx.lang, m))
+        .collect::<Vec<_>>()
+        .join(", ");
     let mut text = ctx.text(
         &Msg::new("moves-list")
             .arg("player", player)

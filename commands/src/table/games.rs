@@ -125,6 +125,32 @@ pub(crate) trait Chat {
     fn moves_public(&self) -> bool {
         false
     }
+
+    /// The German word for an English word of the game's notation (`red` → `rot`), which
+    /// the game's parser reads as the same; `None` for words that stay (fields, numbers).
+    fn word_de(_word: &str) -> Option<&'static str> {
+        None
+    }
+}
+
+/// A move of `kind` in canonical notation as a reader of `lang` writes it: in German the
+/// notation's words in German (`c3 rot`, `vergrabe scheibe 17`, `drache a5 …`), which the
+/// game's parser reads as the same move; fields, numbers and signs as they are.
+pub fn notation_in(kind: GameKind, lang: Lang, canonical: &str) -> String {
+    if lang != Lang::De {
+        return canonical.to_string();
+    }
+    canonical
+        .split(' ')
+        .map(|word| {
+            let bare = word.trim_end_matches([',', ';']);
+            match word_de_of(kind, bare) {
+                Some(de) => format!("{de}{}", &word[bare.len()..]),
+                None => word.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 macro_rules! chat_of {
@@ -165,6 +191,12 @@ macro_rules! chat_of {
             }
         }
 
+        fn word_de_of(kind: GameKind, word: &str) -> Option<&'static str> {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::word_de(word),)*
+            }
+        }
+
         fn moves_public_of(view: &AnyView) -> bool {
             match view {
                 $(AnyView::$variant(v) => v.moves_public(),)*
@@ -175,8 +207,18 @@ macro_rules! chat_of {
 
 rules::for_each_game!(chat_of);
 
-/// Carat: the hand tiles, e.g. `5RGBY 2RBGY`.
+/// Carat: the hand tiles, e.g. `5RGBY 2RBGY`; colours in German (`c3 rot`).
 impl Chat for rules::carat::CaratView {
+    fn word_de(word: &str) -> Option<&'static str> {
+        Some(match word {
+            "red" => "rot",
+            "blue" => "blau",
+            "green" => "grün",
+            "yellow" => "gelb",
+            _ => return None,
+        })
+    }
+
     fn hand_text(&self, seat: Seat) -> Option<String> {
         self.hands.get(seat)?.as_ref().map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
     }
@@ -223,6 +265,44 @@ mod tests {
         }
         assert!(moves_sold(GameKind::Hathor).is_some());
         assert_eq!(GameKind::ALL.into_iter().filter(|&k| moves_sold(k).is_some()).count(), 1);
+    }
+
+    /// Every legal move written with German words (`c3 rot`, `spiele 12 farbe guzs`,
+    /// `drache …`) is read by the game's own parser as the same move, at many positions
+    /// of every game (first moves, then a seeded walk), and at least one word changed.
+    #[test]
+    fn moves_in_german_words_read_as_the_same_moves() {
+        for kind in GameKind::ALL {
+            let players = kind.default_players();
+            let mut game = open(kind, &json!({}), players, None, Some(11)).expect("opens");
+            let mut changed = 0;
+            for ply in 0..40 {
+                if game.is_finished() {
+                    break;
+                }
+                let legal = game.legal_moves();
+                for canonical in legal.iter().step_by((legal.len() / 50).max(1)) {
+                    let german = notation_in(kind, Lang::De, canonical);
+                    changed += usize::from(german != *canonical);
+                    let mut probe = game.box_clone();
+                    let read = probe.play(&german).unwrap_or_else(|e| panic!("{kind}: {german:?} ({canonical}) refused: {e}"));
+                    assert_eq!(&read, canonical, "{kind}: {german:?}");
+                }
+                let pick = legal[(ply * 7 + 3) % legal.len()].clone();
+                game.play(&pick).expect("a legal move");
+            }
+            // Helofag's moves have no words (`S+4, A7-3`) but `done`; Hathor's fields none
+            // (its `hint`, checked below, is not listed); the others have some.
+            if !matches!(kind, GameKind::Helofag | GameKind::Hathor) {
+                assert!(changed > 0, "{kind}: no German word in any move");
+            }
+        }
+        assert_eq!(notation_in(GameKind::Carat, Lang::De, "c3 red"), "c3 rot");
+        assert_eq!(notation_in(GameKind::Artifakes, Lang::De, "bury disc 17"), "vergrabe scheibe 17");
+        assert_eq!(notation_in(GameKind::Carat, Lang::En, "c3 red"), "c3 red");
+        let mut hathor = open(GameKind::Hathor, &json!({}), 1, None, Some(3)).expect("opens");
+        assert_eq!(notation_in(GameKind::Hathor, Lang::De, "hint"), "hilfe");
+        assert_eq!(hathor.play("hilfe").expect("the hint"), "hint");
     }
 
     #[test]

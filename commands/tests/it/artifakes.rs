@@ -213,7 +213,8 @@ async fn refusals_are_translated_and_private() {
     assert!(refused(&replies, mover, "Jetzt wird vergraben"), "{}", texts(&replies));
     let replies = host.handle(&german(mover, "c"), "vergrabe scheibe 17").await;
     assert!(!replies[0].refusal && replies[0].audience == Audience::Channel, "{}", texts(&replies));
-    assert_eq!(texts(&replies).lines().next(), Some(format!("{mover} vergräbt disc 17 (Partie #{id}, Zug 3).").as_str()));
+    // The move in German words, as it was typed (not `disc`).
+    assert_eq!(texts(&replies).lines().next(), Some(format!("{mover} vergräbt scheibe 17 (Partie #{id}, Zug 3).").as_str()));
     let replies = host.handle(&origin(mover, "c"), "rules artifakes").await;
     assert!(texts(&replies).starts_with("Artifakes, for 2 players"), "{}", texts(&replies));
 }

@@ -287,3 +287,26 @@ async fn the_end_of_a_hathor_game_says_why_and_names_the_hathor_bonus() {
     assert!(last.lines().any(|l| l == bonus), "{bonus:?} in {last}");
     assert!(last.contains(&format!("Game #{id} is over. Ranking:")), "{last}");
 }
+
+#[tokio::test]
+async fn german_readers_see_moves_in_german_words_that_the_parser_takes() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 7).await;
+    let (mover, moves) = to_move(&host, id).await;
+    // The rules' list, colours in German words (`red` → `rot` …), first page.
+    let german_list: Vec<String> = moves
+        .iter()
+        .take(40)
+        .map(|m| m.replace("red", "rot").replace("blue", "blau").replace("green", "grün").replace("yellow", "gelb"))
+        .collect();
+    let text = texts(&host.handle(&german(&mover, "c"), "züge").await);
+    assert!(text.contains(&format!(": {}", german_list.join(", "))), "{text}");
+    // A German move as listed is taken, and announced in the same words.
+    let replies = host.handle(&german(&mover, "c"), &german_list[0]).await;
+    assert_eq!(texts(&replies).lines().next(), Some(format!("{mover} zieht {} (Partie #{id}, Zug 1).", german_list[0]).as_str()));
+    // English readers keep the English words.
+    let (next, moves) = to_move(&host, id).await;
+    let replies = host.handle(&origin(&next, "c"), &moves[0]).await;
+    assert_eq!(texts(&replies).lines().next(), Some(format!("{next} plays {} (game #{id}, move 2).", moves[0]).as_str()));
+}

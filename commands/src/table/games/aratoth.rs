@@ -21,6 +21,15 @@ impl Chat for AratothView {
     fn moves_hint(texts: &Texts, lang: Lang, hint: Msg, list: &[String]) -> Msg {
         hint.arg("counts", shape_counts(texts, lang, list))
     }
+
+    /// Shapes and colours in German (`drache`, `grün`).
+    fn word_de(word: &str) -> Option<&'static str> {
+        rules::aratoth::SHAPES
+            .iter()
+            .find(|s| s.en == word)
+            .map(|s| s.de)
+            .or_else(|| rules::aratoth::Colour::parse(word).filter(|c| c.word() == word).map(rules::aratoth::Colour::word_de))
+    }
 }
 
 /// After a placement: each player who then could not place ("carol cannot place any

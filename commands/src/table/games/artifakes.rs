@@ -26,6 +26,21 @@ impl Chat for ArtifakesView {
         artifakes_help(self, seat, format)
     }
 
+    /// The keywords in German (`vergrabe scheibe 17`, `spiele 12 farbe guzs`).
+    fn word_de(word: &str) -> Option<&'static str> {
+        Some(match word {
+            "bury" => "vergrabe",
+            "play" => "spiele",
+            "disc" => "scheibe",
+            "colour" => "farbe",
+            "number" => "zahl",
+            "cw" => "uzs",
+            "ccw" => "guzs",
+            "waste" => "verschwenden",
+            _ => return None,
+        })
+    }
+
     /// Burying takes pieces from the public supply onto fields: its moves show no card.
     fn moves_public(&self) -> bool {
         self.phase == rules::artifakes::Phase::Bury

@@ -17,6 +17,11 @@ impl Chat for HathorView {
         Some(Msg::new("hathor-moves-sold").arg("points", HINT_COST))
     }
 
+    /// The hint in German (`hilfe`).
+    fn word_de(word: &str) -> Option<&'static str> {
+        (word == "hint").then_some("hilfe")
+    }
+
     fn turn_notes(game: &dyn Match, _players: &[User]) -> Vec<Msg> {
         let AnyView::Hathor(view) = game.view(Viewer::Spectator) else { return Vec::new() };
         let mut notes = Vec::new();

@@ -23,6 +23,11 @@ impl Chat for HelofagView {
         out
     }
 
+    /// `done` in German (`fertig`).
+    fn word_de(word: &str) -> Option<&'static str> {
+        (word == "done").then_some("fertig")
+    }
+
     fn board_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
         let names: Vec<String> = players.iter().map(|u| u.name.clone()).collect();
         board_notes(game, &names)
