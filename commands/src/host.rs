@@ -65,7 +65,7 @@ impl Host {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
                 let mut ctx = self.ctx(origin);
-                ctx.lang = crate::table::context::request_lang(&ctx).await;
+                (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
                 vec![Reply::refusal(ctx.user_id(), ctx.text(&msg))]
             }
         }
@@ -75,7 +75,7 @@ impl Host {
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
-        ctx.lang = crate::table::context::request_lang(&ctx).await;
+        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
         // Nobody speaks as an AI seat: its moves come from the scheduler only.
         if crate::base::ai_seat::is_ai(&origin.user.id) {
             return vec![Reply::refusal(ctx.user_id(), ctx.text(&Msg::new("cmd-reserved-user")))];
@@ -187,6 +187,7 @@ impl Host {
             table: &self.table,
             origin,
             lang: origin.lang.unwrap_or(self.options.language),
+            channel_lang: origin.lang.unwrap_or(self.options.language),
             admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
             verb: None,
         }

@@ -130,10 +130,11 @@ impl Host {
                             table: self,
                             origin: &origin,
                             lang: self.options.language,
+                            channel_lang: self.options.language,
                             admin: false,
                             verb: Some(crate::grammar::Verb::Move),
                         };
-                        ctx.lang = crate::table::context::request_lang(&ctx).await;
+                        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
                         let replies = match crate::features::challenges::guard(&ctx, crate::grammar::Verb::Move, replies).await {
                             Ok(replies) => replies,
                             Err(e) => {

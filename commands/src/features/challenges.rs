@@ -331,11 +331,12 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     let hours = hours.unwrap_or(DEFAULT_HOURS);
     let at = ctx.now();
     let (challenge, _) = create(ctx, kind, &Value::Object(options), seed, None, at + i64::from(hours) * HOUR_MS).await?;
-    let mut replies = vec![Reply::channel(ctx.text(
+    let ch = ctx.in_channel();
+    let mut replies = vec![Reply::channel(ch.text(
         &Msg::new("challenge-opened")
             .arg("player", Arg::Mention(ctx.origin.user.clone()))
             .arg("id", challenge.id)
-            .arg("game", ctx.game_name(kind))
+            .arg("game", ch.game_name(kind))
             .arg("variant", variant(&challenge))
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
@@ -438,7 +439,9 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
     let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));
-    Ok(to_player(crate::table::turn::announce(ctx, &loaded, header, &[]).await, ctx.user_id()))
+    // The player's own board: in their language, not the channel's.
+    let mine = Ctx { channel_lang: ctx.lang, ..*ctx };
+    Ok(to_player(crate::table::turn::announce(&mine, &loaded, header, &[]).await, ctx.user_id()))
 }
 
 /// Every reply of `replies` addressed to `user_id` only.
@@ -479,7 +482,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
 async fn joined(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     let private = enter(ctx, challenge).await?;
     let players = ctx.table.entries(challenge.id).await?.len();
-    let mut replies = vec![Reply::channel(ctx.text(
+    let mut replies = vec![Reply::channel(ctx.channel_text(
         &Msg::new("challenge-joined")
             .arg("player", ctx.origin.user.name.as_str())
             .arg("id", challenge.id)
@@ -536,11 +539,12 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     };
     let mut replies = Vec::new();
     if opened {
-        replies.push(Reply::channel(ctx.text(
+        let ch = ctx.in_channel();
+        replies.push(Reply::channel(ch.text(
             &Msg::new("challenge-daily-opened")
                 .arg("id", challenge.id)
                 .arg("date", date.as_str())
-                .arg("game", ctx.game_name(kind))
+                .arg("game", ch.game_name(kind))
                 .arg("closes", utc_time(challenge.closes_at)),
         )));
     }
@@ -572,7 +576,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
         .into());
     };
     let entries = ctx.table.entries(challenge.id).await?;
-    Ok(vec![Reply::channel(ctx.table.standings(ctx.lang, &challenge, &entries))])
+    Ok(vec![Reply::channel(ctx.table.standings(ctx.channel_lang, &challenge, &entries))])
 }
 
 /// Applies the challenge rules to the replies of a command: a reply about the game of
@@ -617,7 +621,7 @@ async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result
     let entries = ctx.table.entries(challenge.id).await?;
     let playing = entries.iter().filter(|e| !e.finished()).count();
     let points = entries.iter().find(|e| e.loaded.row.id == id).map_or(0, Entry::score);
-    let mut replies = vec![Reply::channel(ctx.text(
+    let mut replies = vec![Reply::channel(ctx.channel_text(
         &Msg::new("challenge-finished")
             .arg("player", ctx.origin.user.name.as_str())
             .arg("id", challenge.id)
@@ -625,7 +629,7 @@ async fn finished(ctx: &Ctx<'_>, challenge: &ChallengeRow, id: GameId) -> Result
             .arg("playing", playing),
     ))];
     if playing == 0 && entries.len() >= 2 && challenge.daily.is_none() {
-        replies.extend(ctx.table.close(challenge, ctx.lang).await?);
+        replies.extend(ctx.table.close(challenge, ctx.channel_lang).await?);
     }
     Ok(replies)
 }

@@ -64,6 +64,7 @@ pub(crate) async fn decline(ctx: &Ctx<'_>, id: Option<GameId>) -> crate::table::
         || crate::base::reply::User::new(row.creator.clone(), row.creator.clone()),
         |p| crate::base::reply::User::new(p.user_id, p.name),
     );
+    let ctx = &ctx.in_channel();
     let game = row.kind.parse::<rules::GameKind>().map_or(row.kind.clone(), |k| ctx.game_name(k).to_string());
     let text = ctx.text(
         &Msg::new("invitation-declined")

@@ -116,19 +116,20 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     }
     let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
-    let text = ctx.text(
+    let ch = ctx.in_channel();
+    let text = ch.text(
         &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
-            .arg("game", ctx.game_name(kind))
+            .arg("game", ch.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("details", invitation_details(ctx, &options, move_ms))
+            .arg("details", invitation_details(&ch, &options, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     let mut text = text;
     if !ai_seats.is_empty() {
         let names = ai_seats.iter().map(|p| p.name.clone()).collect::<Vec<_>>().join(", ");
-        text.push_line(ctx.text(
+        text.push_line(ch.text(
             &Msg::new("ai-seated")
                 .arg("players", names)
                 .arg("count", ai_seats.len())
@@ -197,7 +198,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         Joined::NotInvited => return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into()),
     };
-    let mut text = ctx.text(
+    let mut text = ctx.channel_text(
         &Msg::new("join-joined")
             .arg("player", user.name.as_str())
             .arg("id", game_id)
@@ -227,12 +228,12 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let missing = crate::table::invitees::not_accepted(&ctx.table.db, game_id, &seated).await?;
     if !missing.is_empty() {
         // A named invitation waits for everyone it names; nobody starts it early.
-        text.push_line(ctx.text(&Msg::new("join-waiting-for").arg("players", crate::table::invitees::mentions(&missing))));
+        text.push_line(ctx.channel_text(&Msg::new("join-waiting-for").arg("players", crate::table::invitees::mentions(&missing))));
     } else if players.len() >= capacity {
-        text.push_line(ctx.text(&Msg::new("join-full")));
+        text.push_line(ctx.channel_text(&Msg::new("join-full")));
     } else if loaded.kind.players().contains(&players.len()) {
         let creator = loaded.user(0).map_or_else(|| Arg::from(loaded.row.creator.clone()), |u| Arg::from(u.name));
-        text.push_line(ctx.text(&Msg::new("join-can-start").arg("creator", creator)));
+        text.push_line(ctx.channel_text(&Msg::new("join-can-start").arg("creator", creator)));
     }
     Ok(vec![Reply::channel(text)])
 }
@@ -314,11 +315,12 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
             crate::store::settings::new_game_move_ms(db, &ctx.origin.platform, ctx.origin.scope(), bot).await?
         }
     };
-    let header = ctx.text(
+    let ch = ctx.in_channel();
+    let header = ch.text(
         &Msg::new("start-started")
             .arg("id", game_id)
-            .arg("game", ctx.game_name(loaded.kind))
-            .arg("details", invitation_details(ctx, &loaded.row.options, move_ms))
+            .arg("game", ch.game_name(loaded.kind))
+            .arg("details", invitation_details(&ch, &loaded.row.options, move_ms))
             .arg("seats", seats),
     );
     // Each player with cards or tiles in hand gets them privately (Artifakes deals only
@@ -348,7 +350,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
             }
             tracing::info!(game = %game_id, "invitation withdrawn");
-            let text = ctx.text(&Msg::new("invitation-withdrawn").arg("id", game_id).arg("player", user.name.as_str()));
+            let text = ctx.channel_text(&Msg::new("invitation-withdrawn").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text)])
         }
         Status::Finished | Status::Withdrawn => Err(Msg::new("cmd-game-over").arg("id", game_id).into()),
@@ -381,7 +383,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             }
             ctx.table.remember(game_id, game.as_ref(), loaded.row.takebacks);
             tracing::info!(game = %game_id, "game aborted");
-            let text = ctx.text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
+            let text = ctx.channel_text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])
         }
     }

@@ -191,8 +191,9 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
         is_admin: false,
         lang: None,
     };
-    let mut ctx = Ctx { table, origin: &origin, lang: table.options.language, admin: false, verb: Some(crate::grammar::Verb::Move) };
-    ctx.lang = crate::table::context::request_lang(&ctx).await;
+    let language = table.options.language;
+    let mut ctx = Ctx { table, origin: &origin, lang: language, channel_lang: language, admin: false, verb: Some(crate::grammar::Verb::Move) };
+    (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
     match move_in(&ctx, loaded, &notation, Some(seq)).await {
         Ok(replies) => {
@@ -243,8 +244,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
     let Some(game) = &loaded.game else { return Ok(Vec::new()) };
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
-    let header =
-        ctx.text(&moved(mover, &canonical, loaded.kind, ctx.lang).arg("id", id).arg("seq", seq));
+    let header = ctx.channel_text(&moved(mover, &canonical, loaded.kind, ctx.channel_lang).arg("id", id).arg("seq", seq));
     let private = changed(&before, &hands(game.as_ref()));
     Ok(announce(ctx, &loaded, header, &private).await)
 }
@@ -263,7 +263,7 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     })?;
     let loaded = store(ctx, loaded, game, Some(seat), &event).await?;
     let Some(game) = &loaded.game else { return Ok(Vec::new()) };
-    let header = ctx.text(&Msg::new("turn-resigned").arg("player", ctx.origin.user.name.as_str()).arg("id", id));
+    let header = ctx.channel_text(&Msg::new("turn-resigned").arg("player", ctx.origin.user.name.as_str()).arg("id", id));
     let private = changed(&before, &hands(game.as_ref()));
     Ok(announce(ctx, &loaded, header, &private).await)
 }
@@ -272,6 +272,8 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// ([`crate::table::games::board_notes`]) and whose turn it is (no mention).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.table.select_read(ctx, id).await?;
+    // A post for the channel: in its language.
+    let ctx = &ctx.in_channel();
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let seq = game.moves_applied() as u64;

@@ -25,6 +25,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     if list.is_empty() {
         return Err(Msg::new("cmd-no-ratings").arg("game", ctx.game_name(kind)).arg("scope", ctx.scope_word()).into());
     }
+    let ctx = &ctx.in_channel();
     let mut text = ctx.text(&Msg::new("leaderboard-header").arg("game", ctx.game_name(kind)));
     for (i, r) in list.iter().enumerate() {
         let line = Msg::new("leaderboard-line")

@@ -66,7 +66,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
     }
     if !missing.is_empty() {
-        let mut text = ctx.text(
+        let mut text = ctx.channel_text(
             &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", words.as_str()).arg("id", id),
         );
         text.push_line(Text::mention_list(missing));
@@ -85,7 +85,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     tracing::info!(game = %id, seq, "move taken back");
     ctx.table.remember(id, game.as_ref(), loaded.row.takebacks + 1);
-    let header = ctx.text(&Msg::new("undo-done").arg("move", words).arg("count", taken).arg("id", id));
+    let header = ctx.channel_text(&Msg::new("undo-done").arg("move", words).arg("count", taken).arg("id", id));
     let loaded = crate::table::context::Loaded {
         row: GameRow { seq: back_to, to_move: game.to_move(), takebacks: loaded.row.takebacks + 1, ..loaded.row },
         game: Some(game),
@@ -178,13 +178,14 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 let msg = Msg::new("rematch-already-asked").arg("id", old_id).arg("players", Arg::Mentions(missing));
                 return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
             }
-            let mut text = ctx.text(
+            let ch = ctx.in_channel();
+            let mut text = ch.text(
                 &Msg::new("rematch-asked")
                     .arg("player", ctx.origin.user.name.as_str())
                     .arg("id", old_id)
-                    .arg("game", ctx.game_name(old.kind)),
+                    .arg("game", ch.game_name(old.kind)),
             );
-            text.push_line(ctx.text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
+            text.push_line(ch.text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
             return Ok(vec![Reply::channel(text)]);
         }
         RematchVote::Started(id) => id,
@@ -193,9 +194,8 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     ctx.table.remember(id, game.as_ref(), 0);
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
     let loaded = ctx.table.load(row).await?;
-    let header = ctx.text(
-        &Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ctx.game_name(old.kind)),
-    );
+    let ch = ctx.in_channel();
+    let header = ch.text(&Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ch.game_name(old.kind)));
     let seats: Vec<usize> = (0..n).collect();
     Ok(crate::table::turn::announce(ctx, &loaded, header, &seats).await)
 }

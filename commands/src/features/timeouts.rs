@@ -84,7 +84,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     // With three or more players the game goes on without them: say so.
     let goes_on = loaded.game.as_ref().is_some_and(|g| !g.is_finished());
-    let header = ctx.text(
+    let header = ctx.channel_text(
         &Msg::new(if goes_on { "claim-accepted-goes-on" } else { "claim-accepted" }).arg("player", names.join(", ")).arg("id", id).arg("claimer", ctx.origin.user.name.as_str()),
     );
     Ok(crate::table::turn::announce(ctx, &loaded, header, &[]).await)

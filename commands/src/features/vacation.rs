@@ -63,7 +63,7 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
         return Err(Msg::new("cmd-vacation-too-long").arg("days", i64::from(days)).arg("left", left).into());
     }
     tracing::info!(user = ctx.user_id(), days, "vacation");
-    Ok(vec![Reply::channel(ctx.text(&msg))])
+    Ok(vec![Reply::channel(ctx.channel_text(&msg))])
 }
 
 #[cfg(test)]

@@ -111,15 +111,31 @@ pub(crate) enum Want {
 pub(crate) struct Ctx<'a> {
     pub table: &'a Table,
     pub origin: &'a Origin,
+    /// The requester's language: for what goes to them alone ([`request_lang`]).
     pub lang: Lang,
+    /// The language of the channel's posts: the scope's setting when it has one, else
+    /// the requester's ([`channel_lang`]), so a German channel speaks German whoever
+    /// triggered the post.
+    pub channel_lang: Lang,
     pub admin: bool,
     /// The command being run, when there is one (examples in refusals name it).
     pub verb: Option<crate::grammar::Verb>,
 }
 
 impl Ctx<'_> {
+    /// `msg` in the requester's language (for what goes to them alone).
     pub fn text(&self, msg: &Msg) -> Text {
         self.table.texts.text(self.lang, msg)
+    }
+
+    /// `msg` in the channel's language (for a post everyone in the channel reads).
+    pub fn channel_text(&self, msg: &Msg) -> Text {
+        self.table.texts.text(self.channel_lang, msg)
+    }
+
+    /// This context speaking the channel's language throughout (for a whole channel post).
+    pub fn in_channel(&self) -> Ctx<'_> {
+        Ctx { lang: self.channel_lang, ..*self }
     }
 
     pub fn user_id(&self) -> &str {
@@ -147,12 +163,26 @@ impl Ctx<'_> {
 /// bot speak German there), else what the platform says (a Discord client's locale),
 /// else the bot's.
 pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
+    let (mine, _) = langs(ctx).await;
+    mine
+}
+
+/// The requester's language ([`request_lang`]) and the channel's: the scope's setting
+/// when it has one, else the requester's.
+pub(crate) async fn langs(ctx: &Ctx<'_>) -> (Lang, Lang) {
+    let db = &ctx.table.db;
+    let origin = ctx.origin;
+    let here = crate::store::settings::channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
+    let mine = requester_lang(ctx, here).await;
+    (mine, here.unwrap_or(mine))
+}
+
+async fn requester_lang(ctx: &Ctx<'_>, here: Option<Lang>) -> Lang {
     let db = &ctx.table.db;
     let origin = ctx.origin;
     let chosen = crate::store::settings::user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
     if let Some(lang) = chosen {
         return lang;
     }
-    let here = crate::store::settings::channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
     here.or(origin.lang).unwrap_or(ctx.table.options.language)
 }

@@ -71,6 +71,9 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     ctx.table.wake_ai_if_to_move(loaded);
+    // The post is the channel's, in its language; each hand goes in its owner's.
+    let own = ctx;
+    let ctx = &ctx.in_channel();
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
     let mut text = header;
@@ -83,7 +86,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     let hands = async {
         let mut replies = Vec::new();
         for &seat in private {
-            replies.extend(hand_reply(ctx, loaded, game.as_ref(), seat).await);
+            replies.extend(hand_reply(own, loaded, game.as_ref(), seat).await);
         }
         replies
     };

@@ -310,3 +310,28 @@ async fn german_readers_see_moves_in_german_words_that_the_parser_takes() {
     let replies = host.handle(&origin(&next, "c"), &moves[0]).await;
     assert_eq!(texts(&replies).lines().next(), Some(format!("{next} plays {} (game #{id}, move 2).", moves[0]).as_str()));
 }
+
+#[tokio::test]
+async fn a_german_channel_posts_in_german_whoever_moves_and_private_answers_keep_the_users_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 7).await;
+    texts(&host.handle(&admin("admin", "c"), "settings language=de").await);
+    let (mover, moves) = to_move(&host, id).await;
+    // The mover chose English for themselves.
+    texts(&host.handle(&origin(&mover, "c"), "language en").await);
+    let german_move = moves[0].replace("red", "rot").replace("blue", "blau").replace("green", "grün").replace("yellow", "gelb");
+    let replies = host.handle(&origin(&mover, "c"), &moves[0]).await;
+    let channel = replies.iter().find(|r| r.audience == commands::Audience::Channel).expect("the post");
+    let first = channel.text.plain();
+    assert_eq!(first.lines().next(), Some(format!("{mover} zieht {german_move} (Partie #{id}, Zug 1).").as_str()), "{first}");
+    assert!(first.contains("ist am Zug"), "{first}");
+    // What goes to the mover alone stays English: their hand, a refusal.
+    let hand = replies.iter().find(|r| r.audience == commands::Audience::User(mover.clone())).expect("the hand");
+    assert!(hand.text.plain().starts_with(&format!("Your hand in game #{id} (Carat")), "{}", hand.text.plain());
+    let refusal = host.handle(&origin(&mover, "c"), &moves[1]).await;
+    assert!(refused(&refusal, &mover, "turn"), "{}", texts(&refusal));
+    // `board` is a channel post: German.
+    let board = texts(&host.handle(&origin(&mover, "c"), "board").await);
+    assert!(board.starts_with(&format!("Partie #{id}")), "{board}");
+}
