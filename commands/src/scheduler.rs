@@ -204,9 +204,51 @@ impl Host {
                     channel: turn.channel.clone(),
                     reply: Reply::channel(self.texts.text(lang, &msg)).about(GameRef { id: turn.game, seq: turn.seq }),
                 });
+                if kind == "expired" {
+                    self.ai_claims(turn.game, &turn.to_move, &players, out).await;
+                }
             }
         }
         Ok(())
+    }
+
+    /// When the time of a player in game `id` has run out and everyone else still in the
+    /// game is an AI seat, the first of them claims it (nobody else would: a game
+    /// abandoned against the AI would otherwise run for ever). Where another person
+    /// waits, claiming is theirs to decide.
+    async fn ai_claims(&self, id: crate::base::ids::GameId, to_move: &[usize], players: &[crate::store::PlayerRow], out: &mut Vec<Notice>) {
+        let Ok(Some(row)) = self.db.game(id).await else { return };
+        let Ok(loaded) = self.load(row).await else { return };
+        let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
+        let waiting: Vec<&crate::store::PlayerRow> =
+            players.iter().filter(|p| !to_move.contains(&p.seat) && !removed.contains(&p.seat)).collect();
+        let Some(claimer) = waiting.first().filter(|_| waiting.iter().all(|p| is_ai(&p.user_id))) else { return };
+        let origin = crate::base::origin::Origin {
+            platform: loaded.row.platform.clone(),
+            channel: loaded.row.channel.clone(),
+            server: loaded.row.server.clone(),
+            user: User::new(claimer.user_id.clone(), claimer.name.clone()),
+            is_admin: false,
+            lang: None,
+        };
+        let language = self.options.language;
+        let mut ctx = crate::table::context::Ctx {
+            table: self,
+            origin: &origin,
+            lang: language,
+            channel_lang: language,
+            admin: false,
+            verb: Some(crate::grammar::Verb::Claim),
+        };
+        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
+        match crate::features::timeouts::claim(&ctx, Some(id)).await {
+            Ok(replies) => {
+                tracing::info!(game = %id, seat = claimer.seat, "the AI claimed a timeout");
+                let public = replies.into_iter().filter(|r| !matches!(&r.audience, Audience::User(u) if is_ai(u)));
+                out.extend(public.map(|reply| Notice { platform: origin.platform.clone(), channel: origin.channel.clone(), reply }));
+            }
+            Err(e) => tracing::warn!(game = %id, error = ?e, "the AI's claim was refused"),
+        }
     }
 }
 

@@ -357,3 +357,22 @@ async fn a_game_left_to_ai_seats_is_played_on_silently_and_its_end_is_told() {
     assert_eq!(notices.len(), 1, "only the end: {said}");
     assert!(said.contains(&format!("Game #{id} is over")), "{said}");
 }
+
+#[tokio::test]
+async fn the_ai_claims_the_game_when_the_only_person_in_it_runs_out_of_time() {
+    let (_place, clock, host) = terminal_host().await;
+    let id = game_of(&host.handle(&at("alice"), "new carat @bot:easy seed=91 time=1d").await);
+    if !alice_to_move(&host, id).await {
+        due(&host, &clock).await;
+    }
+    assert!(alice_to_move(&host, id).await);
+    // alice does not move for more than a day.
+    clock.advance(DAY + MINUTE);
+    let notices = due(&host, &clock).await;
+    let said = notice_texts(&notices);
+    assert!(said.contains(&format!("Time is up for @alice in game #{id} (Carat)")), "{said}");
+    assert!(said.contains(&format!("Spieltisch (AI, easy) claims game #{id}: the time of alice ran out.")), "{said}");
+    assert!(said.contains(&format!("Game #{id} is over: Spieltisch (AI, easy) wins, the time of alice ran out.")), "{said}");
+    assert_eq!(host.db().game(id).await.expect("read").expect("game").status, Status::Finished);
+    assert!(due(&host, &clock).await.is_empty(), "claimed once");
+}
