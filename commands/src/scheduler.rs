@@ -126,15 +126,7 @@ impl Host {
                 match crate::features::play::ai_turn(self, id).await {
                     Ok(Some((origin, replies))) => {
                         // A game of an open challenge stays hidden; its end is told.
-                        let mut ctx = crate::table::context::Ctx {
-                            table: self,
-                            origin: &origin,
-                            lang: self.options.language,
-                            channel_lang: self.options.language,
-                            admin: false,
-                            verb: Some(crate::grammar::Verb::Move),
-                        };
-                        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
+                        let ctx = crate::table::context::acting(self, &origin, crate::grammar::Verb::Move).await;
                         let replies = match crate::features::challenges::guard(&ctx, crate::grammar::Verb::Move, replies).await {
                             Ok(replies) => replies,
                             Err(e) => {
@@ -223,24 +215,8 @@ impl Host {
         let waiting: Vec<&crate::store::PlayerRow> =
             players.iter().filter(|p| !to_move.contains(&p.seat) && !removed.contains(&p.seat)).collect();
         let Some(claimer) = waiting.first().filter(|_| waiting.iter().all(|p| is_ai(&p.user_id))) else { return };
-        let origin = crate::base::origin::Origin {
-            platform: loaded.row.platform.clone(),
-            channel: loaded.row.channel.clone(),
-            server: loaded.row.server.clone(),
-            user: User::new(claimer.user_id.clone(), claimer.name.clone()),
-            is_admin: false,
-            lang: None,
-        };
-        let language = self.options.language;
-        let mut ctx = crate::table::context::Ctx {
-            table: self,
-            origin: &origin,
-            lang: language,
-            channel_lang: language,
-            admin: false,
-            verb: Some(crate::grammar::Verb::Claim),
-        };
-        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
+        let origin = crate::table::context::seat_origin(&loaded.row, User::new(claimer.user_id.clone(), claimer.name.clone()));
+        let ctx = crate::table::context::acting(self, &origin, crate::grammar::Verb::Claim).await;
         match crate::features::timeouts::claim(&ctx, Some(id)).await {
             Ok(replies) => {
                 tracing::info!(game = %id, seat = claimer.seat, "the AI claimed a timeout");

@@ -183,17 +183,9 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     // last player resigned) is played on silently and only its end is told.
     let removed = game.removed();
     let watched = loaded.players.iter().any(|p| !ai_seat::is_ai(&p.user_id) && !removed.contains(&p.seat));
-    let origin = crate::base::origin::Origin {
-        platform: loaded.row.platform.clone(),
-        channel: loaded.row.channel.clone(),
-        server: loaded.row.server.clone(),
-        user: crate::base::reply::User::new(player.user_id.clone(), player.name.clone()),
-        is_admin: false,
-        lang: None,
-    };
-    let language = table.options.language;
-    let mut ctx = Ctx { table, origin: &origin, lang: language, channel_lang: language, admin: false, verb: Some(crate::grammar::Verb::Move) };
-    (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
+    let user = crate::base::reply::User::new(player.user_id.clone(), player.name.clone());
+    let origin = crate::table::context::seat_origin(&loaded.row, user);
+    let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Move).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
     match move_in(&ctx, loaded, &notation, Some(seq)).await {
         Ok(replies) => {

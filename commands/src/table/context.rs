@@ -158,6 +158,28 @@ impl Ctx<'_> {
     }
 }
 
+/// The origin of a request made on behalf of `user` in the channel of game `row` (an AI
+/// seat's move or claim, which no adapter sends).
+pub(crate) fn seat_origin(row: &GameRow, user: User) -> Origin {
+    Origin {
+        platform: row.platform.clone(),
+        channel: row.channel.clone(),
+        server: row.server.clone(),
+        user,
+        is_admin: false,
+        lang: None,
+    }
+}
+
+/// The context of a request from `origin` for `verb` that no adapter sent (the
+/// scheduler's, on behalf of an AI seat), with its languages looked up.
+pub(crate) async fn acting<'a>(table: &'a Table, origin: &'a Origin, verb: crate::grammar::Verb) -> Ctx<'a> {
+    let language = table.options.language;
+    let mut ctx = Ctx { table, origin, lang: language, channel_lang: language, admin: false, verb: Some(verb) };
+    (ctx.lang, ctx.channel_lang) = langs(&ctx).await;
+    ctx
+}
+
 /// The language to answer a request in: the user's own choice (`language`), else the
 /// scope's setting (server's, else channel's: an admin's `settings language=de` makes the
 /// bot speak German there), else what the platform says (a Discord client's locale),
