@@ -86,6 +86,9 @@ impl<'h, W: Write> Terminal<'h, W> {
         std::fs::create_dir_all(&self.settings.boards)?;
         let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
         writeln!(self.out, "{welcome}")?;
+        // What fell due while no terminal ran (on the stored clock) comes before the first line.
+        self.catch_up().await;
+        self.poll().await?;
         let mut input = input;
         let mut bytes = Vec::new();
         loop {
@@ -125,24 +128,28 @@ impl<'h, W: Write> Terminal<'h, W> {
                     self.show(reply)?;
                 }
             }
-            // What fell due meanwhile (reminders, expired invitations, messages).
-            for notice in self.host.due_notices_in(self.host.now(), PLATFORM, &self.settings.channel).await {
-                self.show_notice(notice)?;
-            }
-            // Challenges whose time is up close now, not only at the next command there.
-            match self.host.close_due_challenges_in(PLATFORM, &self.settings.channel).await {
-                Ok(closed) => {
-                    for c in closed {
-                        for reply in c.replies {
-                            self.show_notice(commands::Notice { platform: c.platform.clone(), channel: c.channel.clone(), reply })?;
-                        }
-                    }
-                }
-                Err(e) => tracing::error!(error = %e, "closing the challenges whose time is up failed"),
-            }
-            self.out.flush()?;
+            self.poll().await?;
         }
         Ok(())
+    }
+
+    /// Shows what fell due meanwhile in this channel (reminders, expired invitations,
+    /// messages, AI moves) and closes the challenges whose time is up.
+    async fn poll(&mut self) -> std::io::Result<()> {
+        for notice in self.host.due_notices_in(self.host.now(), PLATFORM, &self.settings.channel).await {
+            self.show_notice(notice)?;
+        }
+        match self.host.close_due_challenges_in(PLATFORM, &self.settings.channel).await {
+            Ok(closed) => {
+                for c in closed {
+                    for reply in c.replies {
+                        self.show_notice(commands::Notice { platform: c.platform.clone(), channel: c.channel.clone(), reply })?;
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "closing the challenges whose time is up failed"),
+        }
+        self.out.flush()
     }
 
     /// Sets the clock to the offset stored in the database (the waits of earlier runs

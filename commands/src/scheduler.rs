@@ -215,7 +215,7 @@ impl Host {
         let waiting: Vec<&crate::store::PlayerRow> =
             players.iter().filter(|p| !to_move.contains(&p.seat) && !removed.contains(&p.seat)).collect();
         let Some(claimer) = waiting.first().filter(|_| waiting.iter().all(|p| is_ai(&p.user_id))) else { return };
-        let origin = crate::table::context::seat_origin(&loaded.row, User::new(claimer.user_id.clone(), claimer.name.clone()));
+        let origin = crate::table::context::seat_origin(&loaded.row, &loaded.players, User::new(claimer.user_id.clone(), claimer.name.clone()));
         let ctx = crate::table::context::acting(self, &origin, crate::grammar::Verb::Claim).await;
         match crate::features::timeouts::claim(&ctx, Some(id)).await {
             Ok(replies) => {

@@ -50,8 +50,9 @@ fn a_carat_game_against_the_ai_runs_to_its_ranking_across_restarts() {
 #[test]
 fn the_names_of_the_ai_are_reserved_in_the_terminal() {
     let place = Place::new();
-    let run = place.local("as bot\nas ai:hard\nnew carat @bot:hard seed=3\n");
-    assert_eq!(run.stdout.matches("belongs to the bot's AI seats").count(), 2, "{}", run.stdout);
+    let run = place.local("as bot\nas ai:hard\nas Spieltisch (AI)\nas @alice\nnew carat @bot:hard seed=3\n");
+    assert_eq!(run.stdout.matches("You cannot speak as ").count(), 4, "{}", run.stdout);
+    assert!(run.stdout.contains("You cannot speak as Spieltisch (AI): `bot`, names beginning with `Spieltisch` or `@`"), "{}", run.stdout);
     assert!(run.stdout.contains("Seats: alice, Spieltisch (AI, hard)."), "{}", run.stdout);
     let db = place.db_url();
     let refused = spieltisch(place.path(), &["local", "--db", &db, "--as", "Bot"], "", &[]);

@@ -99,7 +99,10 @@ fn each_terminal_prints_only_its_own_channels_notices() {
     let kneipe = local_in(&place, "kneipe", "wait 49h\n");
     assert!(!kneipe.contains("expired") && !kneipe.contains("garten"), "{kneipe}");
     // garten's terminal, whose clock has reached it (the waits are the database's), prints it.
-    let garten = local_in(&place, "garten", "games\n");
-    assert!(garten.contains("[garten] Nobody took up the invitation to game #1 (Carat) in time, so it has expired."), "{garten}");
+    // It comes before the first line: nobody joins the expired invitation.
+    let garten = local_in(&place, "garten", "as carol\njoin\n");
+    let expired = garten.find("[garten] Nobody took up the invitation to game #1 (Carat) in time, so it has expired.").expect(&garten);
+    assert!(expired < garten.find("carol> join").expect("the line"), "{garten}");
+    assert!(!garten.contains("carol joins"), "{garten}");
     assert_eq!(garten.matches("has expired").count(), 1, "{garten}");
 }

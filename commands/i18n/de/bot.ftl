@@ -165,7 +165,7 @@ rule-game-over = Die Partie ist vorbei.
 ## Der Chat im Terminal (spieltisch local).
 
 local-welcome = Spieltisch im Terminal. Du sprichst als { $user }; `als <Name>` wechselt den Spieler, `hilfe` zeigt die Befehle, `ende` beendet.
-local-reserved-name = Der Name { $user } gehört den KI-Plätzen des Bots (lade ihn mit `@bot` ein); wähle einen anderen.
+local-reserved-name = Als { $user } kannst du nicht sprechen: `bot`, Namen, die mit `Spieltisch` oder `@` beginnen, und Namen mit `:` gehören den KI-Plätzen des Bots oder sind Erwähnungen. Wähle einen einfachen Namen.
 local-speaking-as = Du sprichst jetzt als { $user }.
 local-private-label = [privat an { $user }]
 local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
@@ -186,7 +186,7 @@ ai-seated = { $players } { $count ->
    *[other] nehmen
 } sofort Platz ({ $joined } von { $seats } Plätzen besetzt).
 cmd-ai-solo = { $game } spielt man allein: die KI kann nicht mit an deinen Tisch. Spiel dieselben Steine gegen sie: `neu hathor herausforderung @bot`.
-cmd-ai-too-many = Du, die KI und die Eingeladenen braucht { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
+cmd-ai-too-many = Für dich, die KI und die Eingeladenen braucht es { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
 cmd-level-without-ai = `level=` legt die Stärke von KI-Plätzen fest, aber diese Partie hat keine: lade auch den Bot ein (`@bot`).
-cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm easy, normal oder hard (leicht, normal, schwer).
+cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm leicht, normal oder schwer.
 cmd-reserved-user = Dieser Name gehört den KI-Plätzen des Bots; wähle einen anderen.

@@ -167,7 +167,7 @@ rule-game-over = The game is over.
 ## The terminal chat (spieltisch local).
 
 local-welcome = Spieltisch in the terminal. You speak as { $user }; `as <name>` switches the player, `help` lists the commands, `quit` ends.
-local-reserved-name = The name { $user } belongs to the bot's AI seats (invite it with `@bot`); choose another.
+local-reserved-name = You cannot speak as { $user }: `bot`, names beginning with `Spieltisch` or `@` and names with `:` belong to the bot's AI seats or to mentions. Choose a plain name.
 local-speaking-as = You speak as { $user } now.
 local-private-label = [private to { $user }]
 local-private-for = (a private message for { $user }; type `as { $user }` to read it)

@@ -34,11 +34,15 @@ pub fn level_of(user_id: &str) -> Option<Level> {
     user_id.strip_prefix(PREFIX)?.split(':').next()?.parse().ok()
 }
 
-/// Whether a terminal user may take `name`: `bot` and names with `:` (the shape of
-/// the AI seats' ids) are reserved.
+/// Whether a terminal user may not take `name`: `bot`, names with `:` (the shape of the
+/// AI seats' ids), names that begin with `@` (a mention, not a name) and names that
+/// begin with "Spieltisch" (the AI seats' names: nobody may pass for the AI).
 pub fn reserved_name(name: &str) -> bool {
     let name = name.trim();
-    name.eq_ignore_ascii_case(TERMINAL_BOT) || name.contains(':')
+    name.eq_ignore_ascii_case(TERMINAL_BOT)
+        || name.contains(':')
+        || name.starts_with('@')
+        || name.to_lowercase().starts_with("spieltisch")
 }
 
 /// The name of the `n`-th AI seat of `level` in `lang`, as texts and pictures show it:
@@ -119,7 +123,8 @@ mod tests {
     #[test]
     fn terminal_names_of_the_ai_are_reserved() {
         assert!(reserved_name("bot") && reserved_name(" Bot ") && reserved_name("ai:normal"));
-        assert!(!reserved_name("bob") && !reserved_name("robot"));
+        assert!(reserved_name("Spieltisch (AI)") && reserved_name("@bot") && reserved_name("@alice"));
+        assert!(!reserved_name("bob") && !reserved_name("robot") && !reserved_name("tisch"));
     }
 
     #[test]

@@ -344,7 +344,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     for (i, &level) in ai_levels.iter().enumerate() {
         let n = ai_levels[..i].iter().filter(|&&l| l == level).count() + 1;
         let user = crate::base::reply::User::new(ai_seat::user_id(level, n), ai_seat::name(&ctx.table.texts, ctx.lang, level, n));
-        let origin = crate::base::origin::Origin { user, is_admin: false, lang: None, ..ctx.origin.clone() };
+        let origin = crate::base::origin::Origin { user, is_admin: false, ..ctx.origin.clone() };
         let as_ai = Ctx { origin: &origin, admin: false, ..*ctx };
         // Its own game's replies are private to it: they go nowhere; the scheduler plays it.
         replies.extend(joined(&as_ai, &challenge).await?.into_iter().filter(|r| r.audience == Audience::Channel));

@@ -184,7 +184,7 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     let removed = game.removed();
     let watched = loaded.players.iter().any(|p| !ai_seat::is_ai(&p.user_id) && !removed.contains(&p.seat));
     let user = crate::base::reply::User::new(player.user_id.clone(), player.name.clone());
-    let origin = crate::table::context::seat_origin(&loaded.row, user);
+    let origin = crate::table::context::seat_origin(&loaded.row, &loaded.players, user);
     let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Move).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
     match move_in(&ctx, loaded, &notation, Some(seq)).await {

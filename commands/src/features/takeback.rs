@@ -226,7 +226,8 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 });
                 format!("{}. {}", entry.seq, words.plain())
             }
-            _ => format!("{}. {who}: {}", entry.seq, entry.text),
+            // Moves in the reader's notation words (`c3 rot` in German).
+            _ => format!("{}. {who}: {}", entry.seq, crate::table::games::notation_in(loaded.kind, ctx.lang, &entry.text)),
         };
         text.push_line(Text::plain_text(line));
     }

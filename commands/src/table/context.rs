@@ -159,15 +159,21 @@ impl Ctx<'_> {
 }
 
 /// The origin of a request made on behalf of `user` in the channel of game `row` (an AI
-/// seat's move or claim, which no adapter sends).
-pub(crate) fn seat_origin(row: &GameRow, user: User) -> Origin {
+/// seat's move or claim, which no adapter sends). Its language, where the channel has no
+/// setting, is that of the first person at the table (`players`), so a German table hears
+/// the AI in German.
+pub(crate) fn seat_origin(row: &GameRow, players: &[PlayerRow], user: User) -> Origin {
+    let lang = players
+        .iter()
+        .filter(|p| !crate::base::ai_seat::is_ai(&p.user_id))
+        .find_map(|p| p.lang.as_deref().and_then(|l| l.parse().ok()));
     Origin {
         platform: row.platform.clone(),
         channel: row.channel.clone(),
         server: row.server.clone(),
         user,
         is_admin: false,
-        lang: None,
+        lang,
     }
 }
 

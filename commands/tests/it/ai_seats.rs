@@ -376,3 +376,18 @@ async fn the_ai_claims_the_game_when_the_only_person_in_it_runs_out_of_time() {
     assert_eq!(host.db().game(id).await.expect("read").expect("game").status, Status::Finished);
     assert!(due(&host, &clock).await.is_empty(), "claimed once");
 }
+
+#[tokio::test]
+async fn at_a_german_table_the_ai_speaks_german() {
+    let (_place, clock, host) = terminal_host().await;
+    let german = Origin { lang: Some(Lang::De), ..at("alice") };
+    let id = game_of(&host.handle(&german, "neu carat @bot:easy seed=5").await);
+    if alice_to_move(&host, id).await {
+        let (_, moves) = alice_moves(&host, id).await;
+        ok_at(&host, &german, &format!("zug #{id} {}", moves[0])).await;
+    }
+    let said = notice_texts(&due(&host, &clock).await);
+    assert!(said.contains("Spieltisch (KI, leicht) zieht "), "{said}");
+    assert!(said.contains(" (Partie #") && said.contains("@alice ist am Zug."), "{said}");
+    assert!(!said.contains(" red") && !said.contains(" blue") && !said.contains(" green") && !said.contains(" yellow"), "{said}");
+}

@@ -335,3 +335,18 @@ async fn a_german_channel_posts_in_german_whoever_moves_and_private_answers_keep
     let board = texts(&host.handle(&origin(&mover, "c"), "board").await);
     assert!(board.starts_with(&format!("Partie #{id}")), "{board}");
 }
+
+#[tokio::test]
+async fn the_history_lists_moves_in_the_readers_notation_words() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 7).await;
+    let (mover, moves) = to_move(&host, id).await;
+    let replies = host.handle(&origin(&mover, "c"), &moves[0]).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    let german_move = moves[0].replace("red", "rot").replace("blue", "blau").replace("green", "grün").replace("yellow", "gelb");
+    let de = texts(&host.handle(&german(&mover, "c"), "verlauf").await);
+    assert!(de.lines().any(|l| l == format!("1. {mover}: {german_move}")), "{de}");
+    let en = texts(&host.handle(&origin(&mover, "c"), "history").await);
+    assert!(en.lines().any(|l| l == format!("1. {mover}: {}", moves[0])), "{en}");
+}
