@@ -51,6 +51,19 @@ pub fn name(texts: &Texts, lang: Lang, level: Level, n: usize) -> String {
     texts.plain(lang, &Msg::new("ai-seat-name").arg("level", level.word()).arg("n", n))
 }
 
+/// The AI seats of `levels`, in order, as (user id, name in `lang`): numbered per level
+/// ("Spieltisch (AI)", "Spieltisch (AI) 2").
+pub fn seats(texts: &Texts, lang: Lang, levels: &[Level]) -> Vec<(String, String)> {
+    levels
+        .iter()
+        .enumerate()
+        .map(|(i, &level)| {
+            let n = levels[..i].iter().filter(|&&l| l == level).count() + 1;
+            (user_id(level, n), name(texts, lang, level, n))
+        })
+        .collect()
+}
+
 /// Whom an invitee names: the bot (with the level it names, if any) or a person.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Invitee {

@@ -341,9 +341,8 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
     replies.extend(enter(ctx, &challenge).await?);
-    for (i, &level) in ai_levels.iter().enumerate() {
-        let n = ai_levels[..i].iter().filter(|&&l| l == level).count() + 1;
-        let user = crate::base::reply::User::new(ai_seat::user_id(level, n), ai_seat::name(&ctx.table.texts, ctx.lang, level, n));
+    for (id, name) in ai_seat::seats(&ctx.table.texts, ctx.lang, &ai_levels) {
+        let user = crate::base::reply::User::new(id, name);
         let origin = crate::base::origin::Origin { user, is_admin: false, ..ctx.origin.clone() };
         let as_ai = Ctx { origin: &origin, admin: false, ..*ctx };
         // Its own game's replies are private to it: they go nowhere; the scheduler plays it.

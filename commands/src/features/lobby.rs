@@ -117,7 +117,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
     let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
     let ch = ctx.in_channel();
-    let text = ch.text(
+    let mut text = ch.text(
         &Msg::new(key)
             .arg("creator", Arg::Mention(user.clone()))
             .arg("game", ch.game_name(kind))
@@ -126,7 +126,6 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("details", invitation_details(&ch, &options, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
-    let mut text = text;
     if !ai_seats.is_empty() {
         let names = ai_seats.iter().map(|p| p.name.clone()).collect::<Vec<_>>().join(", ");
         text.push_line(ch.text(
@@ -143,17 +142,11 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
 /// The AI seats of `levels` as players of seats 1, 2, … (after the creator), named in
 /// the requester's language and numbered per level ("Spieltisch (AI)", "Spieltisch (AI) 2").
 fn ai_players(ctx: &Ctx<'_>, levels: &[ai::Level]) -> Vec<PlayerRow> {
-    let mut rows: Vec<PlayerRow> = Vec::with_capacity(levels.len());
-    for (i, &level) in levels.iter().enumerate() {
-        let n = levels[..i].iter().filter(|&&l| l == level).count() + 1;
-        rows.push(PlayerRow {
-            seat: i + 1,
-            user_id: ai_seat::user_id(level, n),
-            name: ai_seat::name(&ctx.table.texts, ctx.lang, level, n),
-            lang: None,
-        });
-    }
-    rows
+    ai_seat::seats(&ctx.table.texts, ctx.lang, levels)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (user_id, name))| PlayerRow { seat: i + 1, user_id, name, lang: None })
+        .collect()
 }
 
 fn player_count(ctx: &Ctx<'_>, kind: GameKind) -> Refused {

@@ -64,6 +64,12 @@ fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
         return Vec::new();
     }
     let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+    // A card play (not a burial) that left the excavation ended the round; only then is
+    // the game before it replayed (at most once a round, not after every move).
+    let played = matches!(after.last, Some(LastPlay::Moved { .. } | LastPlay::Wasted { .. }));
+    if !played || after.phase == Phase::Excavate {
+        return Vec::new();
+    }
     let Ok(mut before_game) = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
     else {
         return Vec::new();
