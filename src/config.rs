@@ -61,6 +61,29 @@ pub struct Config {
     pub matrix: Option<MatrixConfig>,
     #[serde(default)]
     pub clock: ClockConfig,
+    pub web: Option<WebConfig>,
+}
+
+/// `[web]`: the web page per game (`spieltisch::web`), off unless this section is set.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WebConfig {
+    /// The address to listen on, e.g. `127.0.0.1:8080` (put a TLS proxy in front for
+    /// the public).
+    pub listen: std::net::SocketAddr,
+    /// The address the links in chat use, e.g. `https://spiele.example.org` (a path is
+    /// allowed: `https://example.org/spieltisch`); default: `http://<listen>`.
+    pub public_url: Option<String>,
+}
+
+impl WebConfig {
+    /// The links' base address, without a trailing slash.
+    pub fn base_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_string(),
+            None => format!("http://{}", self.listen),
+        }
+    }
 }
 
 /// `[clock]`: turn clocks, reminders, invitations and vacations. Durations are written

@@ -8,3 +8,4 @@ pub mod discord;
 pub mod config;
 pub mod logging;
 pub mod notices;
+pub mod web;

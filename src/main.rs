@@ -74,6 +74,10 @@ enum Command {
         /// The language: en or de [default: the config's, else en].
         #[arg(long)]
         lang: Option<String>,
+        /// Serve the games' web pages on this address (e.g. 127.0.0.1:8080); `board`
+        /// and the start then carry each game's link [default: the config's `[web]`].
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
     },
     /// Start the chat platforms the configuration sets up.
     Run {
@@ -144,17 +148,22 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
-        Command::Local { config, db, boards, channel, speaker, lang } => {
+        Command::Local { config, db, boards, channel, speaker, lang, web } => {
             let _log = spieltisch::logging::init("warn");
             run_async("local", async move {
-                let config = load_config(config.as_deref())?;
+                let mut config = load_config(config.as_deref())?;
+                if let Some(listen) = web {
+                    config.web = Some(config::WebConfig { listen, public_url: None });
+                }
                 let requested_lang = match lang {
                     Some(l) => Some(l.parse::<Lang>().map_err(anyhow::Error::msg)?),
                     None => None,
                 };
                 let lang = requested_lang.unwrap_or(config.bot.language);
                 let clock = std::sync::Arc::new(commands::base::clock::OffsetClock::default());
-                let host = open_host(&config, db, clock.clone()).await?;
+                let listener = bind_web(&mut config).await?;
+                let host = std::sync::Arc::new(open_host(&config, db, clock.clone()).await?);
+                let web = listener.map(|l| start_web(l, &config, &host));
                 let speaker = speaker
                     .or_else(|| std::env::var("USER").ok().filter(|u| !u.trim().is_empty()))
                     .unwrap_or_else(|| "player".to_string());
@@ -164,6 +173,9 @@ fn main() -> ExitCode {
                 }
                 let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock) };
                 let ended = terminal::run_stdio(&host, settings).await;
+                if let Some(web) = web {
+                    web.abort();
+                }
                 host.db().close().await;
                 // Whoever reads our output stopped (`spieltisch local | head`): a normal end.
                 if let Err(e) = &ended
@@ -178,7 +190,8 @@ fn main() -> ExitCode {
         Command::Run { config } => {
             let _log = spieltisch::logging::init(RUN_LOG_FILTER);
             run_async("run", async move {
-                let config = Config::load(&config)?;
+                let mut config = Config::load(&config)?;
+                let web_listener = bind_web(&mut config).await?;
                 let host =
                     std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::base::clock::SystemClock)).await?);
                 let configured = config.platforms();
@@ -229,6 +242,10 @@ fn main() -> ExitCode {
                     return Ok(ExitCode::from(2));
                 }
                 platforms.spawn(spieltisch::notices::poll(host.clone(), notices));
+                if let Some(listener) = web_listener {
+                    let host = host.clone();
+                    platforms.spawn(async move { spieltisch::web::serve(listener, host).await.map_err(anyhow::Error::from) });
+                }
                 let mut code = ExitCode::SUCCESS;
                 while let Some(ended) = platforms.join_next().await {
                     if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
@@ -314,9 +331,44 @@ async fn open_host(
         admins: config.bot.admins.clone(),
         clock: config.clock.options(),
         hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
+        web_url: config.web.as_ref().map(config::WebConfig::base_url),
         ..HostOptions::default()
     };
     Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", config::redact_url(&url)))
+}
+
+/// Binds the web page's address (`[web] listen`) when one is configured; without a
+/// `public_url` the links use the address bound (so `--web 127.0.0.1:0` works).
+async fn bind_web(config: &mut Config) -> anyhow::Result<Option<tokio::net::TcpListener>> {
+    let Some(web) = &mut config.web else { return Ok(None) };
+    if let Some(url) = &web.public_url
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        anyhow::bail!("[web] public_url must start with http:// or https://, not {url:?}");
+    }
+    let listener = tokio::net::TcpListener::bind(web.listen)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot serve the web page on {}: {e}", web.listen))?;
+    if web.public_url.is_none()
+        && let Ok(local) = listener.local_addr()
+    {
+        web.public_url = Some(format!("http://{local}"));
+    }
+    tracing::info!(listen = %web.listen, public = %web.base_url(), "web page served");
+    Ok(Some(listener))
+}
+
+/// Serves the terminal's games' web pages on `listener` (bound by [`bind_web`]).
+fn start_web(listener: tokio::net::TcpListener, config: &Config, host: &std::sync::Arc<Host>) -> tokio::task::JoinHandle<()> {
+    if let Some(web) = &config.web {
+        report!("spieltisch local: game pages at {}/g/…", web.base_url());
+    }
+    let host = host.clone();
+    tokio::spawn(async move {
+        if let Err(e) = spieltisch::web::serve(listener, host).await {
+            report!("spieltisch local: the web page stopped: {e}");
+        }
+    })
 }
 
 fn render_record(file: &str, after: Option<usize>, out: &PathBuf, lang: render::Lang) -> anyhow::Result<()> {

@@ -196,7 +196,7 @@ impl<'h, W: Write> Terminal<'h, W> {
         {
             return self.show(notice.reply);
         }
-        let body = notice.reply.text.plain().replace('\n', "\n    ");
+        let body = notice.reply.text_with_link().plain().replace('\n', "\n    ");
         writeln!(self.out, "[{}] {body}", notice.channel)
     }
 
@@ -231,7 +231,7 @@ impl<'h, W: Write> Terminal<'h, W> {
                 return Ok(());
             }
         };
-        let body = reply.text.plain().replace('\n', "\n    ");
+        let body = reply.text_with_link().plain().replace('\n', "\n    ");
         writeln!(self.out, "{label} {body}")?;
         if let Some(file) = &reply.file {
             let path = write_file(&self.settings.boards, file)?;

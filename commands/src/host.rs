@@ -26,6 +26,8 @@ use crate::{
 #[derive(Debug)]
 pub struct Host {
     table: Table,
+    /// Boards of the web page already drawn ([`crate::web`]).
+    boards: crate::web::BoardCache,
 }
 
 impl std::ops::Deref for Host {
@@ -56,7 +58,7 @@ impl Host {
 
     /// A host over an open database with a given clock.
     pub fn with_db(db: Db, options: HostOptions, clock: Arc<dyn Clock>) -> Host {
-        Host { table: Table::new(db, options, clock) }
+        Host { table: Table::new(db, options, clock), boards: Default::default() }
     }
 
     /// Parses a typed line and runs it. Parse errors come back as a refusal reply.
@@ -180,6 +182,10 @@ impl Host {
         let Some(row) = self.db.game(id).await? else { return Ok(None) };
         let loaded = self.load(row).await?;
         Ok(loaded.game.as_ref().map(|g| rules::record::Record::of(g.as_ref(), &loaded.names())))
+    }
+
+    pub(crate) fn web_boards(&self) -> &crate::web::BoardCache {
+        &self.boards
     }
 
     fn ctx<'a>(&'a self, origin: &'a Origin) -> Ctx<'a> {

@@ -43,11 +43,12 @@ pub mod host;
 pub mod scheduler;
 pub mod store;
 pub mod table;
+pub mod web;
 
 pub use base::{
     i18n::{Lang, Msg, Texts},
     ids::{ChallengeId, GameId},
-    reply::{Attachment, Audience, GameRef, Reply, Segment, Text, User},
+    reply::{Attachment, Audience, GameRef, Link, Reply, Segment, Text, User},
     time::ClockOptions,
 };
 pub use grammar::{Command, NewOptions, Verb};

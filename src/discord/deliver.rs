@@ -12,7 +12,8 @@ use std::sync::Arc;
 
 use commands::{Audience, Host, Msg, Origin, Reply, Segment, Text};
 use serenity::all::{
-    Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
+    Builder, ChannelId, CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateButton, CreateInteractionResponseFollowup,
+    CreateMessage,
     EditInteractionResponse, Http, UserId,
 };
 
@@ -84,7 +85,7 @@ impl Answer {
     /// A reply only the requester sees: it fills the deferred response, or follows it
     /// ephemerally.
     async fn private(&mut self, reply: Reply) -> Result<(), Error> {
-        let content = clip(&render(&reply.text));
+        let content = clip(&render(&reply.text_with_link()));
         if self.filled {
             let mut followup = CreateInteractionResponseFollowup::new()
                 .content(content)
@@ -111,6 +112,7 @@ impl Answer {
         if let Some(channel) = self.public_channel {
             return Ok(post(&self.http, channel, reply, rows).await?);
         }
+        let rows = with_link_button(rows, reply);
         let chunks = split(&render(&reply.text));
         let mentions = mentioned(&reply.text);
         let last = chunks.len().saturating_sub(1);
@@ -158,6 +160,7 @@ pub fn dm_closed(host: &Host, lang: commands::Lang, user_id: &str) -> Reply {
 /// # Errors
 /// Discord's error on a send.
 pub async fn post(http: &Http, channel: ChannelId, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), serenity::Error> {
+    let rows = with_link_button(rows, reply);
     let chunks = split(&render(&reply.text));
     let mentions = mentioned(&reply.text);
     let last = chunks.len().saturating_sub(1);
@@ -167,6 +170,21 @@ pub async fn post(http: &Http, channel: ChannelId, reply: &Reply, rows: Vec<Crea
         channel.send_message(http, message(chunk, allowed, rows, file)).await?;
     }
     Ok(())
+}
+
+/// Discord allows five rows of components on a message.
+const MAX_ROWS: usize = 5;
+
+/// `rows` with a row holding the reply's link (the game's web page) as a link button,
+/// when it has one and there is room; else its sentence goes with the text
+/// (a full row of buttons is kept as it is).
+fn with_link_button(mut rows: Vec<CreateActionRow>, reply: &Reply) -> Vec<CreateActionRow> {
+    if let Some(link) = &reply.link
+        && rows.len() < MAX_ROWS
+    {
+        rows.push(CreateActionRow::Buttons(vec![CreateButton::new_link(link.url.clone()).label(link.label.clone())]));
+    }
+    rows
 }
 
 /// A channel message with its text, pings, components and file.
@@ -186,7 +204,8 @@ fn message(
 /// Sends a DM with the reply's text and file.
 pub async fn send_dm(http: &Http, user: UserId, reply: &Reply) -> Result<(), serenity::Error> {
     let channel = user.create_dm_channel(http).await?;
-    let mut message = CreateMessage::new().content(clip(&render(&reply.text))).allowed_mentions(CreateAllowedMentions::new());
+    let mut message =
+        CreateMessage::new().content(clip(&render(&reply.text_with_link()))).allowed_mentions(CreateAllowedMentions::new());
     if let Some(file) = &reply.file {
         message = message.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
     }

@@ -101,7 +101,7 @@ pub fn outgoing(reply: Reply, incoming: &Incoming) -> Option<Outgoing> {
             }
         },
     };
-    Some(Outgoing { to, text: pieces(&reply.text), file: upload(reply.file), reply_to })
+    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to })
 }
 
 /// A scheduler notice (reminder, "time is up", expired invitation) for the Matrix room
@@ -121,7 +121,7 @@ pub fn notice(channel: &str, reply: Reply) -> Option<Outgoing> {
             }
         },
     };
-    Some(Outgoing { to, text: pieces(&reply.text), file: upload(reply.file), reply_to: None })
+    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to: None })
 }
 
 fn upload(file: Option<commands::Attachment>) -> Option<Upload> {

@@ -19,6 +19,9 @@ pub struct HostOptions {
     /// daily_secret`, env `SPIELTISCH_HATHOR_SECRET`); `None`: one generated on first
     /// use and kept in the database.
     pub hathor_daily_secret: Option<String>,
+    /// The web page's public address without a trailing slash (`[web] public_url`, e.g.
+    /// `https://spiele.example.org`); `None`: no web page, chat carries no links.
+    pub web_url: Option<String>,
 }
 
 impl std::fmt::Debug for HostOptions {
@@ -30,12 +33,13 @@ impl std::fmt::Debug for HostOptions {
             .field("pictures", &self.pictures)
             .field("clock", &self.clock)
             .field("hathor_daily_secret", &self.hathor_daily_secret.as_ref().map(|_| "***"))
+            .field("web_url", &self.web_url)
             .finish()
     }
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None, web_url: None }
     }
 }

@@ -193,6 +193,18 @@ pub struct GameRef {
     pub seq: u64,
 }
 
+/// A link a reply carries (the game's web page): Discord shows it as a link button
+/// labelled `label`; Matrix and the terminal append `text` (a sentence with the URL).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub url: String,
+    /// The button's label, e.g. "Game page".
+    pub label: String,
+    /// The link as a sentence for platforms without buttons, e.g.
+    /// "Game page (every move, live): https://…/g/…".
+    pub text: String,
+}
+
 /// One message of the bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -202,17 +214,19 @@ pub struct Reply {
     pub game: Option<GameRef>,
     /// A refusal (the command changed nothing); Discord shows it only to the requester.
     pub refusal: bool,
+    /// A link to show with the text (the game's web page), when `[web]` is configured.
+    pub link: Option<Link>,
 }
 
 impl Reply {
     /// A reply to the channel.
     pub fn channel(text: Text) -> Reply {
-        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false }
+        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false, link: None }
     }
 
     /// A reply only for `user_id`.
     pub fn private(user_id: &str, text: Text) -> Reply {
-        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false }
+        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false, link: None }
     }
 
     /// A refusal for the requester.
@@ -224,6 +238,22 @@ impl Reply {
     pub fn with_file(mut self, file: Option<Attachment>) -> Reply {
         self.file = file;
         self
+    }
+
+    /// Adds a link (the game's web page).
+    pub fn with_link(mut self, link: Option<Link>) -> Reply {
+        self.link = link;
+        self
+    }
+
+    /// The text with the link's sentence on a line of its own (for platforms without
+    /// link buttons: Matrix, the terminal).
+    pub fn text_with_link(&self) -> Text {
+        let mut text = self.text.clone();
+        if let Some(link) = &self.link {
+            text.push_line(Text::plain_text(link.text.clone()));
+        }
+        text
     }
 
     /// Names the game and its move number.

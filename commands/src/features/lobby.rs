@@ -324,7 +324,9 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
             .collect(),
         None => Vec::new(),
     };
-    Ok(crate::table::turn::announce(ctx, &loaded, header, &dealt).await)
+    let mut replies = crate::table::turn::announce(ctx, &loaded, header, &dealt).await;
+    crate::table::links::add_start_links(ctx, &loaded, &mut replies).await;
+    Ok(replies)
 }
 
 /// `abort`: withdraws an invitation (any of its players), or ends a running game

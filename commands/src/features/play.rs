@@ -277,7 +277,8 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
     let picture = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang).await;
-    Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq })])
+    let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: None }, ctx.lang).await;
+    Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq }).with_link(link)])
 }
 
 /// `hand`: the requester's hand, privately.
@@ -289,7 +290,10 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     };
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     match hand_reply(ctx, &loaded, game.as_ref(), seat).await {
-        Some(reply) => Ok(vec![reply]),
+        Some(reply) => {
+            let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: Some(seat) }, ctx.lang).await;
+            Ok(vec![reply.with_link(link)])
+        }
         None => Err(Msg::new("hand-none").arg("id", id).into()),
     }
 }

@@ -8,7 +8,7 @@ use rules::{GameKind, Match};
 use crate::{
     base::ai_seat::is_ai,
     base::ids::GameId,
-    table::context::{Ctx, Outcome, Refused, Want},
+    table::context::{Ctx, Loaded, Outcome, Refused, Want},
     base::i18n::{Arg, Msg},
     base::reply::{GameRef, Reply, Text, User},
     store::{GameRow, NewGame, RematchVote, Start, Status, StorageError},
@@ -214,22 +214,28 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         text.push_line(ctx.text(&Msg::new("history-empty")));
     }
     for entry in &entries {
-        let who = entry.seat.and_then(|s| loaded.user(s)).map_or_else(|| entry.user_id.clone(), |u| u.name);
-        // Events (`@resign P`, `@timeout P`, `@abort`) in words; moves as written.
-        let line = match rules::Event::parse(&entry.text) {
-            Some(Ok(event)) => {
-                let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
-                let words = ctx.text(&match event {
-                    rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
-                    rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
-                    rules::Event::Abort => Msg::new("history-aborted"),
-                });
-                format!("{}. {}", entry.seq, words.plain())
-            }
-            // Moves in the reader's notation words (`c3 rot` in German).
-            _ => format!("{}. {who}: {}", entry.seq, crate::table::games::notation_in(loaded.kind, ctx.lang, &entry.text)),
-        };
-        text.push_line(Text::plain_text(line));
+        text.push_line(Text::plain_text(format!("{}. {}", entry.seq, entry_words(ctx, &loaded, entry))));
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: loaded.row.seq })])
+}
+
+/// A log entry in the reader's words: an event (`@resign P`, `@timeout P`, `@abort`) as
+/// a sentence, a move as `who: notation` in the reader's notation words (`c3 rot` in
+/// German). For `history` and the web page's move list.
+pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::LogEntry) -> String {
+    match rules::Event::parse(&entry.text) {
+        Some(Ok(event)) => {
+            let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
+            ctx.text(&match event {
+                rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
+                rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
+                rules::Event::Abort => Msg::new("history-aborted"),
+            })
+            .plain()
+        }
+        _ => {
+            let who = entry.seat.and_then(|s| loaded.user(s)).map_or_else(|| entry.user_id.clone(), |u| u.name);
+            format!("{who}: {}", crate::table::games::notation_in(loaded.kind, ctx.lang, &entry.text))
+        }
+    }
 }

@@ -16,6 +16,7 @@ pub mod ratings;
 pub mod settings;
 pub mod takeback;
 pub mod turns;
+pub mod web;
 
 use std::{str::FromStr, time::Duration};
 

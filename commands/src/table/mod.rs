@@ -6,6 +6,7 @@ pub mod context;
 pub mod games;
 pub mod hidden;
 pub mod invitees;
+pub mod links;
 pub mod ratings;
 pub mod replay;
 pub mod turn;

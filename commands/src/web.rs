@@ -1,0 +1,324 @@
+//! What a game's web page shows (`[web]`, served by the bot's web adapter): the game
+//! behind an unguessable link ([`WebLink`]), its players, scores and whose turn, the move
+//! list in the reader's words, the spectator board after any number of moves, the
+//! private hand of a player's own link, and the record without what is still hidden.
+//!
+//! Nothing here reveals more than the channel sees: boards are drawn for
+//! `Viewer::Spectator`, a running game's record has no setup and no seed (they give the
+//! pile and the hands away; spec README, "Export and hidden information"), a hand is
+//! drawn only for the seat whose link it is, and a game of an open Hathor challenge has
+//! no page until the challenge closes.
+
+use std::{
+    hash::{Hash, Hasher},
+    num::NonZeroUsize,
+    sync::{Arc, Mutex},
+};
+
+use rules::{Match, Seat, Viewer};
+
+pub use crate::store::web::WebLink;
+use crate::{
+    base::{
+        ai_seat,
+        i18n::{Lang, Msg},
+        ids::GameId,
+        origin::Origin,
+        reply::User,
+    },
+    host::Host,
+    store::{Status, StorageError},
+    table::context::{Ctx, Loaded},
+};
+
+/// Boards kept drawn (each position is immutable for a given take-back count): about
+/// 150 KB each, so at most ~40 MB.
+const BOARDS_KEPT: usize = 256;
+
+/// One player as the page lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebPlayer {
+    /// Display name ("Spieltisch (AI)" for an AI seat).
+    pub name: String,
+    /// Whether the seat is played by the bot.
+    pub ai: bool,
+    /// The score in the game's own unit, as words ("12 points", "3 stones"), when the
+    /// game keeps one.
+    pub score: Option<String>,
+    /// Whether the player is to move now.
+    pub to_move: bool,
+    /// For a human to move: the time left for this move, in words ("1 day 12 hours").
+    pub time_left: Option<String>,
+}
+
+/// The page of one game, in one language.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebGame {
+    pub id: GameId,
+    /// The game's name in the page's language.
+    pub game: String,
+    pub channel: String,
+    /// `Running` or `Finished` (a page exists only from the start on).
+    pub status: Status,
+    pub players: Vec<WebPlayer>,
+    /// Whose turn it is, or the final ranking, one line each (as `board` says it).
+    pub status_lines: Vec<String>,
+    /// The log in the reader's words: entry `i` leads from position `i` to `i + 1`.
+    pub moves: Vec<String>,
+    /// How many take-backs the game has had: board URLs carry it, so a board of a
+    /// taken-back position is never served from a cache.
+    pub takebacks: i64,
+    /// The seat whose private link this is (`None`: the spectators').
+    pub seat: Option<Seat>,
+    /// Whether that seat has a hand to show now.
+    pub has_hand: bool,
+}
+
+impl WebGame {
+    /// The number of positions after the start (the last position's number).
+    pub fn last_position(&self) -> usize {
+        self.moves.len()
+    }
+}
+
+/// A board PNG of one position with its entity tag.
+#[derive(Debug, Clone)]
+pub struct WebBoard {
+    pub png: Arc<Vec<u8>>,
+    /// A strong HTTP entity tag (quoted), the same for the same picture.
+    pub etag: String,
+}
+
+/// What changes when the game moves on: for a page that polls for news.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct WebVersion {
+    pub seq: u64,
+    pub takebacks: i64,
+    pub finished: bool,
+}
+
+/// Boards already drawn, by (game, take-backs, position, language).
+pub(crate) struct BoardCache(Mutex<lru::LruCache<(GameId, i64, usize, Lang), WebBoard>>);
+
+impl Default for BoardCache {
+    fn default() -> Self {
+        BoardCache(Mutex::new(lru::LruCache::new(NonZeroUsize::new(BOARDS_KEPT).unwrap_or(NonZeroUsize::MIN))))
+    }
+}
+
+impl std::fmt::Debug for BoardCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("BoardCache")
+    }
+}
+
+impl BoardCache {
+    fn get(&self, key: &(GameId, i64, usize, Lang)) -> Option<WebBoard> {
+        self.0.lock().ok()?.get(key).cloned()
+    }
+
+    fn put(&self, key: (GameId, i64, usize, Lang), board: WebBoard) {
+        if let Ok(mut cache) = self.0.lock() {
+            cache.put(key, board);
+        }
+    }
+}
+
+/// Whether `token` can be one of ours (32 lowercase hex digits): anything else is
+/// refused before the database is asked.
+pub fn plausible_token(token: &str) -> bool {
+    token.len() == 32 && token.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Host {
+    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
+    /// started, or one hidden by an open challenge.
+    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+        if !plausible_token(token) {
+            return Ok(None);
+        }
+        let Some(link) = self.db.web_link(token).await? else { return Ok(None) };
+        let Some(row) = self.db.game(link.game).await? else { return Ok(None) };
+        if !matches!(row.status, Status::Running | Status::Finished) {
+            return Ok(None);
+        }
+        if let Some((challenge, _)) = self.db.challenge_of_game(link.game).await?
+            && challenge.is_open()
+        {
+            return Ok(None);
+        }
+        let loaded = self.load(row).await?;
+        if loaded.game.is_none() {
+            return Ok(None);
+        }
+        Ok(Some((link, loaded)))
+    }
+
+    /// What polling needs: the move number, take-backs and whether the game is over;
+    /// `None` as for [`Host::web_game`].
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn web_version(&self, token: &str) -> Result<Option<WebVersion>, StorageError> {
+        if !plausible_token(token) {
+            return Ok(None);
+        }
+        let Some(link) = self.db.web_link(token).await? else { return Ok(None) };
+        let Some(row) = self.db.game(link.game).await? else { return Ok(None) };
+        if !matches!(row.status, Status::Running | Status::Finished) {
+            return Ok(None);
+        }
+        Ok(Some(WebVersion { seq: row.seq, takebacks: row.takebacks, finished: row.status == Status::Finished }))
+    }
+
+    /// The page of the game behind `token` in `lang`; `None` for an unknown token, a
+    /// game not started yet, or one of an open Hathor challenge.
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails or the stored game no longer replays.
+    pub async fn web_game(&self, token: &str, lang: Lang) -> Result<Option<WebGame>, StorageError> {
+        let Some((link, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some(game) = &loaded.game else { return Ok(None) };
+        let origin = web_origin(&loaded, lang);
+        let ctx = Ctx { table: self, origin: &origin, lang, channel_lang: lang, admin: false, verb: None };
+        let ctx = &ctx;
+        let entries = self.db.log_after(loaded.row.id, 0).await?;
+        let moves = entries.iter().map(|e| crate::features::takeback::entry_words(ctx, &loaded, e)).collect();
+        let status_lines = crate::table::turn::status_text(ctx, &loaded, game.as_ref(), false)
+            .plain()
+            .lines()
+            .map(str::to_string)
+            .filter(|l| !l.trim().is_empty())
+            .collect();
+        let players = self.web_players(ctx, &loaded, game.as_ref()).await?;
+        let has_hand = link
+            .seat
+            .is_some_and(|seat| crate::table::games::hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| !h.is_empty()));
+        Ok(Some(WebGame {
+            id: loaded.row.id,
+            game: lang.game_name(loaded.kind).to_string(),
+            channel: loaded.row.channel.clone(),
+            status: loaded.row.status,
+            players,
+            status_lines,
+            moves,
+            takebacks: loaded.row.takebacks,
+            seat: link.seat,
+            has_hand,
+        }))
+    }
+
+    async fn web_players(&self, ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Result<Vec<WebPlayer>, StorageError> {
+        let scores = game.scores();
+        let to_move = if game.is_finished() { Vec::new() } else { game.to_move() };
+        let turn = crate::store::turns::turn_of(&self.db, loaded.row.id).await?;
+        let default_ms = match &turn {
+            Some(turn) => crate::store::settings::channel_settings(&self.db, &turn.platform, &turn.scope)
+                .await?
+                .clock(&self.options.clock)
+                .move_ms,
+            None => 0,
+        };
+        let mut players = Vec::new();
+        for player in &loaded.players {
+            let ai = ai_seat::is_ai(&player.user_id);
+            let moving = to_move.contains(&player.seat);
+            let time_left = match (&turn, moving && !ai) {
+                (Some(turn), true) => {
+                    let clock = crate::store::turns::seat_clock(&self.db, turn, &player.user_id, default_ms, ctx.now()).await?;
+                    Some(crate::base::time::format_duration(&self.texts, ctx.lang, clock.left_ms()))
+                }
+                _ => None,
+            };
+            let score = scores.as_ref().and_then(|s| s.get(player.seat)).map(|&points| {
+                self.texts.plain(ctx.lang, &Msg::new("web-score").arg("points", points).arg("game", loaded.kind.id()))
+            });
+            players.push(WebPlayer { name: player.name.clone(), ai, score, to_move: moving, time_left });
+        }
+        Ok(players)
+    }
+
+    /// The spectator board after `n` moves of the game behind `token`, its words in
+    /// `lang`; `None` for an unknown token or `n` past the last move. Drawn boards are
+    /// kept (a position never changes, unless a take-back replaces it: the key holds the
+    /// take-back count).
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails, the game no longer replays, or drawing fails.
+    pub async fn web_board(&self, token: &str, n: usize, lang: Lang) -> Result<Option<WebBoard>, StorageError> {
+        let Some((_, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some(game) = &loaded.game else { return Ok(None) };
+        let log = game.log();
+        if n > log.len() {
+            return Ok(None);
+        }
+        let key = (loaded.row.id, loaded.row.takebacks, n, lang);
+        if let Some(board) = self.web_boards().get(&key) {
+            return Ok(Some(board));
+        }
+        let damaged = |e: String| StorageError::Damaged(format!("game #{}: {e}", loaded.row.id));
+        let mut position = rules::open(loaded.kind, &loaded.row.options, loaded.players.len(), loaded.row.setup.clone(), Some(loaded.row.seed))
+            .map_err(|e| damaged(e.to_string()))?;
+        for entry in &log[..n] {
+            position.play(entry).map_err(|e| damaged(format!("stored move {entry} is refused: {e}")))?;
+        }
+        let view = position.view(Viewer::Spectator);
+        let names = loaded.names();
+        let png = tokio::task::spawn_blocking(move || render::board_png(&view, &names, lang))
+            .await
+            .map_err(|e| damaged(format!("the board task failed: {e}")))?
+            .map_err(|e| damaged(format!("the board could not be drawn: {e}")))?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (loaded.row.id, loaded.row.takebacks, n, lang.code(), &log[..n]).hash(&mut hasher);
+        let board = WebBoard { etag: format!("\"{:016x}-{}\"", hasher.finish(), png.len()), png: Arc::new(png) };
+        self.web_boards().put(key, board.clone());
+        Ok(Some(board))
+    }
+
+    /// The hand of the player whose link `token` is, now, drawn with its words in
+    /// `lang`; `None` for the spectators' link, an unknown token, or no hand (a game
+    /// without hands, or after the end).
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails or drawing fails.
+    pub async fn web_hand(&self, token: &str, lang: Lang) -> Result<Option<Vec<u8>>, StorageError> {
+        let Some((link, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let (Some(seat), Some(game)) = (link.seat, &loaded.game) else { return Ok(None) };
+        let view = game.view(Viewer::Seat(seat));
+        let names = loaded.names();
+        let id = loaded.row.id;
+        tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names, lang))
+            .await
+            .map_err(|e| StorageError::Damaged(format!("game #{id}: the hand task failed: {e}")))?
+            .map_err(|e| StorageError::Damaged(format!("game #{id}: the hand could not be drawn: {e}")))
+    }
+
+    /// The record of the game behind `token` as the public may see it: a finished
+    /// game's whole record; a running game's without setup and seed (they give the
+    /// future away). `None` as for [`Host::web_game`].
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails.
+    pub async fn web_record(&self, token: &str) -> Result<Option<rules::record::Record>, StorageError> {
+        let Some((_, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some(game) = &loaded.game else { return Ok(None) };
+        let mut record = rules::record::Record::of(game.as_ref(), &loaded.names());
+        if !game.is_finished() {
+            record.setup = None;
+            record.seed = None;
+        }
+        Ok(Some(record))
+    }
+}
+
+/// The origin the page's texts are made for: a spectator in the game's channel.
+fn web_origin(loaded: &Loaded, lang: Lang) -> Origin {
+    Origin {
+        platform: loaded.row.platform.clone(),
+        channel: loaded.row.channel.clone(),
+        server: loaded.row.server.clone(),
+        user: User::new("web", "web"),
+        is_admin: false,
+        lang: Some(lang),
+    }
+}

@@ -1,0 +1,65 @@
+// Spieltisch game page: step through the positions (slider, buttons, arrow keys; the
+// position is the URL's #n) and follow a running game (polls version.json).
+(function () {
+  "use strict";
+  var body = document.body;
+  var last = Number(body.dataset.last);
+  var token = body.dataset.token;
+  var query = body.dataset.query;
+  var template = body.dataset.position;
+  var board = document.getElementById("board");
+  var slider = document.getElementById("slider");
+  var label = document.getElementById("position");
+  var moves = document.querySelectorAll("#moves li");
+  var current = last;
+
+  function show(n) {
+    n = Math.max(0, Math.min(last, n));
+    current = n;
+    board.src = token + "/" + n + ".png" + query;
+    board.alt = board.dataset["alt" + (n === 0 ? "0" : "N")].replace("{n}", n);
+    slider.value = String(n);
+    label.textContent = template.replace("{n}", n).replace("{total}", last);
+    for (var i = 0; i < moves.length; i++) {
+      moves[i].classList.toggle("current", i + 1 === n);
+    }
+    if (location.hash !== "#" + n) {
+      history.replaceState(null, "", "#" + n);
+    }
+  }
+
+  function fromHash() {
+    var m = /^#(\d+)$/.exec(location.hash);
+    show(m ? Number(m[1]) : last);
+  }
+
+  window.addEventListener("hashchange", fromHash);
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.getElementById("first").addEventListener("click", function () { show(0); });
+  document.getElementById("prev").addEventListener("click", function () { show(current - 1); });
+  document.getElementById("next").addEventListener("click", function () { show(current + 1); });
+  document.getElementById("last").addEventListener("click", function () { show(last); });
+  document.addEventListener("keydown", function (e) {
+    if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
+    var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last }[e.key];
+    if (to !== undefined) {
+      e.preventDefault();
+      show(to);
+    }
+  });
+  fromHash();
+
+  if (body.dataset.live === "1") {
+    setInterval(function () {
+      fetch(token + "/version.json", { cache: "no-store" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (v) {
+          if (!v || (v.seq === Number(body.dataset.seq) && v.takebacks === Number(body.dataset.takebacks))) { return; }
+          // Someone moved: show the new position if the latest was shown, else stay.
+          if (current === last) { history.replaceState(null, "", location.pathname + location.search); }
+          location.reload();
+        })
+        .catch(function () {});
+    }, 10000);
+  }
+})();

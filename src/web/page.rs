@@ -1,0 +1,171 @@
+//! The game page's HTML (server-rendered; every text from the Fluent files, every
+//! value escaped), its script and its style.
+
+use std::fmt::Write;
+
+use commands::{Lang, Msg, Texts, store::Status, web::WebGame};
+
+/// The page's script: stepping through the positions and following a running game.
+pub const SCRIPT: &str = include_str!("page.js");
+/// The page's style.
+pub const STYLE: &str = include_str!("page.css");
+/// Scripts, styles and images from this server only, nothing inline, no frames.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; \
+     connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// `text` with the five characters that mean something in HTML escaped.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn head(out: &mut String, lang: Lang, title: &str) {
+    let _ = write!(
+        out,
+        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"robots\" content=\"noindex\">\n<title>{} · Spieltisch</title>\n\
+         <link rel=\"stylesheet\" href=\"STATIC/page.css\">\n</head>\n",
+        lang.code(),
+        escape(title)
+    );
+}
+
+/// The page of `game` for the link `token` in `lang`.
+pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
+    let t = |msg: Msg| escape(&texts.plain(lang, &msg));
+    let last = game.last_position();
+    let title = texts.plain(lang, &Msg::new("web-title").arg("id", game.id).arg("game", game.game.clone()));
+    let query = format!("?t={}&lang={}", game.takebacks, lang.code());
+    let live = game.status == Status::Running;
+    let mut out = String::with_capacity(8 * 1024);
+    // The page is at /…/g/<token>: its files are at <token>/…, the static ones at ../static/.
+    head(&mut out, lang, &title);
+    let _ = write!(
+        out,
+        "<body data-token=\"{token}\" data-last=\"{last}\" data-seq=\"{last}\" data-takebacks=\"{takebacks}\" \
+         data-live=\"{live}\" data-query=\"{query}\" data-position=\"{position}\">\n\
+         <header>\n<h1>{title}</h1>\n<p class=\"note\">{channel}</p>\n</header>\n<main>\n<section class=\"board\">\n",
+        token = escape(token),
+        takebacks = game.takebacks,
+        live = u8::from(live),
+        query = escape(&query),
+        position = t(Msg::new("web-position").arg("n", "{n}").arg("total", "{total}")),
+        title = escape(&title),
+        channel = t(Msg::new("web-channel").arg("channel", game.channel.clone())),
+    );
+    let _ = write!(
+        out,
+        "<img id=\"board\" src=\"{token}/{last}.png{query}\" alt=\"{alt}\" data-alt0=\"{alt0}\" data-alt1=\"{alt1}\" \
+         data-alt-n=\"{altn}\">\n<div class=\"controls\">\n\
+         <button id=\"first\" type=\"button\">⏮ {first}</button>\n\
+         <button id=\"prev\" type=\"button\">◀ {previous}</button>\n\
+         <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" value=\"{last}\" step=\"1\" aria-label=\"{label}\">\n\
+         <button id=\"next\" type=\"button\">{next} ▶</button>\n\
+         <button id=\"last\" type=\"button\">{latest} ⏭</button>\n</div>\n\
+         <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n</section>\n<aside>\n",
+        token = escape(token),
+        query = escape(&query),
+        alt = t(Msg::new("web-board-alt").arg("n", last)),
+        alt0 = t(Msg::new("web-board-alt").arg("n", 0_i64)),
+        alt1 = t(Msg::new("web-board-alt").arg("n", 1_i64)),
+        altn = t(Msg::new("web-board-alt").arg("n", "{n}")),
+        first = t(Msg::new("web-first")),
+        previous = t(Msg::new("web-previous")),
+        label = t(Msg::new("web-position-label")),
+        next = t(Msg::new("web-next")),
+        latest = t(Msg::new("web-last")),
+        position = t(Msg::new("web-position").arg("n", last).arg("total", last)),
+        keys = t(Msg::new("web-keys")),
+    );
+    let _ = write!(out, "<h2>{}</h2>\n<ul class=\"players\">\n", t(Msg::new("web-players")));
+    for player in &game.players {
+        let mut line = escape(&player.name);
+        if let Some(score) = &player.score {
+            let _ = write!(line, " · {}", escape(score));
+        }
+        if player.to_move {
+            let _ = write!(line, " · {}", t(Msg::new("web-to-move")));
+            if let Some(left) = &player.time_left {
+                let _ = write!(line, " ({})", t(Msg::new("web-time-left").arg("time", left.clone())));
+            }
+        }
+        let class = if player.to_move { " class=\"to-move\"" } else { "" };
+        let _ = writeln!(out, "<li{class}>{line}</li>");
+    }
+    out.push_str("</ul>\n<p class=\"status\">");
+    out.push_str(&game.status_lines.iter().map(|l| escape(l)).collect::<Vec<_>>().join("<br>\n"));
+    out.push_str("</p>\n");
+    if game.has_hand {
+        let _ = write!(
+            out,
+            "<h2>{}</h2>\n<img id=\"hand\" src=\"{}/hand.png?seq={last}&amp;lang={}\" alt=\"\">\n",
+            t(Msg::new("web-your-hand")),
+            escape(token),
+            lang.code()
+        );
+    }
+    let _ = write!(out, "<h2>{}</h2>\n", t(Msg::new("web-moves")));
+    if game.moves.is_empty() {
+        let _ = writeln!(out, "<p class=\"note\">{}</p>", t(Msg::new("web-no-moves")));
+    }
+    out.push_str("<ol id=\"moves\">\n");
+    for (i, words) in game.moves.iter().enumerate() {
+        let current = if i + 1 == last { " class=\"current\"" } else { "" };
+        let _ = writeln!(out, "<li{current}><a href=\"#{}\">{}</a></li>", i + 1, escape(words));
+    }
+    out.push_str("</ol>\n");
+    let state = if live { t(Msg::new("web-live")) } else { t(Msg::new("web-over")) };
+    let _ = write!(
+        out,
+        "<p class=\"note\">{state}</p>\n<p><a href=\"{}/record.json\">{}</a></p>\n</aside>\n</main>\n\
+         <script src=\"STATIC/page.js\"></script>\n</body>\n</html>\n",
+        escape(token),
+        t(Msg::new("web-record")),
+    );
+    out.replace("STATIC/", "../static/")
+}
+
+/// The page for an unknown link or position (served with status 404).
+pub fn not_found(texts: &Texts, lang: Lang) -> String {
+    message_page(texts, lang, "web-not-found-title", "web-not-found")
+}
+
+/// The page for a failure of ours (status 500): nothing about its cause.
+pub fn failed(texts: &Texts, lang: Lang) -> String {
+    message_page(texts, lang, "web-failed-title", "web-failed")
+}
+
+fn message_page(texts: &Texts, lang: Lang, title: &str, body: &str) -> String {
+    let title = texts.plain(lang, &Msg::new(title));
+    let mut out = String::new();
+    head(&mut out, lang, &title);
+    let _ = write!(
+        out,
+        "<body>\n<h1>{}</h1>\n<p>{}</p>\n</body>\n</html>\n",
+        escape(&title),
+        escape(&texts.plain(lang, &Msg::new(body)))
+    );
+    // A message page can sit at any depth: its style comes from the root.
+    out.replace("STATIC/", "/static/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn html_is_escaped() {
+        assert_eq!(escape(r#"<b>"Tom" & 'Jerry'</b>"#), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
+    }
+}
