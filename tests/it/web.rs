@@ -1,0 +1,323 @@
+//! The web page per game over real HTTP: every route's status, content type and cache
+//! headers; boards and hands byte-equal to the pictures chat posted for the same
+//! position; nothing hidden in the spectators' HTML, PNG or JSON of a running Carat and
+//! Artifakes game; 404s for bad tokens and positions; 1,000 requests at once.
+
+use std::{collections::HashMap, net::SocketAddr, sync::Arc};
+
+use commands::{Audience, Host, HostOptions, Origin, Reply, User};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// One HTTP answer: status, headers (lower-case names), body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: HashMap<String, String>,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).map_or("", String::as_str)
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// `GET path` with extra request headers, over a fresh HTTP/1.1 connection.
+pub async fn get(addr: SocketAddr, path: &str, extra: &[(&str, &str)]) -> Answer {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect to the web server");
+    let mut request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in extra {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).await.expect("send the request");
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.expect("read the answer");
+    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").expect("an HTTP head");
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines.next().and_then(|l| l.split(' ').nth(1)).and_then(|s| s.parse().ok()).expect("a status line");
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+        .collect();
+    Answer { status, headers, body: raw[split + 4..].to_vec() }
+}
+
+/// A host on a fresh database whose links point at the web server it serves.
+pub struct Site {
+    pub host: Arc<Host>,
+    pub addr: SocketAddr,
+    _dir: tempfile::TempDir,
+}
+
+impl Site {
+    pub async fn start() -> Site {
+        let dir = tempfile::tempdir().expect("a temp dir");
+        let url = format!("sqlite://{}", dir.path().join("web.db").display());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("an address");
+        let options = HostOptions { web_url: Some(format!("http://{addr}")), ..HostOptions::default() };
+        let host = Arc::new(Host::open(&url, options).await.expect("open the host"));
+        let served = host.clone();
+        tokio::spawn(async move { spieltisch::web::serve(listener, served).await });
+        Site { host, addr, _dir: dir }
+    }
+
+    pub async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
+        let origin = Origin {
+            platform: "terminal".into(),
+            channel: "garden".into(),
+            server: None,
+            user: User::new(who, who),
+            is_admin: false,
+            lang: None,
+        };
+        self.host.handle(&origin, line).await
+    }
+
+    /// Plays the first legal move of whoever is to move (alice or bob); returns the
+    /// replies of the accepted move.
+    pub async fn play_first_legal(&self) -> Vec<Reply> {
+        for who in ["alice", "bob"] {
+            let origin = Origin {
+                platform: "terminal".into(),
+                channel: "garden".into(),
+                server: None,
+                user: User::new(who, who),
+                is_admin: false,
+                lang: None,
+            };
+            let Ok(moves) = self.host.legal_moves(&origin, None, "").await else { continue };
+            let Some(first) = moves.first() else { continue };
+            let replies = self.host.handle(&origin, &format!("move {first}")).await;
+            if !replies.iter().any(|r| r.refusal) {
+                return replies;
+            }
+        }
+        panic!("nobody could move");
+    }
+}
+
+/// The path part (`/g/<token>`) of the link a reply carries.
+fn link_path(reply: &Reply) -> String {
+    let link = reply.link.as_ref().expect("the reply carries the game's link");
+    let at = link.url.find("/g/").expect("a /g/ link");
+    assert!(link.text.contains(&link.url), "the link's sentence names the URL: {}", link.text);
+    link.url[at..].to_string()
+}
+
+fn channel_post(replies: &[Reply]) -> &Reply {
+    replies.iter().find(|r| r.audience == Audience::Channel && r.file.is_some()).expect("a channel post with a board")
+}
+
+fn private_to<'a>(replies: &'a [Reply], user: &str) -> Option<&'a Reply> {
+    replies.iter().find(|r| r.audience == Audience::User(user.into()))
+}
+
+/// Starts a two-player game of `game` between alice and bob; returns the start's replies.
+async fn start(site: &Site, game: &str) -> Vec<Reply> {
+    let invited = site.say("alice", &format!("new {game} @bob seed=11")).await;
+    assert!(!invited.iter().any(|r| r.refusal), "{:?}", invited[0].text.plain());
+    let started = site.say("bob", "join").await;
+    assert!(started.iter().any(|r| r.text.plain().contains("begins")), "{:?}", started[0].text.plain());
+    started
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_carat_game_is_shown_move_by_move_and_hides_the_hands() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let alice_page = link_path(private_to(&started, "alice").expect("alice's hand"));
+    let bob_page = link_path(private_to(&started, "bob").expect("bob's hand"));
+    assert_ne!(page, alice_page);
+    assert_ne!(alice_page, bob_page);
+    assert!(page.len() == "/g/".len() + 32, "128 bits in hex: {page}");
+    // The boards chat posted, position by position.
+    let mut boards = vec![channel_post(&started).file.clone().expect("the start's board").bytes];
+    let mut last_hands: HashMap<String, Vec<u8>> = HashMap::new();
+    for user in ["alice", "bob"] {
+        last_hands.insert(user.into(), private_to(&started, user).and_then(|r| r.file.clone()).expect("a hand").bytes);
+    }
+    for _ in 0..3 {
+        let replies = site.play_first_legal().await;
+        boards.push(channel_post(&replies).file.clone().expect("a board").bytes);
+        for user in ["alice", "bob"] {
+            if let Some(hand) = private_to(&replies, user).and_then(|r| r.file.clone()) {
+                last_hands.insert(user.into(), hand.bytes);
+            }
+        }
+    }
+    // `board` carries the spectators' link, the same one.
+    let board = site.say("bob", "board").await;
+    assert_eq!(link_path(&board[0]), page);
+
+    let html = get(site.addr, &page, &[]).await;
+    assert_eq!(html.status, 200);
+    assert_eq!(html.header("content-type"), "text/html; charset=utf-8");
+    assert_eq!(html.header("cache-control"), "no-cache");
+    assert_eq!(html.header("referrer-policy"), "no-referrer");
+    assert!(html.header("content-security-policy").contains("script-src 'self'"));
+    let text = html.text();
+    assert!(text.contains("<title>Game #1: Carat · Spieltisch</title>"), "{text}");
+    assert!(text.contains("<p id=\"position\">Position 3 of 3</p>"), "{text}");
+    assert!(text.contains("max=\"3\" value=\"3\""), "the slider spans positions 0 to 3");
+    assert_eq!(text.matches("<li class=\"current\"><a href=\"#3\">").count(), 1, "the last move is marked");
+    assert_eq!(text.matches("<a href=\"#").count(), 3, "three moves listed");
+    // Two players alternate: the first mover moved first and third, the other is to move.
+    let mover = |n: usize| {
+        let start = format!("<a href=\"#{n}\">");
+        let line = text.lines().find(|l| l.contains(&start)).expect("a listed move");
+        if line.contains(&format!("{start}alice: ")) { "alice" } else if line.contains(&format!("{start}bob: ")) { "bob" } else { panic!("{line}") }
+    };
+    let (first, second) = (mover(1), mover(2));
+    assert_ne!(first, second);
+    assert_eq!(mover(3), first);
+    let moving = text.lines().find(|l| l.starts_with("<li class=\"to-move\">")).expect("a player to move");
+    assert!(moving.starts_with(&format!("<li class=\"to-move\">{second} · ")), "{moving}");
+    assert!(moving.contains(" point") && moving.ends_with(" · to move (3 days left)</li>"), "{moving}");
+    assert!(text.contains(&format!("<p class=\"status\">It is {second}&#39;s turn.</p>")), "{text}");
+    assert!(!text.contains("id=\"hand\""), "the spectators' page shows no hand");
+    assert!(text.contains("This page follows the game"), "a running game's page follows it");
+
+    // Every position's board is the picture chat posted for it.
+    for (n, posted) in boards.iter().enumerate() {
+        let png = get(site.addr, &format!("{page}/{n}.png?t=0"), &[]).await;
+        assert_eq!(png.status, 200, "position {n}");
+        assert_eq!(png.header("content-type"), "image/png");
+        assert_eq!(png.header("cache-control"), "public, max-age=31536000, immutable");
+        assert!(png.header("etag").starts_with('"'), "a strong ETag");
+        assert!(&png.body == posted, "position {n} is the board chat posted after {n} moves");
+        let again = get(site.addr, &format!("{page}/{n}.png"), &[("If-None-Match", png.header("etag"))]).await;
+        assert_eq!(again.status, 304, "a cached board is not sent again");
+        assert!(again.body.is_empty());
+    }
+    let past = get(site.addr, &format!("{page}/4.png"), &[]).await;
+    assert_eq!(past.status, 404);
+    assert_eq!(past.header("content-type"), "text/html; charset=utf-8");
+    assert!(past.text().contains("There is no such game page, or no such position"), "{}", past.text());
+
+    // The record: the moves, but no setup and no seed while the game runs.
+    let record = get(site.addr, &format!("{page}/record.json"), &[]).await;
+    assert_eq!(record.status, 200);
+    assert_eq!(record.header("content-type"), "application/json");
+    let json: serde_json::Value = serde_json::from_slice(&record.body).expect("JSON");
+    assert_eq!(json["game"], "carat");
+    assert_eq!(json["players"], serde_json::json!(["alice", "bob"]));
+    assert_eq!(json["moves"].as_array().map(Vec::len), Some(3));
+    assert!(json.get("seed").is_none() && json.get("setup").is_none(), "{json}");
+    let version = get(site.addr, &format!("{page}/version.json"), &[]).await;
+    assert_eq!(version.header("cache-control"), "no-store");
+    assert_eq!(serde_json::from_slice::<serde_json::Value>(&version.body).expect("JSON"), serde_json::json!({"seq": 3, "takebacks": 0, "finished": false}));
+
+    // Hands: only on the player's own link, and the one chat sent them.
+    assert_eq!(get(site.addr, &format!("{page}/hand.png"), &[]).await.status, 404, "spectators have no hand");
+    for (user, own) in [("alice", &alice_page), ("bob", &bob_page)] {
+        let mine = get(site.addr, own, &[]).await;
+        assert!(mine.text().contains("<img id=\"hand\""), "{user}'s page shows the hand");
+        let hand = get(site.addr, &format!("{own}/hand.png"), &[]).await;
+        assert_eq!(hand.status, 200);
+        assert_eq!(hand.header("cache-control"), "private, no-store");
+        assert!(hand.body == last_hands[user], "{user}'s hand is the one chat sent them last");
+    }
+
+    // German, by the query or by the browser.
+    let de = get(site.addr, &format!("{page}?lang=de"), &[]).await.text();
+    assert!(de.contains("<html lang=\"de\">") && de.contains("Stellung 3 von 3") && de.contains("Partie #1: Carat"), "{de}");
+    let browser = get(site.addr, &page, &[("Accept-Language", "de-DE,de;q=0.9,en;q=0.5")]).await.text();
+    assert!(browser.contains("<html lang=\"de\">"));
+
+    // Bad tokens and paths.
+    for bad in ["/g/00000000000000000000000000000000", "/g/nothing", "/g/../../etc/passwd", "/nowhere", "/g/"] {
+        assert_eq!(get(site.addr, bad, &[]).await.status, 404, "{bad}");
+    }
+    for bad in ["/x.png", "/-1.png", "/1.5.png", "/99999999999.png", "/record.xml"] {
+        assert_eq!(get(site.addr, &format!("{page}{bad}"), &[]).await.status, 404, "{bad}");
+    }
+    let script = get(site.addr, "/static/page.js", &[]).await;
+    assert_eq!((script.status, script.header("content-type")), (200, "text/javascript; charset=utf-8"));
+
+    // The end: the whole record, and the page says it is over.
+    site.say("bob", "resign").await;
+    let json: serde_json::Value = serde_json::from_slice(&get(site.addr, &format!("{page}/record.json"), &[]).await.body).expect("JSON");
+    assert_eq!(json["seed"], 11, "a finished game's record is whole");
+    let over = get(site.addr, &page, &[]).await.text();
+    assert!(over.contains("The game is over.") && over.contains("Game #1 is over: alice wins, bob resigned."), "{over}");
+    assert!(!over.contains("class=\"to-move\""), "nobody is to move after the end: {over}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_running_artifakes_game_shows_no_hand_but_the_owners() {
+    let site = Site::start().await;
+    let started = start(&site, "artifakes").await;
+    let page = link_path(channel_post(&started));
+    // Nothing dealt at the start: each player gets their own link in a private line.
+    let alice_page = link_path_or_line(private_to(&started, "alice").expect("alice's own link"));
+    let bob_page = link_path_or_line(private_to(&started, "bob").expect("bob's own link"));
+    // Play on until the excavation: cards in hand.
+    let mut hands: HashMap<String, String> = HashMap::new();
+    for _ in 0..60 {
+        let replies = site.play_first_legal().await;
+        for user in ["alice", "bob"] {
+            if let Some(reply) = private_to(&replies, user) {
+                hands.insert(user.into(), reply.text.plain());
+            }
+        }
+        if hands.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(hands.len(), 2, "both players were dealt cards");
+    let html = get(site.addr, &page, &[]).await.text();
+    assert!(!html.contains("id=\"hand\""), "{html}");
+    let record = get(site.addr, &format!("{page}/record.json"), &[]).await;
+    let json: serde_json::Value = serde_json::from_slice(&record.body).expect("JSON");
+    assert!(json.get("seed").is_none() && json.get("setup").is_none(), "the pile stays hidden: {json}");
+    assert_eq!(get(site.addr, &format!("{page}/hand.png"), &[]).await.status, 404);
+    let alice = get(site.addr, &format!("{alice_page}/hand.png"), &[]).await;
+    let bob = get(site.addr, &format!("{bob_page}/hand.png"), &[]).await;
+    assert_eq!((alice.status, bob.status), (200, 200));
+    assert!(alice.body != bob.body, "each link shows its own player's hand");
+    let last = json["moves"].as_array().map_or(0, Vec::len);
+    let board = get(site.addr, &format!("{page}/{last}.png"), &[]).await;
+    let posted = site.say("bob", "board").await;
+    assert!(board.body == posted[0].file.clone().expect("a board").bytes, "the latest board is the one `board` posts");
+}
+
+/// The path of a player's own link: on their hand's reply, or in a line of its own.
+fn link_path_or_line(reply: &Reply) -> String {
+    if reply.link.is_some() {
+        return link_path(reply);
+    }
+    let text = reply.text.plain();
+    let at = text.find("/g/").expect("a link in the line");
+    text[at..at + 3 + 32].to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thousand_requests_at_once_are_all_answered() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    site.play_first_legal().await;
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..1000 {
+        let addr = site.addr;
+        let path = match i % 4 {
+            0 => page.clone(),
+            1 => format!("{page}/1.png"),
+            2 => format!("{page}/version.json"),
+            _ => format!("{page}/0.png"),
+        };
+        tasks.spawn(async move { get(addr, &path, &[]).await.status });
+    }
+    let mut statuses = HashMap::new();
+    while let Some(status) = tasks.join_next().await {
+        *statuses.entry(status.expect("a request task")).or_insert(0) += 1;
+    }
+    assert_eq!(statuses, HashMap::from([(200, 1000)]));
+}
