@@ -1,6 +1,7 @@
 //! The `spieltisch` binary's tests, in one test binary (each test binary that links the
 //! whole stack is large): modules per subject.
 
+mod browser;
 mod cli_config;
 #[cfg(feature = "discord")]
 mod discord;
