@@ -18,3 +18,4 @@ mod synapse;
 mod terminal_ai;
 mod terminal_game;
 mod terminal_clock;
+mod web;

@@ -321,3 +321,79 @@ async fn a_thousand_requests_at_once_are_all_answered() {
     }
     assert_eq!(statuses, HashMap::from([(200, 1000)]));
 }
+
+/// The share of pixels of `a` and `b` (same size) whose channels differ by at most 8.
+fn alike(a: &image::RgbaImage, b: &image::RgbaImage) -> f64 {
+    assert_eq!(a.dimensions(), b.dimensions());
+    let same = a
+        .pixels()
+        .zip(b.pixels())
+        .filter(|(p, q)| p.0.iter().zip(q.0.iter()).all(|(x, y)| x.abs_diff(*y) <= 8))
+        .count();
+    same as f64 / f64::from(a.width() * a.height())
+}
+
+/// A real browser (Debian's Chromium, installed by scripts/chromium.sh when missing)
+/// opens a game's page at its latest position, steps back with the arrow key, and
+/// shows the board of the position before: the screenshot of the board is that
+/// position's PNG (and not the latest one).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_steps_back_with_the_arrow_key() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let mut boards = vec![channel_post(&started).file.clone().expect("a board").bytes];
+    for _ in 0..2 {
+        boards.push(channel_post(&site.play_first_legal().await).file.clone().expect("a board").bytes);
+    }
+    let decode = |png: &[u8]| image::load_from_memory(png).expect("a PNG").to_rgba8();
+    let mut browser = crate::browser::Browser::launch().await;
+    browser.open(&format!("http://{}{page}?lang=en", site.addr)).await;
+    browser.wait_for("document.getElementById('board').complete && location.hash === '#2'").await;
+    let latest = browser.screenshot_element("board").await;
+    let want_latest = decode(&boards[2]);
+    let size = want_latest.dimensions();
+    assert_eq!(latest.dimensions(), size, "the board is shown at its own size");
+    assert!(alike(&latest, &want_latest) > 0.99, "the page opens on the latest board");
+
+    browser.press("ArrowLeft").await;
+    browser.wait_for("location.hash === '#1' && document.getElementById('board').complete && document.getElementById('board').src.includes('/1.png')").await;
+    let shown = browser.screenshot_element("board").await;
+    let before = decode(&boards[1]);
+    assert!(alike(&shown, &before) > 0.99, "after ArrowLeft the board is position 1's: {:.4}", alike(&shown, &before));
+    assert!(alike(&shown, &want_latest) < alike(&shown, &before), "and not the latest one");
+    let label = browser.eval("document.getElementById('position').textContent").await;
+    assert_eq!(label, serde_json::json!("Position 1 of 2"));
+    let current = browser.eval("document.querySelector('#moves li.current a').getAttribute('href')").await;
+    assert_eq!(current, serde_json::json!("#1"), "the move list marks move 1");
+
+    // A link to a position opens there.
+    browser.open(&format!("http://{}{page}#0", site.addr)).await;
+    browser.wait_for("document.getElementById('board').complete && document.getElementById('board').src.includes('/0.png')").await;
+    let start_shot = browser.screenshot_element("board").await;
+    assert!(alike(&start_shot, &decode(&boards[0])) > 0.99, "#0 shows the start");
+}
+
+/// `spieltisch local --web` serves the terminal's games: the start and `board` print
+/// the link, with the port actually bound (`:0` picks a free one); without `--web`
+/// nothing mentions a page.
+#[test]
+fn the_terminal_prints_the_link_with_web() {
+    let place = crate::support::Place::new();
+    let db = place.db_url();
+    let boards = place.boards().display().to_string();
+    let script = "new carat @bob seed=3\nas bob\njoin\nboard\n";
+    let args = ["local", "--db", &db, "--boards", &boards, "--as", "alice", "--web", "127.0.0.1:0"];
+    let run = crate::support::spieltisch(place.path(), &args, script, &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let links: Vec<&str> = run.stdout.lines().filter(|l| l.trim_start().starts_with("Game page (every move, live): http://127.0.0.1:")).collect();
+    assert_eq!(links.len(), 2, "the start and `board` carry the link:\n{}", run.stdout);
+    assert_eq!(links[0], links[1], "the same link both times");
+    assert!(!links[0].contains("127.0.0.1:0/"), "the bound port, not 0: {}", links[0]);
+    let token = links[0].rsplit("/g/").next().unwrap_or_default();
+    assert!(token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+    let own = run.stdout.lines().filter(|l| l.contains("Your own game page, with your hand (keep it to yourself): http://")).count();
+    assert_eq!(own, 1, "bob reads his own link with his hand (alice's waits for `as alice`):\n{}", run.stdout);
+    let plain = place.local("board\n");
+    assert!(!plain.stdout.contains("/g/"), "without --web no link: {}", plain.stdout);
+}
