@@ -26,8 +26,8 @@ use crate::{
 #[derive(Debug)]
 pub struct Host {
     table: Table,
-    /// Boards of the web page already drawn ([`crate::web`]).
-    boards: crate::web::BoardCache,
+    /// The web page's boards already drawn (see `crate::web`).
+    boards: crate::table::board_cache::BoardCache,
 }
 
 impl std::ops::Deref for Host {
@@ -184,7 +184,7 @@ impl Host {
         Ok(loaded.game.as_ref().map(|g| rules::record::Record::of(g.as_ref(), &loaded.names())))
     }
 
-    pub(crate) fn web_boards(&self) -> &crate::web::BoardCache {
+    pub(crate) fn web_boards(&self) -> &crate::table::board_cache::BoardCache {
         &self.boards
     }
 

@@ -11,13 +11,13 @@
 
 use std::{
     hash::{Hash, Hasher},
-    num::NonZeroUsize,
-    sync::{Arc, Mutex},
+    sync::Arc,
 };
 
 use rules::{Match, Seat, Viewer};
 
 pub use crate::store::web::WebLink;
+pub use crate::table::board_cache::WebBoard;
 use crate::{
     base::{
         ai_seat,
@@ -30,10 +30,6 @@ use crate::{
     store::{Status, StorageError},
     table::context::{Ctx, Loaded},
 };
-
-/// Boards kept drawn (each position is immutable for a given take-back count): about
-/// 150 KB each, so at most ~40 MB.
-const BOARDS_KEPT: usize = 256;
 
 /// One player as the page lists them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,47 +77,12 @@ impl WebGame {
     }
 }
 
-/// A board PNG of one position with its entity tag.
-#[derive(Debug, Clone)]
-pub struct WebBoard {
-    pub png: Arc<Vec<u8>>,
-    /// A strong HTTP entity tag (quoted), the same for the same picture.
-    pub etag: String,
-}
-
 /// What changes when the game moves on: for a page that polls for news.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct WebVersion {
     pub seq: u64,
     pub takebacks: i64,
     pub finished: bool,
-}
-
-/// Boards already drawn, by (game, take-backs, position, language).
-pub(crate) struct BoardCache(Mutex<lru::LruCache<(GameId, i64, usize, Lang), WebBoard>>);
-
-impl Default for BoardCache {
-    fn default() -> Self {
-        BoardCache(Mutex::new(lru::LruCache::new(NonZeroUsize::new(BOARDS_KEPT).unwrap_or(NonZeroUsize::MIN))))
-    }
-}
-
-impl std::fmt::Debug for BoardCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("BoardCache")
-    }
-}
-
-impl BoardCache {
-    fn get(&self, key: &(GameId, i64, usize, Lang)) -> Option<WebBoard> {
-        self.0.lock().ok()?.get(key).cloned()
-    }
-
-    fn put(&self, key: (GameId, i64, usize, Lang), board: WebBoard) {
-        if let Ok(mut cache) = self.0.lock() {
-            cache.put(key, board);
-        }
-    }
 }
 
 /// Whether `token` can be one of ours (32 lowercase hex digits): anything else is

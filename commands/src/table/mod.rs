@@ -2,6 +2,7 @@
 //! command means, and pictures. Imports [`crate::base`], [`crate::grammar`] and
 //! [`crate::store`].
 
+pub mod board_cache;
 pub mod context;
 pub mod games;
 pub mod hidden;
