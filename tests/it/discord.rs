@@ -74,11 +74,21 @@ pub(crate) async fn start_bot_with_clock(
     dir: &TempDir,
     clock: Arc<dyn commands::base::clock::Clock>,
 ) -> Running {
+    start_bot_with(fake, dir, clock, HostOptions::default()).await
+}
+
+/// As [`start_bot_with_clock`], with the command layer's `options`.
+pub(crate) async fn start_bot_with(
+    fake: &FakeDiscord,
+    dir: &TempDir,
+    clock: Arc<dyn commands::base::clock::Clock>,
+    options: HostOptions,
+) -> Running {
     let sessions_before = fake.gateway.identifies();
     let from = fake.recorder.len();
     let url = format!("sqlite://{}", dir.path().join("spieltisch.db").display());
     let host =
-        Arc::new(Host::open_with_clock(&url, HostOptions::default(), clock).await.expect("open the database"));
+        Arc::new(Host::open_with_clock(&url, options, clock).await.expect("open the database"));
     let config = DiscordConfig {
         token: Some(Token::new(TOKEN)),
         api_url: Some(fake.api_url.clone()),
@@ -605,4 +615,28 @@ async fn few_choices_come_as_a_menu_that_plays_the_move() {
     assert!(refusal.content().contains(&format!("#{}", game.id)), "{}", refusal.content());
     assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(after));
     running.bot.stop().await;
+}
+
+/// With `[web]` configured the start's board carries a "Game page" link button (style
+/// 5) to the game's page; without it (every other test here) none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_start_carries_the_game_page_as_a_link_button() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let options = HostOptions { web_url: Some("https://games.example.org".into()), ..HostOptions::default() };
+    let running = start_bot_with(&fake, &dir, Arc::new(commands::base::clock::SystemClock), options).await;
+    let game = start_carat(&fake, &running).await;
+    let buttons: Vec<Value> = game.board["components"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|c| c["style"] == 5)
+        .collect();
+    assert_eq!(buttons.len(), 1, "one link button: {}", game.board);
+    assert_eq!(buttons[0]["label"], "Game page");
+    let url = buttons[0]["url"].as_str().unwrap_or_default();
+    let token = url.strip_prefix("https://games.example.org/g/").unwrap_or_default();
+    assert!(token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{url}");
 }
