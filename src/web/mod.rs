@@ -18,6 +18,7 @@
 //! Every answer carries `Referrer-Policy: no-referrer` (the token is in the URL) and
 //! `X-Content-Type-Options: nosniff`; pages a strict `Content-Security-Policy`.
 
+mod connections;
 mod page;
 
 use std::sync::Arc;
@@ -57,7 +58,21 @@ pub fn router(host: Arc<Host>) -> Router {
 /// # Errors
 /// The I/O error that stopped the server.
 pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>) -> std::io::Result<()> {
-    axum::serve(listener, router(host)).await
+    serve_bounded(listener, host, connections::MAX_CONNECTIONS, connections::IDLE).await
+}
+
+/// As [`serve`], with at most `limit` connections at once, each closed after `idle`
+/// without a byte from its client (see `connections`).
+///
+/// # Errors
+/// The I/O error that stopped the server.
+pub async fn serve_bounded(
+    listener: tokio::net::TcpListener,
+    host: Arc<Host>,
+    limit: usize,
+    idle: std::time::Duration,
+) -> std::io::Result<()> {
+    axum::serve(connections::Bounded::new(listener, limit, idle), router(host)).await
 }
 
 /// The page's language: `?lang=de|en`, else the first of `Accept-Language` (by its

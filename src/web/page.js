@@ -17,11 +17,17 @@
     n = Math.max(0, Math.min(last, n));
     current = n;
     board.src = token + "/" + n + ".png" + query;
-    board.alt = board.dataset["alt" + (n === 0 ? "0" : "N")].replace("{n}", n);
+    board.alt = board.dataset["alt" + (n === 0 ? "0" : n === 1 ? "1" : "N")].replace("{n}", n);
     slider.value = String(n);
     label.textContent = template.replace("{n}", n).replace("{total}", last);
     for (var i = 0; i < moves.length; i++) {
       moves[i].classList.toggle("current", i + 1 === n);
+    }
+    // The current move in view inside the list (the list scrolls, not the page).
+    var item = moves[n - 1];
+    var list = document.getElementById("moves");
+    if (item && (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = item.offsetTop - list.clientHeight / 2;
     }
     if (location.hash !== "#" + n) {
       history.replaceState(null, "", "#" + n);

@@ -397,3 +397,33 @@ fn the_terminal_prints_the_link_with_web() {
     let plain = place.local("board\n");
     assert!(!plain.stdout.contains("/g/"), "without --web no link: {}", plain.stdout);
 }
+
+/// Connections that send nothing do not pile up: beyond the limit they wait unaccepted,
+/// and each is closed after the idle time, after which the page is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_connections_are_bounded_and_closed() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let host = site.host.clone();
+    let idle = std::time::Duration::from_millis(600);
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, 4, idle).await });
+    // Four silent clients take every slot.
+    let mut silent = Vec::new();
+    for _ in 0..4 {
+        silent.push(tokio::net::TcpStream::connect(addr).await.expect("connect"));
+    }
+    // A fifth request waits until the silent ones are closed, then is answered.
+    let waited = tokio::time::Instant::now();
+    let answer = tokio::time::timeout(std::time::Duration::from_secs(10), get(addr, &page, &[])).await.expect("answered in time");
+    assert_eq!(answer.status, 200);
+    assert!(waited.elapsed() >= std::time::Duration::from_millis(500), "it had to wait for a slot: {:?}", waited.elapsed());
+    // The silent ones were closed by the server: reading gives the end of the stream.
+    for mut stream in silent {
+        let mut byte = [0u8; 1];
+        let read = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut byte)).await.expect("closed in time");
+        assert!(matches!(read, Ok(0) | Err(_)), "a silent connection is closed: {read:?}");
+    }
+}

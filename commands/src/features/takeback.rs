@@ -197,7 +197,10 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let ch = ctx.in_channel();
     let header = ch.text(&Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ch.game_name(old.kind)));
     let seats: Vec<usize> = (0..n).collect();
-    Ok(crate::table::turn::announce(ctx, &loaded, header, &seats).await)
+    // A rematch is a new game: its start carries the new game's links, as any start does.
+    let mut replies = crate::table::turn::announce(ctx, &loaded, header, &seats).await;
+    crate::table::links::add_start_links(ctx, &loaded, &mut replies).await;
+    Ok(replies)
 }
 
 /// `history [#id]`: the moves and events so far, numbered, with who made them (public
