@@ -92,17 +92,21 @@ pub fn plausible_token(token: &str) -> bool {
 }
 
 impl Host {
-    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
-    /// started, or one hidden by an open challenge.
-    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+    /// The link `token` stands for and its game's row, once the game has started;
+    /// `None` for a token that is not ours or a game not started.
+    async fn web_row(&self, token: &str) -> Result<Option<(WebLink, crate::store::GameRow)>, StorageError> {
         if !plausible_token(token) {
             return Ok(None);
         }
         let Some(link) = self.db.web_link(token).await? else { return Ok(None) };
         let Some(row) = self.db.game(link.game).await? else { return Ok(None) };
-        if !matches!(row.status, Status::Running | Status::Finished) {
-            return Ok(None);
-        }
+        Ok(matches!(row.status, Status::Running | Status::Finished).then_some((link, row)))
+    }
+
+    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
+    /// started, or one hidden by an open challenge.
+    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+        let Some((link, row)) = self.web_row(token).await? else { return Ok(None) };
         if let Some((challenge, _)) = self.db.challenge_of_game(link.game).await?
             && challenge.is_open()
         {
@@ -121,14 +125,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn web_version(&self, token: &str) -> Result<Option<WebVersion>, StorageError> {
-        if !plausible_token(token) {
-            return Ok(None);
-        }
-        let Some(link) = self.db.web_link(token).await? else { return Ok(None) };
-        let Some(row) = self.db.game(link.game).await? else { return Ok(None) };
-        if !matches!(row.status, Status::Running | Status::Finished) {
-            return Ok(None);
-        }
+        let Some((_, row)) = self.web_row(token).await? else { return Ok(None) };
         Ok(Some(WebVersion { seq: row.seq, takebacks: row.takebacks, finished: row.status == Status::Finished }))
     }
 

@@ -118,21 +118,7 @@ pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMes
     }
 }
 
-/// Escapes text for HTML element content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use crate::html::escape as escape_html;
 
 /// The width and height of a PNG from its IHDR chunk, or `None` if `bytes` is no PNG.
 pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {

@@ -5,6 +5,8 @@ use std::fmt::Write;
 
 use commands::{Lang, Msg, Texts, store::Status, web::WebGame};
 
+use crate::html::escape;
+
 /// The page's script: stepping through the positions and following a running game.
 pub const SCRIPT: &str = include_str!("page.js");
 /// The page's style.
@@ -12,22 +14,6 @@ pub const STYLE: &str = include_str!("page.css");
 /// Scripts, styles and images from this server only, nothing inline, no frames.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; \
      connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/// `text` with the five characters that mean something in HTML escaped.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 fn head(out: &mut String, lang: Lang, title: &str) {
     let _ = write!(
@@ -158,14 +144,4 @@ fn message_page(texts: &Texts, lang: Lang, title: &str, body: &str) -> String {
     );
     // A message page can sit at any depth: its style comes from the root.
     out.replace("STATIC/", "/static/")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn html_is_escaped() {
-        assert_eq!(escape(r#"<b>"Tom" & 'Jerry'</b>"#), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
-    }
 }

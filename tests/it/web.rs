@@ -68,29 +68,14 @@ impl Site {
     }
 
     pub async fn say(&self, who: &str, line: &str) -> Vec<Reply> {
-        let origin = Origin {
-            platform: "terminal".into(),
-            channel: "garden".into(),
-            server: None,
-            user: User::new(who, who),
-            is_admin: false,
-            lang: None,
-        };
-        self.host.handle(&origin, line).await
+        self.host.handle(&origin(who), line).await
     }
 
     /// Plays the first legal move of whoever is to move (alice or bob); returns the
     /// replies of the accepted move.
     pub async fn play_first_legal(&self) -> Vec<Reply> {
         for who in ["alice", "bob"] {
-            let origin = Origin {
-                platform: "terminal".into(),
-                channel: "garden".into(),
-                server: None,
-                user: User::new(who, who),
-                is_admin: false,
-                lang: None,
-            };
+            let origin = origin(who);
             let Ok(moves) = self.host.legal_moves(&origin, None, "").await else { continue };
             let Some(first) = moves.first() else { continue };
             let replies = self.host.handle(&origin, &format!("move {first}")).await;
@@ -99,6 +84,18 @@ impl Site {
             }
         }
         panic!("nobody could move");
+    }
+}
+
+/// `who` speaking in the test's channel (not an admin).
+fn origin(who: &str) -> Origin {
+    Origin {
+        platform: "terminal".into(),
+        channel: "garden".into(),
+        server: None,
+        user: User::new(who, who),
+        is_admin: false,
+        lang: None,
     }
 }
 
