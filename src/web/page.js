@@ -60,7 +60,7 @@
       fetch(token + "/version.json", { cache: "no-store" })
         .then(function (r) { return r.ok ? r.json() : null; })
         .then(function (v) {
-          if (!v || (v.seq === Number(body.dataset.seq) && v.takebacks === Number(body.dataset.takebacks))) { return; }
+          if (!v || (v.seq === last && v.takebacks === Number(body.dataset.takebacks))) { return; }
           // Someone moved: show the new position if the latest was shown, else stay.
           if (current === last) { history.replaceState(null, "", location.pathname + location.search); }
           location.reload();

@@ -39,7 +39,7 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     head(&mut out, lang, &title);
     let _ = write!(
         out,
-        "<body data-token=\"{token}\" data-last=\"{last}\" data-seq=\"{last}\" data-takebacks=\"{takebacks}\" \
+        "<body data-token=\"{token}\" data-last=\"{last}\" data-takebacks=\"{takebacks}\" \
          data-live=\"{live}\" data-query=\"{query}\" data-position=\"{position}\">\n\
          <header>\n<h1>{title}</h1>\n<p class=\"note\">{channel}</p>\n</header>\n<main>\n<section class=\"board\">\n",
         token = escape(token),

@@ -4,6 +4,13 @@
 
 use std::{fmt, num::ParseIntError, str::FromStr};
 
+/// `bytes` random bytes from the thread's CSPRNG as lower-case hex (`2 * bytes`
+/// digits): secrets and unguessable tokens (the daily challenge's secret, the web
+/// page's links).
+pub fn random_hex(bytes: usize) -> String {
+    (0..bytes).map(|_| format!("{:02x}", rand::random::<u8>())).collect()
+}
+
 macro_rules! id {
     ($(#[$meta:meta])* $name:ident) => {
         $(#[$meta])*

@@ -127,7 +127,7 @@ impl Table {
         if let Some(secret) = self.options.hathor_daily_secret.as_ref().filter(|s| !s.is_empty()) {
             return Ok(secret.as_bytes().to_vec());
         }
-        let fresh: String = (0..32).map(|_| format!("{:02x}", rand::random::<u8>())).collect();
+        let fresh = crate::base::ids::random_hex(32);
         Ok(crate::store::settings::kept_setting(&self.db, SECRET_SETTING, &fresh).await?.into_bytes())
     }
 

@@ -1,5 +1,5 @@
 //! Links to a game's web page (`[web]`, see `crate::web`): the spectators' and each
-//! player's own, made the first time they are given out.
+//! player's own (128 random bits in hex), made the first time they are given out.
 
 use crate::{
     base::{i18n::{Lang, Msg}, reply::Link},
@@ -7,11 +7,6 @@ use crate::{
 };
 
 use super::Table;
-
-/// A fresh token: 128 random bits from the thread's CSPRNG, as 32 hex digits.
-fn fresh_token() -> String {
-    (0..16).map(|_| format!("{:02x}", rand::random::<u8>())).collect()
-}
 
 impl Table {
     /// The web page's URL for `link` (`<public_url>/g/<token>`), making its token the
@@ -27,7 +22,7 @@ impl Table {
                 return None;
             }
         }
-        match self.db.web_token(link, &fresh_token()).await {
+        match self.db.web_token(link, &crate::base::ids::random_hex(16)).await {
             Ok(token) => Some(format!("{}/g/{token}", base.trim_end_matches('/'))),
             Err(e) => {
                 tracing::warn!(game = %link.game, error = %e, "the web link could not be stored");
