@@ -7,6 +7,9 @@ use std::{env, fs, path::PathBuf};
 fn main() {
     let root = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR")).join("i18n");
     println!("cargo:rerun-if-changed=i18n");
+    // `sqlx::migrate!` embeds the migrations: a new one must rebuild the crate.
+    println!("cargo:rerun-if-changed=../migrations/sqlite");
+    println!("cargo:rerun-if-changed=../migrations/postgres");
     let mut files = Vec::new();
     let mut langs: Vec<_> = fs::read_dir(&root).expect("commands/i18n").filter_map(Result::ok).collect();
     langs.sort_by_key(|e| e.file_name());

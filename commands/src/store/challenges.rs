@@ -3,7 +3,8 @@
 //! `challenge_games` (which stored game each player of a challenge plays).
 
 use serde_json::Value;
-use sqlx::Row;
+use super::backend::StoredRow;
+use super::backend::on;
 
 use rules::GameKind;
 
@@ -56,22 +57,22 @@ pub struct NewChallenge<'a> {
 
 const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, setup, closes_at, closed_at";
 
-fn challenge_row(r: &sqlx::sqlite::SqliteRow) -> Result<ChallengeRow, StorageError> {
+fn challenge_row(r: &impl StoredRow) -> Result<ChallengeRow, StorageError> {
     let json = |text: String| {
         serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in challenges: {e}")))
     };
-    let kind: String = r.try_get("kind")?;
+    let kind: String = r.get("kind")?;
     Ok(ChallengeRow {
-        id: r.try_get("id")?,
+        id: r.get("id")?,
         kind: kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("challenge: {e}")))?,
-        platform: r.try_get("platform")?,
-        channel: r.try_get("channel")?,
-        daily: r.try_get("daily")?,
-        options: json(r.try_get("options")?)?,
-        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
-        setup: json(r.try_get("setup")?)?,
-        closes_at: r.try_get("closes_at")?,
-        closed_at: r.try_get("closed_at")?,
+        platform: r.get("platform")?,
+        channel: r.get("channel")?,
+        daily: r.get("daily")?,
+        options: json(r.get("options")?)?,
+        seed: r.get::<i64>("seed")?.cast_unsigned(),
+        setup: json(r.get("setup")?)?,
+        closes_at: r.get("closes_at")?,
+        closed_at: r.get("closed_at")?,
     })
 }
 
@@ -81,9 +82,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails or the row is damaged.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StorageError> {
-        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?");
-        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(self.pool()).await?;
+        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = $1");
+        on!(self.exec(), |c| { let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?;
         row.as_ref().map(challenge_row).transpose()
+        })
     }
 
     /// The challenges of a channel, newest first (`open_only`: not closed yet).
@@ -93,10 +95,11 @@ impl Db {
     pub async fn challenges_in(&self, platform: &str, channel: &str, open_only: bool) -> Result<Vec<ChallengeRow>, StorageError> {
         let filter = if open_only { "AND closed_at IS NULL" } else { "" };
         let sql = format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = ? AND channel = ? {filter} ORDER BY id DESC"
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE platform = $1 AND channel = $2 {filter} ORDER BY id DESC"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(self.pool()).await?;
+        on!(self.exec(), |c| { let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(c).await?;
         rows.iter().map(challenge_row).collect()
+        })
     }
 
     /// The open challenges of `platforms` whose time is up at `now` (Unix ms), oldest first.
@@ -105,12 +108,13 @@ impl Db {
     /// [`StorageError`] when the read fails or a row is damaged.
     pub(crate) async fn due_challenges(&self, platforms: Platforms<'_>, now: i64) -> Result<Vec<ChallengeRow>, StorageError> {
         let sql = format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform", "channel")
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE closed_at IS NULL AND closes_at <= $1 AND {} ORDER BY id",
+            Platforms::sql(self.dialect(), "platform", "channel", 2)
         );
-        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now);
-        let rows = platforms.bind(query).fetch_all(self.pool()).await?;
-        rows.iter().map(challenge_row).collect()
+        on!(self.exec(), |c| {
+            let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now).bind(platforms.list()).bind(platforms.channel());
+            query.fetch_all(c).await?.iter().map(challenge_row).collect()
+        })
     }
 
     /// Stores a challenge; its id, or `None` when the channel's daily challenge of that
@@ -119,9 +123,9 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn create_challenge(&self, new: &NewChallenge<'_>) -> Result<Option<ChallengeId>, StorageError> {
-        Ok(sqlx::query_scalar(
+        Ok(on!(self.exec(), |c| sqlx::query_scalar(
             "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id",
         )
         .bind(new.kind.id())
         .bind(new.platform)
@@ -133,8 +137,8 @@ impl Db {
         .bind(new.setup.to_string())
         .bind(new.created_at)
         .bind(new.closes_at)
-        .fetch_optional(self.pool())
-        .await?)
+        .fetch_optional(c)
+        .await)?)
     }
 
     /// The id of the daily challenge of `date` in a channel, if it was opened.
@@ -142,12 +146,12 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn daily_challenge_id(&self, platform: &str, channel: &str, date: &str) -> Result<Option<ChallengeId>, StorageError> {
-        Ok(sqlx::query_scalar("SELECT id FROM challenges WHERE platform = ? AND channel = ? AND daily = ?")
+        Ok(on!(self.exec(), |c| sqlx::query_scalar("SELECT id FROM challenges WHERE platform = $1 AND channel = $2 AND daily = $3")
             .bind(platform)
             .bind(channel)
             .bind(date)
-            .fetch_optional(self.pool())
-            .await?)
+            .fetch_optional(c)
+            .await)?)
     }
 
     /// Marks challenge `id` closed at `now`; `false` when it was closed already (by
@@ -156,12 +160,12 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn close_challenge(&self, id: ChallengeId, now: i64) -> Result<bool, StorageError> {
-        let done = sqlx::query("UPDATE challenges SET closed_at = ? WHERE id = ? AND closed_at IS NULL")
+        let done = on!(self.exec(), |c| sqlx::query("UPDATE challenges SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
             .bind(now)
             .bind(id)
-            .execute(self.pool())
-            .await?;
-        Ok(done.rows_affected() == 1)
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// The challenge game `game` belongs to and its player's user id, if it is one.
@@ -170,10 +174,10 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
         let link: Option<(ChallengeId, String)> =
-            sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = ?")
+            on!(self.exec(), |c| sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = $1")
                 .bind(game)
-                .fetch_optional(self.pool())
-                .await?;
+                .fetch_optional(c)
+                .await)?;
         let Some((id, user)) = link else { return Ok(None) };
         Ok(self.challenge(id).await?.map(|c| (c, user)))
     }
@@ -183,11 +187,11 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn game_in_challenge(&self, id: ChallengeId, user_id: &str) -> Result<Option<GameId>, StorageError> {
-        Ok(sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
+        Ok(on!(self.exec(), |c| sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = $1 AND user_id = $2")
             .bind(id)
             .bind(user_id)
-            .fetch_optional(self.pool())
-            .await?)
+            .fetch_optional(c)
+            .await)?)
     }
 
     /// The games of challenge `id` with their players' user ids, in the order joined.
@@ -195,10 +199,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn challenge_games(&self, id: ChallengeId) -> Result<Vec<(GameId, String)>, StorageError> {
-        Ok(sqlx::query_as("SELECT game_id, user_id FROM challenge_games WHERE challenge_id = ? ORDER BY game_id")
+        Ok(on!(self.exec(), |c| sqlx::query_as("SELECT game_id, user_id FROM challenge_games WHERE challenge_id = $1 ORDER BY game_id")
             .bind(id)
-            .fetch_all(self.pool())
-            .await?)
+            .fetch_all(c)
+            .await)?)
     }
 
     /// The server of challenge `id`'s games (they are all opened from its channel, so
@@ -207,12 +211,12 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn challenge_server(&self, id: ChallengeId) -> Result<Option<String>, StorageError> {
-        Ok(sqlx::query_scalar(
+        Ok(on!(self.exec(), |c| sqlx::query_scalar(
             "SELECT g.server FROM challenge_games cg JOIN games g ON g.id = cg.game_id
-             WHERE cg.challenge_id = ? AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
+             WHERE cg.challenge_id = $1 AND g.server IS NOT NULL ORDER BY g.id LIMIT 1",
         )
         .bind(id)
-        .fetch_optional(self.pool())
-        .await?)
+        .fetch_optional(c)
+        .await)?)
     }
 }

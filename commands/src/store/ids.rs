@@ -1,5 +1,5 @@
 //! The ids ([`GameId`], [`ChallengeId`]) in SQL: stored as the integer they wrap, for any
-//! database whose driver stores an `i64`.
+//! database whose driver stores an `i64`; a game's [`Status`] as its word.
 
 use sqlx::{
     encode::IsNull,
@@ -8,6 +8,8 @@ use sqlx::{
 };
 
 use crate::base::ids::{ChallengeId, GameId};
+
+use super::Status;
 
 macro_rules! sql_id {
     ($name:ident) => {
@@ -45,3 +47,34 @@ macro_rules! sql_id {
 
 sql_id!(GameId);
 sql_id!(ChallengeId);
+
+impl<DB: Database> Type<DB> for Status
+where
+    str: Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <str as Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <str as Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, DB: Database> Encode<'q, DB> for Status
+where
+    &'q str: Encode<'q, DB>,
+{
+    fn encode_by_ref(&self, buf: &mut <DB as Database>::ArgumentBuffer) -> Result<IsNull, BoxDynError> {
+        <&str as Encode<'q, DB>>::encode_by_ref(&self.word(), buf)
+    }
+}
+
+impl<'r, DB: Database> Decode<'r, DB> for Status
+where
+    &'r str: Decode<'r, DB>,
+{
+    fn decode(value: <DB as Database>::ValueRef<'r>) -> Result<Self, BoxDynError> {
+        let word = <&str as Decode<'r, DB>>::decode(value)?;
+        Status::from_word(word).ok_or_else(|| format!("`{word}` is not a game status").into())
+    }
+}

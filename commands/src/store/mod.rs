@@ -1,13 +1,17 @@
-//! Storage: games, their players and the append-only log of moves and events in SQLite
-//! (schema in `migrations/` at the workspace root, applied by [`Db::open`]).
+//! Storage: games, their players and the append-only log of moves and events, in SQLite
+//! (one file, the default) or PostgreSQL (shared by several processes): schemas in
+//! `migrations/sqlite/` and `migrations/postgres/` at the workspace root, applied by
+//! [`Db::open`]; how one interface runs on both is in [`backend`].
 //!
-//! Writes that depend on what they read run in `BEGIN IMMEDIATE` transactions, so two
-//! writers (two tasks, two processes) serialise on SQLite's write lock; a busy database
-//! makes a writer wait up to [`BUSY_TIMEOUT`], not fail. A move is stored together with
-//! the game's new move number in one transaction, guarded by the number the mover saw:
-//! a second move for the same number is refused ([`Appended::Stale`]), never applied
-//! twice.
+//! Writes that depend on what they read run in transactions whose writers are ordered
+//! ([`backend::Lock`]): on SQLite two writers (two tasks, two processes) serialise on
+//! the write lock, and a busy database makes a writer wait up to [`BUSY_TIMEOUT`], not
+//! fail. A move is stored together with the game's new move number in one transaction,
+//! guarded by the number the mover saw: a second move for the same number is refused
+//! ([`Appended::Stale`]), never applied twice, on either database and from any number
+//! of processes.
 
+pub mod backend;
 pub mod challenges;
 mod ids;
 pub mod notices;
@@ -22,11 +26,14 @@ use std::{str::FromStr, time::Duration};
 
 use serde_json::Value;
 use sqlx::{
-    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteRow, SqliteSynchronous},
-    Row, SqlitePool,
+    migrate::MigrateDatabase,
+    postgres::{PgConnectOptions, PgPoolOptions},
+    sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous},
 };
 
 use crate::base::ids::{ChallengeId, GameId};
+
+use backend::{on, Dialect, Exec, Lock, Pool, StoredRow, Tx};
 
 /// How long a writer waits for a busy database before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -42,9 +49,9 @@ pub enum StorageError {
     Damaged(String),
 }
 
-/// Where a game stands (stored as its lower-case word: `invited`, `running`, ...).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+/// Where a game stands (stored as its lower-case word: `invited`, `running`, ...;
+/// [`Status::word`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// An open invitation.
     Invited,
@@ -53,6 +60,23 @@ pub enum Status {
     Finished,
     /// An invitation aborted before the start.
     Withdrawn,
+}
+
+impl Status {
+    /// The stored word: `invited`, `running`, `finished`, `withdrawn`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Invited => "invited",
+            Status::Running => "running",
+            Status::Finished => "finished",
+            Status::Withdrawn => "withdrawn",
+        }
+    }
+
+    /// The status a stored word stands for; `None` for another word.
+    pub fn from_word(word: &str) -> Option<Status> {
+        [Status::Invited, Status::Running, Status::Finished, Status::Withdrawn].into_iter().find(|s| s.word() == word)
+    }
 }
 
 /// A stored game (a row of `games`).
@@ -290,24 +314,41 @@ fn unusable_url(url: &str) -> Option<String> {
     }
 }
 
-/// The database: a pool of SQLite connections in WAL mode.
+/// Whether `url` names a PostgreSQL database (`postgres://` or `postgresql://`);
+/// every other URL is SQLite's.
+pub fn is_postgres_url(url: &str) -> bool {
+    let url = url.trim();
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// The database: a pool of SQLite connections in WAL mode, or of PostgreSQL connections.
 #[derive(Debug, Clone)]
 pub struct Db {
-    pool: SqlitePool,
+    pool: Pool,
 }
 
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
                             created_at, updated_at, takebacks";
 
+/// How many connections a process keeps to PostgreSQL (SQLite: 4, as one file has one
+/// writer at a time anyway).
+const POSTGRES_CONNECTIONS: u32 = 8;
+
 impl Db {
-    /// Opens (creating if missing) the database at `url` (`sqlite://spieltisch.db`,
-    /// `sqlite:///abs/path.db`), in WAL mode with a busy timeout and foreign keys on,
-    /// and applies the migrations.
+    /// Opens the database at `url` and applies the migrations:
+    /// - SQLite (`sqlite://spieltisch.db`, `sqlite:///abs/path.db`): the file is created
+    ///   if missing, in WAL mode with a busy timeout and foreign keys on;
+    /// - PostgreSQL 14 or newer (`postgres://user:password@host:port/database`): the
+    ///   database is created if missing (the user needs the right to), and several
+    ///   processes may open it at once (sqlx migrates under an advisory lock).
     ///
     /// # Errors
-    /// [`StorageError`] when the URL is bad, the file cannot be opened, or a migration
-    /// fails.
+    /// [`StorageError`] when the URL is bad, the database cannot be opened or created,
+    /// or a migration fails. The error never contains the URL's password.
     pub async fn open(url: &str) -> Result<Db, StorageError> {
+        if is_postgres_url(url) {
+            return Db::open_postgres(url.trim()).await;
+        }
         if let Some(problem) = unusable_url(url) {
             return Err(sqlx::Error::Configuration(problem.into()).into());
         }
@@ -321,34 +362,60 @@ impl Db {
         // a migration (sqlx takes no lock on SQLite): "database is locked", or a table the
         // other just created. Each migration is one transaction, so the loser only has to
         // look again; what the other applied is then skipped.
-        let mut tries = 0;
-        loop {
-            match Db::connect_and_migrate(options.clone()).await {
-                Ok(db) => return Ok(db),
-                Err(e) if tries < OPEN_RETRIES => {
-                    tries += 1;
-                    tracing::info!(error = %e, tries, "opening the database failed; trying again");
-                    tokio::time::sleep(std::time::Duration::from_millis(200 * tries)).await;
-                }
-                Err(e) => return Err(e),
-            }
-        }
+        retrying(|| Db::connect_and_migrate_sqlite(options.clone())).await
     }
 
-    async fn connect_and_migrate(options: SqliteConnectOptions) -> Result<Db, StorageError> {
+    async fn connect_and_migrate_sqlite(options: SqliteConnectOptions) -> Result<Db, StorageError> {
         let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
-        if let Err(e) = sqlx::migrate!("../migrations").run(&pool).await {
+        if let Err(e) = sqlx::migrate!("../migrations/sqlite").run(&pool).await {
             pool.close().await;
             return Err(e.into());
         }
-        Ok(Db { pool })
+        Ok(Db { pool: Pool::Sqlite(pool) })
     }
 
-    /// The pool: for the store's own modules, and for tests that inspect or damage the
-    /// database directly. The rest of this crate never calls it (nothing outside
-    /// `store/` writes SQL; `commands/tests/layers.rs` checks that).
-    pub fn pool(&self) -> &SqlitePool {
-        &self.pool
+    async fn open_postgres(url: &str) -> Result<Db, StorageError> {
+        let options = PgConnectOptions::from_str(url)?;
+        // Two processes creating the same new database at once: the loser's CREATE fails,
+        // and its next try finds the database.
+        retrying(|| async {
+            if !sqlx::Postgres::database_exists(url).await? {
+                sqlx::Postgres::create_database(url).await?;
+            }
+            let pool = PgPoolOptions::new()
+                .max_connections(POSTGRES_CONNECTIONS)
+                .acquire_timeout(BUSY_TIMEOUT)
+                .connect_with(options.clone())
+                .await?;
+            if let Err(e) = sqlx::migrate!("../migrations/postgres").run(&pool).await {
+                pool.close().await;
+                return Err(e.into());
+            }
+            Ok(Db { pool: Pool::Postgres(pool) })
+        })
+        .await
+    }
+
+    /// Where the store's statements run: the pool. For the store's own modules, and for
+    /// tests that inspect or damage the database directly. The rest of this crate never
+    /// calls it (nothing outside `store/` writes SQL; `commands/tests/layers.rs` checks
+    /// that).
+    pub fn exec(&self) -> Exec<'_> {
+        self.pool.exec()
+    }
+
+    /// The database's SQL dialect.
+    pub fn dialect(&self) -> Dialect {
+        self.pool.dialect()
+    }
+
+    /// Begins a transaction whose writes are ordered by `lock` ([`backend`]): for the
+    /// store's modules, and for tests that hold a lock.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the database cannot begin one (within [`BUSY_TIMEOUT`]).
+    pub async fn begin(&self, lock: Lock) -> Result<Tx, StorageError> {
+        Ok(self.pool.begin(lock).await?)
     }
 
     /// How far the terminal's clock runs ahead of the system clock (ms; 0 until the
@@ -357,7 +424,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn terminal_offset(&self) -> Result<i64, StorageError> {
-        let offset: Option<i64> = sqlx::query_scalar("SELECT offset_ms FROM terminal_clock WHERE id = 1").fetch_optional(&self.pool).await?;
+        let offset: Option<i64> = on!(self.exec(), |c| sqlx::query_scalar("SELECT offset_ms FROM terminal_clock WHERE id = 1").fetch_optional(c).await)?;
         Ok(offset.unwrap_or(0))
     }
 
@@ -367,13 +434,13 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn add_terminal_offset(&self, ms: i64) -> Result<i64, StorageError> {
-        let offset: i64 = sqlx::query_scalar(
-            "INSERT INTO terminal_clock (id, offset_ms) VALUES (1, ?) \
-             ON CONFLICT (id) DO UPDATE SET offset_ms = offset_ms + excluded.offset_ms RETURNING offset_ms",
+        let offset: i64 = on!(self.exec(), |c| sqlx::query_scalar(
+            "INSERT INTO terminal_clock (id, offset_ms) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET offset_ms = terminal_clock.offset_ms + excluded.offset_ms RETURNING offset_ms",
         )
         .bind(ms.max(0))
-        .fetch_one(&self.pool)
-        .await?;
+        .fetch_one(c)
+        .await)?;
         Ok(offset)
     }
 
@@ -391,15 +458,15 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn create_game(&self, new: &NewGame<'_>, max_open: Option<usize>, seated: &[PlayerRow]) -> Result<Created, StorageError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin(Lock::Store).await?;
         if let Some(max) = max_open {
-            let open: i64 = sqlx::query_scalar(
-                "SELECT COUNT(*) FROM games WHERE platform = ? AND creator = ? AND status = 'invited'",
+            let open: i64 = on!(tx.exec(), |c| sqlx::query_scalar(
+                "SELECT COUNT(*) FROM games WHERE platform = $1 AND creator = $2 AND status = 'invited'",
             )
             .bind(new.platform)
             .bind(new.creator_id)
-            .fetch_one(&mut *tx)
-            .await?;
+            .fetch_one(c)
+            .await)?;
             if usize::try_from(open).unwrap_or(usize::MAX) >= max {
                 return Ok(Created::TooManyInvitations);
             }
@@ -425,38 +492,38 @@ impl Db {
         new: &NewGame<'_>,
         start: Start<'_>,
     ) -> Result<RematchVote, StorageError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let again: Option<GameId> = sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = ?")
+        let mut tx = self.begin(Lock::Store).await?;
+        let again: Option<GameId> = on!(tx.exec(), |c| sqlx::query_scalar("SELECT new_game_id FROM rematches WHERE old_game_id = $1")
             .bind(old)
-            .fetch_optional(&mut *tx)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
         if let Some(again) = again {
             return Ok(RematchVote::Exists(again));
         }
-        let first = sqlx::query("INSERT OR IGNORE INTO rematch_votes (game_id, user_id, at) VALUES (?, ?, ?)")
+        let first = on!(tx.exec(), |c| sqlx::query("INSERT INTO rematch_votes (game_id, user_id, at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(old)
             .bind(user)
             .bind(new.at)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected()
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?
+            
             == 1;
-        let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = ? ORDER BY at, rowid")
+        let votes: Vec<String> = on!(tx.exec(), |c| sqlx::query_scalar("SELECT user_id FROM rematch_votes WHERE game_id = $1 ORDER BY at, rowid")
             .bind(old)
-            .fetch_all(&mut *tx)
-            .await?;
+            .fetch_all(c)
+            .await)?;
         // AI seats always agree to play again.
         if players.iter().any(|p| !crate::base::ai_seat::is_ai(&p.user_id) && !votes.contains(&p.user_id)) {
             tx.commit().await?;
             return Ok(RematchVote::Waiting { first, votes });
         }
         let id = insert_game(&mut tx, new, Some(start), players.get(1..).unwrap_or_default()).await?;
-        sqlx::query("INSERT INTO rematches (old_game_id, new_game_id) VALUES (?, ?)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO rematches (old_game_id, new_game_id) VALUES ($1, $2)")
             .bind(old)
             .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        sqlx::query("DELETE FROM rematch_votes WHERE game_id = ?").bind(old).execute(&mut *tx).await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        on!(tx.exec(), |c| sqlx::query("DELETE FROM rematch_votes WHERE game_id = $1").bind(old).execute(c).await.map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(RematchVote::Started(id))
     }
@@ -469,30 +536,30 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn enter_challenge(&self, challenge: ChallengeId, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let open: Option<bool> = sqlx::query_scalar("SELECT closed_at IS NULL FROM challenges WHERE id = ?")
+        let mut tx = self.begin(Lock::Store).await?;
+        let open: Option<bool> = on!(tx.exec(), |c| sqlx::query_scalar("SELECT closed_at IS NULL FROM challenges WHERE id = $1")
             .bind(challenge)
-            .fetch_optional(&mut *tx)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
         if open != Some(true) {
             return Ok(Entered::Closed);
         }
         let had: Option<GameId> =
-            sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = ? AND user_id = ?")
+            on!(tx.exec(), |c| sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = $1 AND user_id = $2")
                 .bind(challenge)
                 .bind(new.creator_id)
-                .fetch_optional(&mut *tx)
-                .await?;
+                .fetch_optional(c)
+                .await)?;
         if let Some(had) = had {
             return Ok(Entered::Already(had));
         }
         let id = insert_game(&mut tx, new, Some(start), &[]).await?;
-        sqlx::query("INSERT INTO challenge_games (challenge_id, game_id, user_id) VALUES (?, ?, ?)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO challenge_games (challenge_id, game_id, user_id) VALUES ($1, $2, $3)")
             .bind(challenge)
             .bind(id)
             .bind(new.creator_id)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(Entered::Started(id))
     }
@@ -513,32 +580,32 @@ impl Db {
         notices: &[(String, String)],
         at: i64,
     ) -> Result<Result<(i64, i64), T>, StorageError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin(Lock::Store).await?;
         let spans: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
+            on!(tx.exec(), |c| sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = $1 AND user_id = $2 ORDER BY starts")
                 .bind(platform)
                 .bind(user_id)
-                .fetch_all(&mut *tx)
-                .await?;
+                .fetch_all(c)
+                .await)?;
         let (starts, ends) = match decide(&spans) {
             Ok(span) => span,
             Err(refusal) => return Ok(Err(refusal)),
         };
-        sqlx::query("INSERT INTO vacations (platform, user_id, starts, ends) VALUES (?, ?, ?, ?)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO vacations (platform, user_id, starts, ends) VALUES ($1, $2, $3, $4)")
             .bind(platform)
             .bind(user_id)
             .bind(starts)
             .bind(ends)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
         for (channel, text) in notices {
-            sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES (?, ?, ?, ?)")
+            on!(tx.exec(), |c| sqlx::query("INSERT INTO outbox (platform, channel, text, at) VALUES ($1, $2, $3, $4)")
                 .bind(platform)
                 .bind(channel)
                 .bind(text)
                 .bind(at)
-                .execute(&mut *tx)
-                .await?;
+                .execute(c)
+                .await.map(|done| done.rows_affected()))?;
         }
         tx.commit().await?;
         Ok(Ok((starts, ends)))
@@ -551,7 +618,7 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub async fn move_ms(&self, id: GameId) -> Result<Option<i64>, StorageError> {
         let ms: Option<Option<i64>> =
-            sqlx::query_scalar("SELECT move_ms FROM games WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
+            on!(self.exec(), |c| sqlx::query_scalar("SELECT move_ms FROM games WHERE id = $1").bind(id).fetch_optional(c).await)?;
         Ok(ms.flatten())
     }
 
@@ -560,9 +627,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails or the row is damaged.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StorageError> {
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?");
-        let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(&self.pool).await?;
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        on!(self.exec(), |c| { let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?;
         row.map(|r| game_row(&r)).transpose()
+        })
     }
 
     /// The players of game `id` in seat order.
@@ -570,21 +638,22 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn players(&self, id: GameId) -> Result<Vec<PlayerRow>, StorageError> {
-        let rows = sqlx::query("SELECT seat, user_id, name, lang FROM players WHERE game_id = ? ORDER BY seat")
+        on!(self.exec(), |c| { let rows = sqlx::query("SELECT seat, user_id, name, lang FROM players WHERE game_id = $1 ORDER BY seat")
             .bind(id)
-            .fetch_all(&self.pool)
+            .fetch_all(c)
             .await?;
         rows.iter()
             .map(|r| {
                 Ok(PlayerRow {
-                    seat: usize::try_from(r.try_get::<i64, _>(0)?)
+                    seat: usize::try_from(r.get::<i64>(0)?)
                         .map_err(|_| StorageError::Damaged("negative seat".into()))?,
-                    user_id: r.try_get(1)?,
-                    name: r.try_get(2)?,
-                    lang: r.try_get(3)?,
+                    user_id: r.get(1)?,
+                    name: r.get(2)?,
+                    lang: r.get(3)?,
                 })
             })
             .collect()
+        })
     }
 
     /// The invitations and running games of a channel, oldest first.
@@ -593,12 +662,13 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub async fn open_games_in(&self, platform: &str, channel: &str) -> Result<Vec<GameRow>, StorageError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND channel = ? \
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND channel = $2 \
              AND status IN ('invited', 'running') ORDER BY id"
         );
-        let rows =
-            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(&self.pool).await?;
+        on!(self.exec(), |c| { let rows =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_all(c).await?;
         rows.iter().map(game_row).collect()
+        })
     }
 
     /// The games of a channel that a command without `#id` may mean, for one user, in
@@ -645,7 +715,7 @@ impl Db {
              FROM ranked WHERE fits OR (status = 'invited' AND place = 1)
              ORDER BY fits DESC, plays DESC, id
              LIMIT $7";
-        let rows = sqlx::query(sql)
+        on!(self.exec(), |c| { let rows = sqlx::query(sql)
             .bind(user_id)
             .bind(platform)
             .bind(channel)
@@ -653,25 +723,26 @@ impl Db {
             .bind(filter.plays)
             .bind(filter.admin)
             .bind(i64::from(limit))
-            .fetch_all(&self.pool)
+            .fetch_all(c)
             .await?;
         let mut choice = GameChoice::default();
         for r in &rows {
-            choice.fitting_count = u64::try_from(r.try_get::<i64, _>("fitting")?).unwrap_or(0);
-            choice.fitting_played = u64::try_from(r.try_get::<i64, _>("fitting_played")?).unwrap_or(0);
+            choice.fitting_count = u64::try_from(r.get::<i64>("fitting")?).unwrap_or(0);
+            choice.fitting_played = u64::try_from(r.get::<i64>("fitting_played")?).unwrap_or(0);
             let game = OpenGame {
-                id: r.try_get("id")?,
-                kind: r.try_get("kind")?,
-                status: r.try_get("status")?,
-                plays: r.try_get("plays")?,
+                id: r.get("id")?,
+                kind: r.get("kind")?,
+                status: r.get("status")?,
+                plays: r.get("plays")?,
             };
-            if r.try_get::<bool, _>("fits")? {
+            if r.get::<bool>("fits")? {
                 choice.fitting.push(game);
             } else if choice.waiting.is_none() {
                 choice.waiting = Some(game.id);
             }
         }
         Ok(choice)
+        })
     }
 
     /// The newest running game of each kind in a channel that `user_id` does not play,
@@ -697,13 +768,14 @@ impl Db {
                  GROUP BY g.kind)
              ORDER BY id DESC"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        on!(self.exec(), |c| { let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(platform)
             .bind(channel)
             .bind(user_id)
-            .fetch_all(&self.pool)
+            .fetch_all(c)
             .await?;
         rows.iter().map(game_row).collect()
+        })
     }
 
     /// The game of `channel` on `platform` that finished last, if any (for `history` and
@@ -713,12 +785,13 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub async fn last_finished_in(&self, platform: &str, channel: &str) -> Result<Option<GameRow>, StorageError> {
         let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE platform = ? AND channel = ? \
-             AND status = 'finished' ORDER BY finished_at DESC, id DESC LIMIT 1"
+            "SELECT {GAME_COLUMNS} FROM games WHERE platform = $1 AND channel = $2 \
+             AND status = 'finished' ORDER BY finished_at DESC NULLS LAST, id DESC LIMIT 1"
         );
-        let row =
-            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_optional(&self.pool).await?;
+        on!(self.exec(), |c| { let row =
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(channel).fetch_optional(c).await?;
         row.as_ref().map(game_row).transpose()
+        })
     }
 
     /// The open invitations on `platform` with an invitee that may be `user_id` or
@@ -737,17 +810,18 @@ impl Db {
         let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(
             "SELECT {columns}, i.user_id AS invitee FROM games g JOIN invitees i ON i.game_id = g.id \
-             WHERE g.platform = ? AND g.status = 'invited' AND (lower(i.user_id) = lower(?) OR lower(i.user_id) = lower(?)) \
-             AND NOT EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = ?) ORDER BY g.id"
+             WHERE g.platform = $1 AND g.status = 'invited' AND (lower(i.user_id) = lower($2) OR lower(i.user_id) = lower($3)) \
+             AND NOT EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = $4) ORDER BY g.id"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+        on!(self.exec(), |c| { let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(platform)
             .bind(user_id)
             .bind(name)
             .bind(user_id)
-            .fetch_all(&self.pool)
+            .fetch_all(c)
             .await?;
-        rows.iter().map(|r| Ok((game_row(r)?, r.try_get("invitee")?))).collect()
+        rows.iter().map(|r| Ok((game_row(r)?, r.get("invitee")?))).collect()
+        })
     }
 
     /// The invitees of game `id` as they were named (user ids or typed names), in the
@@ -756,10 +830,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn invitees(&self, id: GameId) -> Result<Vec<String>, StorageError> {
-        Ok(sqlx::query_scalar("SELECT user_id FROM invitees WHERE game_id = ? ORDER BY rowid")
+        Ok(on!(self.exec(), |c| sqlx::query_scalar("SELECT user_id FROM invitees WHERE game_id = $1 ORDER BY rowid")
             .bind(id)
-            .fetch_all(&self.pool)
-            .await?)
+            .fetch_all(c)
+            .await)?)
     }
 
     /// Whether `seat` has left game `id` (a `@resign` or `@timeout` of that seat is in
@@ -768,13 +842,13 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn has_left(&self, id: GameId, seat: usize) -> Result<bool, StorageError> {
-        let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM log WHERE game_id = ? AND text IN (?, ?) LIMIT 1")
+        let found: bool = on!(self.exec(), |c| sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM log WHERE game_id = $1 AND text IN ($2, $3))")
             .bind(id)
             .bind(format!("@resign {seat}"))
             .bind(format!("@timeout {seat}"))
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(found.is_some())
+            .fetch_one(c)
+            .await)?;
+        Ok(found)
     }
 
     /// The invitations and running games `user_id` plays on `platform`, with the
@@ -786,15 +860,16 @@ impl Db {
         let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
         let sql = format!(
             "SELECT {columns}, p.seat FROM games g JOIN players p ON p.game_id = g.id \
-             WHERE g.platform = ? AND p.user_id = ? AND g.status IN ('invited', 'running') ORDER BY g.id"
+             WHERE g.platform = $1 AND p.user_id = $2 AND g.status IN ('invited', 'running') ORDER BY g.id"
         );
-        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(user_id).fetch_all(&self.pool).await?;
+        on!(self.exec(), |c| { let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(platform).bind(user_id).fetch_all(c).await?;
         rows.iter()
             .map(|r| {
-                let seat: i64 = r.try_get("seat")?;
+                let seat: i64 = r.get("seat")?;
                 Ok((game_row(r)?, usize::try_from(seat).map_err(|_| StorageError::Damaged("negative seat".into()))?))
             })
             .collect()
+        })
     }
 
     /// Seats `user_id` (called `name`, speaking `lang`) at the next free seat of
@@ -810,17 +885,17 @@ impl Db {
         capacity: usize,
         at: i64,
     ) -> Result<Joined, StorageError> {
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin(Lock::Store).await?;
         let status: Option<String> =
-            sqlx::query_scalar("SELECT status FROM games WHERE id = ?").bind(id).fetch_optional(&mut *tx).await?;
+            on!(tx.exec(), |c| sqlx::query_scalar("SELECT status FROM games WHERE id = $1").bind(id).fetch_optional(c).await)?;
         if status.as_deref() != Some("invited") {
             return Ok(Joined::NotInvited);
         }
         let seated: Vec<(i64, String)> =
-            sqlx::query_as("SELECT seat, user_id FROM players WHERE game_id = ? ORDER BY seat")
+            on!(tx.exec(), |c| sqlx::query_as("SELECT seat, user_id FROM players WHERE game_id = $1 ORDER BY seat")
                 .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
+                .fetch_all(c)
+                .await)?;
         if seated.iter().any(|(_, u)| u == user_id) {
             return Ok(Joined::AlreadyPlaying);
         }
@@ -828,7 +903,7 @@ impl Db {
             return Ok(Joined::Full);
         }
         insert_player(&mut tx, id, seated.len(), (user_id, name, lang), at).await?;
-        sqlx::query("UPDATE games SET updated_at = ? WHERE id = ?").bind(at).bind(id).execute(&mut *tx).await?;
+        on!(tx.exec(), |c| sqlx::query("UPDATE games SET updated_at = $1 WHERE id = $2").bind(at).bind(id).execute(c).await.map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(Joined::Seated(self.players(id).await?))
     }
@@ -848,10 +923,13 @@ impl Db {
         to_move: &[usize],
         at: i64,
     ) -> Result<bool, StorageError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'running', options = ?, setup = ?, to_move = ?, started_at = ?, updated_at = ?
-             WHERE id = ? AND status = 'invited'
-             AND (SELECT COUNT(*) FROM players WHERE game_id = ?) = ?",
+        // In the store's order of writers: the count of players below then sees every
+        // join committed before (a join is such a writer too).
+        let mut tx = self.begin(Lock::Store).await?;
+        let done = on!(tx.exec(), |c| sqlx::query(
+            "UPDATE games SET status = 'running', options = $1, setup = $2, to_move = $3, started_at = $4, updated_at = $5
+             WHERE id = $6 AND status = 'invited'
+             AND (SELECT COUNT(*) FROM players WHERE game_id = $7) = $8",
         )
         .bind(options.to_string())
         .bind(setup.to_string())
@@ -861,9 +939,10 @@ impl Db {
         .bind(id)
         .bind(id)
         .bind(i64::try_from(players).unwrap_or(i64::MAX))
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
+        tx.commit().await?;
+        Ok(done == 1)
     }
 
     /// Withdraws invitation `id`; `false` when it was no longer an invitation.
@@ -871,15 +950,15 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn withdraw(&self, id: GameId, at: i64) -> Result<bool, StorageError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'withdrawn', updated_at = ?, finished_at = ? WHERE id = ? AND status = 'invited'",
+        let done = on!(self.exec(), |c| sqlx::query(
+            "UPDATE games SET status = 'withdrawn', updated_at = $1, finished_at = $2 WHERE id = $3 AND status = 'invited'",
         )
         .bind(at)
         .bind(at)
         .bind(id)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
+        Ok(done == 1)
     }
 
     /// Stores a move or event as move number `seen + 1` and advances the game, in one
@@ -890,12 +969,12 @@ impl Db {
     /// [`StorageError`] when the write fails.
     pub async fn append(&self, advance: &Advance<'_>) -> Result<Appended, StorageError> {
         let seen = advance.seen.cast_signed();
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin(Lock::Row).await?;
         let status = if advance.finished { "finished" } else { "running" };
-        let moved = sqlx::query(
-            "UPDATE games SET seq = seq + 1, status = ?, to_move = ?, updated_at = ?,
-                              finished_at = CASE WHEN ? = 'finished' THEN ? ELSE finished_at END
-             WHERE id = ? AND seq = ? AND takebacks = ? AND status = 'running'",
+        let moved = on!(tx.exec(), |c| sqlx::query(
+            "UPDATE games SET seq = seq + 1, status = $1, to_move = $2, updated_at = $3,
+                              finished_at = CASE WHEN $4 = 'finished' THEN $5 ELSE finished_at END
+             WHERE id = $6 AND seq = $7 AND takebacks = $8 AND status = 'running'",
         )
         .bind(status)
         .bind(seats_text(advance.to_move))
@@ -905,20 +984,20 @@ impl Db {
         .bind(advance.game)
         .bind(seen)
         .bind(advance.takebacks)
-        .execute(&mut *tx)
-        .await?;
-        if moved.rows_affected() != 1 {
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
+        if moved != 1 {
             return Ok(Appended::Stale);
         }
-        sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at) VALUES (?, ?, ?, ?, ?, ?)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(advance.game)
             .bind(seen + 1)
             .bind(advance.seat.map(|s| i64::try_from(s).unwrap_or(i64::MAX)))
             .bind(advance.user_id)
             .bind(advance.text)
             .bind(advance.at)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(Appended::Stored(advance.seen + 1))
     }
@@ -928,22 +1007,23 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn log_after(&self, id: GameId, after: u64) -> Result<Vec<LogEntry>, StorageError> {
-        let rows = sqlx::query("SELECT seq, seat, user_id, text, at FROM log WHERE game_id = ? AND seq > ? ORDER BY seq")
+        on!(self.exec(), |c| { let rows = sqlx::query("SELECT seq, seat, user_id, text, at FROM log WHERE game_id = $1 AND seq > $2 ORDER BY seq")
             .bind(id)
             .bind(after.cast_signed())
-            .fetch_all(&self.pool)
+            .fetch_all(c)
             .await?;
         rows.iter()
             .map(|r| {
                 Ok(LogEntry {
-                    seq: r.try_get::<i64, _>(0)?.cast_unsigned(),
-                    seat: r.try_get::<Option<i64>, _>(1)?.and_then(|s| usize::try_from(s).ok()),
-                    user_id: r.try_get(2)?,
-                    text: r.try_get(3)?,
-                    at: r.try_get(4)?,
+                    seq: r.get::<i64>(0)?.cast_unsigned(),
+                    seat: r.get::<Option<i64>>(1)?.and_then(|s| usize::try_from(s).ok()),
+                    user_id: r.get(2)?,
+                    text: r.get(3)?,
+                    at: r.get(4)?,
                 })
             })
             .collect()
+        })
     }
 }
 
@@ -951,7 +1031,7 @@ impl Db {
 /// their order), its invitees and time per move: an invitation, or with `start` a game
 /// running from `new.at`.
 async fn insert_game(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     new: &NewGame<'_>,
     start: Option<Start<'_>>,
     others: &[PlayerRow],
@@ -960,10 +1040,10 @@ async fn insert_game(
         None => ("invited", new.options.to_string(), None, String::new(), None),
         Some(s) => ("running", s.options.to_string(), Some(s.setup.to_string()), seats_text(s.to_move), Some(new.at)),
     };
-    let id: GameId = sqlx::query(
+    let id: GameId = on!(tx.exec(), |c| sqlx::query_scalar(
         "INSERT INTO games (kind, platform, channel, server, creator, options, seed, setup, status, to_move, move_ms,
                             created_at, started_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(new.kind)
     .bind(new.platform)
@@ -979,68 +1059,87 @@ async fn insert_game(
     .bind(new.at)
     .bind(started_at)
     .bind(new.at)
-    .fetch_one(&mut **tx)
-    .await?
-    .try_get(0)?;
+    .fetch_one(c)
+    .await)?;
     let creator = (new.creator_id, new.creator_name, new.creator_lang);
     let seats = std::iter::once(creator).chain(others.iter().map(|p| (p.user_id.as_str(), p.name.as_str(), p.lang.as_deref())));
     for (seat, player) in seats.enumerate() {
         insert_player(tx, id, seat, player, new.at).await?;
     }
     for invitee in new.invitees {
-        sqlx::query("INSERT OR IGNORE INTO invitees (game_id, user_id) VALUES (?, ?)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO invitees (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(id)
             .bind(invitee)
-            .execute(&mut **tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
     }
     Ok(id)
 }
 
 /// Seats `(user_id, name, lang)` at `seat` of game `id`, joined at `at` (Unix ms).
 async fn insert_player(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut Tx,
     id: GameId,
     seat: usize,
     (user_id, name, lang): (&str, &str, Option<&str>),
     at: i64,
 ) -> Result<(), StorageError> {
-    sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES (?, ?, ?, ?, ?, ?)")
+    on!(tx.exec(), |c| sqlx::query("INSERT INTO players (game_id, seat, user_id, name, lang, joined_at) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(id)
         .bind(i64::try_from(seat).unwrap_or(i64::MAX))
         .bind(user_id)
         .bind(name)
         .bind(lang)
         .bind(at)
-        .execute(&mut **tx)
-        .await?;
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
     Ok(())
+}
+
+/// Runs `open` until it succeeds, at most [`OPEN_RETRIES`] times more after a failure.
+async fn retrying<F, Fut>(mut open: F) -> Result<Db, StorageError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<Db, StorageError>>,
+{
+    let mut tries = 0;
+    loop {
+        match open().await {
+            Ok(db) => return Ok(db),
+            Err(e) if tries < OPEN_RETRIES => {
+                tries += 1;
+                tracing::info!(error = %e, tries, "opening the database failed; trying again");
+                tokio::time::sleep(Duration::from_millis(200 * tries)).await;
+            }
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 fn seats_text(seats: &[usize]) -> String {
     seats.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
 }
 
-fn game_row(r: &SqliteRow) -> Result<GameRow, StorageError> {
+fn game_row(r: &impl StoredRow) -> Result<GameRow, StorageError> {
     let json = |text: String| {
         serde_json::from_str::<Value>(&text).map_err(|e| StorageError::Damaged(format!("bad JSON in games: {e}")))
     };
-    let to_move: String = r.try_get("to_move")?;
+    let to_move: String = r.get("to_move")?;
     Ok(GameRow {
-        id: r.try_get("id")?,
-        kind: r.try_get("kind")?,
-        platform: r.try_get("platform")?,
-        channel: r.try_get("channel")?,
-        server: r.try_get("server")?,
-        creator: r.try_get("creator")?,
-        options: json(r.try_get("options")?)?,
-        seed: r.try_get::<i64, _>("seed")?.cast_unsigned(),
-        setup: r.try_get::<Option<String>, _>("setup")?.map(json).transpose()?,
-        status: r.try_get("status")?,
-        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
+        id: r.get("id")?,
+        kind: r.get("kind")?,
+        platform: r.get("platform")?,
+        channel: r.get("channel")?,
+        server: r.get("server")?,
+        creator: r.get("creator")?,
+        options: json(r.get("options")?)?,
+        seed: r.get::<i64>("seed")?.cast_unsigned(),
+        setup: r.get::<Option<String>>("setup")?.map(json).transpose()?,
+        status: r.get("status")?,
+        seq: r.get::<i64>("seq")?.cast_unsigned(),
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
-        created_at: r.try_get("created_at")?,
-        updated_at: r.try_get("updated_at")?,
-        takebacks: r.try_get("takebacks")?,
+        created_at: r.get("created_at")?,
+        updated_at: r.get("updated_at")?,
+        takebacks: r.get("takebacks")?,
     })
 }

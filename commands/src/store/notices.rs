@@ -5,6 +5,7 @@
 use crate::base::ids::GameId;
 
 use super::{platforms::Platforms, Db, StorageError};
+use super::backend::on;
 
 /// An invitation whose time is up: (game id, game kind, platform, channel).
 pub type ExpiredInvitation = (GameId, String, String, String);
@@ -16,8 +17,12 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub(crate) async fn take_outbox(&self, platforms: Platforms<'_>) -> Result<Vec<(String, String, String)>, StorageError> {
-        let sql = format!("DELETE FROM outbox WHERE {} RETURNING platform, channel, text", Platforms::sql("platform", "channel"));
-        Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql))).fetch_all(self.pool()).await?)
+        let sql = format!(
+            "DELETE FROM outbox WHERE {} RETURNING platform, channel, text",
+            Platforms::sql(self.dialect(), "platform", "channel", 1)
+        );
+        let (list, channel) = (platforms.list(), platforms.channel());
+        Ok(on!(self.exec(), |c| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(list).bind(channel).fetch_all(c).await)?)
     }
 
     /// The open invitations of `platforms` created at or before `limit` (Unix ms),
@@ -27,10 +32,11 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub(crate) async fn invitations_before(&self, limit: i64, platforms: Platforms<'_>) -> Result<Vec<ExpiredInvitation>, StorageError> {
         let sql = format!(
-            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= ? AND {} ORDER BY id",
-            Platforms::sql("platform", "channel")
+            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= $1 AND {} ORDER BY id",
+            Platforms::sql(self.dialect(), "platform", "channel", 2)
         );
-        Ok(platforms.bind_as(sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit)).fetch_all(self.pool()).await?)
+        let (list, channel) = (platforms.list(), platforms.channel());
+        Ok(on!(self.exec(), |c| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit).bind(list).bind(channel).fetch_all(c).await)?)
     }
 
     /// Marks the turn notice `kind` (`"half"`, `"soon"`, `"expired"`) for `seat` at move
@@ -40,14 +46,14 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn mark_notice(&self, game: GameId, seq: u64, seat: usize, kind: &str, now: i64) -> Result<bool, StorageError> {
-        let marked = sqlx::query("INSERT OR IGNORE INTO notices_sent (game_id, seq, seat, kind, at) VALUES (?, ?, ?, ?, ?)")
+        let marked = on!(self.exec(), |c| sqlx::query("INSERT INTO notices_sent (game_id, seq, seat, kind, at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
             .bind(game)
             .bind(seq.cast_signed())
             .bind(i64::try_from(seat).unwrap_or(i64::MAX))
             .bind(kind)
             .bind(now)
-            .execute(self.pool())
-            .await?;
-        Ok(marked.rows_affected() == 1)
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        Ok(marked == 1)
     }
 }

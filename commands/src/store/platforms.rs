@@ -1,6 +1,8 @@
 //! Which platforms' (or which one channel's) work a scheduler poll takes, as an SQL
 //! condition.
 
+use super::backend::Dialect;
+
 /// Whose work a poll takes: every platform's, only that of the platforms named (the
 /// ones a running adapter serves), or one channel's (a terminal chat, which prints only
 /// its own channel's notices; another channel's wait for that channel's terminal).
@@ -13,14 +15,17 @@ pub(crate) enum Platforms<'a> {
 
 impl Platforms<'_> {
     /// The SQL condition that `platform` (a column) names one of the platforms and, for
-    /// one channel's poll, `channel` (a column) that channel; its four parameters are
-    /// bound by [`Platforms::bind`] (the list as a JSON array or NULL for all, then the
-    /// channel or NULL, each twice).
-    pub(crate) fn sql(platform: &str, channel: &str) -> String {
-        format!("(? IS NULL OR {platform} IN (SELECT value FROM json_each(?))) AND (? IS NULL OR {channel} = ?)")
+    /// one channel's poll, `channel` (a column) that channel. Its two parameters are
+    /// `$first` and `$first + 1`, bound to [`Platforms::list`] and
+    /// [`Platforms::channel`] in that order.
+    pub(crate) fn sql(dialect: Dialect, platform: &str, channel: &str, first: usize) -> String {
+        let (list, one) = (format!("${first}"), format!("${}", first + 1));
+        let values = dialect.json_strings(&list);
+        format!("({list} IS NULL OR {platform} IN (SELECT value FROM {values})) AND ({one} IS NULL OR {channel} = {one})")
     }
 
-    fn json(self) -> Option<String> {
+    /// The platforms as a JSON array of names; `None` for all.
+    pub(crate) fn list(self) -> Option<String> {
         match self {
             Platforms::All => None,
             Platforms::Only(names) => Some(serde_json::Value::from(names.to_vec()).to_string()),
@@ -28,28 +33,11 @@ impl Platforms<'_> {
         }
     }
 
-    fn channel(self) -> Option<String> {
+    /// The one channel; `None` for every channel of the platforms.
+    pub(crate) fn channel(self) -> Option<String> {
         match self {
             Platforms::Channel { channel, .. } => Some(channel.to_string()),
             _ => None,
         }
-    }
-
-    /// Binds the parameters of [`Platforms::sql`] to `query`.
-    pub(crate) fn bind<'q>(
-        self,
-        query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments>,
-    ) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments> {
-        let (json, channel) = (self.json(), self.channel());
-        query.bind(json.clone()).bind(json).bind(channel.clone()).bind(channel)
-    }
-
-    /// [`Platforms::bind`] for a `query_as`.
-    pub(crate) fn bind_as<'q, O>(
-        self,
-        query: sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments>,
-    ) -> sqlx::query::QueryAs<'q, sqlx::Sqlite, O, sqlx::sqlite::SqliteArguments> {
-        let (json, channel) = (self.json(), self.channel());
-        query.bind(json.clone()).bind(json).bind(channel.clone()).bind(channel)
     }
 }

@@ -3,6 +3,7 @@
 
 
 use super::{Db, GameRow, StorageError};
+use super::backend::on;
 
 /// How many players a leaderboard shows.
 pub const LEADERBOARD_SIZE: i64 = 10;
@@ -37,35 +38,35 @@ impl Db {
         now: i64,
         rate: impl FnOnce(&[Option<Skill>]) -> Vec<Skill>,
     ) -> Result<bool, StorageError> {
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
-        let marked = sqlx::query("INSERT OR IGNORE INTO rated_games (game_id, at) VALUES (?, ?)")
+        let mut tx = self.begin(super::backend::Lock::Store).await?;
+        let marked = on!(tx.exec(), |c| sqlx::query("INSERT INTO rated_games (game_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
             .bind(row.id)
             .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        if marked.rows_affected() != 1 {
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        if marked != 1 {
             return Ok(false);
         }
         let mut old = Vec::new();
         for (user_id, _) in players {
-            let stored: Option<Skill> = sqlx::query_as(
-                "SELECT rating, uncertainty FROM ratings WHERE platform = ? AND scope = ? AND kind = ? AND user_id = ?",
+            let stored: Option<Skill> = on!(tx.exec(), |c| sqlx::query_as(
+                "SELECT rating, uncertainty FROM ratings WHERE platform = $1 AND scope = $2 AND kind = $3 AND user_id = $4",
             )
             .bind(&row.platform)
             .bind(row.scope())
             .bind(&row.kind)
             .bind(user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
+            .fetch_optional(c)
+            .await)?;
             old.push(stored);
         }
         let new = rate(&old);
         for ((user_id, name), (rating, uncertainty)) in players.iter().zip(new) {
-            sqlx::query(
+            on!(tx.exec(), |c| sqlx::query(
                 "INSERT INTO ratings (platform, scope, kind, user_id, name, rating, uncertainty, games, updated_at)
-                 VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 1, $8)
                  ON CONFLICT (platform, scope, kind, user_id) DO UPDATE SET name = excluded.name,
-                     rating = excluded.rating, uncertainty = excluded.uncertainty, games = games + 1,
+                     rating = excluded.rating, uncertainty = excluded.uncertainty, games = ratings.games + 1,
                      updated_at = excluded.updated_at",
             )
             .bind(&row.platform)
@@ -76,8 +77,8 @@ impl Db {
             .bind(rating)
             .bind(uncertainty)
             .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
         }
         tx.commit().await?;
         Ok(true)
@@ -89,16 +90,16 @@ impl Db {
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Result<Vec<Rated>, StorageError> {
-    let rows = sqlx::query_as(
+    let rows = on!(db.exec(), |c| sqlx::query_as(
         "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
-         WHERE platform = ? AND scope = ? AND (user_id = ? OR lower(name) = lower(?)) ORDER BY rating DESC",
+         WHERE platform = $1 AND scope = $2 AND (user_id = $3 OR lower(name) = lower($4)) ORDER BY rating DESC",
     )
     .bind(platform)
     .bind(scope)
     .bind(who)
     .bind(who)
-    .fetch_all(db.pool())
-    .await?;
+    .fetch_all(c)
+    .await)?;
     Ok(rows)
 }
 
@@ -107,16 +108,16 @@ pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Resu
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) -> Result<Vec<Rated>, StorageError> {
-    let rows = sqlx::query_as(
+    let rows = on!(db.exec(), |c| sqlx::query_as(
         "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
-         WHERE platform = ? AND scope = ? AND kind = ? ORDER BY rating DESC, games DESC LIMIT ?",
+         WHERE platform = $1 AND scope = $2 AND kind = $3 ORDER BY rating DESC, games DESC LIMIT $4",
     )
     .bind(platform)
     .bind(scope)
     .bind(kind)
     .bind(LEADERBOARD_SIZE)
-    .fetch_all(db.pool())
-    .await?;
+    .fetch_all(c)
+    .await)?;
     Ok(rows)
 }
 
@@ -126,12 +127,12 @@ pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) ->
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn known_name(db: &Db, platform: &str, user_id: &str) -> Result<Option<String>, StorageError> {
-    Ok(sqlx::query_scalar(
+    Ok(on!(db.exec(), |c| sqlx::query_scalar(
         "SELECT p.name FROM players p JOIN games g ON g.id = p.game_id
-         WHERE g.platform = ? AND p.user_id = ? ORDER BY p.joined_at DESC, p.game_id DESC LIMIT 1",
+         WHERE g.platform = $1 AND p.user_id = $2 ORDER BY p.joined_at DESC, p.game_id DESC LIMIT 1",
     )
     .bind(platform)
     .bind(user_id)
-    .fetch_optional(db.pool())
-    .await?)
+    .fetch_optional(c)
+    .await)?)
 }

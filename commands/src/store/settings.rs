@@ -2,7 +2,8 @@
 //! `channel_settings` (its column `channel` holds the scope: a server, else a channel or
 //! room) and `user_settings` (a user's own language).
 
-use sqlx::Row;
+use super::backend::StoredRow;
+use super::backend::on;
 
 use crate::base::{
     i18n::Lang,
@@ -50,20 +51,21 @@ impl ChannelSettings {
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<ChannelSettings, StorageError> {
-    let row = sqlx::query(
-        "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = ? AND channel = ?",
+    on!(db.exec(), |c| { let row = sqlx::query(
+        "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = $1 AND channel = $2",
     )
     .bind(platform)
     .bind(scope)
-    .fetch_optional(db.pool())
+    .fetch_optional(c)
     .await?;
     let Some(r) = row else { return Ok(ChannelSettings::default()) };
     Ok(ChannelSettings {
-        lang: r.try_get::<Option<String>, _>(0)?.and_then(|l| l.parse().ok()),
-        move_ms: r.try_get(1)?,
-        half_reminder: r.try_get::<Option<i64>, _>(2)?.map(|v| v != 0),
-        soon_ms: r.try_get(3)?,
-        threads: r.try_get::<Option<i64>, _>(4)?.map(|v| v != 0),
+        lang: r.get::<Option<String>>(0)?.and_then(|l| l.parse().ok()),
+        move_ms: r.get(1)?,
+        half_reminder: r.get::<Option<i64>>(2)?.map(|v| v != 0),
+        soon_ms: r.get(3)?,
+        threads: r.get::<Option<i64>>(4)?.map(|v| v != 0),
+    })
     })
 }
 
@@ -72,9 +74,9 @@ pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<Ch
 /// # Errors
 /// [`StorageError`] when the write fails.
 pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &ChannelSettings) -> Result<(), StorageError> {
-    sqlx::query(
+    on!(db.exec(), |c| sqlx::query(
         "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads)
-         VALUES (?, ?, ?, ?, ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, move_ms = excluded.move_ms,
              half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads",
     )
@@ -85,8 +87,8 @@ pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &Chan
     .bind(s.half_reminder.map(i64::from))
     .bind(s.soon_ms)
     .bind(s.threads.map(i64::from))
-    .execute(db.pool())
-    .await?;
+    .execute(c)
+    .await.map(|done| done.rows_affected()))?;
     Ok(())
 }
 
@@ -96,11 +98,11 @@ pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &Chan
 /// [`StorageError`] when the read fails.
 pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<Lang>, StorageError> {
     let lang: Option<Option<String>> =
-        sqlx::query_scalar("SELECT lang FROM user_settings WHERE platform = ? AND user_id = ?")
+        on!(db.exec(), |c| sqlx::query_scalar("SELECT lang FROM user_settings WHERE platform = $1 AND user_id = $2")
             .bind(platform)
             .bind(user_id)
-            .fetch_optional(db.pool())
-            .await?;
+            .fetch_optional(c)
+            .await)?;
     Ok(lang.flatten().and_then(|l| l.parse().ok()))
 }
 
@@ -109,15 +111,15 @@ pub async fn user_lang(db: &Db, platform: &str, user_id: &str) -> Result<Option<
 /// # Errors
 /// [`StorageError`] when the write fails.
 pub async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<Lang>) -> Result<(), StorageError> {
-    sqlx::query(
-        "INSERT INTO user_settings (platform, user_id, lang) VALUES (?, ?, ?)
+    on!(db.exec(), |c| sqlx::query(
+        "INSERT INTO user_settings (platform, user_id, lang) VALUES ($1, $2, $3)
          ON CONFLICT (platform, user_id) DO UPDATE SET lang = excluded.lang",
     )
     .bind(platform)
     .bind(user_id)
     .bind(lang.map(Lang::code))
-    .execute(db.pool())
-    .await?;
+    .execute(c)
+    .await.map(|done| done.rows_affected()))?;
     Ok(())
 }
 
@@ -127,12 +129,12 @@ pub async fn set_user_lang(db: &Db, platform: &str, user_id: &str, lang: Option<
 /// # Errors
 /// [`StorageError`] when the read or write fails.
 pub async fn kept_setting(db: &Db, key: &str, fresh: &str) -> Result<String, StorageError> {
-    sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)")
+    on!(db.exec(), |c| sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING")
         .bind(key)
         .bind(fresh)
-        .execute(db.pool())
-        .await?;
-    Ok(sqlx::query_scalar("SELECT value FROM settings WHERE key = ?").bind(key).fetch_one(db.pool()).await?)
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
+    Ok(on!(db.exec(), |c| sqlx::query_scalar("SELECT value FROM settings WHERE key = $1").bind(key).fetch_one(c).await)?)
 }
 
 /// Whether `user_id` on `platform` wants turn reminders (yes unless switched off).
@@ -140,11 +142,11 @@ pub async fn kept_setting(db: &Db, key: &str, fresh: &str) -> Result<String, Sto
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn reminders_on(db: &Db, platform: &str, user_id: &str) -> Result<bool, StorageError> {
-    let on: Option<i64> = sqlx::query_scalar("SELECT reminders FROM user_settings WHERE platform = ? AND user_id = ?")
+    let on: Option<i64> = on!(db.exec(), |c| sqlx::query_scalar("SELECT reminders FROM user_settings WHERE platform = $1 AND user_id = $2")
         .bind(platform)
         .bind(user_id)
-        .fetch_optional(db.pool())
-        .await?;
+        .fetch_optional(c)
+        .await)?;
     Ok(on.is_none_or(|v| v != 0))
 }
 
@@ -153,14 +155,14 @@ pub async fn reminders_on(db: &Db, platform: &str, user_id: &str) -> Result<bool
 /// # Errors
 /// [`StorageError`] when the write fails.
 pub async fn set_reminders(db: &Db, platform: &str, user_id: &str, on: bool) -> Result<(), StorageError> {
-    sqlx::query(
-        "INSERT INTO user_settings (platform, user_id, reminders) VALUES (?, ?, ?)
+    on!(db.exec(), |c| sqlx::query(
+        "INSERT INTO user_settings (platform, user_id, reminders) VALUES ($1, $2, $3)
          ON CONFLICT (platform, user_id) DO UPDATE SET reminders = excluded.reminders",
     )
     .bind(platform)
     .bind(user_id)
     .bind(i64::from(on))
-    .execute(db.pool())
-    .await?;
+    .execute(c)
+    .await.map(|done| done.rows_affected()))?;
     Ok(())
 }

@@ -4,6 +4,7 @@
 use crate::base::ids::GameId;
 
 use super::{Db, StorageError};
+use super::backend::on;
 
 impl Db {
     /// Stores `user`'s vote to take back move `seq` of `game` (once); returns whether it
@@ -13,20 +14,20 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read or write fails.
     pub async fn vote_undo(&self, game: GameId, seq: u64, user: &str, now: i64) -> Result<(bool, Vec<String>), StorageError> {
-        let inserted = sqlx::query("INSERT OR IGNORE INTO undo_votes (game_id, seq, user_id, at) VALUES (?, ?, ?, ?)")
+        let inserted = on!(self.exec(), |c| sqlx::query("INSERT INTO undo_votes (game_id, seq, user_id, at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
             .bind(game)
             .bind(seq.cast_signed())
             .bind(user)
             .bind(now)
-            .execute(self.pool())
-            .await?
-            .rows_affected()
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?
+            
             == 1;
-        let votes: Vec<String> = sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = ? AND seq = ?")
+        let votes: Vec<String> = on!(self.exec(), |c| sqlx::query_scalar("SELECT user_id FROM undo_votes WHERE game_id = $1 AND seq = $2")
             .bind(game)
             .bind(seq.cast_signed())
-            .fetch_all(self.pool())
-            .await?;
+            .fetch_all(c)
+            .await)?;
         Ok((inserted, votes))
     }
 
@@ -40,11 +41,11 @@ impl Db {
     pub async fn take_back(&self, id: GameId, seq: u64, entries: u64, to_move: &[usize], now: i64) -> Result<bool, StorageError> {
         let entries = entries.clamp(1, seq.max(1));
         let back_to = seq.saturating_sub(entries).cast_signed();
-        let mut tx = self.pool().begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.begin(super::backend::Lock::Store).await?;
         let to_move = to_move.iter().map(ToString::to_string).collect::<Vec<_>>().join(",");
-        let done = sqlx::query(
-            "UPDATE games SET seq = ?, to_move = ?, updated_at = ?, turn_reset_at = ?, takebacks = takebacks + 1
-             WHERE id = ? AND seq = ? AND status = 'running'",
+        let done = on!(tx.exec(), |c| sqlx::query(
+            "UPDATE games SET seq = $1, to_move = $2, updated_at = $3, turn_reset_at = $4, takebacks = takebacks + 1
+             WHERE id = $5 AND seq = $6 AND status = 'running'",
         )
         .bind(back_to)
         .bind(to_move)
@@ -52,19 +53,19 @@ impl Db {
         .bind(now)
         .bind(id)
         .bind(seq.cast_signed())
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        .execute(c)
+        .await.map(|done| done.rows_affected()))?;
+        if done != 1 {
             return Ok(false);
         }
-        sqlx::query("DELETE FROM log WHERE game_id = ? AND seq > ?").bind(id).bind(back_to).execute(&mut *tx).await?;
-        sqlx::query("DELETE FROM undo_votes WHERE game_id = ?").bind(id).execute(&mut *tx).await?;
+        on!(tx.exec(), |c| sqlx::query("DELETE FROM log WHERE game_id = $1 AND seq > $2").bind(id).bind(back_to).execute(c).await.map(|done| done.rows_affected()))?;
+        on!(tx.exec(), |c| sqlx::query("DELETE FROM undo_votes WHERE game_id = $1").bind(id).execute(c).await.map(|done| done.rows_affected()))?;
         // The turn begins again: its reminders may come again.
-        sqlx::query("DELETE FROM notices_sent WHERE game_id = ? AND seq >= ?")
+        on!(tx.exec(), |c| sqlx::query("DELETE FROM notices_sent WHERE game_id = $1 AND seq >= $2")
             .bind(id)
             .bind(back_to)
-            .execute(&mut *tx)
-            .await?;
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
         tx.commit().await?;
         Ok(true)
     }
@@ -74,14 +75,14 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn last_finished_of(&self, platform: &str, channel: &str, user_id: &str) -> Result<Option<GameId>, StorageError> {
-        Ok(sqlx::query_scalar(
-            "SELECT g.id FROM games g JOIN players p ON p.game_id = g.id WHERE g.platform = ? AND g.channel = ?
-             AND g.status = 'finished' AND p.user_id = ? ORDER BY g.finished_at DESC, g.id DESC LIMIT 1",
+        Ok(on!(self.exec(), |c| sqlx::query_scalar(
+            "SELECT g.id FROM games g JOIN players p ON p.game_id = g.id WHERE g.platform = $1 AND g.channel = $2
+             AND g.status = 'finished' AND p.user_id = $3 ORDER BY g.finished_at DESC NULLS LAST, g.id DESC LIMIT 1",
         )
         .bind(platform)
         .bind(channel)
         .bind(user_id)
-        .fetch_optional(self.pool())
-        .await?)
+        .fetch_optional(c)
+        .await)?)
     }
 }

@@ -3,14 +3,15 @@
 //! time is used is computed from that timestamp and the player's vacations
 //! (`vacations` table), so a restart changes nothing.
 
-use sqlx::Row;
+use super::backend::StoredRow;
+use super::backend::on;
 
 use crate::base::{
     ids::GameId,
     time::{used_ms, SeatClock},
 };
 
-use super::platforms::Platforms;
+use super::{backend::Dialect, platforms::Platforms};
 
 use super::{Db, StorageError};
 
@@ -35,23 +36,30 @@ pub struct Turn {
     pub move_ms: Option<i64>,
 }
 
-const TURN_SQL: &str = "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
-     MAX(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
-         COALESCE(g.turn_reset_at, 0)) AS since \
-     FROM games g WHERE g.status = 'running'";
+/// The running games' turns, as `SELECT ... FROM games g WHERE ...` (more conditions
+/// may follow with `AND`).
+fn turn_sql(dialect: Dialect) -> String {
+    format!(
+        "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
+         {greatest}(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
+             COALESCE(g.turn_reset_at, 0)) AS since \
+         FROM games g WHERE g.status = 'running'",
+        greatest = dialect.greatest()
+    )
+}
 
-fn turn(r: &sqlx::sqlite::SqliteRow) -> Result<Turn, StorageError> {
-    let to_move: String = r.try_get("to_move")?;
+fn turn(r: &impl StoredRow) -> Result<Turn, StorageError> {
+    let to_move: String = r.get("to_move")?;
     Ok(Turn {
-        game: r.try_get("id")?,
-        kind: r.try_get("kind")?,
-        platform: r.try_get("platform")?,
-        channel: r.try_get("channel")?,
-        scope: r.try_get("scope")?,
-        seq: r.try_get::<i64, _>("seq")?.cast_unsigned(),
+        game: r.get("id")?,
+        kind: r.get("kind")?,
+        platform: r.get("platform")?,
+        channel: r.get("channel")?,
+        scope: r.get("scope")?,
+        seq: r.get::<i64>("seq")?.cast_unsigned(),
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
-        since: r.try_get("since")?,
-        move_ms: r.try_get("move_ms")?,
+        since: r.get("since")?,
+        move_ms: r.get("move_ms")?,
     })
 }
 
@@ -78,20 +86,19 @@ pub(crate) async fn turns_maybe_due(
     default_ms: i64,
 ) -> Result<Vec<Turn>, StorageError> {
     let sql = format!(
-        "SELECT t.* FROM ({TURN_SQL} AND {OTHERS_WAIT_SQL} AND {}) t \
+        "SELECT t.* FROM ({turns} AND {OTHERS_WAIT_SQL} AND {platforms}) t \
          LEFT JOIN channel_settings cs ON cs.platform = t.platform AND cs.channel = t.scope \
-         WHERE (? - t.since) * 2 >= COALESCE(t.move_ms, cs.move_ms, ?) \
+         WHERE ($1 - t.since) * 2 >= COALESCE(t.move_ms, cs.move_ms, $2) \
          AND (SELECT COUNT(*) FROM notices_sent n WHERE n.game_id = t.id AND n.seq = t.seq AND n.kind = 'expired') \
              < LENGTH(t.to_move) - LENGTH(REPLACE(t.to_move, ',', '')) + 1",
-        Platforms::sql("g.platform", "g.channel")
+        turns = turn_sql(db.dialect()),
+        platforms = Platforms::sql(db.dialect(), "g.platform", "g.channel", 3)
     );
-    let rows = platforms
-        .bind(sqlx::query(sqlx::AssertSqlSafe(sql)))
-        .bind(now)
-        .bind(default_ms)
-        .fetch_all(db.pool())
-        .await?;
-    rows.iter().map(turn).collect()
+    let (list, channel) = (platforms.list(), platforms.channel());
+    on!(db.exec(), |c| {
+        let query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now).bind(default_ms).bind(list).bind(channel);
+        query.fetch_all(c).await?.iter().map(turn).collect()
+    })
 }
 
 /// The turn of running game `id`, if it runs.
@@ -99,9 +106,8 @@ pub(crate) async fn turns_maybe_due(
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> {
-    let sql = format!("{TURN_SQL} AND g.id = ?");
-    let row = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(db.pool()).await?;
-    row.as_ref().map(turn).transpose()
+    let sql = format!("{} AND g.id = $1", turn_sql(db.dialect()));
+    on!(db.exec(), |c| sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id).fetch_optional(c).await?.as_ref().map(turn).transpose())
 }
 
 /// The vacations of `user_id` on `platform` as (starts, ends), Unix ms, oldest first.
@@ -110,11 +116,11 @@ pub async fn turn_of(db: &Db, id: GameId) -> Result<Option<Turn>, StorageError> 
 /// [`StorageError`] when the read fails.
 pub async fn vacations(db: &Db, platform: &str, user_id: &str) -> Result<Vec<(i64, i64)>, StorageError> {
     let rows: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = ? AND user_id = ? ORDER BY starts")
+        on!(db.exec(), |c| sqlx::query_as("SELECT starts, ends FROM vacations WHERE platform = $1 AND user_id = $2 ORDER BY starts")
             .bind(platform)
             .bind(user_id)
-            .fetch_all(db.pool())
-            .await?;
+            .fetch_all(c)
+            .await)?;
     Ok(rows)
 }
 
@@ -138,11 +144,11 @@ pub(crate) async fn ai_to_move(db: &Db, platforms: Platforms<'_>) -> Result<Vec<
     let sql = format!(
         "SELECT DISTINCT g.id FROM games g JOIN players p ON p.game_id = g.id \
          WHERE g.status = 'running' AND substr(p.user_id, 1, {len}) = '{prefix}' \
-         AND instr(',' || g.to_move || ',', ',' || p.seat || ',') > 0 AND {} ORDER BY g.id",
-        Platforms::sql("g.platform", "g.channel"),
+         AND (',' || g.to_move || ',') LIKE ('%,' || p.seat || ',%') AND {} ORDER BY g.id",
+        Platforms::sql(db.dialect(), "g.platform", "g.channel", 1),
         len = crate::base::ai_seat::PREFIX.len(),
         prefix = crate::base::ai_seat::PREFIX,
     );
-    let ids: Vec<GameId> = platforms.bind_as(sqlx::query_as::<_, (GameId,)>(sqlx::AssertSqlSafe(sql))).fetch_all(db.pool()).await?.into_iter().map(|(id,)| id).collect();
-    Ok(ids)
+    let (list, channel) = (platforms.list(), platforms.channel());
+    Ok(on!(db.exec(), |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(list).bind(channel).fetch_all(c).await)?)
 }

@@ -4,6 +4,7 @@
 use rules::Seat;
 
 use super::{Db, StorageError};
+use super::backend::on;
 use crate::base::ids::GameId;
 
 /// The seat column's value for the spectators' link.
@@ -29,17 +30,17 @@ impl Db {
     /// foreign-key failure).
     pub async fn web_token(&self, link: WebLink, fresh: &str) -> Result<String, StorageError> {
         let seat = seat_column(link.seat);
-        sqlx::query("INSERT OR IGNORE INTO web_links (token, game_id, seat) VALUES (?, ?, ?)")
+        on!(self.exec(), |c| sqlx::query("INSERT INTO web_links (token, game_id, seat) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
             .bind(fresh)
             .bind(link.game)
             .bind(seat)
-            .execute(self.pool())
-            .await?;
-        let token: String = sqlx::query_scalar("SELECT token FROM web_links WHERE game_id = ? AND seat = ?")
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        let token: String = on!(self.exec(), |c| sqlx::query_scalar("SELECT token FROM web_links WHERE game_id = $1 AND seat = $2")
             .bind(link.game)
             .bind(seat)
-            .fetch_one(self.pool())
-            .await?;
+            .fetch_one(c)
+            .await)?;
         Ok(token)
     }
 
@@ -48,10 +49,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn web_link(&self, token: &str) -> Result<Option<WebLink>, StorageError> {
-        let row: Option<(GameId, i64)> = sqlx::query_as("SELECT game_id, seat FROM web_links WHERE token = ?")
+        let row: Option<(GameId, i64)> = on!(self.exec(), |c| sqlx::query_as("SELECT game_id, seat FROM web_links WHERE token = $1")
             .bind(token)
-            .fetch_optional(self.pool())
-            .await?;
+            .fetch_optional(c)
+            .await)?;
         Ok(row.map(|(game, seat)| WebLink { game, seat: usize::try_from(seat).ok() }))
     }
 }

@@ -380,8 +380,7 @@ async fn without_a_configured_secret_one_is_generated_and_kept() {
     let clock = Arc::new(ManualClock::at(NOW));
     let first = host_at(&place, &clock, None).await;
     let a = game_of(&first.handle(&origin("alice", "c1"), "daily hathor").await, "alice");
-    let secret: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'hathor-daily-secret'")
-        .fetch_one(first.db().pool())
+    let secret = commands::store::settings::kept_setting(first.db(), "hathor-daily-secret", "not this")
         .await
         .expect("the secret is stored");
     assert_eq!(secret.len(), 64);

@@ -6,7 +6,7 @@ use commands::{
     Command,
 };
 
-use crate::support::{origin, started, texts, to_move, Place};
+use crate::support::{integers, origin, started, texts, to_move, Place};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_moves_for_the_same_number_store_exactly_one() {
@@ -125,12 +125,23 @@ async fn a_busy_database_makes_a_writer_wait_not_fail() {
     let place = Place::new();
     let host = place.host().await;
     let id = started(&host, "c1", 21).await;
-    let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(host.db().pool()).await.expect("pragma");
-    assert_eq!(mode, "wal");
-    // Another writer holds the write lock for a while.
+    if let commands::store::backend::Exec::SqlitePool(pool) = host.db().exec() {
+        let mode: String = sqlx::query_scalar("PRAGMA journal_mode").fetch_one(pool).await.expect("pragma");
+        assert_eq!(mode, "wal");
+    }
+    // Another writer holds the write lock (SQLite) and the game's row (both) for a while.
     let blocker = Db::open(&place.url()).await.expect("db");
-    let mut lock = blocker.pool().begin_with("BEGIN IMMEDIATE").await.expect("lock");
-    sqlx::query("UPDATE games SET updated_at = updated_at WHERE id = ?").bind(id).execute(&mut *lock).await.expect("write");
+    let mut lock = blocker.begin(commands::store::backend::Lock::Store).await.expect("lock");
+    let touched = match lock.exec() {
+        commands::store::backend::Exec::SqliteConn(c) => {
+            sqlx::query("UPDATE games SET updated_at = updated_at WHERE id = $1").bind(id).execute(c).await.expect("write").rows_affected()
+        }
+        commands::store::backend::Exec::PgConn(c) => {
+            sqlx::query("UPDATE games SET updated_at = updated_at WHERE id = $1").bind(id).execute(c).await.expect("write").rows_affected()
+        }
+        _ => unreachable!("a transaction runs on its connection"),
+    };
+    assert_eq!(touched, 1);
     let (user, moves) = to_move(&host, id).await;
     let mover = host.clone();
     let task = tokio::spawn(async move {
@@ -153,11 +164,9 @@ async fn two_opens_of_a_new_file_at_once_both_succeed() {
         let url = place.url();
         let (a, b) = tokio::join!(commands::store::Db::open(&url), commands::store::Db::open(&url));
         let (a, b) = (a.expect("the first open"), b.expect("the second open"));
-        let tables: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'")
-            .fetch_one(b.pool())
-            .await
-            .expect("read");
-        assert_eq!(tables, 1, "round {round}");
+        // Both see the migrated tables (an unknown table would be an error).
+        assert_eq!(integers(&a, "SELECT COUNT(*) FROM games", &[]).await, vec![Some(0)], "round {round}");
+        assert_eq!(integers(&b, "SELECT COUNT(*) FROM log", &[]).await, vec![Some(0)], "round {round}");
         a.close().await;
         b.close().await;
     }

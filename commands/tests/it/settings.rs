@@ -8,7 +8,7 @@ use commands::{base::clock::ManualClock, store::Status, Origin};
 
 use crate::{
     slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
-    support::{admin, on_server, started, started_where, to_move, Place},
+    support::{admin, execute, integers, on_server, started, started_where, to_move, Place},
 };
 
 #[tokio::test]
@@ -109,12 +109,7 @@ async fn a_servers_settings_apply_in_all_its_channels_and_nowhere_else() {
 
     let b = started_where(&host, |user| on_server(user, "B", "g1"), 61).await;
     let c = started_where(&host, |user| on_server(user, "C", "g2"), 62).await;
-    let stored: Vec<Option<i64>> = sqlx::query_scalar("SELECT move_ms FROM games WHERE id IN (?, ?) ORDER BY id")
-        .bind(b)
-        .bind(c)
-        .fetch_all(host.db().pool())
-        .await
-        .expect("read");
+    let stored = integers(host.db(), "SELECT move_ms FROM games WHERE id IN ($1, $2) ORDER BY id", &[b.0, c.0]).await;
     assert_eq!(stored, vec![Some(DAY), Some(3 * DAY)], "B has g1's day, C the bot's default");
     let (mover_b, _) = to_move(&host, b).await;
     let (mover_c, _) = to_move(&host, c).await;
@@ -181,14 +176,9 @@ async fn a_game_keeps_the_time_per_move_it_was_created_with() {
     ok_at(&host, &root, "settings time=1d half=off before=off").await;
     let after = started_where(&host, |user| on_server(user, "F", "g3"), 64).await;
     let old_row = started_where(&host, |user| on_server(user, "G", "g3"), 65).await;
-    sqlx::query("UPDATE games SET move_ms = NULL WHERE id = ?").bind(old_row).execute(host.db().pool()).await.expect("write");
-    let stored: Vec<Option<i64>> = sqlx::query_scalar("SELECT move_ms FROM games WHERE id IN (?, ?, ?) ORDER BY id")
-        .bind(before)
-        .bind(after)
-        .bind(old_row)
-        .fetch_all(host.db().pool())
-        .await
-        .expect("read");
+    execute(host.db(), "UPDATE games SET move_ms = NULL WHERE id = $1", &[old_row.0]).await;
+    let stored =
+        integers(host.db(), "SELECT move_ms FROM games WHERE id IN ($1, $2, $3) ORDER BY id", &[before.0, after.0, old_row.0]).await;
     assert_eq!(stored, vec![Some(3 * DAY), Some(DAY), None]);
     let (mover_after, _) = to_move(&host, after).await;
     let (mover_old, _) = to_move(&host, old_row).await;

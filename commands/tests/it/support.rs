@@ -4,17 +4,37 @@ use std::sync::Arc;
 
 use commands::{Audience, Command, GameId, Host, HostOptions, Lang, Origin, Reply, User};
 
+/// The environment variable that runs these tests on PostgreSQL instead of SQLite: the
+/// URL of a server without a database name (`postgres://spieltisch@127.0.0.1:PORT`, as
+/// `scripts/postgres.sh start` prints it). Each [`Place`] then is a new database there.
+pub const POSTGRES_ENV: &str = "SPIELTISCH_TEST_POSTGRES";
+
+/// The PostgreSQL server the tests run on, if [`POSTGRES_ENV`] names one.
+pub fn postgres_server() -> Option<String> {
+    std::env::var(POSTGRES_ENV).ok().map(|url| url.trim().trim_end_matches('/').to_string()).filter(|url| !url.is_empty())
+}
+
+/// Where a test's games are stored: a new SQLite file in a temporary directory, or a new
+/// database on the PostgreSQL server of [`POSTGRES_ENV`] (created by the first open).
 pub struct Place {
     pub dir: tempfile::TempDir,
+    database: String,
 }
 
 impl Place {
     pub fn new() -> Place {
-        Place { dir: tempfile::tempdir().expect("temp dir") }
+        static PLACES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+        let n = PLACES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let database = format!("t{}_{nanos}_{n}", std::process::id());
+        Place { dir: tempfile::tempdir().expect("temp dir"), database }
     }
 
     pub fn url(&self) -> String {
-        format!("sqlite://{}", self.dir.path().join("games.db").display())
+        match postgres_server() {
+            Some(server) => format!("{server}/{}", self.database),
+            None => format!("sqlite://{}", self.dir.path().join("games.db").display()),
+        }
     }
 
     /// A host (its own pool and cache, as another process would have) on this file.
@@ -78,4 +98,46 @@ pub async fn to_move(host: &Host, id: GameId) -> (String, Vec<String>) {
     let user = players[row.to_move[0]].user_id.clone();
     let moves = host.legal_moves(&origin(&user, &row.channel), Some(id), "").await.expect("legal moves");
     (user, moves)
+}
+
+/// Runs `sql` (parameters `$1`, `$2`, ... bound to `args`) on `db`, whichever database it
+/// is, for tests that change stored rows directly; the rows it changed.
+pub async fn execute(db: &commands::store::Db, sql: &str, args: &[i64]) -> u64 {
+    use commands::store::backend::Exec;
+    macro_rules! run {
+        ($c:expr) => {{
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string()));
+            for a in args {
+                query = query.bind(*a);
+            }
+            query.execute($c).await.expect("write").rows_affected()
+        }};
+    }
+    match db.exec() {
+        Exec::SqlitePool(c) => run!(c),
+        Exec::SqliteConn(c) => run!(c),
+        Exec::PgPool(c) => run!(c),
+        Exec::PgConn(c) => run!(c),
+    }
+}
+
+/// The first column of the rows `sql` (parameters bound to `args`) reads from `db`, as
+/// nullable integers.
+pub async fn integers(db: &commands::store::Db, sql: &str, args: &[i64]) -> Vec<Option<i64>> {
+    use commands::store::backend::Exec;
+    macro_rules! run {
+        ($c:expr) => {{
+            let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()));
+            for a in args {
+                query = query.bind(*a);
+            }
+            query.fetch_all($c).await.expect("read")
+        }};
+    }
+    match db.exec() {
+        Exec::SqlitePool(c) => run!(c),
+        Exec::SqliteConn(c) => run!(c),
+        Exec::PgPool(c) => run!(c),
+        Exec::PgConn(c) => run!(c),
+    }
 }

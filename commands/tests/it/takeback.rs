@@ -6,7 +6,7 @@ use commands::{base::clock::ManualClock, store::Status};
 
 use crate::{
     slowsupport::{due, log, no, ok, timed_host, DAY, HOUR, MINUTE, T0},
-    support::{admin, started, to_move, Place},
+    support::{admin, execute, integers, started, to_move, Place},
 };
 
 fn other(user: &str) -> &'static str {
@@ -142,11 +142,10 @@ async fn a_rematch_keeps_the_time_per_move() {
     ok(&host, "alice", "c", "rematch #1").await;
     ok(&host, "bob", "c", "rematch #1").await;
     ok(&host, "bob", "c", "resign #2").await;
-    sqlx::query("UPDATE games SET move_ms = NULL WHERE id = 2").execute(host.db().pool()).await.expect("write");
+    execute(host.db(), "UPDATE games SET move_ms = NULL WHERE id = 2", &[]).await;
     ok(&host, "alice", "c", "rematch #2").await;
     ok(&host, "bob", "c", "rematch #2").await;
-    let stored: Vec<Option<i64>> =
-        sqlx::query_scalar("SELECT move_ms FROM games ORDER BY id").fetch_all(host.db().pool()).await.expect("read");
+    let stored = integers(host.db(), "SELECT move_ms FROM games ORDER BY id", &[]).await;
     assert_eq!(stored, vec![Some(2 * DAY), None, Some(DAY)]);
 }
 
