@@ -42,6 +42,47 @@ async fn two_moves_for_the_same_number_store_exactly_one() {
     assert_eq!(one.moves, two.moves);
 }
 
+/// Two processes (two hosts: own pools, own caches) receive the same move at the same
+/// moment, 50 times over: each time it is stored once and the other gets "has moved on"
+/// (or, when the move ended the game, that it is over).
+/// On PostgreSQL this is the row lock of the conditional update at work (see
+/// `store::backend`); on SQLite the write lock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_same_move_sent_to_two_processes_fifty_times_is_stored_once_each_time() {
+    let place = Place::new();
+    let (first, second) = (place.host().await, place.host().await);
+    let mut id = started(&first, "c0", 100).await;
+    let mut stored = 0u64;
+    for round in 0..50u64 {
+        if first.db().game(id).await.expect("read").expect("game").status != commands::store::Status::Running {
+            id = started(&first, &format!("c{round}"), 100 + round).await;
+            stored = 0;
+        }
+        let (user, moves) = to_move(&first, id).await;
+        let channel = first.db().game(id).await.expect("read").expect("game").channel;
+        let notation = moves[usize::try_from(round).expect("small") % moves.len()].clone();
+        let send = |host: std::sync::Arc<commands::Host>| {
+            let (user, channel, notation) = (user.clone(), channel.clone(), notation.clone());
+            tokio::spawn(async move {
+                host.run(&origin(&user, &channel), Command::Move { game: Some(id), notation, at: Some(stored), bare: false }).await
+            })
+        };
+        let (one, two) = (send(first.clone()), send(second.clone()));
+        let (one, two) = (one.await.expect("task"), two.await.expect("task"));
+        let accepted = [&one, &two].iter().filter(|r| !r[0].refusal).count();
+        assert_eq!(accepted, 1, "round {round}: the move is taken once:\n{}\n--\n{}", texts(&one), texts(&two));
+        let loser = if one[0].refusal { &one } else { &two };
+        // The other learns that the game moved on, or, when the move ended it, that it is over.
+        let over = first.db().game(id).await.expect("read").expect("game").status == commands::store::Status::Finished;
+        let answer = texts(loser);
+        assert!(answer.contains("has moved on") || (over && answer.contains("is already over")), "round {round}: {answer}");
+        stored += 1;
+        let log = second.db().log_after(id, 0).await.expect("log");
+        assert_eq!(log.len() as u64, stored, "round {round}: one log entry per move number");
+        assert_eq!(log.last().map(|e| e.text.as_str()), Some(notation.as_str()), "round {round}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_double_click_stores_the_move_once() {
     let place = Place::new();
