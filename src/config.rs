@@ -15,6 +15,9 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://spieltisch.db";
 pub const ENV_DISCORD_TOKEN: &str = "SPIELTISCH_DISCORD_TOKEN";
 pub const ENV_MATRIX_PASSWORD: &str = "SPIELTISCH_MATRIX_PASSWORD";
 pub const ENV_HATHOR_SECRET: &str = "SPIELTISCH_HATHOR_SECRET";
+/// The database URL, when it holds a password better kept out of the file
+/// (`postgres://user:password@host/db`).
+pub const ENV_DATABASE_URL: &str = "SPIELTISCH_DATABASE_URL";
 
 /// A secret (token, password): `Debug` and `Display` print `***`, so it never reaches a
 /// log or an error message; [`Secret::expose`] gives the value to the one place that
@@ -182,7 +185,9 @@ fn duration_or_off<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
 #[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DatabaseConfig {
-    /// `sqlite://FILE` (relative to the working directory) or `sqlite:///ABSOLUTE`.
+    /// `sqlite://FILE` (relative to the working directory), `sqlite:///ABSOLUTE`, or
+    /// `postgres://user:password@host:port/database` (PostgreSQL 14 or newer, shared by
+    /// several processes); or `SPIELTISCH_DATABASE_URL`.
     #[serde(default = "default_database_url")]
     pub url: String,
 }
@@ -366,8 +371,11 @@ impl Config {
     /// Takes secrets from the environment (`SPIELTISCH_DISCORD_TOKEN` configures
     /// Discord even without a `[discord]` section; `SPIELTISCH_MATRIX_PASSWORD` fills in
     /// the password of a `[matrix]` section; `SPIELTISCH_HATHOR_SECRET` sets
-    /// `[hathor] daily_secret`).
+    /// `[hathor] daily_secret`; `SPIELTISCH_DATABASE_URL` sets `[database] url`).
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) {
+        if let Some(url) = var(ENV_DATABASE_URL).filter(|u| !u.trim().is_empty()) {
+            self.database.url = url;
+        }
         if let Some(token) = var(ENV_DISCORD_TOKEN).filter(|t| !t.is_empty()) {
             self.discord.get_or_insert_with(DiscordConfig::default).token = Some(Secret::new(token));
         }
@@ -693,5 +701,14 @@ mod tests {
         let mut config = Config::default();
         config.apply_env(|name| (name == ENV_HATHOR_SECRET).then(|| "env-secret".to_string()));
         assert_eq!(config.hathor.daily_secret.as_ref().map(Secret::expose), Some("env-secret"));
+    }
+
+    #[test]
+    fn the_database_url_may_come_from_the_environment_and_its_password_is_never_shown() {
+        let mut config: Config = toml::from_str("[database]\nurl = \"sqlite://file.db\"\n").expect("parses");
+        config.apply_env(|name| (name == ENV_DATABASE_URL).then(|| "postgres://bot:hunter2@db.example:5432/games".to_string()));
+        assert_eq!(config.database.url, "postgres://bot:hunter2@db.example:5432/games");
+        let shown = format!("{:?}", config.database);
+        assert_eq!(shown, "DatabaseConfig { url: \"postgres://bot:***@db.example:5432/games\" }");
     }
 }

@@ -131,6 +131,11 @@ fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
     loaded.seat_of(ctx.user_id()).ok_or_else(|| Msg::new("cmd-not-a-player").arg("id", id).into())
 }
 
+/// How long a scheduler's claim on an AI turn keeps other schedulers off it (ms): far
+/// longer than a search (at most a second), short enough that a turn whose process died
+/// while thinking is played a minute later by another.
+pub(crate) const AI_CLAIM_LEASE_MS: i64 = 60_000;
+
 /// Plays the next turn of an AI seat in game `id` (README, "Playing against the bot"),
 /// when one is to move: the `ai` crate chooses the move from what the seat may see
 /// ([`ai::SeatView`]) at the seat's level, seeded by the game's seed, move number and
@@ -138,9 +143,10 @@ fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
 /// player's move: the same announcement, board and mention of who is next, in the
 /// channel's language. Returns the AI seat's origin and the replies of its move (the
 /// caller applies the challenge rules and drops what is private to an AI seat);
-/// `Ok(None)` when no AI seat is to move or another poller stored a move first (the
-/// append is guarded by the move number: a stored move is the only truth, so an AI
-/// turn is never played twice).
+/// `Ok(None)` when no AI seat is to move, another scheduler (process) claimed the turn
+/// and is thinking ([`crate::store::turns::claim_ai_turn`], for [`AI_CLAIM_LEASE_MS`]),
+/// or another poller stored a move first (the append is guarded by the move number: a
+/// stored move is the only truth, so an AI turn is never played twice).
 ///
 /// # Errors
 /// A description for the log: a storage failure, the AI finding no move, or the rules
@@ -160,6 +166,13 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     let level = ai_seat::level_of(&player.user_id).unwrap_or_default();
     let seq = loaded.row.seq;
     let seed = ai_seed(id, seq, player.seat);
+    // Several schedulers (bot processes) may see this turn at once: one thinks, the
+    // others leave it.
+    let now = table.clock.now_ms();
+    let claimed = crate::store::turns::claim_ai_turn(&table.db, id, seq, loaded.row.takebacks, now, AI_CLAIM_LEASE_MS).await;
+    if !claimed.map_err(|e| e.to_string())? {
+        return Ok(None);
+    }
     let chosen = match ai::SeatView::of(game.as_ref(), player.seat) {
         Ok(view) => match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
             Ok(Ok(notation)) => Ok(notation),

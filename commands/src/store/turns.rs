@@ -152,3 +152,29 @@ pub(crate) async fn ai_to_move(db: &Db, platforms: Platforms<'_>) -> Result<Vec<
     let (list, channel) = (platforms.list(), platforms.channel());
     Ok(on!(db.exec(), |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(list).bind(channel).fetch_all(c).await)?)
 }
+
+/// Claims the AI turn of game `id` at move `seq` after `takebacks` take-backs for this
+/// scheduler at `now` (Unix ms): `true` when it is this caller's to play (nobody claimed
+/// it, or the last claim is `lease_ms` or more old: its process died while thinking),
+/// `false` when another scheduler is thinking about it. One statement, so of any number
+/// of processes asking at once one gets it. (Storing the move stays guarded by the move
+/// number: a claim only saves the others the search.)
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn claim_ai_turn(db: &Db, id: GameId, seq: u64, takebacks: i64, now: i64, lease_ms: i64) -> Result<bool, StorageError> {
+    let claimed = on!(db.exec(), |c| sqlx::query(
+        "INSERT INTO ai_claims (game_id, seq, takebacks, claimed_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (game_id, seq, takebacks) DO UPDATE SET claimed_at = excluded.claimed_at
+         WHERE ai_claims.claimed_at <= $5",
+    )
+    .bind(id)
+    .bind(seq.cast_signed())
+    .bind(takebacks)
+    .bind(now)
+    .bind(now.saturating_sub(lease_ms))
+    .execute(c)
+    .await
+    .map(|done| done.rows_affected()))?;
+    Ok(claimed == 1)
+}

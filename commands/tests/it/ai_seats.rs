@@ -172,6 +172,34 @@ async fn an_ai_turn_pending_at_a_crash_is_played_once_after_the_restart() {
     assert!(alice_to_move(&first, id).await);
 }
 
+/// With several processes, the one that claimed an AI turn thinks and the others leave
+/// it; a claim a minute old (its process died while thinking) is taken over.
+#[tokio::test]
+async fn an_ai_turn_claimed_by_another_process_is_left_to_it_until_its_lease_ends() {
+    let (_place, clock, host) = terminal_host().await;
+    let id = game_of(&host.handle(&at("alice"), "new aratoth @bot:easy seed=31").await);
+    if !alice_to_move(&host, id).await {
+        due(&host, &clock).await;
+    }
+    let (_, moves) = alice_moves(&host, id).await;
+    ok_at(&host, &at("alice"), &format!("move #{id} {}", moves[0])).await;
+    let stored = log(&host, id).await;
+    let row = host.db().game(id).await.expect("read").expect("game");
+    // Another process claims the turn now and is thinking.
+    let claimed = commands::store::turns::claim_ai_turn(host.db(), id, row.seq, row.takebacks, commands::base::clock::Clock::now_ms(&*clock), 60_000).await;
+    assert!(claimed.expect("write"));
+    let ai_moves = |notices: &[Notice]| notices.iter().filter(|n| n.reply.text.plain().contains("Spieltisch (AI, easy) plays")).count();
+    assert_eq!(ai_moves(&due(&host, &clock).await), 0, "the turn is the other process's");
+    clock.advance(59_999);
+    assert_eq!(ai_moves(&due(&host, &clock).await), 0, "the other process may still be thinking");
+    assert_eq!(log(&host, id).await, stored);
+    // A minute after the claim, its process is taken for dead: this one plays the turn, once.
+    clock.advance(1);
+    assert_eq!(ai_moves(&due(&host, &clock).await), 1);
+    assert_eq!(log(&host, id).await.len(), stored.len() + 1);
+    assert!(alice_to_move(&host, id).await);
+}
+
 /// (The scheduler plays an AI turn before it looks for reminders, so a late AI turn is
 /// played, never reminded; `claim` meanwhile says the AI never runs out of time.)
 #[tokio::test]
