@@ -322,6 +322,19 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     if new.level.is_some() && ai_levels.is_empty() {
         return Err(Msg::new("cmd-level-without-ai").into());
     }
+    // Everyone here may join a challenge: people are not named (only the bot, to play).
+    let people: Vec<String> = new
+        .invite
+        .iter()
+        .filter(|named| !matches!(bot.as_deref().map(|bot| ai_seat::invitee(named, bot)), Some(ai_seat::Invitee::Bot(_))))
+        .map(|named| format!("@{named}"))
+        .collect();
+    if !people.is_empty() {
+        return Err(Msg::new("challenge-names-nobody").arg("players", people.join(", ")).into());
+    }
+    if new.move_ms.is_some() {
+        return Err(Msg::new("challenge-no-move-time").into());
+    }
     let mut options = new.options;
     if options.get("players").is_some_and(|p| p.as_u64() != Some(1)) {
         return Err(Msg::new("cmd-bad-player-count").arg("game", ctx.game_name(kind)).arg("min", 1_i64).arg("max", 1_i64).arg("span", 0_i64).into());

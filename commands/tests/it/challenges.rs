@@ -90,6 +90,20 @@ async fn solo_games_start_at_once_with_the_variant_named() {
     }
     let replies = host.handle(&origin("alice", "c"), "new hathor challenge players=2").await;
     assert!(refused(&replies, "alice", "Hathor"), "{}", texts(&replies));
+    // Named players and a time per move mean nothing to a challenge: said, not dropped.
+    let replies = host.handle(&origin("alice", "c"), "new hathor challenge @bob @carol").await;
+    assert_eq!(
+        texts(&replies),
+        "A challenge is open to everyone here, so it names no players (@bob, @carol): leave them out, and they play with \
+         `join challenge`. Only the bot may be named (`@bot`): it plays the same stones."
+    );
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..origin("alice", "c") };
+    let replies = host.handle(&german, "new hathor challenge time=2d").await;
+    assert_eq!(
+        texts(&replies),
+        "Eine Herausforderung hat keine Zeit pro Zug: Sie bleibt `stunden=N` Stunden offen (ohne Angabe einen Tag), und \
+         jeder spielt in seinem Tempo, bis sie schließt."
+    );
     assert!(host.handle(&origin("bob", "c"), "leaderboard").await[0].refusal, "no challenge was opened");
 }
 
