@@ -8,6 +8,7 @@
 use rules::GameKind;
 
 use crate::{
+    base::ai_seat,
     base::i18n::{Arg, Msg},
     base::reply::{Reply, User},
     store::ratings::{known_name, leaderboard_of, ratings_of},
@@ -42,6 +43,13 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
 pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
     let db = &ctx.table.db;
     let platform = &ctx.origin.platform;
+    // The bot named (`stats @bot`, `stats @bot:hard`): its AI seats' ratings, a level each.
+    let bot = ctx.table.bot_user(platform);
+    if let (Some(named), Some(bot)) = (who, bot.as_deref())
+        && let ai_seat::Invitee::Bot(level) = ai_seat::invitee(named, bot)
+    {
+        return ai_stats(ctx, level).await;
+    }
     let list = ratings_of(db, platform, ctx.origin.scope(), who.unwrap_or_else(|| ctx.user_id())).await?;
     let Some(first) = list.first() else {
         // A mention (a Discord `stats @x` passes x's id): the requester, else the best
@@ -52,8 +60,36 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
         };
         return Err(Msg::new("cmd-no-stats").arg("player", Arg::Mention(user)).arg("scope", ctx.scope_word()).into());
     };
-    let mut text = ctx.text(&Msg::new("stats-header").arg("player", first.name.as_str()));
-    for r in &list {
+    Ok(vec![Reply::private(ctx.user_id(), stats_text(ctx, &first.name, &list))])
+}
+
+/// The ratings of the bot's AI seats at `level` (`None`: every level that has one).
+async fn ai_stats(ctx: &Ctx<'_>, level: Option<ai::Level>) -> Outcome {
+    let levels = level.map_or(ai::Level::ALL.to_vec(), |l| vec![l]);
+    let mut text: Option<crate::base::reply::Text> = None;
+    for level in levels {
+        let id = ai_seat::user_id(level, 1);
+        let list = ratings_of(&ctx.table.db, &ctx.origin.platform, ctx.origin.scope(), &id).await?;
+        if list.is_empty() {
+            continue;
+        }
+        let block = stats_text(ctx, &ai_seat::name(&ctx.table.texts, ctx.lang, level, 1), &list);
+        match &mut text {
+            None => text = Some(block),
+            Some(t) => t.push_line(block),
+        }
+    }
+    let Some(text) = text else {
+        let name = ai_seat::name(&ctx.table.texts, ctx.lang, level.unwrap_or_default(), 1);
+        return Err(Msg::new("cmd-no-stats").arg("player", name).arg("scope", ctx.scope_word()).into());
+    };
+    Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// `player`'s ratings `list` as `stats` shows them: a header, then a line per game.
+fn stats_text(ctx: &Ctx<'_>, player: &str, list: &[crate::store::ratings::Rated]) -> crate::base::reply::Text {
+    let mut text = ctx.text(&Msg::new("stats-header").arg("player", player));
+    for r in list {
         let game = r.kind.parse::<GameKind>().map_or(r.kind.clone(), |k| ctx.game_name(k).to_string());
         let line = Msg::new("stats-line")
             .arg("game", game)
@@ -62,5 +98,5 @@ pub(crate) async fn stats(ctx: &Ctx<'_>, who: Option<&str>) -> Outcome {
             .arg("games", r.games);
         text.push_line(ctx.text(&line));
     }
-    Ok(vec![Reply::private(ctx.user_id(), text)])
+    text
 }

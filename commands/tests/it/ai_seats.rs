@@ -267,6 +267,17 @@ async fn ai_seats_have_a_rating_of_their_own() {
     let board = ok_at(&host, &at("alice"), "leaderboard carat").await;
     let lines: Vec<&str> = board.lines().collect();
     assert!(lines.len() >= 3 && lines[1].starts_with("1. Spieltisch (AI, easy): ") && lines[2].starts_with("2. alice: "), "{board}");
+    // `stats` names the bot as players invite it: its rating is the leaderboard's.
+    let rating = lines[1].trim_start_matches("1. Spieltisch (AI, easy): ").split(' ').next().expect("a rating");
+    for line in ["stats @bot", "stats @bot:easy"] {
+        let stats = ok_at(&host, &at("alice"), line).await;
+        let stats: Vec<&str> = stats.lines().collect();
+        assert_eq!(stats[0], "The ratings of Spieltisch (AI, easy) here:", "{line}");
+        assert!(stats[1].starts_with(&format!("Carat: {rating} ± ")) && stats[1].ends_with(" after 1 game"), "{line}: {stats:?}");
+        assert_eq!(stats.len(), 2, "{line}: no other level has a rating");
+    }
+    let replies = host.handle(&at("alice"), "stats @bot:hard").await;
+    assert_eq!(texts(&replies), "Spieltisch (AI, hard) has no rating here yet.");
 }
 
 #[tokio::test]
