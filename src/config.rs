@@ -267,6 +267,129 @@ pub struct DiscordConfig {
     pub guilds: Vec<u64>,
     /// Another Discord API base URL (a test double); unset: Discord itself.
     pub api_url: Option<String>,
+    /// The shards this process runs, `"0-3/8"` or `"2/8"`; unset: all shards, as many as
+    /// Discord recommends (autosharding).
+    pub shards: Option<ShardRange>,
+}
+
+/// `[discord] shards`: which of how many shards this process runs, written `"0-3/8"`
+/// (shards 0, 1, 2 and 3 of 8) or `"2/8"` (shard 2 of 8 alone). Always
+/// `first <= last < total`, so at least one shard and `total >= 1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShardRange {
+    first: u32,
+    last: u32,
+    total: u32,
+}
+
+/// Why a text is not a [`ShardRange`]; each names the text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ShardRangeError {
+    #[error("\"{0}\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)")]
+    Form(String),
+    #[error("\"{text}\": the total number of shards must be at least 1")]
+    NoShards { text: String },
+    #[error("\"{text}\": the first shard ({first}) comes after the last ({last})")]
+    FirstAfterLast { text: String, first: u32, last: u32 },
+    #[error("\"{text}\": there is no shard {shard} of {total} (they are numbered 0 to {})", .total.saturating_sub(1))]
+    PastTotal { text: String, shard: u32, total: u32 },
+}
+
+impl ShardRange {
+    /// Shards `first` to `last` (both included) of `total`.
+    ///
+    /// # Errors
+    /// [`ShardRangeError`] (naming `text`) unless `first <= last < total`.
+    pub fn new(first: u32, last: u32, total: u32, text: &str) -> Result<ShardRange, ShardRangeError> {
+        let text = text.to_string();
+        if total == 0 {
+            Err(ShardRangeError::NoShards { text })
+        } else if first > last {
+            Err(ShardRangeError::FirstAfterLast { text, first, last })
+        } else if last >= total {
+            Err(ShardRangeError::PastTotal { text, shard: last, total })
+        } else {
+            Ok(ShardRange { first, last, total })
+        }
+    }
+
+    /// The first shard this process runs.
+    pub fn first(&self) -> u32 {
+        self.first
+    }
+
+    /// The last shard this process runs (included).
+    pub fn last(&self) -> u32 {
+        self.last
+    }
+
+    /// How many shards the bot has in all processes together.
+    pub fn total(&self) -> u32 {
+        self.total
+    }
+
+    /// In words, for logs: "shards 0 to 3 of 8", "shard 2 of 8".
+    pub fn describe(&self) -> String {
+        if self.first == self.last {
+            format!("shard {} of {}", self.first, self.total)
+        } else {
+            format!("shards {} to {} of {}", self.first, self.last, self.total)
+        }
+    }
+}
+
+impl std::str::FromStr for ShardRange {
+    type Err = ShardRangeError;
+
+    /// `"FIRST-LAST/TOTAL"` or `"SHARD/TOTAL"`: decimal numbers, spaces around them
+    /// allowed.
+    fn from_str(text: &str) -> Result<ShardRange, ShardRangeError> {
+        let form = || ShardRangeError::Form(text.to_string());
+        let number = |part: &str| {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            part.parse::<u32>().ok()
+        };
+        let (range, total) = text.split_once('/').ok_or_else(form)?;
+        let total = number(total).ok_or_else(form)?;
+        let (first, last) = match range.split_once('-') {
+            Some((first, last)) => (number(first).ok_or_else(form)?, number(last).ok_or_else(form)?),
+            None => {
+                let shard = number(range).ok_or_else(form)?;
+                (shard, shard)
+            }
+        };
+        ShardRange::new(first, last, total, text)
+    }
+}
+
+/// As written in the config: `"0-3/8"`, or `"2/8"` for one shard.
+impl fmt::Display for ShardRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.first == self.last {
+            write!(f, "{}/{}", self.first, self.total)
+        } else {
+            write!(f, "{}-{}/{}", self.first, self.last, self.total)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for ShardRange {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ShardRange, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = ShardRange;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a shard range like \"0-3/8\" or \"2/8\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<ShardRange, E> {
+                text.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Visitor)
+    }
 }
 
 #[cfg(feature = "discord")]
@@ -277,6 +400,7 @@ impl DiscordConfig {
             token: self.token.as_ref().map(|t| crate::discord::Token::new(t.expose())),
             api_url: self.api_url.clone(),
             guilds: self.guilds.clone(),
+            shards: self.shards,
         }
     }
 }
@@ -412,7 +536,8 @@ impl Config {
             };
             let token = if d.token.is_some() { "token set" } else { "no token" };
             let api = d.api_url.as_deref().unwrap_or("discord.com");
-            out.push(format!("Discord ({token}, {guilds}, API {api})"));
+            let shards = d.shards.map_or_else(|| "autosharded".to_string(), |s| s.describe());
+            out.push(format!("Discord ({token}, {guilds}, API {api}, {shards})"));
         }
         if let Some(m) = &self.matrix {
             let password = if m.password.is_some() { "password set" } else { "no password" };
@@ -694,6 +819,58 @@ mod tests {
         assert_eq!(redact_url("postgres://bot:pw@h:5432/db?x=1"), "postgres://bot:***@h:5432/db?x=1");
         assert_eq!(redact_url("postgres://bot@h/db"), "postgres://bot@h/db");
         assert_eq!(redact_url("sqlite::memory:"), "sqlite::memory:");
+    }
+
+    /// The `[discord] shards` of a config text, or its error as the loader reports it.
+    fn shards_of(value: &str) -> Result<Option<ShardRange>, String> {
+        let text = format!("[discord]\nshards = {value}\n");
+        Config::parse(&text, "config.toml").map(|c| c.discord.and_then(|d| d.shards)).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn shards_are_a_range_or_one_shard_of_a_total() {
+        let range = |first, last, total| Ok(Some(ShardRange { first, last, total }));
+        assert_eq!(shards_of("\"0-3/8\""), range(0, 3, 8));
+        assert_eq!(shards_of("\"2/8\""), range(2, 2, 8));
+        assert_eq!(shards_of("\"7-7/8\""), range(7, 7, 8));
+        assert_eq!(shards_of("\"0/1\""), range(0, 0, 1));
+        assert_eq!(shards_of("\" 4 - 7 / 8 \""), range(4, 7, 8));
+        let config = Config::parse("[discord]\nguilds = []\n", "config.toml").expect("valid");
+        assert_eq!(config.discord.and_then(|d| d.shards), None, "absent: autosharded");
+    }
+
+    #[test]
+    fn shards_are_shown_as_written_and_in_words() {
+        let parsed = |text: &str| text.parse::<ShardRange>().expect(text);
+        assert_eq!(parsed("0-3/8").to_string(), "0-3/8");
+        assert_eq!(parsed("2/8").to_string(), "2/8");
+        assert_eq!(parsed("2-2/8").to_string(), "2/8");
+        assert_eq!(parsed("0-3/8").describe(), "shards 0 to 3 of 8");
+        assert_eq!(parsed("2/8").describe(), "shard 2 of 8");
+        let config = Config::parse("[discord]\nshards = \"4-7/8\"\n", "config.toml").expect("valid");
+        assert_eq!(config.platforms(), vec!["Discord (no token, commands registered globally, API discord.com, shards 4 to 7 of 8)"]);
+        let config = Config::parse("[discord]\n", "config.toml").expect("valid");
+        assert_eq!(config.platforms(), vec!["Discord (no token, commands registered globally, API discord.com, autosharded)"]);
+    }
+
+    #[test]
+    fn bad_shards_say_what_is_wrong_with_the_key_and_the_line() {
+        let at = "the config file config.toml has a bad value at `discord.shards`: line 2: ";
+        let cases = [
+            ("\"4-3/8\"", "\"4-3/8\": the first shard (4) comes after the last (3)"),
+            ("\"0-8/8\"", "\"0-8/8\": there is no shard 8 of 8 (they are numbered 0 to 7)"),
+            ("\"9/8\"", "\"9/8\": there is no shard 9 of 8 (they are numbered 0 to 7)"),
+            ("\"0-3/0\"", "\"0-3/0\": the total number of shards must be at least 1"),
+            ("\"abc\"", "\"abc\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)"),
+            ("\"0-3\"", "\"0-3\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)"),
+            ("\"-1/8\"", "\"-1/8\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)"),
+            ("\"+1/8\"", "\"+1/8\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)"),
+            ("\"0-3/99999999999\"", "\"0-3/99999999999\" is not a shard range like \"0-3/8\" (shards 0 to 3 of 8) or \"2/8\" (shard 2 of 8)"),
+            ("8", "invalid type: integer `8`, expected a shard range like \"0-3/8\" or \"2/8\""),
+        ];
+        for (value, error) in cases {
+            assert_eq!(shards_of(value), Err(format!("{at}{error}")), "shards = {value}");
+        }
     }
 
     #[test]

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::Deserialize;
 
+pub use crate::config::ShardRange;
+
 /// The environment variable that can hold the bot token instead of the file.
 pub const TOKEN_ENV: &str = "SPIELTISCH_DISCORD_TOKEN";
 
@@ -14,6 +16,7 @@ pub const TOKEN_ENV: &str = "SPIELTISCH_DISCORD_TOKEN";
 /// token = "..."                     # or SPIELTISCH_DISCORD_TOKEN
 /// guilds = [123456789012345678]     # register commands here (instant) instead of globally
 /// # api_url = "http://127.0.0.1:8080" # another Discord-compatible API (tests, proxies)
+/// # shards = "0-3/8"                  # run shards 0 to 3 of 8 here; unset: autosharded
 /// ```
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -30,6 +33,10 @@ pub struct DiscordConfig {
     /// globally (may take up to an hour to appear).
     #[serde(default)]
     pub guilds: Vec<u64>,
+    /// The shards this process runs; `None`: all of them, as many as Discord recommends
+    /// (`GET /gateway/bot`).
+    #[serde(default)]
+    pub shards: Option<ShardRange>,
 }
 
 /// A secret bot token: its `Debug` and `Display` never show it.

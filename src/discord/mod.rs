@@ -26,7 +26,7 @@ use ::commands::Host;
 use poise::serenity_prelude as serenity;
 use tokio::task::JoinHandle;
 
-pub use config::{DiscordConfig, Token};
+pub use config::{DiscordConfig, ShardRange, Token};
 pub use notify::{Delivery, Notifier};
 pub use session::PLATFORM;
 pub use redact::redact;
@@ -95,6 +95,10 @@ impl Bot {
 /// configured guilds, else globally) once the gateway is ready, and answers
 /// interactions with `host` until stopped.
 ///
+/// With `[discord] shards` this process opens exactly those shards of their total;
+/// without, all shards, as many as `GET /gateway/bot` recommends (serenity's
+/// autosharding). serenity opens one shard every 5 seconds.
+///
 /// # Errors
 /// A bad configuration, or an API that does not answer `GET /gateway` (with `api_url`
 /// set the bot refuses to fall back to the real Discord). Never contains the token.
@@ -136,13 +140,30 @@ pub async fn start(config: &DiscordConfig, host: Arc<Host>) -> anyhow::Result<Bo
         .map_err(|e| anyhow::anyhow!("Discord client: {}", redact(&e.to_string(), token.expose())))?;
     let shard_manager = client.shard_manager.clone();
     let http = Arc::clone(&client.http);
-    let task = tokio::spawn(async move { client.start().await });
+    let shards = config.shards;
+    match shards {
+        Some(range) => tracing::info!(shards = %range, "Discord: this process runs {}", range.describe()),
+        None => tracing::info!("Discord: this process runs all shards, as many as Discord recommends (autosharding)"),
+    }
+    let task = tokio::spawn(async move {
+        match shards {
+            // serenity 0.12's `start_shard_range` takes the range's end as the last shard
+            // to start, included (`4..7` starts 4, 5, 6 and 7), hence `first..last`.
+            Some(range) => client.start_shard_range(range.first()..range.last(), range.total()).await,
+            None => client.start_autosharded().await,
+        }
+    });
     Ok(Bot { shard_manager, http, task })
 }
 
-/// Handles what poise does not: clicks on our buttons and menus.
+/// Handles what poise does not: clicks on our buttons and menus; and logs each shard
+/// that connects (its id and, as Discord's READY says, the total).
 async fn on_event(framework: poise::FrameworkContext<'_, Data, Error>, event: &serenity::FullEvent) -> Result<(), Error> {
     let (ctx, data) = (framework.serenity_context, framework.user_data);
+    if let serenity::FullEvent::Ready { data_about_bot } = event {
+        let total = data_about_bot.shard.map(|s| s.total);
+        tracing::info!(shard = ctx.shard_id.0, total, "Discord: shard connected");
+    }
     if let serenity::FullEvent::InteractionCreate { interaction: serenity::Interaction::Component(click) } = event
         && let Err(e) = session::run_component(ctx, data, click).await
     {

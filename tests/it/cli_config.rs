@@ -88,6 +88,17 @@ fn a_bad_config_names_the_key() {
     }
 }
 
+/// A bad `[discord] shards` stops the start with the key, the line and what is wrong.
+#[test]
+fn a_bad_shard_range_names_the_key_the_line_and_the_fault() {
+    let place = Place::new();
+    let run = run_with(&place, "[discord]\ntoken = \"shard-secret-1\"\nshards = \"0-8/8\"\n", &[]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    let expected = "has a bad value at `discord.shards`: line 5: \"0-8/8\": there is no shard 8 of 8 (they are numbered 0 to 7)";
+    assert!(run.stderr.contains(expected), "{}", run.stderr);
+    assert!(!run.stderr.contains("shard-secret-1"), "{}", run.stderr);
+}
+
 #[test]
 fn a_missing_config_file_is_named() {
     let place = Place::new();

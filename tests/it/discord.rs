@@ -6,7 +6,7 @@ use std::{sync::Arc, time::Duration};
 
 use commands::{Host, HostOptions, Lang, Origin, User};
 use serde_json::Value;
-use spieltisch::discord::{self, Bot, DiscordConfig, Token};
+use spieltisch::discord::{self, Bot, DiscordConfig, ShardRange, Token};
 use tempfile::TempDir;
 
 use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, Sent, APP_ID, CHANNEL_ID, GUILD_ID};
@@ -84,6 +84,23 @@ pub(crate) async fn start_bot_with(
     clock: Arc<dyn commands::base::clock::Clock>,
     options: HostOptions,
 ) -> Running {
+    launch(fake, dir, clock, options, None).await
+}
+
+/// As [`start_bot`], running `shards` (as `[discord] shards` would); returns once the
+/// first shard has identified and the commands are registered.
+pub(crate) async fn start_bot_sharded(fake: &FakeDiscord, dir: &TempDir, shards: &str) -> Running {
+    let shards = shards.parse::<ShardRange>().expect("a shard range");
+    launch(fake, dir, Arc::new(commands::base::clock::SystemClock), HostOptions::default(), Some(shards)).await
+}
+
+async fn launch(
+    fake: &FakeDiscord,
+    dir: &TempDir,
+    clock: Arc<dyn commands::base::clock::Clock>,
+    options: HostOptions,
+    shards: Option<ShardRange>,
+) -> Running {
     let sessions_before = fake.gateway.identifies();
     let from = fake.recorder.len();
     let url = format!("sqlite://{}", dir.path().join("spieltisch.db").display());
@@ -93,6 +110,7 @@ pub(crate) async fn start_bot_with(
         token: Some(Token::new(TOKEN)),
         api_url: Some(fake.api_url.clone()),
         guilds: vec![GUILD_ID],
+        shards,
     };
     let bot = tokio::time::timeout(WAIT, discord::start(&config, Arc::clone(&host)))
         .await
@@ -253,11 +271,70 @@ async fn commands_are_registered_in_english_and_german() {
     let identified: Vec<String> =
         fake.gateway.identify_tokens().iter().map(|t| t.strip_prefix("Bot ").unwrap_or(t).to_string()).collect();
     assert_eq!(identified, vec![TOKEN.to_string()]);
+    // Autosharded, with the fake recommending 1 shard: shard 0 of 1.
+    assert_eq!(fake.gateway.identify_shards(), vec![Some([0, 1])]);
     for request in fake.recorder.all() {
         assert_eq!(request.authorization.as_deref(), Some(format!("Bot {TOKEN}").as_str()), "{}", request.path);
         let body = request.json.as_ref().map(Value::to_string).unwrap_or_default();
         assert!(!request.path.contains(TOKEN) && !body.contains(TOKEN), "token leaked into {}", request.path);
     }
+    running.bot.stop().await;
+}
+
+/// serenity opens one shard every 5 s: a shard beyond those expected would identify
+/// within this long after the last expected one.
+const NEXT_SHARD: Duration = Duration::from_secs(7);
+
+/// The `[id, total]` shards the gateway was identified with, sorted, once `n` sessions
+/// have identified and no further one came within [`NEXT_SHARD`].
+async fn settled_identify_shards(fake: &FakeDiscord, n: usize) -> Vec<Option<[u64; 2]>> {
+    fake.gateway.wait_until(WAIT, &format!("{n} shards identified"), |g| g.identifies() >= n).await;
+    tokio::time::sleep(NEXT_SHARD).await;
+    let mut shards = fake.gateway.identify_shards();
+    shards.sort();
+    shards
+}
+
+/// `shards = "1-2/4"`: the process identifies shards 1 and 2 of 4, and no other (not
+/// 0, not 3); it answers commands through them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_shard_range_identifies_exactly_those_shards() {
+    let fake = FakeDiscord::start().await;
+    // what Discord would recommend is not asked for, and does not matter
+    fake.world.set_recommended_shards(6);
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot_sharded(&fake, &dir, "1-2/4").await;
+    assert_eq!(settled_identify_shards(&fake, 2).await, vec![Some([1, 4]), Some([2, 4])]);
+    assert_eq!(fake.gateway.identifies(), 2);
+    let gateway_bot = fake.recorder.all().iter().filter(|r| r.path == "/api/v10/gateway/bot").count();
+    assert_eq!(gateway_bot, 0, "a given range does not ask Discord for a shard count");
+
+    let sent = fake.slash(&alice(), "help", vec![]);
+    let help = private_answer(&fake, &sent).await;
+    assert!(help.content().contains("/move"), "{}", help.content());
+    running.bot.stop().await;
+}
+
+/// One shard of a total: `shards = "3/5"` identifies as shard [3, 5] alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_single_shard_identifies_alone() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot_sharded(&fake, &dir, "3/5").await;
+    assert_eq!(settled_identify_shards(&fake, 1).await, vec![Some([3, 5])]);
+    running.bot.stop().await;
+}
+
+/// Without `shards` the bot autoshards: it asks `GET /gateway/bot` and opens as many
+/// shards as that recommends, [0, 2] and [1, 2] for 2.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_shards_the_bot_opens_as_many_as_discord_recommends() {
+    let fake = FakeDiscord::start().await;
+    fake.world.set_recommended_shards(2);
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    assert_eq!(settled_identify_shards(&fake, 2).await, vec![Some([0, 2]), Some([1, 2])]);
+    assert!(fake.recorder.all().iter().any(|r| r.method == "GET" && r.path == "/api/v10/gateway/bot"), "asked for the count");
     running.bot.stop().await;
 }
 
@@ -571,6 +648,8 @@ async fn spieltisch_run_starts_discord_from_the_config() {
     let output = tokio::time::timeout(WAIT, child.wait_with_output()).await.expect("it stops").expect("its output");
     let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
     assert!(all.contains("Discord (token set"), "{all}");
+    assert!(all.contains("API http://127.0.0.1") && all.contains(", autosharded)"), "{all}");
+    assert!(all.contains("Discord: this process runs all shards, as many as Discord recommends"), "{all}");
     assert!(!all.contains(TOKEN), "the token leaked: {all}");
 }
 

@@ -1,6 +1,7 @@
 //! The gateway half of the fake Discord: a websocket server speaking Discord's gateway
 //! protocol (HELLO, IDENTIFY → READY, heartbeats, RESUME → RESUMED) that pushes scripted
-//! dispatch events to the bot's current session.
+//! dispatch events to the bot's current session. Several sessions (one per shard) may be
+//! open at once; the newest identified or resumed one gets the dispatches.
 
 use std::{
     sync::{
@@ -32,6 +33,9 @@ pub struct Gateway {
     identifies: AtomicUsize,
     resumes: AtomicUsize,
     tokens: Mutex<Vec<String>>,
+    /// The `shard` of each IDENTIFY (`d.shard = [id, total]`), in order; `None` when it
+    /// had none.
+    shards: Mutex<Vec<Option<[u64; 2]>>>,
     changed: Notify,
 }
 
@@ -44,6 +48,7 @@ impl Gateway {
             identifies: AtomicUsize::new(0),
             resumes: AtomicUsize::new(0),
             tokens: Mutex::new(Vec::new()),
+            shards: Mutex::new(Vec::new()),
             changed: Notify::new(),
         });
         let accepting = Arc::clone(&gateway);
@@ -70,6 +75,11 @@ impl Gateway {
         self.tokens.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
+    /// The `[id, total]` shard of each IDENTIFY, in order (`None`: it named no shard).
+    pub fn identify_shards(&self) -> Vec<Option<[u64; 2]>> {
+        self.shards.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
     /// Waits until `check` holds for the gateway (e.g. "2 sessions identified").
     pub async fn wait_until(&self, timeout: Duration, what: &str, check: impl Fn(&Gateway) -> bool) {
         let deadline = Instant::now() + timeout;
@@ -87,7 +97,8 @@ impl Gateway {
         }
     }
 
-    /// Sends a dispatch event (op 0) to the current session.
+    /// Sends a dispatch event (op 0) to the current session (the newest identified or
+    /// resumed one).
     pub fn dispatch(&self, event: &'static str, data: Value) {
         let current = self.current.lock().unwrap_or_else(|e| e.into_inner());
         let sent = current.as_ref().is_some_and(|tx| tx.send(Control::Dispatch(event, data)).is_ok());
@@ -139,16 +150,26 @@ impl Gateway {
                         Some(2) => {
                             let token = payload["d"]["token"].as_str().unwrap_or_default().to_string();
                             self.tokens.lock().unwrap_or_else(|e| e.into_inner()).push(token);
+                            let shard = match payload["d"]["shard"].as_array().map(Vec::as_slice) {
+                                Some([id, total]) => id.as_u64().zip(total.as_u64()).map(|(id, total)| [id, total]),
+                                _ => None,
+                            };
+                            self.shards.lock().unwrap_or_else(|e| e.into_inner()).push(shard);
                             seq += 1;
                             let n = self.identifies.fetch_add(1, Ordering::SeqCst) + 1;
                             self.set_current(&tx);
-                            Some(json!({"op": 0, "t": "READY", "s": seq, "d": {
+                            let mut ready = json!({
                                 "v": 10, "user": bot_user_json(), "guilds": [],
                                 "session_id": format!("fake-session-{n}"),
                                 "resume_gateway_url": self.url,
                                 "application": {"id": APP_ID.to_string(), "flags": 0},
                                 "private_channels": [], "relationships": [], "user_settings": {}
-                            }}))
+                            });
+                            // Discord echoes the shard in READY.
+                            if let Some(shard) = shard {
+                                ready["shard"] = json!(shard);
+                            }
+                            Some(json!({"op": 0, "t": "READY", "s": seq, "d": ready}))
                         }
                         Some(6) => {
                             self.resumes.fetch_add(1, Ordering::SeqCst);

@@ -124,7 +124,7 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
     let id = |i: usize| s.get(i).and_then(|x| x.parse::<u64>().ok()).unwrap_or_default();
     match (r.method.as_str(), s.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": rest.gateway_url})),
-        ("GET", ["gateway", "bot"]) => ok(json!({"url": rest.gateway_url, "shards": 1,
+        ("GET", ["gateway", "bot"]) => ok(json!({"url": rest.gateway_url, "shards": world.recommended_shards(),
             "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})),
         ("GET", ["oauth2", "applications", "@me"]) => ok(json!({
             "id": APP_ID.to_string(), "name": BOT_NAME, "icon": null, "description": "",

@@ -104,6 +104,8 @@ struct Inner {
     stalled: HashSet<String>,
     /// A channel and how many more messages in it fail with 503 (a Discord outage).
     outage: Option<(u64, usize)>,
+    /// The shard count `GET /gateway/bot` recommends; `None`: 1.
+    recommended_shards: Option<u32>,
 }
 
 impl World {
@@ -114,6 +116,16 @@ impl World {
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Makes `GET /gateway/bot` recommend `shards` shards (at least 1).
+    pub fn set_recommended_shards(&self, shards: u32) {
+        self.lock().recommended_shards = Some(shards.max(1));
+    }
+
+    /// The shard count `GET /gateway/bot` recommends (1 unless set).
+    pub fn recommended_shards(&self) -> u32 {
+        self.lock().recommended_shards.unwrap_or(1)
     }
 
     /// Remembers where an interaction happened, for its follow-ups.
