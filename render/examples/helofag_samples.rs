@@ -56,7 +56,7 @@ fn main() {
         .nth(1)
         .unwrap_or_else(|| "helofag-samples".into());
     std::fs::create_dir_all(&out).expect("output directory");
-    let names: Vec<String> = ["Alice", "Bob the Builder", "Chidi", "Dörte", "Eve", "Frank"]
+    let names: Vec<String> = ["Alice", "Bob the Builder", "Spieltisch (AI, hard)", "Dörte", "Spieltisch (KI, leicht) 2", "Frank"]
         .iter()
         .map(|s| s.to_string())
         .collect();

@@ -465,6 +465,27 @@ impl Canvas {
         Ok(layout(font, style.size, text).1)
     }
 
+    /// `text` in `style` made at most `max_width` pixels wide: drawn smaller, down to
+    /// `min_size` pixels, when that makes it fit (a long name such as "Spieltisch (AI,
+    /// hard)" stays whole), else at `min_size` and shortened with "…". The text and the
+    /// style to draw it with.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the font cannot measure the text.
+    pub fn fit_text_shrinking(text: &str, max_width: f32, style: &TextStyle, min_size: f32) -> Result<(String, TextStyle), RenderError> {
+        let mut size = style.size;
+        loop {
+            let smaller = TextStyle { size, ..*style };
+            if Canvas::text_width(text, &smaller)? <= max_width {
+                return Ok((text.to_string(), smaller));
+            }
+            if size <= min_size {
+                return Ok((Canvas::fit_text(text, max_width, &smaller)?, smaller));
+            }
+            size = (size - 1.0).max(min_size);
+        }
+    }
+
     /// `text` shortened with "…" so that it is at most `max_width` pixels wide in `style`.
     ///
     /// # Errors
@@ -737,6 +758,24 @@ mod tests {
         assert!(w > 40.0 && w < 80.0, "width {w}");
         let bold = Canvas::text_width("Carat", &style.bold()).unwrap_or(0.0);
         assert!(bold > w);
+    }
+
+    #[test]
+    fn a_long_name_is_drawn_smaller_before_it_is_shortened() {
+        let style = TextStyle::new(20.0).bold();
+        let name = "Spieltisch (AI, hard)";
+        let full = Canvas::text_width(name, &style).unwrap_or_default();
+        // Room for 80 % of it: a smaller size keeps it whole (no smaller than 15 px here).
+        let (text, used) = Canvas::fit_text_shrinking(name, full * 0.8, &style, 15.0).expect("fits");
+        assert_eq!(text, name);
+        assert!(used.size < 20.0 && used.size >= 16.0, "{}", used.size);
+        assert!(Canvas::text_width(&text, &used).unwrap_or_default() <= full * 0.8);
+        // Room for a third: 15 px is not enough either, so it is shortened at 15 px.
+        let (text, used) = Canvas::fit_text_shrinking(name, full / 3.0, &style, 15.0).expect("fits");
+        assert_eq!(used.size, 15.0);
+        assert!(text.starts_with("Spiel") && text.ends_with('…'), "{text}");
+        // A name that fits keeps the size.
+        assert_eq!(Canvas::fit_text_shrinking("bob", full, &style, 15.0).expect("fits"), ("bob".to_string(), style));
     }
 
     #[test]

@@ -487,7 +487,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String], lang: La
     if let Some(s) = who {
         draw_piece(canvas, SIDE_X + 14.0 + PIECE_R, y + 52.0, s, 1)?;
         let x = SIDE_X + 24.0 + 2.0 * PIECE_R;
-        let name = Canvas::fit_text(&seat_name(names, s, lang), right - 12.0 - x, &bold)?;
+        let (name, bold) = Canvas::fit_text_shrinking(&seat_name(names, s, lang), right - 12.0 - x, &bold, 17.0)?;
         canvas.text(&name, x, y + 52.0, &bold)?;
     }
     if let Some(roll) = view.roll {
@@ -520,7 +520,7 @@ fn draw_side(canvas: &mut Canvas, view: &HelofagView, names: &[String], lang: La
         let ink = if removed { palette::MUTED } else { palette::INK };
         let name_style = TextStyle::new(20.0).bold().colour(ink);
         let room = right - 24.0 - score_w - (SIDE_X + 48.0);
-        let name = Canvas::fit_text(&seat_name(names, seat, lang), room, &name_style)?;
+        let (name, name_style) = Canvas::fit_text_shrinking(&seat_name(names, seat, lang), room, &name_style, 15.0)?;
         let w = canvas.text(&name, SIDE_X + 48.0, y + 20.0, &name_style)?;
         if removed {
             let (a, b) = ((SIDE_X + 44.0, y + 20.0), (SIDE_X + 52.0 + w, y + 20.0));
