@@ -25,15 +25,8 @@ find_browser() {   # prints the browser's path if one is installed
   command -v chromium 2>/dev/null
 }
 
-as_root() {
-  if [[ $(id -u) -eq 0 ]]; then
-    "$@"
-  elif command -v sudo >/dev/null; then
-    sudo "$@"
-  else
-    die "installing chromium needs root, and sudo is missing"
-  fi
-}
+# as_root (install with apt-get as root, or through sudo)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 do_install() {
   local path

@@ -42,15 +42,8 @@ find_bin() {   # prints the directory of initdb and pg_ctl, if a server is insta
   return 1
 }
 
-as_root() {
-  if [[ $(id -u) -eq 0 ]]; then
-    "$@"
-  elif command -v sudo >/dev/null; then
-    sudo "$@"
-  else
-    die "installing postgresql needs root, and sudo is missing"
-  fi
-}
+# as_root (install with apt-get as root, or through sudo)
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 do_install() {
   if find_bin >/dev/null; then

@@ -147,22 +147,33 @@ async fn the_ai_at_normal_strength_answers_a_move() {
     assert!(notice_texts(&notices).contains("It is @alice's turn."), "{}", notice_texts(&notices));
 }
 
+/// An Aratoth game of alice against the easy AI, just after alice's first move: the AI's
+/// turn is pending (the scheduler has not polled). The game and its log.
+async fn ai_turn_pending(host: &Host, clock: &ManualClock) -> (GameId, Vec<String>) {
+    let id = game_of(&host.handle(&at("alice"), "new aratoth @bot:easy seed=31").await);
+    if !alice_to_move(host, id).await {
+        due(host, clock).await;
+    }
+    let (_, moves) = alice_moves(host, id).await;
+    ok_at(host, &at("alice"), &format!("move #{id} {}", moves[0])).await;
+    (id, log(host, id).await)
+}
+
+/// How many of `notices` announce a move of the easy AI.
+fn ai_moves(notices: &[Notice]) -> usize {
+    notices.iter().filter(|n| n.reply.text.plain().contains("Spieltisch (AI, easy) plays")).count()
+}
+
 #[tokio::test]
 async fn an_ai_turn_pending_at_a_crash_is_played_once_after_the_restart() {
     let (place, clock, host) = terminal_host().await;
-    let id = game_of(&host.handle(&at("alice"), "new aratoth @bot:easy seed=31").await);
-    if !alice_to_move(&host, id).await {
-        due(&host, &clock).await;
-    }
-    let (_, moves) = alice_moves(&host, id).await;
-    ok_at(&host, &at("alice"), &format!("move #{id} {}", moves[0])).await;
-    let stored = log(&host, id).await;
+    let (id, stored) = ai_turn_pending(&host, &clock).await;
     // The bot stops before its scheduler polls: the AI's turn is pending.
     drop(host);
     // Two restarted processes poll at the same moment: the move is played once.
     let (first, second) = (timed_host(&place, &clock).await, timed_host(&place, &clock).await);
     let (a, b) = tokio::join!(due(&first, &clock), due(&second, &clock));
-    let announced = a.iter().chain(&b).filter(|n| n.reply.text.plain().contains("Spieltisch (AI, easy) plays")).count();
+    let announced: usize = [&a, &b].iter().map(|n| ai_moves(n)).sum();
     assert_eq!(announced, 1, "{}\n--\n{}", notice_texts(&a), notice_texts(&b));
     let after = log(&first, id).await;
     assert_eq!(after.len(), stored.len() + 1, "exactly one AI move: {after:?}");
@@ -177,18 +188,11 @@ async fn an_ai_turn_pending_at_a_crash_is_played_once_after_the_restart() {
 #[tokio::test]
 async fn an_ai_turn_claimed_by_another_process_is_left_to_it_until_its_lease_ends() {
     let (_place, clock, host) = terminal_host().await;
-    let id = game_of(&host.handle(&at("alice"), "new aratoth @bot:easy seed=31").await);
-    if !alice_to_move(&host, id).await {
-        due(&host, &clock).await;
-    }
-    let (_, moves) = alice_moves(&host, id).await;
-    ok_at(&host, &at("alice"), &format!("move #{id} {}", moves[0])).await;
-    let stored = log(&host, id).await;
+    let (id, stored) = ai_turn_pending(&host, &clock).await;
     let row = host.db().game(id).await.expect("read").expect("game");
     // Another process claims the turn now and is thinking.
     let claimed = commands::store::turns::claim_ai_turn(host.db(), id, row.seq, row.takebacks, commands::base::clock::Clock::now_ms(&*clock), 60_000).await;
     assert!(claimed.expect("write"));
-    let ai_moves = |notices: &[Notice]| notices.iter().filter(|n| n.reply.text.plain().contains("Spieltisch (AI, easy) plays")).count();
     assert_eq!(ai_moves(&due(&host, &clock).await), 0, "the turn is the other process's");
     clock.advance(59_999);
     assert_eq!(ai_moves(&due(&host, &clock).await), 0, "the other process may still be thinking");
