@@ -63,7 +63,9 @@ impl Host {
 
     /// Parses a typed line and runs it. Parse errors come back as a refusal reply.
     pub async fn handle(&self, origin: &Origin, line: &str) -> Vec<Reply> {
-        match Command::parse(line) {
+        // NUL means nothing in a command, and PostgreSQL stores no text containing it.
+        let line = line.replace('\0', "");
+        match Command::parse(&line) {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
                 let mut ctx = self.ctx(origin);

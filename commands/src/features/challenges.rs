@@ -199,6 +199,13 @@ impl Table {
         if !self.db.close_challenge(challenge.id, now).await? {
             return Ok(Vec::new());
         }
+        // Someone who entered between the loop above and the close: their game ends too
+        // (nobody can enter a closed challenge: the store orders entering and closing).
+        for entry in self.entries(challenge.id).await? {
+            if entry.loaded.row.status == crate::store::Status::Running {
+                self.end_game(entry.loaded.row.id, &entry.user_id, now).await?;
+            }
+        }
         tracing::info!(challenge = %challenge.id, "challenge closed");
         let closed = ChallengeRow { closed_at: Some(now), ..challenge.clone() };
         let entries = self.entries(challenge.id).await?;

@@ -111,7 +111,10 @@ impl Pool {
         let inner = match self {
             Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
             Pool::Postgres(p) => {
-                let mut tx = p.begin().await?;
+                // READ COMMITTED whatever the server's default: each statement after the
+                // lock then sees everything committed before it (REPEATABLE READ would
+                // keep the snapshot taken while waiting for the lock).
+                let mut tx = p.begin_with("BEGIN ISOLATION LEVEL READ COMMITTED").await?;
                 if lock == Lock::Store {
                     sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(STORE_LOCK).execute(&mut *tx).await?;
                 }

@@ -160,11 +160,15 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn close_challenge(&self, id: ChallengeId, now: i64) -> Result<bool, StorageError> {
-        let done = on!(self.exec(), |c| sqlx::query("UPDATE challenges SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
+        // In the store's order of writers, as entering is ([`Db::enter_challenge`]): an
+        // entry checked the challenge open and is stored before it closes, or sees it closed.
+        let mut tx = self.begin(super::backend::Lock::Store).await?;
+        let done = on!(tx.exec(), |c| sqlx::query("UPDATE challenges SET closed_at = $1 WHERE id = $2 AND closed_at IS NULL")
             .bind(now)
             .bind(id)
             .execute(c)
             .await.map(|done| done.rows_affected()))?;
+        tx.commit().await?;
         Ok(done == 1)
     }
 

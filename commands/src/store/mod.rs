@@ -330,6 +330,9 @@ pub struct Db {
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
                             created_at, updated_at, takebacks";
 
+/// PostgreSQL's SQLSTATE for a database that does not exist (`invalid_catalog_name`).
+const UNDEFINED_DATABASE: &str = "3D000";
+
 /// How many connections a process keeps to PostgreSQL (SQLite: 4, as one file has one
 /// writer at a time anyway).
 const POSTGRES_CONNECTIONS: u32 = 8;
@@ -375,18 +378,26 @@ impl Db {
     }
 
     async fn open_postgres(url: &str) -> Result<Db, StorageError> {
-        let options = PgConnectOptions::from_str(url)?;
+        // A writer waits for a lock (the store's, a game's row) at most as long as on
+        // SQLite, and a transaction left open by a stuck process is ended, so one process
+        // cannot stop the others' writes.
+        let wait = format!("{}ms", BUSY_TIMEOUT.as_millis());
+        let options = PgConnectOptions::from_str(url)?
+            .options([("lock_timeout", wait.as_str()), ("idle_in_transaction_session_timeout", "60s")]);
+        let pool_options = || PgPoolOptions::new().max_connections(POSTGRES_CONNECTIONS).acquire_timeout(BUSY_TIMEOUT);
         // Two processes creating the same new database at once: the loser's CREATE fails,
         // and its next try finds the database.
         retrying(|| async {
-            if !sqlx::Postgres::database_exists(url).await? {
-                sqlx::Postgres::create_database(url).await?;
-            }
-            let pool = PgPoolOptions::new()
-                .max_connections(POSTGRES_CONNECTIONS)
-                .acquire_timeout(BUSY_TIMEOUT)
-                .connect_with(options.clone())
-                .await?;
+            let pool = match pool_options().connect_with(options.clone()).await {
+                Ok(pool) => pool,
+                // Only a missing database is created (which needs the maintenance database
+                // `postgres`); a user of an existing one needs no right beyond it.
+                Err(sqlx::Error::Database(e)) if e.code().as_deref() == Some(UNDEFINED_DATABASE) => {
+                    sqlx::Postgres::create_database(url).await?;
+                    pool_options().connect_with(options.clone()).await?
+                }
+                Err(e) => return Err(e.into()),
+            };
             if let Err(e) = sqlx::migrate!("../migrations/postgres").run(&pool).await {
                 pool.close().await;
                 return Err(e.into());
@@ -950,7 +961,10 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the write fails.
     pub async fn withdraw(&self, id: GameId, at: i64) -> Result<bool, StorageError> {
-        let done = on!(self.exec(), |c| sqlx::query(
+        // In the store's order of writers, as a join is: a join that found the
+        // invitation open is stored before it is withdrawn, or finds it withdrawn.
+        let mut tx = self.begin(Lock::Store).await?;
+        let done = on!(tx.exec(), |c| sqlx::query(
             "UPDATE games SET status = 'withdrawn', updated_at = $1, finished_at = $2 WHERE id = $3 AND status = 'invited'",
         )
         .bind(at)
@@ -958,6 +972,7 @@ impl Db {
         .bind(id)
         .execute(c)
         .await.map(|done| done.rows_affected()))?;
+        tx.commit().await?;
         Ok(done == 1)
     }
 

@@ -176,5 +176,15 @@ pub async fn claim_ai_turn(db: &Db, id: GameId, seq: u64, takebacks: i64, now: i
     .execute(c)
     .await
     .map(|done| done.rows_affected()))?;
+    if claimed == 1 {
+        // The game's claims on earlier positions are done with.
+        on!(db.exec(), |c| sqlx::query("DELETE FROM ai_claims WHERE game_id = $1 AND NOT (seq = $2 AND takebacks = $3)")
+            .bind(id)
+            .bind(seq.cast_signed())
+            .bind(takebacks)
+            .execute(c)
+            .await
+            .map(|done| done.rows_affected()))?;
+    }
     Ok(claimed == 1)
 }

@@ -83,6 +83,40 @@ async fn the_same_move_sent_to_two_processes_fifty_times_is_stored_once_each_tim
     }
 }
 
+/// A join and a withdrawal of one invitation at once (two processes on PostgreSQL) are
+/// ordered: the withdrawal waits for the join that found the invitation open, so nobody
+/// is told they joined an invitation already withdrawn. A third session's lock on
+/// `players` holds the join between its check and its write. (On SQLite the write lock
+/// orders them from the start: the test is for PostgreSQL.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_withdrawal_waits_for_a_join_that_found_the_invitation_open() {
+    if crate::support::postgres_server().is_none() {
+        return;
+    }
+    let place = Place::new();
+    let (first, second) = (place.host().await, place.host().await);
+    let id = first.handle(&origin("alice", "c1"), "new carat").await[0].game.expect("an invitation").id;
+    let blocker = Db::open(&place.url()).await.expect("db");
+    let commands::store::backend::Exec::PgPool(pool) = blocker.exec() else { unreachable!("on PostgreSQL") };
+    let mut lock = pool.begin().await.expect("begin");
+    sqlx::query("LOCK TABLE players IN SHARE ROW EXCLUSIVE MODE").execute(&mut *lock).await.expect("lock");
+    let send = |host: std::sync::Arc<commands::Host>, user: &'static str, line: String| {
+        tokio::spawn(async move { host.handle(&origin(user, "c1"), &line).await })
+    };
+    let join = send(second.clone(), "bob", format!("join #{id}"));
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let abort = send(first.clone(), "alice", format!("abort #{id}"));
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    assert!(!join.is_finished(), "the join waits for the lock on players");
+    assert!(!abort.is_finished(), "the withdrawal waits for the join");
+    lock.commit().await.expect("release");
+    let (joined, aborted) = (join.await.expect("task"), abort.await.expect("task"));
+    assert!(!joined[0].refusal && texts(&joined).contains("bob joins game"), "{}", texts(&joined));
+    assert!(!aborted[0].refusal && texts(&aborted).contains("withdrew"), "{}", texts(&aborted));
+    let row = first.db().game(id).await.expect("read").expect("game");
+    assert_eq!(row.status, commands::store::Status::Withdrawn);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_double_click_stores_the_move_once() {
     let place = Place::new();

@@ -118,6 +118,35 @@ async fn eight_invitations_at_once_stop_at_the_cap() {
     }
 }
 
+/// On PostgreSQL the store's transactions run at READ COMMITTED whatever the server's
+/// default: with the database defaulting to REPEATABLE READ (whose snapshot would be
+/// taken while waiting for the store's lock) the cap still holds and every move is
+/// stored. (SQLite has one isolation: the test is for PostgreSQL.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn the_checks_hold_when_the_server_defaults_to_repeatable_read() {
+    if crate::support::postgres_server().is_none() {
+        return;
+    }
+    let place = Place::new();
+    let first = commands::store::Db::open(&place.url()).await.expect("open the database");
+    crate::support::execute(
+        &first,
+        "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET default_transaction_isolation = %L', \
+         current_database(), 'repeatable read'); END $$",
+        &[],
+    )
+    .await;
+    first.close().await;
+    let hosts = hosts(&place, &HostOptions::default()).await;
+    let level = crate::support::texts_of(hosts[0].db(), "SHOW default_transaction_isolation").await;
+    assert_eq!(level, vec!["repeatable read".to_string()], "the new connections default to it");
+    let requests = (0..RACERS).map(|_| (origin("u", "c"), "new carat".to_string())).collect();
+    let replies = race(&hosts, requests).await;
+    let accepted = replies.iter().filter(|r| !r[0].refusal).count();
+    assert_eq!(accepted, 3, "{:?}", replies.iter().map(|r| texts(r)).collect::<Vec<_>>());
+    assert_eq!(open_games(&hosts[0], "c").await.len(), 3);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn eight_vacations_at_once_stay_within_the_allowance() {
     let place = Place::new();

@@ -141,3 +141,19 @@ pub async fn integers(db: &commands::store::Db, sql: &str, args: &[i64]) -> Vec<
         Exec::PgConn(c) => run!(c),
     }
 }
+
+/// The first column of the rows `sql` reads from `db`, as texts.
+pub async fn texts_of(db: &commands::store::Db, sql: &str) -> Vec<String> {
+    use commands::store::backend::Exec;
+    macro_rules! run {
+        ($c:expr) => {
+            sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_all($c).await.expect("read")
+        };
+    }
+    match db.exec() {
+        Exec::SqlitePool(c) => run!(c),
+        Exec::SqliteConn(c) => run!(c),
+        Exec::PgPool(c) => run!(c),
+        Exec::PgConn(c) => run!(c),
+    }
+}
