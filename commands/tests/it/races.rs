@@ -140,6 +140,10 @@ async fn the_checks_hold_when_the_server_defaults_to_repeatable_read() {
     let hosts = hosts(&place, &HostOptions::default()).await;
     let level = crate::support::texts_of(hosts[0].db(), "SHOW default_transaction_isolation").await;
     assert_eq!(level, vec!["repeatable read".to_string()], "the new connections default to it");
+    // No writer waits for a lock for ever (as on SQLite: BUSY_TIMEOUT), nor does a
+    // transaction a stuck process left open hold one.
+    assert_eq!(crate::support::texts_of(hosts[0].db(), "SHOW lock_timeout").await, vec!["10s".to_string()]);
+    assert_eq!(crate::support::texts_of(hosts[0].db(), "SHOW idle_in_transaction_session_timeout").await, vec!["1min".to_string()]);
     let requests = (0..RACERS).map(|_| (origin("u", "c"), "new carat".to_string())).collect();
     let replies = race(&hosts, requests).await;
     let accepted = replies.iter().filter(|r| !r[0].refusal).count();
