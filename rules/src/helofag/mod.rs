@@ -485,15 +485,18 @@ impl Game for Helofag {
         HelofagSetup { rolls: self.rolls.iter().map(|r| r.to_vec()).collect(), start_player: self.start_player }
     }
 
-    /// The legal first actions whose [`Action::tags`] include every word of `filter`
-    /// (e.g. `a7`, `c3`, `b`, `z`, `4`).
+    /// The legal first actions for which every word of `filter` is one of their
+    /// [`Action::tags`] (e.g. `a7`, `c3`, `b`, `z`, `4`) or the action as printed
+    /// (`S+5`, `C3.8>D`), ignoring case.
     fn filter_moves(&self, filter: &str) -> Vec<HelofagMove> {
         let words: Vec<String> = filter.split_whitespace().map(str::to_lowercase).collect();
         self.legal_moves()
             .into_iter()
             .filter(|m| {
-                let tags = m.first.tags();
-                words.iter().all(|w| tags.contains(w))
+                // A word is a tag (`a7`, `c3`, `5`, ...) or the whole action as printed
+                // (`S+5`, `C3.8>D`), as `moves S+5` asks.
+                let (tags, printed) = (m.first.tags(), m.first.to_string().to_lowercase());
+                words.iter().all(|w| tags.contains(w) || *w == printed)
             })
             .collect()
     }

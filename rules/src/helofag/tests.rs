@@ -324,6 +324,11 @@ fn moves_filter_by_field_area_row_and_die() {
     assert_eq!(filter("C3"), ["B>C3", "C3.8>D"]);
     assert_eq!(filter("d"), ["C3.8>D"]);
     assert_eq!(filter("s 5"), ["S-5", "S+5"]);
+    // The whole action as it is typed.
+    assert_eq!(filter("S+5"), ["S+5"]);
+    assert_eq!(filter("a7-3"), ["A7-3"]);
+    assert_eq!(filter("C3.8>D"), ["C3.8>D"]);
+    assert!(filter("S+4").is_empty(), "no die shows 4");
     assert!(filter("z").is_empty());
 }
 
