@@ -13,6 +13,16 @@ mod files {
 
 pub use rules::Lang;
 
+/// `value` with `places` decimals as `lang` writes it: `25.3` in English, `25,3` in
+/// German (Fluent's own number formatting has no locale's separators).
+pub fn decimal(value: f64, places: usize, lang: Lang) -> String {
+    let text = format!("{value:.places$}");
+    match lang {
+        Lang::De => text.replace('.', ","),
+        _ => text,
+    }
+}
+
 /// A value for a message argument.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Arg {
@@ -258,6 +268,14 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
+
+    #[test]
+    fn decimals_are_written_as_each_language_writes_them() {
+        assert_eq!(decimal(25.0 + 1.0 / 3.0, 1, Lang::En), "25.3");
+        assert_eq!(decimal(25.0 + 1.0 / 3.0, 1, Lang::De), "25,3");
+        assert_eq!(decimal(8.333, 2, Lang::De), "8,33");
+        assert_eq!(decimal(-0.05, 1, Lang::En), "-0.1");
+    }
 
     #[test]
     fn every_file_parses_and_no_message_is_defined_twice() {

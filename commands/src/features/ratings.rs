@@ -15,9 +15,9 @@ use crate::{
     table::context::{Ctx, Outcome},
 };
 
-/// A rating as players read it: one decimal.
-fn shown(r: f64) -> String {
-    format!("{r:.1}")
+/// A rating as players read it: one decimal, in the reader's way of writing it.
+fn shown(r: f64, lang: crate::base::i18n::Lang) -> String {
+    crate::base::i18n::decimal(r, 1, lang)
 }
 
 /// `leaderboard <game>`: the best players of a game on this server (else channel/room).
@@ -32,7 +32,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
         let line = Msg::new("leaderboard-line")
             .arg("place", i + 1)
             .arg("player", r.name.as_str())
-            .arg("rating", shown(r.rating))
+            .arg("rating", shown(r.rating, ctx.lang))
             .arg("games", r.games);
         text.push_line(ctx.text(&line));
     }
@@ -93,8 +93,8 @@ fn stats_text(ctx: &Ctx<'_>, player: &str, list: &[crate::store::ratings::Rated]
         let game = r.kind.parse::<GameKind>().map_or(r.kind.clone(), |k| ctx.game_name(k).to_string());
         let line = Msg::new("stats-line")
             .arg("game", game)
-            .arg("rating", shown(r.rating))
-            .arg("uncertainty", shown(r.uncertainty))
+            .arg("rating", shown(r.rating, ctx.lang))
+            .arg("uncertainty", shown(r.uncertainty, ctx.lang))
             .arg("games", r.games);
         text.push_line(ctx.text(&line));
     }

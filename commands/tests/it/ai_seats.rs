@@ -282,6 +282,13 @@ async fn ai_seats_have_a_rating_of_their_own() {
     }
     let replies = host.handle(&at("alice"), "stats @bot:hard").await;
     assert_eq!(texts(&replies), "Spieltisch (AI, hard) has no rating here yet.");
+    // In German, with the decimal comma.
+    let german = Origin { lang: Some(Lang::De), ..at("alice") };
+    let stats = ok_at(&host, &german, "stats @bot").await;
+    let stats: Vec<&str> = stats.lines().collect();
+    assert_eq!(stats[0], "Die Wertungen von Spieltisch (KI, leicht) hier:");
+    let komma = rating.replace('.', ",");
+    assert!(stats[1].starts_with(&format!("Carat: {komma} ± ")) && stats[1].ends_with(" nach 1 Partie"), "{stats:?}");
 }
 
 #[tokio::test]
