@@ -37,7 +37,8 @@ pub struct MessageText<'a> {
 /// trimmed; empty when only the prefix or the mention was written), or `None` when the
 /// message is not for the bot.
 pub fn command_line(message: MessageText<'_>, me: &Addressing) -> Option<String> {
-    let body = strip_reply_fallback(message.body).trim();
+    let body = with_pill_ids(strip_reply_fallback(message.body), message.formatted);
+    let body = body.trim();
     if let Some(rest) = strip_word_prefix(body, &me.prefix) {
         return Some(rest.trim().to_string());
     }
@@ -50,6 +51,67 @@ pub fn command_line(message: MessageText<'_>, me: &Addressing) -> Option<String>
         return Some(body.to_string());
     }
     None
+}
+
+/// `body` with the text of each user pill of `formatted` (`<a href="https://matrix.to/#/
+/// @bob:example.org">Bob</a>`) replaced by the user id, in order: `new carat Bob` with a
+/// pill for Bob reads `new carat @bob:example.org`, so a pill names a player anywhere in
+/// a command (and `Spieltisch:hard` with a pill for the bot reads as its id and level).
+/// A pill whose text is not found in the rest of the body is skipped.
+fn with_pill_ids(body: &str, formatted: Option<&str>) -> String {
+    let Some(html) = formatted else { return body.to_string() };
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    for (user_id, text) in user_pills(html) {
+        if text.is_empty() {
+            continue;
+        }
+        if let Some(at) = rest.find(&text) {
+            out.push_str(&rest[..at]);
+            out.push_str(&user_id);
+            rest = &rest[at + text.len()..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The user pills of an HTML body in order: (user id, the link's text).
+fn user_pills(html: &str) -> Vec<(String, String)> {
+    let mut pills = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<a ") {
+        rest = &rest[start..];
+        match pill_at(rest) {
+            Some((user_id, text, len)) => {
+                if user_id.starts_with('@') {
+                    pills.push((user_id, text));
+                }
+                rest = &rest[len..];
+            }
+            None => rest = &rest[3..],
+        }
+    }
+    pills
+}
+
+/// The `matrix.to` link at the start of `html` (`<a href="https://matrix.to/#/X">T</a>`):
+/// its target X (decoded, without a query), its text T (unescaped) and its length in
+/// bytes.
+fn pill_at(html: &str) -> Option<(String, String, usize)> {
+    let rest = html.strip_prefix("<a ")?;
+    let tag_end = rest.find('>')?;
+    let attrs = &rest[..tag_end];
+    let href_start = attrs.find("href=")? + "href=".len();
+    let quote = attrs[href_start..].chars().next().filter(|c| *c == '"' || *c == '\'')?;
+    let href_rest = &attrs[href_start + 1..];
+    let href = &href_rest[..href_rest.find(quote)?];
+    let target = percent_decode(href.strip_prefix("https://matrix.to/#/")?);
+    let target = target.split('?').next().unwrap_or_default().to_string();
+    let inner = &rest[tag_end + 1..];
+    let text_len = inner.find("</a>")?;
+    let len = "<a ".len() + tag_end + 1 + text_len + "</a>".len();
+    Some((target, unescape_html(&inner[..text_len]), len))
 }
 
 /// Removes a rich-reply fallback (leading `> ` quote lines and the blank line after them)
@@ -104,22 +166,8 @@ fn strip_leading_mention<'a>(body: &'a str, formatted: Option<&str>, me: &Addres
 /// The text of a link to `user_id` at the very start of an HTML body
 /// (`<a href="https://matrix.to/#/@bot:example.org">Spieltisch</a>: ...`).
 fn leading_pill_text(html: &str, user_id: &str) -> Option<String> {
-    let html = html.trim_start();
-    let rest = html.strip_prefix("<a ")?;
-    let tag_end = rest.find('>')?;
-    let attrs = &rest[..tag_end];
-    let href_start = attrs.find("href=")? + "href=".len();
-    let quote = attrs[href_start..].chars().next().filter(|c| *c == '"' || *c == '\'')?;
-    let href_rest = &attrs[href_start + 1..];
-    let href = &href_rest[..href_rest.find(quote)?];
-    let target = percent_decode(href.strip_prefix("https://matrix.to/#/")?);
-    let target = target.split('?').next().unwrap_or_default();
-    if target != user_id {
-        return None;
-    }
-    let inner = &rest[tag_end + 1..];
-    let text = &inner[..inner.find("</a>")?];
-    Some(unescape_html(text))
+    let (target, text, _) = pill_at(html.trim_start())?;
+    (target == user_id).then_some(text)
 }
 
 /// Decodes `%XX` escapes (invalid ones are kept as written).

@@ -66,6 +66,22 @@ mod command {
     }
 
     #[test]
+    fn a_pill_in_the_middle_of_a_command_names_that_user() {
+        let with = |body: &str, html: &str| command_line(MessageText { body, formatted: Some(html), is_direct: false }, &me());
+        let html = r#"!st new carat <a href="https://matrix.to/#/@bob:localhost">Bob B.</a> and <a href="https://matrix.to/#/%40carol%3Alocalhost">carol</a>"#;
+        assert_eq!(with("!st new carat Bob B. and carol", html).as_deref(), Some("new carat @bob:localhost and @carol:localhost"));
+        // The bot's pill with a level after it: its id and the level.
+        let html = r#"!st new carat <a href="https://matrix.to/#/@bot:localhost">Spieltisch</a>:hard"#;
+        assert_eq!(with("!st new carat Spieltisch:hard", html).as_deref(), Some("new carat @bot:localhost:hard"));
+        // A leading pill of the bot and one of a player.
+        let html = r#"<a href="https://matrix.to/#/@bot:localhost">Table Bot</a>: new hathor challenge <a href="https://matrix.to/#/@bot:localhost">Table Bot</a>"#;
+        assert_eq!(with("Table Bot: new hathor challenge Table Bot", html).as_deref(), Some("new hathor challenge @bot:localhost"));
+        // Room links and pills whose text is not in the body change nothing.
+        let html = r##"!st board <a href="https://matrix.to/#/#games:localhost">games</a> <a href="https://matrix.to/#/@x:localhost">zed</a>"##;
+        assert_eq!(with("!st board games", html).as_deref(), Some("board games"));
+    }
+
+    #[test]
     fn in_a_direct_room_every_message_is_a_command() {
         let got = command_line(MessageText { body: " hand ", formatted: None, is_direct: true }, &me());
         assert_eq!(got.as_deref(), Some("hand"));
