@@ -56,7 +56,10 @@ do_install() {
   if [[ ! -e /etc/postgresql-common/createcluster.conf ]]; then
     echo "create_main_cluster = false" | as_root tee /etc/postgresql-common/createcluster.conf >/dev/null
   fi
-  local apt=(env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql)
+  # Keep the createcluster.conf written above without asking (postgresql-common installs
+  # it with ucf, which would otherwise ask, with no terminal to answer; the same for dpkg).
+  local apt=(env DEBIAN_FRONTEND=noninteractive UCF_FORCE_CONFFOLD=1 apt-get install -y --no-install-recommends
+             -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold postgresql)
   if ! as_root "${apt[@]}" >&2; then
     log "install failed; running apt-get update first"
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update >&2
