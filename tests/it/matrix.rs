@@ -147,6 +147,12 @@ impl Human {
         mine.send(RoomMessageEventContent::text_plain(body)).await.expect("send").response.event_id
     }
 
+    /// Sends a text with an HTML body (pills as a client makes them) into `room`.
+    async fn say_html(&self, room: &Room, body: &str, html: &str) -> OwnedEventId {
+        let mine = self.client.get_room(room.room_id()).unwrap_or_else(|| panic!("{} is not in {}", self.user_id, room.room_id()));
+        mine.send(RoomMessageEventContent::text_html(body, html)).await.expect("send").response.event_id
+    }
+
     /// The next message (in arrival order, earlier non-matching ones kept) for which
     /// `wanted` holds; panics after [`WAIT`] naming `what`.
     async fn expect(&mut self, what: &str, wanted: impl Fn(&Seen) -> bool) -> Seen {
@@ -396,6 +402,29 @@ async fn two_humans_play_carat_by_commands() {
     let again = alice.expect("alice's hand again", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1")).await;
     assert_eq!(again.room_id, hand.room_id);
     assert!(!bob.sees_within(Duration::from_millis(300), |s| s.room_id == hand.room_id).await);
+    bot.stop().await;
+}
+
+/// A pill in the middle of a command, as Element sends it (`formatted_body` with a
+/// `matrix.to` link, the display name in `body`), names that user: only bob is invited,
+/// and the game begins when he accepts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pill_in_a_command_invites_that_player() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = alice.create_room("Pill table", &[&bot_id, &bob.user_id], false).await;
+    alice.wait_for_member(&room, &bot_id).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    let pill = format!(r#"<a href="https://matrix.to/#/{}">Bobby</a>"#, bob.user_id);
+    alice.say_html(&room, "!st new carat seed=3 Bobby", &format!("!st new carat seed=3 {pill}")).await;
+    let invitation = alice.expect("the named invitation", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "to a game of Carat")).await;
+    assert!(mentions(&invitation, &bob.user_id), "bob is the one invited: {:?}", invitation.content);
+    bob.say(&room, "!st join").await;
+    bob.expect("the start", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "begins")).await;
     bot.stop().await;
 }
 
