@@ -311,6 +311,15 @@ fn mentions(seen: &Seen, user: &UserId) -> bool {
     listed && pill
 }
 
+/// A room `name` that alice creates with the bot and bob in it (`encrypted` or not);
+/// returns once both have joined.
+async fn table(alice: &Human, bob: &Human, bot: &UserId, name: &str, encrypted: bool) -> Room {
+    let room = alice.create_room(name, &[bot, &bob.user_id], encrypted).await;
+    alice.wait_for_member(&room, bot).await;
+    alice.wait_for_member(&room, &bob.user_id).await;
+    room
+}
+
 /// Two humans open a Carat game in `room` (alice creates with `seed`, bob joins, alice
 /// starts); returns after the start board arrived.
 async fn open_carat(alice: &mut Human, bob: &mut Human, room: &Room, bot: &UserId, seed: u64) {
@@ -335,9 +344,7 @@ async fn two_humans_play_carat_by_commands() {
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
 
-    let room = alice.create_room("Carat table", &[&bot_id, &bob.user_id], false).await;
-    alice.wait_for_member(&room, &bot_id).await;
-    alice.wait_for_member(&room, &bob.user_id).await;
+    let room = table(&alice, &bob, &bot_id, "Carat table", false).await;
     open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
 
     // the first moves of a game the rules crate plays with the same seed
@@ -416,9 +423,7 @@ async fn a_pill_in_a_command_invites_that_player() {
     let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
-    let room = alice.create_room("Pill table", &[&bot_id, &bob.user_id], false).await;
-    alice.wait_for_member(&room, &bot_id).await;
-    alice.wait_for_member(&room, &bob.user_id).await;
+    let room = table(&alice, &bob, &bot_id, "Pill table", false).await;
     let pill = format!(r#"<a href="https://matrix.to/#/{}">Bobby</a>"#, bob.user_id);
     alice.say_html(&room, "!st new carat seed=3 Bobby", &format!("!st new carat seed=3 {pill}")).await;
     let invitation = alice.expect("the named invitation", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "to a game of Carat")).await;
@@ -436,9 +441,7 @@ async fn an_encrypted_room_reads_commands_and_gets_encrypted_boards() {
     let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
-    let room = alice.create_room("Secret table", &[&bot_id, &bob.user_id], true).await;
-    alice.wait_for_member(&room, &bot_id).await;
-    alice.wait_for_member(&room, &bob.user_id).await;
+    let room = table(&alice, &bob, &bot_id, "Secret table", true).await;
     assert!(room.latest_encryption_state().await.expect("state").is_encrypted());
 
     open_carat(&mut alice, &mut bob, &room, &bot_id, 11).await;
