@@ -42,7 +42,7 @@ pub fn command_line(message: MessageText<'_>, me: &Addressing) -> Option<String>
     if let Some(rest) = strip_word_prefix(body, &me.prefix) {
         return Some(rest.trim().to_string());
     }
-    if let Some(rest) = strip_leading_mention(body, message.formatted, me) {
+    if let Some(rest) = strip_leading_mention(body, me) {
         // a command may still carry the prefix after the mention: "@bot !st board"
         let rest = rest.trim();
         return Some(strip_word_prefix(rest, &me.prefix).unwrap_or(rest).trim().to_string());
@@ -144,15 +144,11 @@ fn strip_word_prefix<'a>(text: &'a str, word: &str) -> Option<&'a str> {
     (rest.is_empty() || rest.starts_with(char::is_whitespace)).then_some(rest)
 }
 
-/// `body` without a leading mention of the bot: the pill text of a leading link to the
-/// bot in `formatted`, the user id, `@`display name, display name, `@`localpart or
-/// localpart (longest match first).
-fn strip_leading_mention<'a>(body: &'a str, formatted: Option<&str>, me: &Addressing) -> Option<&'a str> {
-    let mut names: Vec<String> = Vec::new();
-    if let Some(pill) = formatted.and_then(|html| leading_pill_text(html, &me.user_id)) {
-        names.push(pill);
-    }
-    names.push(me.user_id.clone());
+/// `body` without a leading mention of the bot: the user id (which a pill of the bot has
+/// become, [`with_pill_ids`]), `@`display name, display name, `@`localpart or localpart
+/// (longest match first).
+fn strip_leading_mention<'a>(body: &'a str, me: &Addressing) -> Option<&'a str> {
+    let mut names: Vec<String> = vec![me.user_id.clone()];
     if let Some(name) = me.display_name.as_deref().filter(|n| !n.trim().is_empty()) {
         names.push(format!("@{name}"));
         names.push(name.to_string());
@@ -161,13 +157,6 @@ fn strip_leading_mention<'a>(body: &'a str, formatted: Option<&str>, me: &Addres
     names.push(me.localpart().to_string());
     names.sort_by_key(|n| std::cmp::Reverse(n.len()));
     names.iter().find_map(|name| strip_word_prefix(body, name))
-}
-
-/// The text of a link to `user_id` at the very start of an HTML body
-/// (`<a href="https://matrix.to/#/@bot:example.org">Spieltisch</a>: ...`).
-fn leading_pill_text(html: &str, user_id: &str) -> Option<String> {
-    let (target, text, _) = pill_at(html.trim_start())?;
-    (target == user_id).then_some(text)
 }
 
 /// Decodes `%XX` escapes (invalid ones are kept as written).

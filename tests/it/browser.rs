@@ -127,20 +127,15 @@ impl Browser {
         }
     }
 
-    /// Presses and releases `key`, a DOM key name: "ArrowLeft", "ArrowRight", "ArrowUp",
-    /// "ArrowDown", "Home", "End", "PageUp", "PageDown", "Enter", "Escape", "Tab",
-    /// "Backspace", " ", or a single ASCII letter or digit. Panics on another key.
+    /// Presses and releases `key`, a DOM key name the game page answers to: "ArrowLeft",
+    /// "ArrowRight", "Home" or "End". Panics on another key.
     pub async fn press(&mut self, key: &str) {
-        let (code, key_code, text) = key_info(key);
+        let (code, key_code) = key_info(key);
         let event = |kind: &str| {
             json!({ "type": kind, "key": key, "code": code, "windowsVirtualKeyCode": key_code, "nativeVirtualKeyCode": key_code })
         };
         // A key that types nothing goes down "raw" (as in Puppeteer): no keypress event.
-        let mut down = event(if text.is_empty() { "rawKeyDown" } else { "keyDown" });
-        if !text.is_empty() {
-            down["text"] = json!(text);
-        }
-        self.command("Input.dispatchKeyEvent", down).await;
+        self.command("Input.dispatchKeyEvent", event("rawKeyDown")).await;
         self.command("Input.dispatchKeyEvent", event("keyUp")).await;
     }
 
@@ -307,30 +302,12 @@ async fn devtools_url(stderr: ChildStderr) -> String {
     panic!("Chromium exited without a DevTools URL:\n{}", before.join("\n"));
 }
 
-/// The CDP key code and text of a DOM key name (see [`Browser::press`]).
-fn key_info(key: &str) -> (String, u32, String) {
-    const NAMED: &[(&str, &str, u32, &str)] = &[
-        ("ArrowLeft", "ArrowLeft", 37, ""),
-        ("ArrowUp", "ArrowUp", 38, ""),
-        ("ArrowRight", "ArrowRight", 39, ""),
-        ("ArrowDown", "ArrowDown", 40, ""),
-        ("Home", "Home", 36, ""),
-        ("End", "End", 35, ""),
-        ("PageUp", "PageUp", 33, ""),
-        ("PageDown", "PageDown", 34, ""),
-        ("Enter", "Enter", 13, "\r"),
-        ("Escape", "Escape", 27, ""),
-        ("Tab", "Tab", 9, ""),
-        ("Backspace", "Backspace", 8, ""),
-        (" ", "Space", 32, " "),
-    ];
-    if let Some(&(_, code, key_code, text)) = NAMED.iter().find(|(name, ..)| *name == key) {
-        return (code.to_string(), key_code, text.to_string());
-    }
-    match key.as_bytes() {
-        [c] if c.is_ascii_alphabetic() => (format!("Key{}", c.to_ascii_uppercase() as char), u32::from(c.to_ascii_uppercase()), key.to_string()),
-        [c] if c.is_ascii_digit() => (format!("Digit{key}"), u32::from(*c), key.to_string()),
-        _ => panic!("Browser::press does not know the key {key:?}"),
+/// The CDP code and key code of a DOM key name (see [`Browser::press`]).
+fn key_info(key: &str) -> (&'static str, u32) {
+    const NAMED: &[(&str, u32)] = &[("ArrowLeft", 37), ("ArrowRight", 39), ("Home", 36), ("End", 35)];
+    match NAMED.iter().find(|(name, _)| *name == key) {
+        Some(&(name, key_code)) => (name, key_code),
+        None => panic!("Browser::press does not know the key {key:?}"),
     }
 }
 

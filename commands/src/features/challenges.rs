@@ -317,25 +317,18 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
         return Err(Msg::new("challenge-only-hathor").arg("game", ctx.game_name(kind)).into());
     }
     // The bot named (`new hathor challenge @bot:hard`) plays the same stones too.
+    // Everyone here may join a challenge: people are not named (only the bot, to play).
     let bot = ctx.table.bot_user(&ctx.origin.platform);
-    let ai_levels: Vec<ai::Level> = new
-        .invite
-        .iter()
-        .filter_map(|named| match bot.as_deref().map(|bot| ai_seat::invitee(named, bot)) {
-            Some(ai_seat::Invitee::Bot(level)) => Some(level.or(new.level).unwrap_or_default()),
-            _ => None,
-        })
-        .collect();
+    let (mut ai_levels, mut people) = (Vec::<ai::Level>::new(), Vec::<String>::new());
+    for named in &new.invite {
+        match bot.as_deref().map(|bot| ai_seat::invitee(named, bot)) {
+            Some(ai_seat::Invitee::Bot(level)) => ai_levels.push(level.or(new.level).unwrap_or_default()),
+            _ => people.push(format!("@{named}")),
+        }
+    }
     if new.level.is_some() && ai_levels.is_empty() {
         return Err(Msg::new("cmd-level-without-ai").into());
     }
-    // Everyone here may join a challenge: people are not named (only the bot, to play).
-    let people: Vec<String> = new
-        .invite
-        .iter()
-        .filter(|named| !matches!(bot.as_deref().map(|bot| ai_seat::invitee(named, bot)), Some(ai_seat::Invitee::Bot(_))))
-        .map(|named| format!("@{named}"))
-        .collect();
     if !people.is_empty() {
         return Err(Msg::new("challenge-names-nobody").arg("players", people.join(", ")).into());
     }

@@ -100,60 +100,43 @@ pub async fn to_move(host: &Host, id: GameId) -> (String, Vec<String>) {
     (user, moves)
 }
 
+/// Runs `$body` with `$c` bound to `$db`'s pool, whichever database it is (the store's
+/// own `on!` is private to it).
+macro_rules! on_pool {
+    ($db:expr, |$c:ident| $body:expr) => {
+        match $db.exec() {
+            commands::store::backend::Exec::SqlitePool($c) => $body,
+            commands::store::backend::Exec::PgPool($c) => $body,
+            _ => unreachable!("a Db runs statements on its pool"),
+        }
+    };
+}
+
 /// Runs `sql` (parameters `$1`, `$2`, ... bound to `args`) on `db`, whichever database it
 /// is, for tests that change stored rows directly; the rows it changed.
 pub async fn execute(db: &commands::store::Db, sql: &str, args: &[i64]) -> u64 {
-    use commands::store::backend::Exec;
-    macro_rules! run {
-        ($c:expr) => {{
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string()));
-            for a in args {
-                query = query.bind(*a);
-            }
-            query.execute($c).await.expect("write").rows_affected()
-        }};
-    }
-    match db.exec() {
-        Exec::SqlitePool(c) => run!(c),
-        Exec::SqliteConn(c) => run!(c),
-        Exec::PgPool(c) => run!(c),
-        Exec::PgConn(c) => run!(c),
-    }
+    on_pool!(db, |c| {
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.to_string()));
+        for a in args {
+            query = query.bind(*a);
+        }
+        query.execute(c).await.expect("write").rows_affected()
+    })
 }
 
 /// The first column of the rows `sql` (parameters bound to `args`) reads from `db`, as
 /// nullable integers.
 pub async fn integers(db: &commands::store::Db, sql: &str, args: &[i64]) -> Vec<Option<i64>> {
-    use commands::store::backend::Exec;
-    macro_rules! run {
-        ($c:expr) => {{
-            let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()));
-            for a in args {
-                query = query.bind(*a);
-            }
-            query.fetch_all($c).await.expect("read")
-        }};
-    }
-    match db.exec() {
-        Exec::SqlitePool(c) => run!(c),
-        Exec::SqliteConn(c) => run!(c),
-        Exec::PgPool(c) => run!(c),
-        Exec::PgConn(c) => run!(c),
-    }
+    on_pool!(db, |c| {
+        let mut query = sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string()));
+        for a in args {
+            query = query.bind(*a);
+        }
+        query.fetch_all(c).await.expect("read")
+    })
 }
 
 /// The first column of the rows `sql` reads from `db`, as texts.
 pub async fn texts_of(db: &commands::store::Db, sql: &str) -> Vec<String> {
-    use commands::store::backend::Exec;
-    macro_rules! run {
-        ($c:expr) => {
-            sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_all($c).await.expect("read")
-        };
-    }
-    match db.exec() {
-        Exec::SqlitePool(c) => run!(c),
-        Exec::SqliteConn(c) => run!(c),
-        Exec::PgPool(c) => run!(c),
-        Exec::PgConn(c) => run!(c),
-    }
+    on_pool!(db, |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_all(c).await.expect("read"))
 }
