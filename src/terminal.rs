@@ -112,16 +112,16 @@ impl<'h, W: Write> Terminal<'h, W> {
             if matches!(line, "quit" | "exit" | "ende") {
                 break;
             }
-            if let Some(name) = line.strip_prefix("as ").or_else(|| line.strip_prefix("als ")) {
-                self.switch(name)?;
+            // The terminal's own words, English or German: `as`/`als`, `wait`/`warte`/`warten`.
+            let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            if matches!(word, "as" | "als") {
+                self.switch(rest)?;
                 continue;
             }
             // Another terminal on the database may have waited meanwhile.
             self.catch_up().await;
-            if matches!(line, "wait" | "warten") {
-                self.wait("").await?;
-            } else if let Some(time) = line.strip_prefix("wait ").or_else(|| line.strip_prefix("warten ")) {
-                self.wait(time).await?;
+            if matches!(word, "wait" | "warte" | "warten") {
+                self.wait(rest).await?;
             } else {
                 let replies = self.host.handle(&self.origin(), line).await;
                 for reply in replies {
@@ -202,7 +202,7 @@ impl<'h, W: Write> Terminal<'h, W> {
 
     fn switch(&mut self, name: &str) -> std::io::Result<()> {
         if name.trim().is_empty() {
-            let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
+            let text = self.say(Msg::new("local-speaking-as-who").arg("user", self.speaker.name.clone()));
             return writeln!(self.out, "{text}");
         }
         if commands::base::ai_seat::reserved_name(name) {

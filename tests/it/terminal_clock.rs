@@ -106,3 +106,24 @@ fn each_terminal_prints_only_its_own_channels_notices() {
     assert!(!garten.contains("carol joins"), "{garten}");
     assert_eq!(garten.matches("has expired").count(), 1, "{garten}");
 }
+
+/// The terminal's own words in German and English: `warte`/`warten` wait, and a bare
+/// `as`/`als` says who speaks and how to switch.
+#[test]
+fn the_terminal_reads_its_own_words_in_german_and_a_bare_as() {
+    let place = Place::new();
+    let run = place.local("warte 2h\nwarten 1d\nas\nals bob\nals\n");
+    let out = &run.stdout;
+    assert!(out.contains("2 hours later.\n"), "{out}");
+    assert!(out.contains("1 day later.\n"), "{out}");
+    assert!(out.contains("You speak as alice: type `as <name>` to speak as another player.\n"), "{out}");
+    assert!(out.contains("You speak as bob now.\n"), "{out}");
+    assert!(out.contains("You speak as bob: type `as <name>` to speak as another player.\n"), "{out}");
+    assert!(!out.contains("I do not know the command"), "{out}");
+
+    let (db, boards) = (place.db_url(), place.boards().display().to_string());
+    let run = spieltisch(place.path(), &["local", "--db", &db, "--boards", &boards, "--as", "alice", "--lang", "de"], "warte 2h\nals\n", &[]);
+    let out = &run.stdout;
+    assert!(out.contains("2 Stunden später.\n"), "{out}");
+    assert!(out.contains("Du sprichst als alice: schreib `als <Name>`, um als jemand anderes zu sprechen.\n"), "{out}");
+}

@@ -68,12 +68,14 @@ join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players 
 join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.
 join-can-start = { $creator } kann die Partie jetzt `starten` oder auf weitere Spieler warten.
 start-started = Partie #{ $id } { $game } beginnt ({ $details }). Plätze: { $seats }.
-# $verb: "play" oder "bury", wenn der Zug mit diesem Wort begann (dann ist $move der Rest), sonst "other".
+# $verb: "play" oder "bury", wenn der Zug mit diesem Wort begann (dann ist $move der Rest),
+# "hint" für den Tipp in Hathor (dann ist $move leer), sonst "other".
 turn-moved = { $player } { $verb ->
-    [play] spielt
-    [bury] vergräbt
-   *[other] zieht
-  } { $move } (Partie #{ $id }, Zug { $seq }).
+    [play] spielt { $move }
+    [bury] vergräbt { $move }
+    [hint] bittet um einen Tipp
+   *[other] zieht { $move }
+  } (Partie #{ $id }, Zug { $seq }).
 turn-resigned = { $player } gibt Partie #{ $id } auf.
 turn-next = { $player } ist am Zug.
 game-over = Partie #{ $id } ist vorbei. Rangfolge:
@@ -167,6 +169,7 @@ rule-game-over = Die Partie ist vorbei.
 local-welcome = Spieltisch im Terminal. Du sprichst als { $user }; `als <Name>` wechselt den Spieler, `hilfe` zeigt die Befehle, `ende` beendet.
 local-reserved-name = Als { $user } kannst du nicht sprechen: `bot`, Namen, die mit `Spieltisch` oder `@` beginnen, und Namen mit `:` gehören den KI-Plätzen des Bots oder sind Erwähnungen. Wähle einen einfachen Namen.
 local-speaking-as = Du sprichst jetzt als { $user }.
+local-speaking-as-who = Du sprichst als { $user }: schreib `als <Name>`, um als jemand anderes zu sprechen.
 local-private-label = [privat an { $user }]
 local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
 local-picture = Bild: { $path }

@@ -71,11 +71,13 @@ join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats
 join-full = All seats are taken: any player can `start` the game now.
 join-can-start = { $creator } can `start` the game now or wait for more players.
 start-started = Game #{ $id } of { $game } begins ({ $details }). Seats: { $seats }.
-# $verb: "play" or "bury" when the move began with that word (then $move is the rest), else "other".
+# $verb: "play" or "bury" when the move began with that word (then $move is the rest),
+# "hint" for Hathor's hint (then $move is empty), else "other".
 turn-moved = { $player } { $verb ->
-    [bury] buries
-   *[other] plays
-  } { $move } (game #{ $id }, move { $seq }).
+    [bury] buries { $move }
+    [hint] asks for the hint
+   *[other] plays { $move }
+  } (game #{ $id }, move { $seq }).
 turn-resigned = { $player } resigns game #{ $id }.
 turn-next = It is { $player }'s turn.
 game-over = Game #{ $id } is over. Ranking:
@@ -169,6 +171,7 @@ rule-game-over = The game is over.
 local-welcome = Spieltisch in the terminal. You speak as { $user }; `as <name>` switches the player, `help` lists the commands, `quit` ends.
 local-reserved-name = You cannot speak as { $user }: `bot`, names beginning with `Spieltisch` or `@` and names with `:` belong to the bot's AI seats or to mentions. Choose a plain name.
 local-speaking-as = You speak as { $user } now.
+local-speaking-as-who = You speak as { $user }: type `as <name>` to speak as another player.
 local-private-label = [private to { $user }]
 local-private-for = (a private message for { $user }; type `as { $user }` to read it)
 local-picture = picture: { $path }

@@ -103,10 +103,11 @@ fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
 
 /// `turn-moved` for `mover`'s move `canonical`: a move that begins with its own verb
 /// (Artifakes' `play 12 colour ccw`, `bury block 17`) gives the sentence its verb, so it
-/// is not doubled ("bob plays play 12 ...").
+/// is not doubled ("bob plays play 12 ..."); Hathor's hint is asked for, not played.
 fn moved(mover: Arg, canonical: &str, kind: rules::GameKind, lang: crate::base::i18n::Lang) -> Msg {
     let (verb, rest) = match canonical.split_once(' ') {
         Some((verb @ ("play" | "bury"), rest)) => (verb, rest),
+        _ if canonical == "hint" && kind == rules::GameKind::Hathor => ("hint", ""),
         _ => ("other", canonical),
     };
     // The move in the reader's notation words (`c3 rot` in German).

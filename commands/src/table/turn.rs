@@ -86,6 +86,11 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     let hands = async {
         let mut replies = Vec::new();
         for &seat in private {
+            // At the end a hand that has run out is no news.
+            let emptied = game.is_finished() && hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| h.is_empty());
+            if emptied {
+                continue;
+            }
             replies.extend(hand_reply(own, loaded, game.as_ref(), seat).await);
         }
         replies

@@ -96,6 +96,10 @@ async fn hands_reach_only_their_owner_from_the_deal_to_the_end() {
         let hands = hand_texts(&after);
         assert_private(&replies, &hands);
         assert_private(&replies, &hand_texts(&before));
+        if after.phase == Phase::Over {
+            // The end says the result; a hand that ran out is not news then.
+            assert!(replies.iter().all(|r| !r.text.plain().contains("is empty")), "{}", texts(&replies));
+        }
         if before.phase == Phase::Bury && after.phase == Phase::Excavate {
             // The deal: each player gets their five cards privately, with the picture.
             dealt = true;

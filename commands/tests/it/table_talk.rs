@@ -247,9 +247,12 @@ async fn the_hathor_hint_lists_the_legal_fields_in_text_in_english_and_german() 
     let text = texts(&host.handle(&origin("alice", "c"), "hint").await);
     assert!(text.contains(&format!("The current stone fits on {} fields: ", legal.len())) && text.contains(" (the hint cost 500 points)."), "{text}");
     assert_eq!(hint_fields(&text, "The current stone fits on"), legal);
+    // The hint is asked for, not played.
+    assert!(text.contains(&format!("alice asks for the hint (game #{id}, move 1).")), "{text}");
     let text = texts(&host.handle(&german("alice", "c"), "zug hilfe").await);
     assert!(text.contains(&format!("Der aktuelle Stein passt auf {} Felder: ", legal.len())) && text.contains(" (der Tipp kostete 500 Punkte)."), "{text}");
     assert_eq!(hint_fields(&text, "Der aktuelle Stein passt auf"), legal);
+    assert!(text.contains(&format!("alice bittet um einen Tipp (Partie #{id}, Zug 2).")), "{text}");
 }
 
 #[tokio::test]
