@@ -81,3 +81,40 @@ artifakes-sold = { $player } verkauft { $blocks ->
   }: jetzt auf Dolerit { $stone }.
 artifakes-next-round = Durchgang { $round } beginnt: { $player } vergräbt zuerst.
 artifakes-went-home = Der Inspektor ist nach Hause gegangen: die Partie endet.
+# Nach einer Karte, die den Inspektor bewegt hat: $found/$lost sind "both", "blocks", "discs" oder "none".
+artifakes-dug = Der Inspektor geht von Feld { $from } nach Feld { $to }: { $found ->
+    [both] { $player } findet { $blocks ->
+        [one] 1 Block
+       *[other] { $blocks } Blöcke
+      } und { $discs ->
+        [one] 1 Scheibe
+       *[other] { $discs } Scheiben
+      }
+    [blocks] { $player } findet { $blocks ->
+        [one] 1 Block
+       *[other] { $blocks } Blöcke
+      }
+    [discs] { $player } findet { $discs ->
+        [one] 1 Scheibe
+       *[other] { $discs } Scheiben
+      }
+   *[none] { $player } findet nichts
+  }{ $lost ->
+    [both] ; { $opponent } verliert { $lost-blocks ->
+        [one] 1 Block
+       *[other] { $lost-blocks } Blöcke
+      } und { $lost-discs ->
+        [one] 1 Scheibe
+       *[other] { $lost-discs } Scheiben
+      }.
+    [blocks] ; { $opponent } verliert { $lost-blocks ->
+        [one] 1 Block
+       *[other] { $lost-blocks } Blöcke
+      }.
+    [discs] ; { $opponent } verliert { $lost-discs ->
+        [one] 1 Scheibe
+       *[other] { $lost-discs } Scheiben
+      }.
+   *[none] .
+  }
+artifakes-next-round-dig = Durchgang { $round } beginnt: niemand hat noch Stücke zum Vergraben, also spielt { $player } die erste Karte.

@@ -66,3 +66,40 @@ artifakes-sold = { $player } sells { $blocks ->
   }: now on stone { $stone }.
 artifakes-next-round = Round { $round } begins: { $player } buries first.
 artifakes-went-home = The inspector went home: the game ends.
+# After a card play that moved the inspector: $found/$lost are "both", "blocks", "discs" or "none".
+artifakes-dug = The inspector goes from field { $from } to field { $to }: { $found ->
+    [both] { $player } finds { $blocks ->
+        [one] 1 block
+       *[other] { $blocks } blocks
+      } and { $discs ->
+        [one] 1 disc
+       *[other] { $discs } discs
+      }
+    [blocks] { $player } finds { $blocks ->
+        [one] 1 block
+       *[other] { $blocks } blocks
+      }
+    [discs] { $player } finds { $discs ->
+        [one] 1 disc
+       *[other] { $discs } discs
+      }
+   *[none] { $player } finds nothing
+  }{ $lost ->
+    [both] ; { $opponent } loses { $lost-blocks ->
+        [one] 1 block
+       *[other] { $lost-blocks } blocks
+      } and { $lost-discs ->
+        [one] 1 disc
+       *[other] { $lost-discs } discs
+      }.
+    [blocks] ; { $opponent } loses { $lost-blocks ->
+        [one] 1 block
+       *[other] { $lost-blocks } blocks
+      }.
+    [discs] ; { $opponent } loses { $lost-discs ->
+        [one] 1 disc
+       *[other] { $lost-discs } discs
+      }.
+   *[none] .
+  }
+artifakes-next-round-dig = Round { $round } begins: nobody has pieces left to bury, so { $player } plays the first card.

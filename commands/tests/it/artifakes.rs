@@ -309,3 +309,144 @@ async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and
         }
     }
 }
+
+/// The numbers of "1 block and 2 discs" / "2 discs" / "nothing" as the test reads them
+/// from a view: (blocks, discs) gained or lost between two views.
+fn pieces_words(lang: Lang, blocks: u8, discs: u8) -> String {
+    let (block, blocks_word, disc, discs_word, and) =
+        if lang == Lang::En { ("block", "blocks", "disc", "discs", "and") } else { ("Block", "Blöcke", "Scheibe", "Scheiben", "und") };
+    let word = |n: u8, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    match (blocks, discs) {
+        (0, 0) => String::new(),
+        (b, 0) => word(b, block, blocks_word),
+        (0, d) => word(d, disc, discs_word),
+        (b, d) => format!("{} {and} {}", word(b, block, blocks_word), word(d, disc, discs_word)),
+    }
+}
+
+/// The sentence a card play that moved the inspector should bring, worked out from the
+/// views before and after it: the inspector's fields, the mover's new finds and the
+/// opponent's newly destroyed pieces (spec `artifakes.md`, "Excavating").
+fn expected_dig(lang: Lang, before: &ArtifakesView, after: &ArtifakesView, mover: usize) -> String {
+    let other = 1 - mover;
+    let found = |v: &ArtifakesView| v.finds[mover];
+    // A play that ends the round sells the finds: what the mover found then is in the
+    // selling; count it from the ground instead (what lay at the landing field).
+    let (fb, fd) = if after.round == before.round && after.phase == before.phase {
+        (found(after).blocks - found(before).blocks, found(after).discs - found(before).discs)
+    } else {
+        let ground = before.buried[usize::from(after.inspector) - 1][mover];
+        (ground.blocks, ground.discs)
+    };
+    let lost = (after.destroyed[other].blocks - before.destroyed[other].blocks, after.destroyed[other].discs - before.destroyed[other].discs);
+    let (from, to) = (before.inspector, after.inspector);
+    let mut text = if lang == Lang::En {
+        format!("The inspector goes from field {from} to field {to}: {} ", user(mover))
+    } else {
+        format!("Der Inspektor geht von Feld {from} nach Feld {to}: {} ", user(mover))
+    };
+    let finds = pieces_words(lang, fb, fd);
+    text += &match (lang, finds.is_empty()) {
+        (Lang::En, true) => "finds nothing".to_string(),
+        (Lang::En, false) => format!("finds {finds}"),
+        (_, true) => "findet nichts".to_string(),
+        (_, false) => format!("findet {finds}"),
+    };
+    let lost = pieces_words(lang, lost.0, lost.1);
+    if !lost.is_empty() {
+        text += &format!("; {} {} {lost}", user(other), if lang == Lang::En { "loses" } else { "verliert" });
+    }
+    text + "."
+}
+
+#[tokio::test]
+async fn a_card_play_says_where_the_inspector_went_and_what_was_found_and_destroyed() {
+    let place = Place::new();
+    let host = place.host().await;
+    let (id, _) = started(&host, 23).await;
+    let (mut digs, mut found, mut destroyed) = (0, 0, 0);
+    for k in 0..400 {
+        let before = full_view(&host, id).await;
+        let Some(seat) = before.to_move else { break };
+        let lang = if k % 3 == 0 { Lang::De } else { Lang::En };
+        let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
+        let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
+        let replies = host.handle(&speaker, &format!("move #{id} {}", moves[(k * 7) % moves.len()])).await;
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+        let text = replies[0].text.plain();
+        let after = full_view(&host, id).await;
+        let moved = before.phase == Phase::Excavate && after.inspector != before.inspector;
+        // The channel speaks the channel's language (none set: the speaker's).
+        let expected = expected_dig(lang, &before, &after, seat);
+        if moved {
+            digs += 1;
+            found += usize::from(expected.contains("finds 1") || expected.contains("finds 2") || expected.contains("findet 1") || expected.contains("findet 2"));
+            destroyed += usize::from(expected.contains("loses") || expected.contains("verliert"));
+            assert!(text.lines().any(|l| l == expected), "{expected:?} in {text}");
+        } else {
+            assert!(!text.contains("The inspector goes") && !text.contains("Der Inspektor geht"), "{text}");
+        }
+    }
+    assert_eq!(full_view(&host, id).await.phase, Phase::Over);
+    assert!(digs > 5 && found > 0 && destroyed > 0, "the game showed every kind: {digs} digs, {found} finds, {destroyed} destructions");
+}
+
+/// Plays `(k * step) % n`-th legal moves through the rules alone until the game ends;
+/// whether some round began with nobody able to bury (the excavation at once).
+fn a_round_begins_digging(seed: u64, step: usize) -> bool {
+    let Ok(mut game) = rules::open(rules::GameKind::Artifakes, &serde_json::json!({}), 2, None, Some(seed)) else { return false };
+    for k in 0..400 {
+        let AnyView::Artifakes(before) = game.view(Viewer::Omniscient) else { return false };
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            return false;
+        }
+        if game.play(&moves[(k * step) % moves.len()]).is_err() {
+            return false;
+        }
+        let AnyView::Artifakes(after) = game.view(Viewer::Omniscient) else { return false };
+        if after.round > before.round && after.phase == Phase::Excavate {
+            return true;
+        }
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_round_with_nothing_to_bury_says_it_begins_with_the_first_card() {
+    // A game where nothing was found in a round, so the next has nothing to bury: found
+    // by the rules alone, then played through the host the same way.
+    let (seed, step) = (1..300u64)
+        .flat_map(|seed| [1, 3, 7].map(|step| (seed, step)))
+        .find(|&(seed, step)| a_round_begins_digging(seed, step))
+        .expect("some game has a round with nothing to bury");
+    for lang in [Lang::En, Lang::De] {
+        let place = Place::new();
+        let host = place.host().await;
+        let (id, _) = started(&host, seed).await;
+        let mut said = None;
+        for k in 0..400 {
+            let before = full_view(&host, id).await;
+            let seat = before.to_move.expect("the game goes on");
+            let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
+            let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
+            let replies = host.handle(&speaker, &format!("move #{id} {}", moves[(k * step) % moves.len()])).await;
+            let after = full_view(&host, id).await;
+            if after.round > before.round {
+                if after.phase == Phase::Excavate {
+                    said = Some((after, replies[0].text.plain()));
+                    break;
+                }
+            }
+        }
+        let (after, text) = said.expect("the round begins digging, as the rules showed");
+        let first = user(after.to_move.expect("someone plays"));
+        let round = after.round;
+        let expected = if lang == Lang::En {
+            format!("Round {round} begins: nobody has pieces left to bury, so {first} plays the first card.")
+        } else {
+            format!("Durchgang {round} beginnt: niemand hat noch Stücke zum Vergraben, also spielt {first} die erste Karte.")
+        };
+        assert!(text.lines().any(|l| l == expected), "{expected:?} in {text}");
+    }
+}

@@ -49,8 +49,47 @@ impl Chat for ArtifakesView {
     /// After the move that ends a round: the selling, player by player, and the next
     /// round (or that the inspector went home).
     fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
-        selling(game, players)
+        let mut notes = dug(game, players);
+        notes.extend(selling(game, players));
+        notes
     }
+}
+
+/// Which of blocks and discs a count holds, for the texts' selectors: `both`,
+/// `blocks`, `discs` or `none`.
+fn kinds(pieces: rules::artifakes::Pieces) -> &'static str {
+    match (pieces.blocks > 0, pieces.discs > 0) {
+        (true, true) => "both",
+        (true, false) => "blocks",
+        (false, true) => "discs",
+        (false, false) => "none",
+    }
+}
+
+/// After a card play that moved the inspector (spec `artifakes.md`, "Excavating"):
+/// where he went, what the mover dug up there and which of the opponent's pieces were
+/// destroyed ("The inspector goes from field 5 to field 12: alice finds 1 block; bob
+/// loses 2 discs."). Nothing after any other move, or after an event.
+fn dug(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+    if game.log().last().is_none_or(|entry| entry.starts_with('@')) {
+        return Vec::new();
+    }
+    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+    let Some(LastPlay::Moved { seat, from, to, found, destroyed, .. }) = after.last else { return Vec::new() };
+    let name = |seat: Seat| players.get(seat).map_or_else(|| format!("#{seat}"), |u| u.name.clone());
+    vec![
+        Msg::new("artifakes-dug")
+            .arg("from", u64::from(from))
+            .arg("to", u64::from(to))
+            .arg("player", name(seat))
+            .arg("found", kinds(found))
+            .arg("blocks", u64::from(found.blocks))
+            .arg("discs", u64::from(found.discs))
+            .arg("opponent", name(1 - seat))
+            .arg("lost", kinds(destroyed))
+            .arg("lost-blocks", u64::from(destroyed.blocks))
+            .arg("lost-discs", u64::from(destroyed.discs)),
+    ]
 }
 
 /// The selling at the end of a round (spec `artifakes.md`, "Selling"), worked out from
@@ -67,7 +106,10 @@ fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
     // A card play (not a burial) that left the excavation ended the round; only then is
     // the game before it replayed (at most once a round, not after every move).
     let played = matches!(after.last, Some(LastPlay::Moved { .. } | LastPlay::Wasted { .. }));
-    if !played || after.phase == Phase::Excavate {
+    // A round that begins with nobody able to bury goes straight on excavating; it
+    // begins with no finds and no wasted cards, as a round's first play never leaves.
+    let fresh = after.finds.iter().all(|f| f.blocks == 0 && f.discs == 0) && after.wasted.iter().all(Vec::is_empty);
+    if !played || (after.phase == Phase::Excavate && !fresh) {
         return Vec::new();
     }
     let Ok(mut before_game) = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
@@ -107,8 +149,9 @@ fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
     }
     if after.went_home {
         notes.push(Msg::new("artifakes-went-home"));
-    } else if let (Phase::Bury, Some(first)) = (after.phase, after.to_move) {
-        notes.push(Msg::new("artifakes-next-round").arg("round", u64::from(after.round)).arg("player", name(first)));
+    } else if let Some(first) = after.to_move {
+        let key = if after.phase == Phase::Bury { "artifakes-next-round" } else { "artifakes-next-round-dig" };
+        notes.push(Msg::new(key).arg("round", u64::from(after.round)).arg("player", name(first)));
     }
     notes
 }
