@@ -432,11 +432,9 @@ async fn a_round_with_nothing_to_bury_says_it_begins_with_the_first_card() {
             let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
             let replies = host.handle(&speaker, &format!("move #{id} {}", moves[(k * step) % moves.len()])).await;
             let after = full_view(&host, id).await;
-            if after.round > before.round {
-                if after.phase == Phase::Excavate {
-                    said = Some((after, replies[0].text.plain()));
-                    break;
-                }
+            if after.round > before.round && after.phase == Phase::Excavate {
+                said = Some((after, replies[0].text.plain()));
+                break;
             }
         }
         let (after, text) = said.expect("the round begins digging, as the rules showed");
