@@ -97,6 +97,7 @@ impl Sender {
             self.send_file(&room, file).await?;
         }
         if !text.is_empty() {
+            let text = with_member_names(&room, text).await;
             let content = text_content(&text, message.reply_to.as_ref());
             self.send_content(&room, content).await?;
         }
@@ -205,4 +206,22 @@ impl Sender {
         ];
         self.send_content(&room, text_content(&text, None)).await
     }
+}
+
+/// `pieces` with each mention that carries only its user id as its name (an invitee
+/// named by id or pill: `bob:example.org`) named as the room shows that member: the
+/// display name, else the id's localpart (also when they are not in the room).
+async fn with_member_names(room: &Room, pieces: Vec<Piece>) -> Vec<Piece> {
+    let mut named = Vec::with_capacity(pieces.len());
+    for piece in pieces {
+        named.push(match piece {
+            Piece::Mention { user_id, name } if name.is_empty() || user_id.as_str().trim_start_matches('@') == name.trim_start_matches('@') => {
+                let member = room.get_member_no_sync(&user_id).await.ok().flatten();
+                let name = member.map_or_else(|| user_id.localpart().to_string(), |m| m.name().to_string());
+                Piece::Mention { user_id, name }
+            }
+            other => other,
+        });
+    }
+    named
 }

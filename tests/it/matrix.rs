@@ -423,11 +423,14 @@ async fn a_pill_in_a_command_invites_that_player() {
     let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
+    bob.client.account().set_display_name(Some("Bob B.")).await.expect("display name");
     let room = table(&alice, &bob, &bot_id, "Pill table", false).await;
     let pill = format!(r#"<a href="https://matrix.to/#/{}">Bobby</a>"#, bob.user_id);
     alice.say_html(&room, "!st new carat seed=3 Bobby", &format!("!st new carat seed=3 {pill}")).await;
     let invitation = alice.expect("the named invitation", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "to a game of Carat")).await;
     assert!(mentions(&invitation, &bob.user_id), "bob is the one invited: {:?}", invitation.content);
+    // The invitee is named as the room shows him, not by his id.
+    assert!(invitation.content.body().contains(" invites Bob B. to a game of Carat"), "{}", invitation.content.body());
     bob.say(&room, "!st join").await;
     bob.expect("the start", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "begins")).await;
     bot.stop().await;
