@@ -719,3 +719,33 @@ async fn the_start_carries_the_game_page_as_a_link_button() {
     let token = url.strip_prefix("https://games.example.org/g/").unwrap_or_default();
     assert!(token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{url}");
 }
+
+/// Table talk on Discord (issue 16): a server set to German posts in German whoever
+/// triggers the post (here players whose Discord speaks English); the start names the
+/// time per move, and a resignation says who won and why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_server_posts_in_german_and_a_resignation_says_why() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let admin = FakeUser::admin(100_000_000_000_000_009, "admin");
+    let deutsch = choice_value(&running.registration, "settings", "language", "Deutsch");
+    let set = fake.slash(&admin, "settings", vec![events::integer("language", deutsch)]);
+    let answer = private_answer(&fake, &set).await;
+    assert!(!answer.content().contains("Only admins"), "{}", answer.content());
+
+    let game = start_game(&fake, &running, "Carat", "seed=7 time=2h").await;
+    let start = game.board["content"].as_str().unwrap_or_default().to_string();
+    let id = game.id;
+    assert!(start.starts_with(&format!("Partie #{id} Carat beginnt (2 Stunden Bedenkzeit je Zug). Plätze: alice, bob.")), "{start}");
+
+    let sent = fake.slash(&game.mover, "resign", vec![]);
+    let post = public_followups(&fake, &sent, 1).await.remove(0).content();
+    let (mover, waiter) = (&game.mover.name, &game.waiter.name);
+    let mut lines = post.lines();
+    assert_eq!(lines.next(), Some(format!("{mover} gibt Partie #{id} auf.").as_str()), "{post}");
+    assert_eq!(lines.next(), Some(format!("Partie #{id} ist vorbei: {waiter} gewinnt, {mover} hat aufgegeben. Rangfolge:").as_str()), "{post}");
+    assert_eq!(lines.next(), Some(format!("1. {waiter}: 0 Punkte").as_str()), "{post}");
+    assert_eq!(lines.next(), Some(format!("2. {mover} (aufgegeben): 0 Punkte").as_str()), "{post}");
+    running.bot.stop().await;
+}

@@ -436,6 +436,40 @@ async fn a_pill_in_a_command_invites_that_player() {
     bot.stop().await;
 }
 
+/// Table talk on Matrix (issue 16): a room set to German posts in German whoever
+/// triggers the post; the start names the time per move, and a resignation says who
+/// won and why.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_room_posts_in_german_and_a_resignation_says_why() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Tisch", false).await;
+    // alice created the room, so she is its admin.
+    alice.say(&room, "!st settings language=de").await;
+    alice.expect("the setting", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "Einstellungen hier")).await;
+    alice.say(&room, "!st new carat seed=3 time=2h").await;
+    alice.expect("the invitation", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "lädt zu einer Partie Carat")).await;
+    bob.say(&room, "!st join").await;
+    bob.expect("the join", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "tritt Partie #1 bei")).await;
+    alice.say(&room, "!st start").await;
+    let start = alice.expect("the start", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "beginnt")).await;
+    let (a, b) = (alice.user_id.localpart().to_string(), bob.user_id.localpart().to_string());
+    assert!(start.body().starts_with(&format!("Partie #1 Carat beginnt (2 Stunden Bedenkzeit je Zug). Plätze: {a}, {b}.")), "{}", start.body());
+    alice.say(&room, "!st resign").await;
+    let over = alice.expect("the end", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "ist vorbei")).await;
+    let body = over.body();
+    let mut lines = body.lines();
+    assert_eq!(lines.next(), Some(format!("{a} gibt Partie #1 auf.").as_str()), "{body}");
+    assert_eq!(lines.next(), Some(format!("Partie #1 ist vorbei: {b} gewinnt, {a} hat aufgegeben. Rangfolge:").as_str()), "{body}");
+    assert_eq!(lines.next(), Some(format!("1. {b}: 0 Punkte").as_str()), "{body}");
+    assert_eq!(lines.next(), Some(format!("2. {a} (aufgegeben): 0 Punkte").as_str()), "{body}");
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_encrypted_room_reads_commands_and_gets_encrypted_boards() {
     let hs = synapse(Limits::Relaxed);
