@@ -101,7 +101,7 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
             lang.code()
         );
     }
-    let _ = write!(out, "<h2>{}</h2>\n", t(Msg::new("web-moves")));
+    let _ = writeln!(out, "<h2>{}</h2>", t(Msg::new("web-moves")));
     if game.moves.is_empty() {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", t(Msg::new("web-no-moves")));
     }
