@@ -17,7 +17,7 @@ use crate::{
 // ---- Layout (pixels) ----
 
 /// Image width.
-pub(crate) const WIDTH: u32 = 880;
+pub(crate) const WIDTH: u32 = 900;
 /// Image height.
 pub(crate) const HEIGHT: u32 = 1134;
 /// Height of the title bar.
@@ -662,7 +662,7 @@ mod tests {
         let Ok(image) = image::load_from_memory(&png) else {
             panic!("the PNG decodes")
         };
-        assert_eq!((image.width(), image.height()), (880, 1134));
+        assert_eq!((image.width(), image.height()), (900, 1134));
     }
 
     #[test]
