@@ -6,13 +6,13 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
-use commands::{Host, HostOptions};
+use commands::{GameId, Host, HostOptions};
 
 mod support;
 use support::origin;
 
 /// Starts a new two-player Carat game in its own channel; returns its id and channel.
-async fn new_game(host: &Host, n: u64) -> (i64, String) {
+async fn new_game(host: &Host, n: u64) -> (GameId, String) {
     let channel = format!("bench-{n}");
     let replies = host.handle(&origin("alice", &channel), &format!("new carat seed={n}")).await;
     let id = replies[0].game.map(|g| g.id).expect("invitation");
@@ -33,7 +33,7 @@ fn bench_turns(c: &mut Criterion, name: &str, pictures: bool) {
     let options = HostOptions { pictures, ..HostOptions::default() };
     let host = runtime.block_on(Host::open(&url, options)).expect("database");
     let mut games = 0;
-    let mut current: Option<(i64, String)> = None;
+    let mut current: Option<(GameId, String)> = None;
     c.bench_function(name, |b| {
         b.iter_custom(|iters| {
             runtime.block_on(async {

@@ -39,6 +39,37 @@ pub fn rate(old: &[WengLinRating], ranking: &[Vec<usize>]) -> Vec<WengLinRating>
     new
 }
 
+/// Who is rated for a game of `players` (user id, name; by seat) ranked by `ranking`:
+/// each person, and each AI level once (README, "Playing against the bot": a level is
+/// one player on the leaderboard, `ai:normal`, named as its first seat is, e.g.
+/// "Spieltisch (AI)"), at the best place one of its seats reached; its other seats are
+/// left out. Returns the entrants and the ranking by their indices.
+fn entrants(players: &[(String, String)], ranking: &[Vec<usize>]) -> (Vec<(String, String)>, Vec<Vec<usize>>) {
+    let identity = |user_id: &str| match crate::base::ai_seat::level_of(user_id) {
+        Some(level) => crate::base::ai_seat::user_id(level, 1),
+        None => user_id.to_string(),
+    };
+    let mut entrants: Vec<(String, String)> = Vec::new();
+    let mut tiers = Vec::new();
+    for tier in ranking {
+        let mut placed = Vec::new();
+        for &seat in tier {
+            let Some((user_id, name)) = players.get(seat) else { continue };
+            let id = identity(user_id);
+            if entrants.iter().any(|(e, _)| *e == id) {
+                continue;
+            }
+            let name = players.iter().find(|(u, _)| *u == id).map_or(name, |(_, n)| n).clone();
+            placed.push(entrants.len());
+            entrants.push((id, name));
+        }
+        if !placed.is_empty() {
+            tiers.push(placed);
+        }
+    }
+    (entrants, tiers)
+}
+
 /// Puts the result of the finished game `loaded` into the ratings, once (a game
 /// already rated, aborted, or with fewer than two players changes nothing).
 ///
@@ -51,6 +82,10 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
         return Ok(());
     }
     let players: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+    let (players, ranking) = entrants(&players, &ranking);
+    if players.len() < 2 {
+        return Ok(());
+    }
     let rated = db
         .record_ratings(&loaded.row, &players, now, |old| {
             let old: Vec<WengLinRating> = old
@@ -69,6 +104,26 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn seats(names: &[(&str, &str)]) -> Vec<(String, String)> {
+        names.iter().map(|(u, n)| (u.to_string(), n.to_string())).collect()
+    }
+
+    #[test]
+    fn an_ai_level_is_rated_once_at_its_best_seat() {
+        let players = seats(&[("ai:normal", "Spieltisch (AI)"), ("alice", "alice"), ("ai:normal:2", "Spieltisch (AI) 2"), ("ai:hard", "Spieltisch (AI, hard)")]);
+        // The second normal seat won, alice came second, the first normal seat and the
+        // hard one shared the last place.
+        let (rated, ranking) = entrants(&players, &[vec![2], vec![1], vec![0, 3]]);
+        assert_eq!(rated, seats(&[("ai:normal", "Spieltisch (AI)"), ("alice", "alice"), ("ai:hard", "Spieltisch (AI, hard)")]));
+        assert_eq!(ranking, vec![vec![0], vec![1], vec![2]]);
+        // People are rated as they sit.
+        let players = seats(&[("alice", "alice"), ("bob", "bob")]);
+        assert_eq!(entrants(&players, &[vec![1, 0]]), (seats(&[("bob", "bob"), ("alice", "alice")]), vec![vec![0, 1]]));
+        // Two seats of one level alone are one entrant: nothing to rate.
+        let players = seats(&[("ai:easy", "Spieltisch (AI, easy)"), ("ai:easy:2", "Spieltisch (AI, easy) 2")]);
+        assert_eq!(entrants(&players, &[vec![0], vec![1]]).0.len(), 1);
+    }
 
     #[test]
     fn the_winner_gains_and_the_loser_loses() {

@@ -125,6 +125,12 @@ async fn an_ai_game_of_every_table_game_runs_from_new_to_its_end() {
         // The finished game replays from its record (the AI's moves are ordinary moves).
         let record = host.record(id).await.expect("record").expect("a started game");
         assert!(rules::record::replay_record(&record).is_ok(), "{game}: the record replays");
+        // The leaderboard has alice and the easy level once, however many seats it had.
+        let board = ok_at(&host, &at("alice"), &format!("leaderboard {}", game.to_lowercase())).await;
+        let rows: Vec<&str> = board.lines().filter(|l| l.starts_with("1. ") || l.starts_with("2. ") || l.starts_with("3. ")).collect();
+        assert_eq!(rows.len(), 2, "{game}: {board}");
+        assert!(rows.iter().any(|r| r.contains("Spieltisch (AI, easy): ")) && rows.iter().any(|r| r.contains("alice: ")), "{game}: {board}");
+        assert!(!board.contains("Spieltisch (AI, easy) 2"), "{game}: {board}");
     }
 }
 
