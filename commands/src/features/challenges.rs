@@ -354,7 +354,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
     replies.extend(enter(ctx, &challenge).await?);
-    for (id, name) in ai_seat::seats(&ctx.table.texts, ctx.lang, &ai_levels) {
+    for (id, name) in ai_seat::seats(&ctx.table.texts, ctx.channel_lang, &ai_levels) {
         let user = crate::base::reply::User::new(id, name);
         let origin = crate::base::origin::Origin { user, is_admin: false, ..ctx.origin.clone() };
         let as_ai = Ctx { origin: &origin, admin: false, ..*ctx };

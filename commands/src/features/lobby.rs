@@ -140,9 +140,10 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
 }
 
 /// The AI seats of `levels` as players of seats 1, 2, … (after the creator), named in
-/// the requester's language and numbered per level ("Spieltisch (AI)", "Spieltisch (AI) 2").
+/// the channel's language (their names are public, as the channel's posts are) and
+/// numbered per level ("Spieltisch (AI)", "Spieltisch (AI) 2").
 fn ai_players(ctx: &Ctx<'_>, levels: &[ai::Level]) -> Vec<PlayerRow> {
-    ai_seat::seats(&ctx.table.texts, ctx.lang, levels)
+    ai_seat::seats(&ctx.table.texts, ctx.channel_lang, levels)
         .into_iter()
         .enumerate()
         .map(|(i, (user_id, name))| PlayerRow { seat: i + 1, user_id, name, lang: None })

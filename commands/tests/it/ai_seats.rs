@@ -447,3 +447,18 @@ async fn at_a_german_table_the_ai_speaks_german() {
     assert!(said.contains(" (Partie #") && said.contains("@alice ist am Zug."), "{said}");
     assert!(!said.contains(" red") && !said.contains(" blue") && !said.contains(" green") && !said.contains(" yellow"), "{said}");
 }
+
+/// The AI seats' names are public: they are written in the channel's language, not in
+/// the language of whoever invited the bot.
+#[tokio::test]
+async fn an_ai_seat_is_named_in_the_channels_language() {
+    let (_place, _clock, host) = terminal_host().await;
+    ok_at(&host, &Origin { is_admin: true, ..at("admin") }, "settings language=de").await;
+    // alice speaks English for herself.
+    let english = Origin { lang: Some(Lang::En), ..at("alice") };
+    let replies = host.handle(&english, "new carat @bot:easy seed=5").await;
+    let id = game_of(&replies);
+    let players = host.db().players(id).await.expect("players");
+    assert_eq!(players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["alice", "Spieltisch (KI, leicht)"]);
+    assert!(texts(&replies).contains("Plätze: alice, Spieltisch (KI, leicht)."), "{}", texts(&replies));
+}
