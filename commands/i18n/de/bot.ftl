@@ -91,6 +91,11 @@ ranking-removed = { $player } ({ $how ->
     [resigned] aufgegeben
    *[timeout] Zeit abgelaufen
   })
+# Eine Partie für eine Person, vor ihrem Ende beendet (aufgegeben, oder ihre Herausforderung schloss).
+game-over-solo-early = Partie #{ $id } wurde vorzeitig beendet: { $player } hat { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+  }.
 game-ended-aborted = Partie #{ $id } endete ohne Ergebnis.
 ranking-place = { $place }. { $players }
 # $game: die Id des Spiels, für seine Einheit (Artifälschungen zählt Steine, Helofag Figuren im Ziel).

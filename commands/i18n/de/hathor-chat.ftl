@@ -17,7 +17,7 @@ challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant 
 challenge-board-daily = Tages-Herausforderung #{ $id } vom { $date } ({ $game }), offen bis { $closes }:
 challenge-board-closed = Herausforderung #{ $id } ({ $game }, Variante { $variant }) ist beendet. Endstand der Bestenliste:
 challenge-board-empty = Noch niemand spielt mit.
-challenge-line-finished = { $place }. { $player }: { $points } Punkte (fertig)
+challenge-line-finished = { $place }. { $player }: { $points } Punkte (vorbei, { $placed } von 72 Steinen gelegt)
 challenge-line-playing = { $place }. { $player }: { $points } Punkte (spielt noch, { $placed } von 72 Steinen gelegt)
 challenge-board-of = { $player }: { $points } Punkte (Partie #{ $id })
 

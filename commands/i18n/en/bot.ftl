@@ -93,6 +93,11 @@ ranking-removed = { $player } ({ $how ->
     [resigned] resigned
    *[timeout] out of time
   })
+# A game of one player stopped before its end (resigned, or its challenge closed).
+game-over-solo-early = Game #{ $id } was ended early: { $player } has { $points ->
+    [one] 1 point
+   *[other] { $points } points
+  }.
 game-ended-aborted = Game #{ $id } ended without a result.
 ranking-place = { $place }. { $players }
 # $game: the game's id, for its unit (Artifakes ranks by stones, Helofag by pieces in the goal).

@@ -18,7 +18,7 @@ challenge-board-open = Challenge #{ $id } ({ $game }, variant { $variant }), ope
 challenge-board-daily = Daily challenge #{ $id } of { $date } ({ $game }), open until { $closes }:
 challenge-board-closed = Challenge #{ $id } ({ $game }, variant { $variant }) is closed. Final leaderboard:
 challenge-board-empty = Nobody has joined yet.
-challenge-line-finished = { $place }. { $player }: { $points } points (finished)
+challenge-line-finished = { $place }. { $player }: { $points } points (over, { $placed } of 72 stones placed)
 challenge-line-playing = { $place }. { $player }: { $points } points (playing, { $placed } of 72 stones placed)
 challenge-board-of = { $player }: { $points } points (game #{ $id })
 

@@ -108,6 +108,9 @@ pub(crate) fn status_text(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, ment
         if game.aborted() {
             return ctx.text(&Msg::new("game-ended-aborted").arg("id", id));
         }
+        if let Some(early) = solo_ended_early(loaded, game) {
+            return ctx.text(&early);
+        }
         let mut text = ctx.text(&game_over_header(loaded, game));
         for place in places(ctx, loaded, game) {
             text.push_line(ctx.text(&place));
@@ -134,6 +137,21 @@ fn removed(game: &dyn Match) -> Vec<(Seat, &'static str)> {
             _ => None,
         })
         .collect()
+}
+
+/// The end of a game of one player that was stopped before its own end (a resignation,
+/// or the close of its challenge, which ends the board where it stands): "Game #2 was
+/// ended early: bob has 100 points." — no winner and no ranking of one. `None` for
+/// other games and other ends.
+fn solo_ended_early(loaded: &Loaded, game: &dyn Match) -> Option<Msg> {
+    if game.players() != 1 {
+        return None;
+    }
+    let last = game.log().last().and_then(|entry| rules::Event::parse(entry)).and_then(Result::ok)?;
+    let (rules::Event::Resign(seat) | rules::Event::Timeout(seat)) = last else { return None };
+    let player = loaded.user(seat)?;
+    let points = game.scores().and_then(|s| s.first().copied()).unwrap_or(0);
+    Some(Msg::new("game-over-solo-early").arg("id", loaded.row.id).arg("player", player.name).arg("points", points))
 }
 
 /// The first line of a finished game's ranking: `game-over`, or — when its last entry

@@ -307,7 +307,7 @@ async fn the_leaderboard_lists_scores_and_who_has_finished() {
             "Challenge #1 (Hathor, variant 1), open until 2026-11-30 10:00 UTC:".to_string(),
             format!("1. alice: {points} points (playing, 2 of 72 stones placed)"),
             "2. bob: 0 points (playing, 0 of 72 stones placed)".to_string(),
-            "3. carol: 0 points (finished)".to_string(),
+            "3. carol: 0 points (over, 0 of 72 stones placed)".to_string(),
         ]
     );
 }
@@ -458,9 +458,9 @@ async fn a_closed_challenge_speaks_its_servers_language() {
     let firsts: Vec<(String, String)> =
         closed.iter().map(|c| (c.channel.clone(), c.replies[0].text.plain())).collect();
     assert_eq!(firsts, vec![
-        ("C".to_string(), "Herausforderung #1 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (fertig)".to_string()),
-        ("X".to_string(), "Challenge #2 (Hathor, variant 1) is closed. Final leaderboard:\n1. alice: 0 points (finished)".to_string()),
-        ("room".to_string(), "Herausforderung #3 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (fertig)".to_string()),
+        ("C".to_string(), "Herausforderung #1 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (vorbei, 0 von 72 Steinen gelegt)".to_string()),
+        ("X".to_string(), "Challenge #2 (Hathor, variant 1) is closed. Final leaderboard:\n1. alice: 0 points (over, 0 of 72 stones placed)".to_string()),
+        ("room".to_string(), "Herausforderung #3 (Hathor, Variante 1) ist beendet. Endstand der Bestenliste:\n1. alice: 0 Punkte (vorbei, 0 von 72 Steinen gelegt)".to_string()),
     ]);
     assert_eq!(closed[0].replies[1].text.plain(), "alice: 0 Punkte (Partie #1)");
 }
@@ -485,4 +485,33 @@ async fn other_players_challenge_boards_are_not_offered() {
     // carol plays in no challenge game: no board is hers to see while it is open.
     let carol = host.handle(&origin("carol", "c"), "board").await;
     assert!(refused(&carol, "carol", "No game is running in this channel"), "{}", texts(&carol));
+}
+
+/// A board ended by its challenge's close, or by its player, was ended early: no
+/// "alice wins, alice resigned" for a game of one (English and German).
+#[tokio::test]
+async fn a_board_the_close_ended_says_it_was_ended_early() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge hours=1 seed=3").await, "alice");
+    let b = game_of(&host.handle(&origin("bob", "c"), "join").await, "bob");
+    put(&host, "bob", b, |m| m[0].clone()).await;
+    let (_, played) = replayed(&host, b).await;
+    let points = played.scores().expect("scores")[0];
+    assert!(points > 0, "a placed stone scores");
+    clock.advance(HOUR);
+    let closed = host.close_due_challenges().await.expect("poll");
+    let board = closed[0].replies[0].text.plain();
+    assert!(board.ends_with(&format!("1. bob: {points} points (over, 1 of 72 stones placed)\n2. alice: 0 points (over, 0 of 72 stones placed)")), "{board}");
+    let text = texts(&host.handle(&origin("bob", "c"), &format!("board #{b}")).await);
+    assert!(text.ends_with(&format!("Game #{b} was ended early: bob has {points} points.")), "{text}");
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..origin("alice", "c") };
+    let text = texts(&host.handle(&german, &format!("brett #{a}")).await);
+    assert!(text.ends_with(&format!("Partie #{a} wurde vorzeitig beendet: alice hat 0 Punkte.")), "{text}");
+    // A solo game its player resigns.
+    let started = host.handle(&origin("carol", "c"), "new hathor seed=4").await;
+    let id = started[0].game.expect("a game").id;
+    let text = texts(&host.handle(&origin("carol", "c"), "resign").await);
+    assert_eq!(text, format!("carol resigns game #{id}.\nGame #{id} was ended early: carol has 0 points."));
 }
