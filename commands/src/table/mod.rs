@@ -316,25 +316,21 @@ impl Table {
         names: Vec<String>,
         lang: Lang,
     ) -> Option<Attachment> {
+        self.start_board(id, game, names, lang).finish().await
+    }
+
+    /// Starts drawing the board of `game` (as [`Table::board_png`]) on a blocking thread
+    /// and returns at once, so that a move is stored while its board is drawn; dropping
+    /// the [`Drawing`] (a move that was not stored) discards the picture.
+    pub(crate) fn start_board(&self, id: GameId, game: &dyn Match, names: Vec<String>, lang: Lang) -> Drawing {
         if !self.options.pictures {
-            return None;
+            return Drawing(None);
         }
         let view = game.view(Viewer::Spectator);
         let seq = game.moves_applied();
-        let drawn = tokio::task::spawn_blocking(move || render::board_png(&view, &names, lang)).await;
-        match drawn {
-            Ok(Ok(bytes)) => {
-                Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
-            }
-            Ok(Err(e)) => {
-                tracing::warn!(game = %id, error = %e, "the board could not be drawn");
-                None
-            }
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e, "the board drawing task failed");
-                None
-            }
-        }
+        Drawing(Some((id, tokio::task::spawn_blocking(move || {
+            render::board_png(&view, &names, lang).map(|bytes| Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
+        }))))
     }
 
     /// Draws `seat`'s hand as a PNG with its words in `lang` (the owner's), when the game
@@ -393,3 +389,24 @@ fn want_verb(want: Want) -> &'static str {
     }
 }
 
+/// A board being drawn on a blocking thread ([`Table::start_board`]); `None` inside when
+/// pictures are off.
+pub(crate) struct Drawing(Option<(GameId, tokio::task::JoinHandle<Result<Attachment, render::RenderError>>)>);
+
+impl Drawing {
+    /// The drawn board; `None` (logged) when pictures are off or drawing failed.
+    pub(crate) async fn finish(self) -> Option<Attachment> {
+        let (id, task) = self.0?;
+        match task.await {
+            Ok(Ok(board)) => Some(board),
+            Ok(Err(e)) => {
+                tracing::warn!(game = %id, error = %e, "the board could not be drawn");
+                None
+            }
+            Err(e) => {
+                tracing::warn!(game = %id, error = %e, "the board drawing task failed");
+                None
+            }
+        }
+    }
+}

@@ -12,6 +12,7 @@ use crate::{
     store::{Advance, Appended, Status},
     table::context::{Ctx, Loaded, Refused},
     table::games::hand_text,
+    table::Drawing,
 };
 
 /// The private information of every seat, as text (to see whose changed).
@@ -70,6 +71,15 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
 /// `private`.
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
+    let board = ctx.table.start_board(loaded.row.id, game.as_ref(), loaded.names(), ctx.channel_lang);
+    announce_drawn(ctx, loaded, header, private, board).await
+}
+
+/// [`announce`] with the new board already being drawn (`board`, started with
+/// [`crate::table::Table::start_board`] in the channel's language while the move was
+/// stored).
+pub(crate) async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat], board: Drawing) -> Vec<Reply> {
+    let Some(game) = &loaded.game else { return Vec::new() };
     ctx.table.wake_ai_if_to_move(loaded);
     // The post is the channel's, in its language; each hand goes in its owner's.
     let own = ctx;
@@ -82,7 +92,7 @@ pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, priva
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
     // The board and the hands are drawn at the same time (each on a blocking thread).
-    let board = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang);
+    let board = board.finish();
     let hands = async {
         let mut replies = Vec::new();
         for &seat in private {
