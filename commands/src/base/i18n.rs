@@ -90,6 +90,30 @@ impl Msg {
 /// line cannot make a reply longer than a chat message may be.
 const USER_TEXT_ARGS: &[&str] = &["word", "text", "option", "name", "topic", "filter"];
 
+/// The arguments that are amounts (a score), written with thousands separators from
+/// 10 000 on ("134,100 points", German "134.100 Punkte"); every other number (a game's
+/// id, a move number, a seed) is written plainly.
+const AMOUNT_ARGS: &[&str] = &["points"];
+
+/// The smallest amount written with thousands separators (4 digits read well without).
+const GROUPING_FROM: i64 = 10_000;
+
+/// `n` with `separator` between groups of three digits: `134100` → `134,100`.
+fn grouped(n: i64, separator: char) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(separator);
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// How many characters of a user's words a reply quotes; longer ones end in "…".
 pub const USER_TEXT_MAX: usize = 40;
 
@@ -190,6 +214,11 @@ impl Texts {
                     FluentValue::from(cap_user_text(t))
                 }
                 Arg::Text(t) => FluentValue::from(clean_text(t)),
+                // A large amount is written grouped; as a string it takes the plural
+                // `other`, which is every such number's in English and German.
+                Arg::Number(n) if n.abs() >= GROUPING_FROM && AMOUNT_ARGS.contains(&name.as_str()) => {
+                    FluentValue::from(grouped(*n, if lang == Lang::De { '.' } else { ',' }))
+                }
                 Arg::Number(n) => FluentValue::from(*n),
                 Arg::Mention(user) => {
                     mentions.push(user.clone());
@@ -275,6 +304,23 @@ mod tests {
         assert_eq!(decimal(25.0 + 1.0 / 3.0, 1, Lang::De), "25,3");
         assert_eq!(decimal(8.333, 2, Lang::De), "8,33");
         assert_eq!(decimal(-0.05, 1, Lang::En), "-0.1");
+    }
+
+    #[test]
+    fn scores_from_ten_thousand_get_thousands_separators_and_ids_never() {
+        assert_eq!(grouped(134_100, ','), "134,100");
+        assert_eq!(grouped(-1_234_567, '.'), "-1.234.567");
+        assert_eq!(grouped(999, ','), "999");
+        let texts = Texts::load();
+        let solo = |lang, id: i64, points: i64| {
+            texts.plain(lang, &Msg::new("game-over-solo-early").arg("id", id).arg("player", "alice").arg("points", points))
+        };
+        assert_eq!(solo(Lang::En, 12_345, 134_100), "Game #12345 was ended early: alice has 134,100 points.");
+        assert_eq!(solo(Lang::De, 12_345, 134_100), "Partie #12345 wurde vorzeitig beendet: alice hat 134.100 Punkte.");
+        // Four digits read well without; the plural still follows the number.
+        assert_eq!(solo(Lang::En, 3, 9_500), "Game #3 was ended early: alice has 9500 points.");
+        assert_eq!(solo(Lang::En, 3, 1), "Game #3 was ended early: alice has 1 point.");
+        assert_eq!(solo(Lang::De, 3, -10_500), "Partie #3 wurde vorzeitig beendet: alice hat -10.500 Punkte.");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use commands::{
 };
 use serde_json::Value;
 
-use crate::support::{admin, on_server, origin, refused, texts, Place};
+use crate::support::{admin, amount, on_server, origin, refused, texts, Place};
 
 /// 2026-11-29 10:00 UTC.
 const NOW: i64 = 1_795_946_400_000;
@@ -332,7 +332,7 @@ async fn the_channel_hears_who_finished_and_the_challenge_closes_when_all_have()
     let points = ga.scores().expect("scores")[0];
     assert_eq!(
         channel_texts(&last),
-        vec![format!("alice has finished challenge #1 with {points} points (1 still playing).")],
+        vec![format!("alice has finished challenge #1 with {} points (1 still playing).", amount(points))],
         "{}",
         texts(&last)
     );

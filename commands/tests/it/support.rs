@@ -64,6 +64,17 @@ pub fn on_server(user: &str, channel: &str, server: &str) -> Origin {
     Origin { server: Some(server.into()), ..origin(user, channel) }
 }
 
+/// A score as the English texts write it: plain below 10 000, with commas from there
+/// (`9500`, `64,200`, `134,100`).
+pub fn amount(n: i64) -> String {
+    if n.abs() < 10_000 {
+        return n.to_string();
+    }
+    let digits: Vec<char> = n.abs().to_string().chars().collect();
+    let groups: Vec<String> = digits.rchunks(3).rev().map(|g| g.iter().collect()).collect();
+    format!("{}{}", if n < 0 { "-" } else { "" }, groups.join(","))
+}
+
 /// Every text of `replies`, one per line.
 pub fn texts(replies: &[Reply]) -> String {
     replies.iter().map(|r| r.text.plain()).collect::<Vec<_>>().join("\n")

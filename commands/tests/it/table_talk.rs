@@ -277,7 +277,7 @@ async fn the_end_of_a_hathor_game_says_why_and_names_the_hathor_bonus() {
     // Worked out from the final board: the stones showing the symbol, 500 each.
     let hathors = view.board.iter().flatten().flatten().filter(|s| s.symbol == rules::hathor::Symbol::Hathor).count();
     let why = if view.placed == 72 {
-        "All 72 stones are placed: 20000 bonus points.".to_string()
+        "All 72 stones are placed: 20,000 bonus points.".to_string()
     } else {
         format!("The current stone fits nowhere, so the game ends after {} stones.", view.placed)
     };
@@ -285,7 +285,7 @@ async fn the_end_of_a_hathor_game_says_why_and_names_the_hathor_bonus() {
     let bonus = if hathors == 1 {
         "Hathor bonus: one stone shows the hathor symbol, 500 points.".to_string()
     } else {
-        format!("Hathor bonus: {hathors} stones show the hathor symbol, {} points.", hathors * 500)
+        format!("Hathor bonus: {hathors} stones show the hathor symbol, {} points.", crate::support::amount(hathors as i64 * 500))
     };
     assert!(last.lines().any(|l| l == bonus), "{bonus:?} in {last}");
     assert!(last.contains(&format!("Game #{id} is over. Ranking:")), "{last}");
