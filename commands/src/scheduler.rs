@@ -17,7 +17,7 @@ use crate::{
     base::i18n::{Arg, Lang, Msg},
     base::reply::{GameRef, Reply, Text, User},
     store::StorageError,
-    base::time::format_duration,
+    base::time::{format_duration, format_duration_dative},
     store::turns,
 };
 
@@ -99,7 +99,11 @@ impl Host {
                 continue;
             }
             let players = self.db.players(id).await?;
-            let lang = self.lang_of(players.first().and_then(|p| p.lang.as_deref()));
+            // A channel post: in the scope's language when it has one (issue 16), else
+            // the inviter's.
+            let scope = self.db.game(id).await?.map(|row| row.scope().to_string()).unwrap_or_else(|| channel.clone());
+            let here = crate::store::settings::channel_settings(&self.db, &platform, &scope).await?.lang;
+            let lang = here.unwrap_or_else(|| self.lang_of(players.first().and_then(|p| p.lang.as_deref())));
             let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());
             let seated: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
             let missing = crate::table::invitees::not_accepted(&self.db, id, &seated).await?;
@@ -178,10 +182,13 @@ impl Host {
                 let Some(&kind) = newly.first() else { continue };
                 let chosen = crate::store::settings::user_lang(&self.db, &turn.platform, &player.user_id).await?;
                 let stored = player.lang.as_deref().and_then(|l| l.parse().ok());
-                let lang = chosen.or(stored).or(here.lang).unwrap_or(self.options.language);
+                // The notice is posted in the channel: its language is the scope's when it
+                // has one, whoever it mentions; else the player's own.
+                let lang = here.lang.or(chosen).or(stored).unwrap_or(self.options.language);
                 let user = User::new(player.user_id.clone(), player.name.clone());
                 let game = turn.kind.parse::<rules::GameKind>().map_or(turn.kind.clone(), |k| lang.game_name(k).to_string());
-                let left = format_duration(&self.texts, lang, seat_clock.left_ms());
+                // "läuft in 2 Tagen ab" takes the dative; "noch 2 Tage" does not.
+                let left = if kind == "soon" { format_duration_dative(&self.texts, lang, seat_clock.left_ms()) } else { format_duration(&self.texts, lang, seat_clock.left_ms()) };
                 let msg = Msg::new(format!("clock-{kind}"))
                     .arg("player", Arg::Mention(user))
                     .arg("id", turn.game)

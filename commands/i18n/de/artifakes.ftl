@@ -68,16 +68,33 @@ moves-artifakes-field-destroy = { $field } (zerstört { $destroy })
 moves-artifakes-field-both = { $field } (Fund { $find }, zerstört { $destroy })
 moves-artifakes-must-waste = Keine Karte bringt Bewegungspunkte: du musst eine verschwenden, z. B. `spiele { $card } verschwenden`.
 artifakes-sold-header = Durchgang { $round } ist vorbei: die Fundstücke werden verkauft.
-artifakes-sold = { $player } verkauft { $blocks ->
-    [one] 1 Block
-   *[other] { $blocks } Blöcke
-  } und { $discs ->
-    [one] 1 Scheibe
-   *[other] { $discs } Scheiben
-  } für { $value }, { $wasted ->
-    [0] ohne verschwendete Karte
-    [one] abzüglich 1 für eine verschwendete Karte
-   *[other] abzüglich { $wasted } für verschwendete Karten
+artifakes-sold = { $found ->
+    [none] { $player } verkauft nichts{ $wasted ->
+        [0] {""}
+        [one] {" "}und zahlt 1 für eine verschwendete Karte
+       *[other] {" "}und zahlt { $wasted } für verschwendete Karten
+      }
+   *[other] { $player } verkauft { $found ->
+        [blocks] { $blocks ->
+            [one] 1 Block
+           *[other] { $blocks } Blöcke
+          }
+        [discs] { $discs ->
+            [one] 1 Scheibe
+           *[other] { $discs } Scheiben
+          }
+       *[both] { $blocks ->
+            [one] 1 Block
+           *[other] { $blocks } Blöcke
+          } und { $discs ->
+            [one] 1 Scheibe
+           *[other] { $discs } Scheiben
+          }
+      } für { $value }{ $wasted ->
+        [0] , ohne verschwendete Karte
+        [one] , abzüglich 1 für eine verschwendete Karte
+       *[other] , abzüglich { $wasted } für verschwendete Karten
+      }
   }: jetzt auf Dolerit { $stone }.
 artifakes-next-round = Durchgang { $round } beginnt: { $player } vergräbt zuerst.
 artifakes-went-home = Der Inspektor ist nach Hause gegangen: die Partie endet.
@@ -118,3 +135,5 @@ artifakes-dug = Der Inspektor geht von Feld { $from } nach Feld { $to }: { $foun
    *[none] .
   }
 artifakes-next-round-dig = Durchgang { $round } beginnt: niemand hat noch Stücke zum Vergraben, also spielt { $player } die erste Karte.
+# Wenn das letzte Stück vergraben ist: die Ausgrabung beginnt (Spec artifakes.md, „Excavating“).
+artifakes-dig-begins = Alles ist vergraben: jeder bekommt 5 Karten, und { $player } hat zuletzt vergraben, spielt also die erste Karte.

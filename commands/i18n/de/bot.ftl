@@ -10,12 +10,14 @@ cmd-new-needs-game = Nenne das Spiel: `neu <Spiel>`, eines von { $games }.
 cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $games }.
 cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.
 cmd-bad-option = „{ $option }“ ist keine Option von { $game }: siehe `hilfe neu`.
-cmd-bad-seed = Der Seed muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
+cmd-bad-seed = Der Startwert (`startwert=N`) muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
 cmd-option-twice = „{ $first }“ und „{ $second }“ setzen beide { $option ->
     [players] die Spielerzahl
-    [seed] den Seed
+    [seed] den Startwert
     [time] die Zeit pro Zug
     [variant] die Variante
+    [goal] das Ziel
+    [level] die Stufe
    *[other] die Option „{ $option }“
   }: gib jede Option nur einmal an.
 cmd-bad-variant = „{ $text }“ ist keine Variante von { $game }: `regeln { $id }` nennt die Varianten.
@@ -73,7 +75,8 @@ start-started = Partie #{ $id } { $game } beginnt ({ $details }). Plätze: { $se
 turn-moved = { $player } { $verb ->
     [play] spielt { $move }
     [bury] vergräbt { $move }
-    [hint] bittet um einen Tipp
+    [waste] verschwendet Karte { $move }
+    [hint] bittet um die Setzhilfe
    *[other] zieht { $move }
   } (Partie #{ $id }, Zug { $seq }).
 turn-resigned = { $player } gibt Partie #{ $id } auf.
@@ -131,6 +134,7 @@ moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden dies
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
 games-header = Deine Partien:
 games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq ->
+    [0] noch kein Zug
     [one] { $seq } Zug
    *[other] { $seq } Züge
   } gespielt)
@@ -147,7 +151,7 @@ rules-list = Die Spiele: { $games }. `regeln <Spiel>` erklärt ein Spiel.
 help-general = Befehle: { $commands } (auf Deutsch: { $german }).
     Beginne mit `neu <Spiel>` (Spiele: { $games }); die anderen `beitreten`, dann `starten`.
     Ziehe mit `zug <Zug>` oder schreib einfach den Zug. `hilfe <Befehl>` erklärt einen Befehl.
-help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `zeit=2d` für die Zeit je Zug, `@name`, um bestimmte Spieler einzuladen (nur sie dürfen `beitreten`; sie beginnt, wenn alle da sind), `seed=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.
+help-new = `neu <Spiel> [Optionen]` lädt den Kanal zu einer Partie ein. Optionen: die Spielerzahl (z. B. `3`), die Varianten des Spiels (z. B. `hand3`, `zweifarben`), `zeit=2d` für die Zeit je Zug, `@name`, um bestimmte Spieler einzuladen (nur sie dürfen `beitreten`; sie beginnt, wenn alle da sind), `startwert=N` für eine wiederholbare Partie; auch als Schlüssel=Wert (`spieler=3`). Hathor: `neu hathor [Variante]` ist eine Solopartie, `neu hathor herausforderung [Variante] [stunden=N]` eine Herausforderung, bei der alle hier mitspielen können.
 help-join = `beitreten [#Nr]` gibt dir einen Platz in der offenen Einladung hier; `beitreten herausforderung [#Nr]` (oder `beitreten`, wenn keine Einladung offen ist) gibt dir dein eigenes Spielbrett in einer Herausforderung.
 help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plätze besetzt sind, der Einladende schon früher, wenn genug Spieler da sind. Eine Einladung an bestimmte Spieler (`neu carat @bob`) beginnt von selbst, sobald alle beigetreten sind, und nicht vorher.
 help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.

@@ -17,3 +17,9 @@ rule-carat-bad-colour = „{ $text }“ ist keine Farbe: rot, blau, grün oder g
 rule-carat-tile-not-in-hand = { $tile } hast du nicht auf der Hand.
 rule-carat-which-tile = Du hast mehrere Plättchen auf der Hand: nenne das zu legende, z. B. „c3 rot 5RGBY“.
 rule-carat-board-full = Alle 36 Plättchen liegen schon.
+
+# Eine Option, wie Einladung und Start sie nennen (das Wort nach `neu carat`).
+option-carat-variant = { $value ->
+    [hand3] hand3
+   *[two_colours] zweifarben
+  }

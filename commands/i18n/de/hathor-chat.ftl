@@ -11,6 +11,7 @@ challenge-joined = { $player } spielt in Herausforderung #{ $id } mit ({ $player
 challenge-your-game = Dein Spielbrett in Herausforderung #{ $id } (Partie #{ $game }), nur für dich, bis die Herausforderung endet. Lege den aktuellen Stein mit einem Feld, z. B. `C5`; `zug hilfe` zeigt die erlaubten Felder (Setzhilfe).
 challenge-finished = { $player } hat Herausforderung #{ $id } mit { $points } Punkten beendet ({ $playing ->
         [0] niemand spielt mehr
+        [one] { $playing } spielt noch
        *[other] { $playing } spielen noch
     }).
 challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant }), offen bis { $closes }:

@@ -44,7 +44,10 @@ clock-soon = { $player }, deine Bedenkzeit in Partie #{ $id } ({ $game }) läuft
 clock-expired = Die Bedenkzeit von { $player } in Partie #{ $id } ({ $game }) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern.
 clock-days = { $n ->
     [one] 1 Tag
-   *[other] { $n } Tage
+   *[other] { $n } { $case ->
+        [dative] Tagen
+       *[other] Tage
+    }
   }
 clock-hours = { $n ->
     [one] 1 Stunde
@@ -84,12 +87,12 @@ history-aborted = Die Partie wurde abgebrochen.
 
 ## Hilfe.
 
-help-claim = `reklamieren [#id]` fordert eine Partie ein, wenn die Bedenkzeit des Spielers am Zug abgelaufen ist: zu zweit verliert er, mit mehr Spielern scheidet er aus und es geht weiter.
+help-claim = `reklamieren [#Nr]` fordert eine Partie ein, wenn die Bedenkzeit des Spielers am Zug abgelaufen ist: zu zweit verliert er, mit mehr Spielern scheidet er aus und es geht weiter.
 help-vacation = `urlaub <Tage>` hält alle deine Uhren für einige Tage an (ein Jahreskontingent); `urlaub` allein zeigt, was übrig ist.
-help-undo = `zurücknehmen [#id]` bittet darum, den letzten Zug zurückzunehmen; die anderen stimmen zu, indem sie auch `zurücknehmen` tippen. Nur in Spielen, in denen ein Zug nichts Neues aufdeckt.
-help-rematch = `revanche [#id]` fragt die anderen, ob ihr deine letzte beendete Partie hier noch einmal spielt; sie beginnt mit denselben Spielern auf denselben Plätzen, sobald alle `revanche` getippt haben (bei Aratoths Rache beginnt der Verlierer). Jede Partie gibt es höchstens einmal als Revanche.
+help-undo = `zurücknehmen [#Nr]` bittet darum, den letzten Zug zurückzunehmen; die anderen stimmen zu, indem sie auch `zurücknehmen` tippen. Nur in Spielen, in denen ein Zug nichts Neues aufdeckt.
+help-rematch = `revanche [#Nr]` fragt die anderen, ob ihr deine letzte beendete Partie hier noch einmal spielt; sie beginnt mit denselben Spielern auf denselben Plätzen, sobald alle `revanche` getippt haben (bei Aratoths Rache beginnt der Verlierer). Jede Partie gibt es höchstens einmal als Revanche.
 help-reminders = `erinnerungen an` oder `erinnerungen aus` schaltet deine Zug-Erinnerungen.
-help-history = `verlauf [#id]` listet die bisherigen Züge.
+help-history = `verlauf [#Nr]` listet die bisherigen Züge.
 help-decline = `ablehnen [#Nr]` lehnt eine Einladung ab, die dich nennt (`neu carat @du`): sie wird zurückgezogen, und wer dich eingeladen hat, erfährt es. `partien` zeigt deine Einladungen.
 
 ## Wertungen.

@@ -53,16 +53,33 @@ moves-artifakes-field-both = { $field } (find { $find }, destroy { $destroy })
 moves-artifakes-must-waste = No card gives movement points: you must waste one, e.g. `play { $card } waste`.
 # The selling at the end of a round ($value: 2 per block, 1 per disc; $stone: the archaeologist's stone after it).
 artifakes-sold-header = Round { $round } is over: the finds are sold.
-artifakes-sold = { $player } sells { $blocks ->
-    [one] 1 block
-   *[other] { $blocks } blocks
-  } and { $discs ->
-    [one] 1 disc
-   *[other] { $discs } discs
-  } for { $value }, { $wasted ->
-    [0] with no wasted card
-    [one] less 1 for a wasted card
-   *[other] less { $wasted } for wasted cards
+artifakes-sold = { $found ->
+    [none] { $player } sells nothing{ $wasted ->
+        [0] {""}
+        [one] {" "}and pays 1 for a wasted card
+       *[other] {" "}and pays { $wasted } for wasted cards
+      }
+   *[other] { $player } sells { $found ->
+        [blocks] { $blocks ->
+            [one] 1 block
+           *[other] { $blocks } blocks
+          }
+        [discs] { $discs ->
+            [one] 1 disc
+           *[other] { $discs } discs
+          }
+       *[both] { $blocks ->
+            [one] 1 block
+           *[other] { $blocks } blocks
+          } and { $discs ->
+            [one] 1 disc
+           *[other] { $discs } discs
+          }
+      } for { $value }{ $wasted ->
+        [0] , with no wasted card
+        [one] , less 1 for a wasted card
+       *[other] , less { $wasted } for wasted cards
+      }
   }: now on stone { $stone }.
 artifakes-next-round = Round { $round } begins: { $player } buries first.
 artifakes-went-home = The inspector went home: the game ends.
@@ -103,3 +120,5 @@ artifakes-dug = The inspector goes from field { $from } to field { $to }: { $fou
    *[none] .
   }
 artifakes-next-round-dig = Round { $round } begins: nobody has pieces left to bury, so { $player } plays the first card.
+# When the last piece is buried: the excavation begins (spec artifakes.md, "Excavating").
+artifakes-dig-begins = Everything is buried: each player gets 5 cards, and { $player }, who buried last, plays the first card.

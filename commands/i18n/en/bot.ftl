@@ -16,6 +16,8 @@ cmd-option-twice = “{ $first }” and “{ $second }” both set the { $option
     [seed] seed
     [time] time per move
     [variant] variant
+    [goal] goal
+    [level] level
    *[other] option “{ $option }”
   }: give each option once.
 cmd-bad-variant = “{ $text }” is not a variant of { $game }: `rules { $id }` lists the variants.
@@ -75,6 +77,7 @@ start-started = Game #{ $id } of { $game } begins ({ $details }). Seats: { $seat
 # "hint" for Hathor's hint (then $move is empty), else "other".
 turn-moved = { $player } { $verb ->
     [bury] buries { $move }
+    [waste] wastes card { $move }
     [hint] asks for the hint
    *[other] plays { $move }
   } (game #{ $id }, move { $seq }).
@@ -133,6 +136,7 @@ moves-hidden = It is { $player }'s turn in game #{ $id }: the moves would show t
 games-none = You have no running games and no open invitations.
 games-header = Your games:
 games-your-turn = #{ $id } { $game } in { $channel }: your turn ({ $seq ->
+    [0] no moves
     [one] { $seq } move
    *[other] { $seq } moves
   } played)

@@ -17,3 +17,9 @@ rule-carat-bad-colour = “{ $text }” is not a colour: red, blue, green or yel
 rule-carat-tile-not-in-hand = { $tile } is not in your hand.
 rule-carat-which-tile = You hold several tiles: add the tile to place, e.g. “c3 red 5RGBY”.
 rule-carat-board-full = All 36 tiles are placed.
+
+# An option as invitations and the start name it (the word typed after `new carat`).
+option-carat-variant = { $value ->
+    [hand3] hand3
+   *[two_colours] two_colours
+  }

@@ -21,3 +21,12 @@ rule-hathor-second-mismatch = { $neighbour } is { $neighbour_stone } and { $seco
 rule-hathor-over = The game is over.
 rule-hathor-no-symbols = Placing on { $field } changes { $count } neighbours to random symbols, but the record's random symbols are used up and it has no seed.
 rule-hathor-internal = The placement is legal.
+
+# An option as the start names it.
+option-hathor-variant = variant { $value ->
+    [1] standard
+    [2] hard
+    [3] easy
+    [4] medium
+   *[5] extra
+  }

@@ -32,6 +32,15 @@ pub enum Arg {
     Mention(User),
     /// Several users, as mentions separated by ", ".
     Mentions(Vec<User>),
+    /// A game, written by its name in the text's language ("Aratoth's Revenge",
+    /// "Aratoths Rache"): for messages made before the language is known.
+    Game(rules::GameKind),
+}
+
+impl From<rules::GameKind> for Arg {
+    fn from(kind: rules::GameKind) -> Arg {
+        Arg::Game(kind)
+    }
 }
 
 impl From<&str> for Arg {
@@ -224,6 +233,7 @@ impl Texts {
                     mentions.push(user.clone());
                     FluentValue::from(format!("{MENTION_OPEN}{}{MENTION_CLOSE}", mentions.len() - 1))
                 }
+                Arg::Game(kind) => FluentValue::from(lang.game_name(*kind)),
                 Arg::Mentions(users) => {
                     let mut placeholders = Vec::new();
                     for user in users {
@@ -321,6 +331,18 @@ mod tests {
         assert_eq!(solo(Lang::En, 3, 9_500), "Game #3 was ended early: alice has 9500 points.");
         assert_eq!(solo(Lang::En, 3, 1), "Game #3 was ended early: alice has 1 point.");
         assert_eq!(solo(Lang::De, 3, -10_500), "Partie #3 wurde vorzeitig beendet: alice hat -10.500 Punkte.");
+    }
+
+    #[test]
+    fn a_challenges_finish_line_counts_who_still_plays_in_the_plural_rules() {
+        let texts = Texts::load();
+        let line = |lang, playing: i64| {
+            texts.plain(lang, &Msg::new("challenge-finished").arg("player", "bob").arg("id", 1_i64).arg("points", 0_i64).arg("playing", playing))
+        };
+        assert_eq!(line(Lang::De, 1), "bob hat Herausforderung #1 mit 0 Punkten beendet (1 spielt noch).");
+        assert_eq!(line(Lang::De, 2), "bob hat Herausforderung #1 mit 0 Punkten beendet (2 spielen noch).");
+        assert_eq!(line(Lang::De, 0), "bob hat Herausforderung #1 mit 0 Punkten beendet (niemand spielt mehr).");
+        assert_eq!(line(Lang::En, 1), "bob has finished challenge #1 with 0 points (1 still playing).");
     }
 
     #[test]

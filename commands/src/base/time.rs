@@ -87,6 +87,18 @@ pub fn parse_duration(text: &str) -> Option<i64> {
 /// minutes), so that 1 day 11 hours 59 minutes reads "1 day 12 hours" and 10 h 59 min 40 s
 /// "11 hours". Negative durations count as 0.
 pub fn format_duration(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64) -> String {
+    duration_in_case(texts, lang, ms, "nominative")
+}
+
+/// [`format_duration`] in the dative, for German "seit 8 Tagen", "in 2 Tagen" (English
+/// is the same as [`format_duration`]).
+pub fn format_duration_dative(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64) -> String {
+    duration_in_case(texts, lang, ms, "dative")
+}
+
+/// A duration in words with the Fluent argument `case` (`nominative`, `dative`) that
+/// the German unit words select on.
+fn duration_in_case(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64, case: &str) -> String {
     let ms = ms.max(0);
     let unit = if ms >= DAY_MS - HOUR_MS / 2 { HOUR_MS } else { MINUTE_MS };
     let ms = ms.saturating_add(unit / 2) / unit * unit;
@@ -96,11 +108,11 @@ pub fn format_duration(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64) ->
     let mut parts = Vec::new();
     for (n, key) in [(days, "clock-days"), (hours, "clock-hours"), (minutes, "clock-minutes")] {
         if n > 0 && parts.len() < 2 {
-            parts.push(texts.plain(lang, &Msg::new(key).arg("n", n)));
+            parts.push(texts.plain(lang, &Msg::new(key).arg("n", n).arg("case", case)));
         }
     }
     if parts.is_empty() {
-        parts.push(texts.plain(lang, &Msg::new("clock-minutes").arg("n", 0_i64)));
+        parts.push(texts.plain(lang, &Msg::new("clock-minutes").arg("n", 0_i64).arg("case", case)));
     }
     parts.join(" ")
 }
@@ -204,5 +216,10 @@ mod tests {
         assert_eq!(format_duration(&texts, Lang::En, 45_000), "1 minute");
         assert_eq!(format_duration(&texts, Lang::En, HOUR_MS), "1 hour");
         assert_eq!(format_duration(&texts, Lang::En, 0), "0 minutes");
+        // German after "seit"/"in": the dative plural ("seit 8 Tagen", "in 2 Tagen").
+        assert_eq!(format_duration_dative(&texts, Lang::De, 8 * DAY_MS), "8 Tagen");
+        assert_eq!(format_duration_dative(&texts, Lang::De, 2 * DAY_MS + 3 * HOUR_MS), "2 Tagen 3 Stunden");
+        assert_eq!(format_duration_dative(&texts, Lang::De, DAY_MS + HOUR_MS), "1 Tag 1 Stunde");
+        assert_eq!(format_duration_dative(&texts, Lang::En, 8 * DAY_MS), "8 days");
     }
 }

@@ -380,7 +380,7 @@ async fn create(
     })?;
     let known = game.options();
     if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
-        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
+        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind).into());
     }
     let setup = game.resolved_setup();
     let db = &ctx.table.db;

@@ -123,7 +123,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ch.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("details", invitation_details(&ch, &options, move_ms))
+            .arg("details", invitation_details(&ch, kind, &options, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     if !ai_seats.is_empty() {
@@ -167,7 +167,7 @@ fn check_options(ctx: &Ctx<'_>, kind: GameKind, options: &Value, players: usize,
     })?;
     let known = game.options();
     if let Some(unknown) = options.as_object().and_then(|o| o.keys().find(|k| known.get(k.as_str()).is_none())) {
-        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind.id()).into());
+        return Err(Msg::new("cmd-bad-option").arg("option", unknown.as_str()).arg("game", kind).into());
     }
     Ok(())
 }
@@ -314,7 +314,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         &Msg::new("start-started")
             .arg("id", game_id)
             .arg("game", ch.game_name(loaded.kind))
-            .arg("details", invitation_details(&ch, &loaded.row.options, move_ms))
+            .arg("details", invitation_details(&ch, loaded.kind, &loaded.row.options, move_ms))
             .arg("seats", seats),
     );
     // Each player with cards or tiles in hand gets them privately (Artifakes deals only
@@ -454,7 +454,7 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         if row.status == Status::Running
             && let Some(turn) = crate::store::turns::turn_of(&ctx.table.db, row.id).await?
         {
-            let waited = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, ctx.now() - turn.since);
+            let waited = crate::base::time::format_duration_dative(&ctx.table.texts, ctx.lang, ctx.now() - turn.since);
             text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
         }
     }
@@ -464,10 +464,22 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
 /// What an invitation and the start say of the game besides the players: the options as they are
 /// written after `new` (a variant's word, a flag's name, `key=value` for numbers) and the
 /// time per move, e.g. `hand3, 2 days per move`.
-fn invitation_details(ctx: &Ctx<'_>, options: &Value, move_ms: i64) -> String {
+fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, move_ms: i64) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Value::Object(map) = options {
         for (key, value) in map.iter().filter(|(key, _)| key.as_str() != "players") {
+            // The game's own words for its options, in the reader's language
+            // (`option-<game>-<key>`: German `zweifarben`, `ziel=2`).
+            let own = format!("option-{}-{key}", kind.id());
+            let word = match value {
+                Value::String(w) => Some(crate::base::i18n::Arg::from(w.as_str())),
+                Value::Number(n) => n.as_i64().map(crate::base::i18n::Arg::from),
+                _ => None,
+            };
+            if let Some(word) = word.filter(|_| ctx.table.texts.has(ctx.lang, &own)) {
+                parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new(own).arg("value", word)));
+                continue;
+            }
             match value {
                 Value::String(word) => parts.push(word.clone()),
                 Value::Bool(true) => parts.push(key.clone()),

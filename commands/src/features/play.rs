@@ -103,9 +103,12 @@ fn looks_like_a_move(game: &dyn Match, word: &str) -> bool {
 
 /// `turn-moved` for `mover`'s move `canonical`: a move that begins with its own verb
 /// (Artifakes' `play 12 colour ccw`, `bury block 17`) gives the sentence its verb, so it
-/// is not doubled ("bob plays play 12 ..."); Hathor's hint is asked for, not played.
+/// is not doubled ("bob plays play 12 ..."), a wasted card is wasted ("bob wastes card
+/// 14"); Hathor's hint is asked for, not played.
 fn moved(mover: Arg, canonical: &str, kind: rules::GameKind, lang: crate::base::i18n::Lang) -> Msg {
     let (verb, rest) = match canonical.split_once(' ') {
+        // Artifakes' `play 14 waste`: "alice wastes card 14".
+        Some(("play", rest)) if rest.ends_with(" waste") => ("waste", rest.trim_end_matches(" waste")),
         Some((verb @ ("play" | "bury"), rest)) => (verb, rest),
         _ if canonical == "hint" && kind == rules::GameKind::Hathor => ("hint", ""),
         _ => ("other", canonical),
@@ -386,4 +389,27 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         }
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(about)])
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::base::i18n::{Lang, Texts};
+
+    /// Issue 16: the verb of a move is said once, in the reader's words.
+    #[test]
+    fn a_move_is_told_with_its_own_verb_once() {
+        let texts = Texts::load();
+        let said = |canonical: &str, kind: rules::GameKind, lang: Lang| {
+            texts.plain(lang, &super::moved("bob".into(), canonical, kind, lang).arg("id", 4_i64).arg("seq", 9_i64))
+        };
+        use rules::GameKind::{Artifakes, Carat, Hathor};
+        assert_eq!(said("play 12 colour ccw", Artifakes, Lang::En), "bob plays 12 colour ccw (game #4, move 9).");
+        assert_eq!(said("play 12 colour ccw", Artifakes, Lang::De), "bob spielt 12 farbe guzs (Partie #4, Zug 9).");
+        assert_eq!(said("play 14 waste", Artifakes, Lang::En), "bob wastes card 14 (game #4, move 9).");
+        assert_eq!(said("play 14 waste", Artifakes, Lang::De), "bob verschwendet Karte 14 (Partie #4, Zug 9).");
+        assert_eq!(said("bury disc 17", Artifakes, Lang::De), "bob vergräbt scheibe 17 (Partie #4, Zug 9).");
+        assert_eq!(said("hint", Hathor, Lang::En), "bob asks for the hint (game #4, move 9).");
+        assert_eq!(said("hint", Hathor, Lang::De), "bob bittet um die Setzhilfe (Partie #4, Zug 9).");
+        assert_eq!(said("c3 5RGBY", Carat, Lang::En), "bob plays c3 5RGBY (game #4, move 9).");
+    }
 }

@@ -69,7 +69,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         let mut text = ctx.channel_text(
             &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", words.as_str()).arg("id", id),
         );
-        text.push_line(Text::mention_list(missing));
+        text.push_line(ctx.channel_text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
         return Ok(vec![Reply::channel(text).about(GameRef { id, seq })]);
     }
     // Everyone agrees: rebuild the game without the entries taken back and store that.

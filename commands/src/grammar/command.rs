@@ -147,7 +147,7 @@ impl NewOptions {
     /// A message naming the word that is not an option, or a bad seed.
     pub fn parse(kind: GameKind, words: &[&str]) -> Result<NewOptions, Msg> {
         let mut out = NewOptions::default();
-        let bad = |word: &str| Msg::new("cmd-bad-option").arg("option", word).arg("game", kind.id());
+        let bad = |word: &str| Msg::new("cmd-bad-option").arg("option", word).arg("game", kind);
         // Which word set each option, to refuse a second one (`hand3 two_colours`,
         // `3 players=4`, `seed=1 seed=2`): options are given once.
         let mut given: Vec<(String, String)> = Vec::new();
@@ -162,7 +162,7 @@ impl NewOptions {
             if let Some((key, value)) = word.split_once('=') {
                 let key = key.trim().to_lowercase();
                 match key.as_str() {
-                    "seed" => {
+                    "seed" | "startwert" => {
                         once("seed", word)?;
                         let seed = value.trim().parse::<u64>().map_err(|_| Msg::new("cmd-bad-seed").arg("text", value))?;
                         out.seed = Some(seed);
@@ -184,6 +184,14 @@ impl NewOptions {
                         out.options.insert("players".into(), Value::from(n));
                     }
                     "" => return Err(bad(word)),
+                    // A game's own option written with `=` in either language
+                    // (`ziel=2` as `goal=2`).
+                    _ if kind.option_word(word).is_some() => {
+                        if let Some((key, value)) = kind.option_word(word) {
+                            once(key, word)?;
+                            out.options.insert(key.to_string(), value);
+                        }
+                    }
                     _ => {
                         once(&key, word)?;
                         out.options.insert(key, option_value(value.trim()));
@@ -200,7 +208,7 @@ impl NewOptions {
                 // `new hathor 6` names no variant).
                 let counts = kind.players();
                 if counts.start() == counts.end() && kind.option_word("1").is_some_and(|(key, _)| key == "variant") {
-                    return Err(Msg::new("cmd-bad-variant").arg("text", word).arg("game", kind.name_en()).arg("id", kind.id()));
+                    return Err(Msg::new("cmd-bad-variant").arg("text", word).arg("game", kind).arg("id", kind.id()));
                 }
                 once("players", word)?;
                 out.options.insert("players".into(), Value::from(n));

@@ -372,6 +372,7 @@ mod tests {
                     crate::base::i18n::Arg::Number(n) => format!("{k}={n}"),
                     crate::base::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
                     crate::base::i18n::Arg::Mentions(us) => format!("{k}={}", us.iter().map(|u| format!("@{}", u.name)).collect::<Vec<_>>().join(",")),
+                    crate::base::i18n::Arg::Game(kind) => format!("{k}={}", kind.id()),
                 })
                 .collect();
             format!("{}[{}]", m.key, args.join(" "))

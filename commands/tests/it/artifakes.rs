@@ -287,21 +287,52 @@ async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and
         let (before, after, text) = said.expect("round 1 ends");
         let lines: Vec<&str> = text.lines().collect();
         let at = lines.iter().position(|l| *l == header).unwrap_or_else(|| panic!("{header:?} in {text}"));
-        // Each player's line: the spec's selling, checked against the stones before and
-        // after (value = 2 per block + 1 per disc, one stone back per wasted card).
+        // Each player's line: the spec's selling, worked out from the views before and
+        // after the last play (value = 2 per block + 1 per disc, one stone back per
+        // wasted card), as a whole sentence.
         for seat in 0..2 {
-            let line = lines[at + 1 + seat];
-            assert!(line.starts_with(user(seat)), "{line}");
-            let numbers: Vec<i64> = line
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|w| !w.is_empty())
-                .map(|w| w.parse().expect("a number"))
-                .collect();
-            let (blocks, discs, value, stone) = (numbers[0], numbers[1], numbers[2], *numbers.last().expect("the stone"));
-            let wasted = if numbers.len() == 5 { numbers[3] } else { 0 };
-            assert_eq!(value, 2 * blocks + discs, "{line}");
-            assert_eq!(stone, after.stones[seat], "{line}");
-            assert_eq!(stone, (before.stones[seat] + value - wasted).max(1), "{line}");
+            let (mut blocks, mut discs) = (before.finds[seat].blocks, before.finds[seat].discs);
+            let mut wasted = before.wasted[seat].len() as i64;
+            match after.last {
+                Some(rules::artifakes::LastPlay::Moved { seat: s, found, .. }) if s == seat => {
+                    blocks += found.blocks;
+                    discs += found.discs;
+                }
+                Some(rules::artifakes::LastPlay::Wasted { seat: s, .. }) if s == seat => wasted += 1,
+                _ => {}
+            }
+            let value = 2 * i64::from(blocks) + i64::from(discs);
+            let stone = after.stones[seat];
+            assert_eq!(i64::from(stone), (i64::from(before.stones[seat]) + value - wasted).max(1), "seat {seat}");
+            let expected = match (lang, blocks + discs, wasted) {
+                (Lang::En, 0, 0) => format!("{} sells nothing: now on stone {stone}.", user(seat)),
+                (Lang::En, 0, 1) => format!("{} sells nothing and pays 1 for a wasted card: now on stone {stone}.", user(seat)),
+                (Lang::En, 0, w) => format!("{} sells nothing and pays {w} for wasted cards: now on stone {stone}.", user(seat)),
+                (Lang::En, _, w) => format!(
+                    "{} sells {} for {value}, {}: now on stone {stone}.",
+                    user(seat),
+                    pieces_words(lang, blocks, discs),
+                    match w {
+                        0 => "with no wasted card".to_string(),
+                        1 => "less 1 for a wasted card".to_string(),
+                        w => format!("less {w} for wasted cards"),
+                    }
+                ),
+                (_, 0, 0) => format!("{} verkauft nichts: jetzt auf Dolerit {stone}.", user(seat)),
+                (_, 0, 1) => format!("{} verkauft nichts und zahlt 1 für eine verschwendete Karte: jetzt auf Dolerit {stone}.", user(seat)),
+                (_, 0, w) => format!("{} verkauft nichts und zahlt {w} für verschwendete Karten: jetzt auf Dolerit {stone}.", user(seat)),
+                (_, _, w) => format!(
+                    "{} verkauft {} für {value}, {}: jetzt auf Dolerit {stone}.",
+                    user(seat),
+                    pieces_words(lang, blocks, discs),
+                    match w {
+                        0 => "ohne verschwendete Karte".to_string(),
+                        1 => "abzüglich 1 für eine verschwendete Karte".to_string(),
+                        w => format!("abzüglich {w} für verschwendete Karten"),
+                    }
+                ),
+            };
+            assert_eq!(lines[at + 1 + seat], expected);
         }
         if after.phase == Phase::Bury {
             let first = user(after.to_move.expect("someone buries"));
@@ -444,6 +475,39 @@ async fn a_round_with_nothing_to_bury_says_it_begins_with_the_first_card() {
             format!("Round {round} begins: nobody has pieces left to bury, so {first} plays the first card.")
         } else {
             format!("Durchgang {round} beginnt: niemand hat noch Stücke zum Vergraben, also spielt {first} die erste Karte.")
+        };
+        assert!(text.lines().any(|l| l == expected), "{expected:?} in {text}");
+    }
+}
+
+/// Issue 16: when the last piece is buried, the channel hears that the cards are dealt
+/// and who plays first (spec `artifakes.md`, "Excavating": the player who buried last
+/// starts), in English and German; a wasted card reads "wastes card N".
+#[tokio::test]
+async fn the_end_of_the_burying_says_who_plays_the_first_card_in_english_and_german() {
+    for lang in [Lang::En, Lang::De] {
+        let place = Place::new();
+        let host = place.host().await;
+        let (id, _) = started(&host, 23).await;
+        let mut said = None;
+        for _ in 0..40 {
+            let before = full_view(&host, id).await;
+            let seat = before.to_move.expect("the game goes on");
+            let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
+            let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
+            let replies = host.handle(&speaker, &format!("move #{id} {}", moves[0])).await;
+            assert!(!replies[0].refusal, "{}", texts(&replies));
+            if full_view(&host, id).await.phase == Phase::Excavate {
+                said = Some((seat, replies[0].text.plain()));
+                break;
+            }
+        }
+        let (last, text) = said.expect("the burying ends");
+        let view = full_view(&host, id).await;
+        assert_eq!(view.to_move, Some(last), "the player who buried last starts");
+        let expected = match lang {
+            Lang::En => format!("Everything is buried: each player gets 5 cards, and {}, who buried last, plays the first card.", user(last)),
+            _ => format!("Alles ist vergraben: jeder bekommt 5 Karten, und {} hat zuletzt vergraben, spielt also die erste Karte.", user(last)),
         };
         assert!(text.lines().any(|l| l == expected), "{expected:?} in {text}");
     }

@@ -228,7 +228,7 @@ async fn games_lists_how_long_each_turn_has_waited_mine_first() {
     let lines: Vec<&str> = list.lines().collect();
     assert_eq!(lines.len(), 3, "{list}");
     let line = |id: commands::GameId, mover: &str, waited: &str| {
-        let what = if mover == "alice" { "your turn (0 moves played)".to_string() } else { format!("{mover} to move") };
+        let what = if mover == "alice" { "your turn (no moves played)".to_string() } else { format!("{mover} to move") };
         let channel = if id == first { "c" } else { "d" };
         format!("• #{id} Carat in {channel}: {what}, waiting for {waited}")
     };

@@ -180,8 +180,8 @@ async fn an_id_of_zeros_is_no_invitee() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
-    assert_eq!(no(&host, "alice", "c", "new carat <@0>").await, "“<@0>” is not an option of carat: see `help new`.");
-    assert_eq!(no(&host, "alice", "c", "new carat <@!000>").await, "“<@!000>” is not an option of carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "c", "new carat <@0>").await, "“<@0>” is not an option of Carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "c", "new carat <@!000>").await, "“<@!000>” is not an option of Carat: see `help new`.");
 }
 
 /// Issue 10 item 1, as a tester found it: after `new carat @bob @carol` and Bob's
@@ -354,8 +354,8 @@ async fn mentions_in_lists_and_broken_mentions() {
     assert!(said.starts_with("@alice invites @bob, @carol to a game of Carat (#1) for 3 players"), "{said}");
     let said = ok(&host, "alice", "d", "new carat @bob, @Carol").await;
     assert!(said.starts_with("@alice invites @bob, @carol to a game of Carat (#2) for 3 players"), "{said}");
-    assert_eq!(no(&host, "alice", "e", "new carat @<@0>").await, "“@<@0>” is not an option of carat: see `help new`.");
-    assert_eq!(no(&host, "alice", "e", "new carat @bob,carol").await, "“@bob,carol” is not an option of carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "e", "new carat @<@0>").await, "“@<@0>” is not an option of Carat: see `help new`.");
+    assert_eq!(no(&host, "alice", "e", "new carat @bob,carol").await, "“@bob,carol” is not an option of Carat: see `help new`.");
     for word in ["@", "<@0>", "@@", "bob,carol"] {
         assert_eq!(
             no(&host, "alice", "c", &format!("stats {word}")).await,

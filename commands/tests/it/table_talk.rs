@@ -252,7 +252,7 @@ async fn the_hathor_hint_lists_the_legal_fields_in_text_in_english_and_german() 
     let text = texts(&host.handle(&german("alice", "c"), "zug hilfe").await);
     assert!(text.contains(&format!("Der aktuelle Stein passt auf {} Felder: ", legal.len())) && text.contains(" (der Tipp kostete 500 Punkte)."), "{text}");
     assert_eq!(hint_fields(&text, "Der aktuelle Stein passt auf"), legal);
-    assert!(text.contains(&format!("alice bittet um einen Tipp (Partie #{id}, Zug 2).")), "{text}");
+    assert!(text.contains(&format!("alice bittet um die Setzhilfe (Partie #{id}, Zug 2).")), "{text}");
 }
 
 #[tokio::test]
@@ -352,4 +352,177 @@ async fn the_history_lists_moves_in_the_readers_notation_words() {
     assert!(de.lines().any(|l| l == format!("1. {mover}: {german_move}")), "{de}");
     let en = texts(&host.handle(&origin(&mover, "c"), "history").await);
     assert!(en.lines().any(|l| l == format!("1. {mover}: {}", moves[0])), "{en}");
+}
+
+/// Issue 16: a channel whose setting is German hears its clock notices (reminders, time
+/// up, an expired invitation) in German even when the player they mention speaks
+/// English with the bot; German durations after "in" and "seit" are in the dative.
+#[tokio::test]
+async fn a_german_channel_hears_its_clock_notices_in_german_whoever_they_mention() {
+    use std::sync::Arc;
+
+    use commands::base::clock::ManualClock;
+
+    use crate::slowsupport::{due, notice_texts, ok, ok_at, timed_host, DAY, HOUR, T0};
+
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok_at(&host, &admin("root", "c"), "settings language=de time=8d before=2d half=off").await;
+    let id = started(&host, "c", 11).await;
+    let (mover, _) = to_move(&host, id).await;
+    let waiter = if mover == "alice" { "bob" } else { "alice" };
+    // The mover speaks English with the bot; the channel's posts stay German.
+    assert_eq!(ok(&host, &mover, "c", "language en").await, "I speak English with you.");
+    clock.advance(6 * DAY);
+    assert_eq!(
+        notice_texts(&due(&host, &clock).await),
+        format!("[c] @{mover}, deine Bedenkzeit in Partie #{id} (Carat) läuft in 2 Tagen ab: bitte mach deinen Zug.")
+    );
+    // A list for one user alone is in that user's language: the channel's German for the
+    // waiter (no choice of their own), English for the mover.
+    assert_eq!(
+        ok(&host, waiter, "c", "partien").await,
+        format!("Deine Partien:\n• #{id} Carat in c: {mover} ist am Zug, wartet seit 6 Tagen")
+    );
+    assert_eq!(
+        ok(&host, &mover, "c", "games").await,
+        format!("Your games:\n• #{id} Carat in c: your turn (no moves played), waiting for 6 days")
+    );
+    clock.advance(2 * DAY);
+    assert_eq!(
+        notice_texts(&due(&host, &clock).await),
+        format!(
+            "[c] Die Bedenkzeit von @{mover} in Partie #{id} (Carat) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern."
+        )
+    );
+    // An English speaker's invitation expires in German here.
+    ok(&host, "carol", "c", "language en").await;
+    ok(&host, "carol", "c", "new carat").await;
+    clock.advance(48 * HOUR);
+    assert_eq!(
+        notice_texts(&due(&host, &clock).await),
+        "[c] Niemand hat die Einladung zu Partie #2 (Carat) rechtzeitig angenommen, darum ist sie abgelaufen."
+    );
+}
+
+/// Issue 16: invitations and starts name the options in the reader's words (German
+/// `ziel=2`, `zweifarben`, Hathor's variant by name); a German option word with `=` is
+/// read; an option given twice names it in the reader's language.
+#[tokio::test]
+async fn options_are_named_in_the_readers_words() {
+    let place = Place::new();
+    let host = place.host().await;
+    let first = |replies: &[commands::Reply]| texts(&replies[..1]).lines().next().unwrap_or_default().to_string();
+    let invited = host.handle(&german("alice", "c"), "neu helofag ziel=2 zeit=2h").await;
+    assert_eq!(
+        first(&invited),
+        "@alice lädt zu einer Partie Helofag (#1) für 2 Spieler (ziel=2, 2 Stunden Bedenkzeit je Zug) ein: mit `beitreten` bekommst du einen Platz."
+    );
+    host.handle(&german("bob", "c"), "beitreten").await;
+    let begun = host.handle(&german("bob", "c"), "starten").await;
+    assert_eq!(first(&begun), "Partie #1 Helofag beginnt (ziel=2, 2 Stunden Bedenkzeit je Zug). Plätze: alice, bob.");
+    let invited = host.handle(&german("alice", "d"), "neu carat zweifarben").await;
+    assert_eq!(
+        first(&invited),
+        "@alice lädt zu einer Partie Carat (#2) für 2 Spieler (zweifarben, 3 Tage Bedenkzeit je Zug) ein: mit `beitreten` bekommst du einen Platz."
+    );
+    let invited = host.handle(&origin("bob", "e"), "new carat two_colours").await;
+    assert_eq!(
+        first(&invited),
+        "@bob invites you to a game of Carat (#3) for 2 players (two_colours, 3 days per move): type `join` to take a seat."
+    );
+    // Hathor starts at once: its variant by name.
+    let begun = host.handle(&german("carol", "f"), "neu hathor 2").await;
+    assert_eq!(first(&begun), "Partie #4 Hathor beginnt (Variante schwer, 3 Tage Bedenkzeit je Zug). Plätze: carol.");
+    let begun = host.handle(&origin("dave", "g"), "new hathor 3").await;
+    assert_eq!(first(&begun), "Game #5 of Hathor begins (variant easy, 3 days per move). Seats: dave.");
+    // The same option twice, and a word that is no option, in German words.
+    assert_eq!(
+        refusal(&host.handle(&german("erin", "h"), "neu helofag ziel=2 ziel3").await),
+        "„ziel=2“ und „ziel3“ setzen beide das Ziel: gib jede Option nur einmal an."
+    );
+    assert_eq!(
+        refusal(&host.handle(&german("erin", "h"), "neu artifakes lila").await),
+        "„lila“ ist keine Option von Artifälschungen: siehe `hilfe neu`."
+    );
+    assert_eq!(
+        refusal(&host.handle(&german("erin", "h"), "neu carat startwert=x").await),
+        "Der Startwert (`startwert=N`) muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „x“."
+    );
+}
+
+/// Issue 16: `#N` before `hand` and `undo` names the game too, and in Aratoth `#N board`
+/// is a board, not a shape.
+#[tokio::test]
+async fn a_game_number_names_the_game_for_hand_undo_and_in_aratoth() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&origin("alice", "c"), "new aratoth seed=5").await;
+    host.handle(&origin("bob", "c"), "join").await;
+    host.handle(&origin("alice", "c"), "start").await;
+    let other = started(&host, "c", 4).await;
+    let replies = host.handle(&origin("alice", "c"), "#1 board").await;
+    assert_eq!(
+        replies[0].text.plain().lines().next(),
+        Some("Game #1 of Aratoth's Revenge after 0 moves."),
+        "{}",
+        texts(&replies)
+    );
+    let replies = host.handle(&origin("alice", "c"), &format!("#{other} hand")).await;
+    assert!(!replies.is_empty() && !replies[0].refusal, "{}", texts(&replies));
+    assert_eq!(replies[0].game.map(|g| g.id), Some(other), "{}", texts(&replies));
+    // `#1 undo` asks to take back in game #1 (nothing was played there yet).
+    let replies = host.handle(&origin("alice", "c"), "#1 undo").await;
+    assert_eq!(refusal(&replies), "There is no move to take back in game #1.");
+}
+
+/// Issue 16: `claim` in German: with three players the player leaves and play goes
+/// on; the player to move hears a plain sentence; what is left of a 1-day move after
+/// 13 hours reads "11 Stunden".
+#[tokio::test]
+async fn a_claim_and_the_time_left_are_told_in_german() {
+    use std::sync::Arc;
+
+    use commands::base::clock::ManualClock;
+
+    use crate::slowsupport::{no, timed_host, HOUR, MINUTE, T0};
+
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok_at_german(&host, "alice", "neu aratoth 3 startwert=5 zeit=1d").await;
+    ok_at_german(&host, "bob", "beitreten").await;
+    ok_at_german(&host, "carol", "beitreten").await;
+    ok_at_german(&host, "alice", "starten").await;
+    let (mover, _) = to_move(&host, commands::GameId(1)).await;
+    let claimer = ["alice", "bob", "carol"].into_iter().find(|u| *u != mover).expect("someone waits");
+    clock.advance(13 * HOUR);
+    assert_eq!(
+        no_german(&host, claimer, "reklamieren").await,
+        format!("{mover} hat in Partie #1 noch 11 Stunden für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.")
+    );
+    assert_eq!(
+        no(&host, claimer, "c", "claim").await,
+        format!("{mover} still has 11 hours for this move in game #1: you can claim only when the time is up.")
+    );
+    assert_eq!(
+        no_german(&host, &mover, "reklamieren").await,
+        "In Partie #1 bist du am Zug, du kannst also nichts reklamieren: die anderen können es erst, wenn deine Bedenkzeit abgelaufen ist."
+    );
+    clock.advance(11 * HOUR + MINUTE);
+    let said = ok_at_german(&host, claimer, "reklamieren").await;
+    assert_eq!(
+        said.lines().next(),
+        Some(format!("{claimer} reklamiert Partie #1: die Bedenkzeit von {mover} ist abgelaufen, {mover} scheidet also aus, und das Spiel geht weiter.").as_str()),
+        "{said}"
+    );
+}
+
+async fn ok_at_german(host: &commands::Host, user: &str, line: &str) -> String {
+    crate::slowsupport::ok_at(host, &german(user, "c"), line).await
+}
+
+async fn no_german(host: &commands::Host, user: &str, line: &str) -> String {
+    crate::slowsupport::no_at(host, &german(user, "c"), line).await
 }

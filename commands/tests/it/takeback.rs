@@ -35,7 +35,7 @@ async fn undo_takes_a_move_back_once_the_opponent_agrees() {
     let asked = ok(&host, &first, "c", "undo").await;
     assert_eq!(
         asked,
-        format!("{first} asks to take back {} in game #1: type `undo` to agree.\n@{}", played[0], other(&first))
+        format!("{first} asks to take back {} in game #1: type `undo` to agree.\nWaiting for @{}.", played[0], other(&first))
     );
     assert_eq!(log(&host, commands::GameId(1)).await, played, "nothing is taken back without consent");
     // Asking twice changes nothing either, and is answered only to the asker.

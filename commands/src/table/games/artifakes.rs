@@ -51,6 +51,7 @@ impl Chat for ArtifakesView {
     fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
         let mut notes = dug(game, players);
         notes.extend(selling(game, players));
+        notes.extend(digging_begins(game, players));
         notes
     }
 }
@@ -90,6 +91,21 @@ fn dug(game: &dyn Match, players: &[User]) -> Vec<Msg> {
             .arg("lost-blocks", u64::from(destroyed.blocks))
             .arg("lost-discs", u64::from(destroyed.discs)),
     ]
+}
+
+/// After the burial that ends a round's burying (spec `artifakes.md`, "Excavating"):
+/// the cards are dealt and the player who buried last plays first ("Everything is
+/// buried: each player gets 5 cards, and alice, who buried last, plays the first
+/// card."). Nothing after any other move.
+fn digging_begins(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+    match (after.last, after.phase, after.to_move) {
+        (Some(LastPlay::Buried { .. }), Phase::Excavate, Some(first)) if game.log().last().is_some_and(|e| !e.starts_with('@')) => {
+            let name = players.get(first).map_or_else(|| format!("#{first}"), |u| u.name.clone());
+            vec![Msg::new("artifakes-dig-begins").arg("player", name)]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// The selling at the end of a round (spec `artifakes.md`, "Selling"), worked out from
@@ -140,6 +156,7 @@ fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
         notes.push(
             Msg::new("artifakes-sold")
                 .arg("player", name(seat))
+                .arg("found", kinds(finds))
                 .arg("blocks", u64::from(finds.blocks))
                 .arg("discs", u64::from(finds.discs))
                 .arg("value", 2 * u64::from(finds.blocks) + u64::from(finds.discs))
