@@ -368,7 +368,11 @@ async fn a_german_channel_hears_its_clock_notices_in_german_whoever_they_mention
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
-    ok_at(&host, &admin("root", "c"), "settings language=de time=8d before=2d half=off").await;
+    // The confirmation is the channel's, in German already.
+    assert_eq!(
+        ok_at(&host, &admin("root", "c"), "settings language=de time=8d before=2d half=off").await,
+        "Einstellungen hier: Sprache de, Bedenkzeit 8 Tage, Erinnerung zur Halbzeit aus, Erinnerung vor dem Ende 2 Tage, ein Thread pro Partie aus."
+    );
     let id = started(&host, "c", 11).await;
     let (mover, _) = to_move(&host, id).await;
     let waiter = if mover == "alice" { "bob" } else { "alice" };
@@ -525,4 +529,36 @@ async fn ok_at_german(host: &commands::Host, user: &str, line: &str) -> String {
 
 async fn no_german(host: &commands::Host, user: &str, line: &str) -> String {
     crate::slowsupport::no_at(host, &german(user, "c"), line).await
+}
+
+/// Issue 16: a result uses the game's own unit, in English and German: Artifakes ranks
+/// by stones (both archaeologists start on stone 1, spec `artifakes.md`), Helofag by
+/// pieces in the goal (none at the start).
+#[tokio::test]
+async fn results_use_the_games_own_units_in_english_and_german() {
+    let cases = [
+        ("artifakes", Lang::En, "bob resigns game #1.\nGame #1 is over: alice wins, bob resigned. Ranking:\n1. alice: 1 stone\n2. bob (resigned): 1 stone"),
+        ("artifakes", Lang::De, "bob gibt Partie #1 auf.\nPartie #1 ist vorbei: alice gewinnt, bob hat aufgegeben. Rangfolge:\n1. alice: 1 Stein\n2. bob (aufgegeben): 1 Stein"),
+        (
+            "helofag",
+            Lang::En,
+            "bob resigns game #1.\nGame #1 is over: alice wins, bob resigned. Ranking:\n1. alice: 0 pieces in the goal\n2. bob (resigned): 0 pieces in the goal",
+        ),
+        (
+            "helofag",
+            Lang::De,
+            "bob gibt Partie #1 auf.\nPartie #1 ist vorbei: alice gewinnt, bob hat aufgegeben. Rangfolge:\n1. alice: 0 Figuren im Ziel\n2. bob (aufgegeben): 0 Figuren im Ziel",
+        ),
+    ];
+    for (game, lang, expected) in cases {
+        let place = Place::new();
+        let host = place.host().await;
+        let at = |user: &str| Origin { lang: Some(lang), ..origin(user, "c") };
+        host.handle(&at("alice"), &format!("new {game} seed=3")).await;
+        host.handle(&at("bob"), "join").await;
+        host.handle(&at("alice"), "start").await;
+        let replies = host.handle(&at("bob"), "resign").await;
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+        assert_eq!(texts(&replies[..1]), expected, "{game} {lang:?}");
+    }
 }
