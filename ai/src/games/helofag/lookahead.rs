@@ -1,13 +1,21 @@
-//! The Helofag AI's search: an expectimax one opponent turn deep. Each shortlisted turn
-//! (best by the one-ply value) is valued by the mean, over the 56 distinct rolls of the
-//! next player weighted by their probability, of the position after that player's
-//! greedy reply (the reply that maximises its own chance to win). The search sees the
-//! captures and the moves of its pieces in A that the position value leaves out.
-//! No hidden information is sampled (only the rolls to come are unknown, and they are
-//! enumerated), no clock is read: the work is fixed by the shortlist's length.
+//! The Helofag AI's search: short greedy rollouts with common dice. Each shortlisted
+//! turn (best by the one-ply value) is followed by `depth` more turns, every player
+//! (this one included) playing the greedy turn that maximises its own chance to win,
+//! and then valued by [`super::value`]. The first roll after the turn runs over all 56
+//! distinct rolls (weighted by their probability), the later ones are drawn from the
+//! seed; every candidate meets the same dice, so their differences are not noise of
+//! the draw. The rollouts see what the position value leaves out: captures in C and
+//! D, and players moving each other's pieces in A. No hidden information is sampled
+//! (only the rolls to come are unknown), no clock is read: the work is fixed by the
+//! plan's counts.
 
-use std::collections::HashMap;
+use std::{
+    collections::HashMap,
+    hash::{BuildHasherDefault, Hasher},
+    rc::Rc,
+};
 
+use rand::RngExt;
 use rules::{
     helofag::{play_on, transfer_on, turns_on, Field, Helofag, HelofagMove, Pieces, Roll},
     rng::ChaCha20Rng,
@@ -18,7 +26,31 @@ use super::{
     next_seat, removed,
     value::{rolls, seat_cdf, win_chances, Table},
 };
-use crate::{search::Budget, world, AiError, SeatView};
+use crate::{agent::Level, world, AiError, SeatView};
+
+/// How much a level looks ahead: the turns it considers (best by the one-ply value),
+/// the rollouts per first roll after the turn, and the turns each rollout plays after
+/// the candidate's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub candidates: usize,
+    pub per_roll: usize,
+    pub depth: usize,
+}
+
+impl Plan {
+    /// The plan of `level` for `players` seats: a rollout reaches this player's next
+    /// turn and the reply to it where time allows.
+    pub(crate) fn of(level: Level, players: usize) -> Plan {
+        match (level, players) {
+            (Level::Easy, _) => Plan { candidates: 1, per_roll: 0, depth: 0 },
+            (Level::Normal, 2) => Plan { candidates: 6, per_roll: 1, depth: 3 },
+            (Level::Normal, _) => Plan { candidates: 5, per_roll: 1, depth: players },
+            (Level::Hard, 2) => Plan { candidates: 8, per_roll: 3, depth: 3 },
+            (Level::Hard, _) => Plan { candidates: 8, per_roll: 2, depth: players },
+        }
+    }
+}
 
 /// What valuing positions of one game needs, with the distributions already worked out.
 struct Evaluator {
@@ -26,8 +58,8 @@ struct Evaluator {
     goal: u8,
     removed: Vec<bool>,
     table: &'static Table,
-    /// [`seat_cdf`] by (the seat's fields, rolls before its own).
-    cache: HashMap<(Vec<Field>, usize), Vec<f64>>,
+    /// [`seat_cdf`] by [`seat_key`].
+    cache: HashMap<u64, Rc<[f64]>, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Evaluator {
@@ -37,7 +69,7 @@ impl Evaluator {
             goal: game.goal(),
             removed: removed(game),
             table: Table::get(game.players()),
-            cache: HashMap::new(),
+            cache: HashMap::default(),
         }
     }
 
@@ -52,18 +84,18 @@ impl Evaluator {
 
     /// Every seat's chance to win when `next` rolls next.
     fn value(&mut self, pieces: &Pieces, next: Seat) -> Vec<f64> {
-        let mut cdfs: Vec<Option<Vec<f64>>> = vec![None; self.players];
+        let mut cdfs: Vec<Option<Rc<[f64]>>> = vec![None; self.players];
         let mut seat = next;
         for rolls_before in 0..self.players {
             if !self.is_in(seat) {
                 break;
             }
-            let key = (pieces.fields_of(seat), rolls_before);
+            let key = seat_key(pieces, seat, rolls_before);
             let cdf = match self.cache.get(&key) {
-                Some(c) => c.clone(),
+                Some(c) => Rc::clone(c),
                 None => {
-                    let c = seat_cdf(self.table, pieces, seat, self.goal, rolls_before);
-                    self.cache.insert(key, c.clone());
+                    let c = Rc::from(seat_cdf(self.table, pieces, seat, self.goal, rolls_before));
+                    self.cache.insert(key, Rc::clone(&c));
                     c
                 }
             };
@@ -78,90 +110,234 @@ impl Evaluator {
         win_chances(&cdfs, next)
     }
 
-    /// `seat`'s chance to win after `mover`'s turn `mv` with `roll` on `pieces`: 1 or 0
-    /// when the turn wins, `None` when it is illegal.
-    fn after_turn(&mut self, pieces: &Pieces, mover: Seat, roll: Roll, mv: &HelofagMove, seat: Seat) -> Option<(Pieces, Vec<f64>)> {
+    /// The pieces after `mover`'s turn `mv` with `roll` on `pieces` and every seat's
+    /// chance to win (1 or 0 when the turn wins); `None` when the turn is illegal.
+    fn after_turn(&mut self, pieces: &Pieces, mover: Seat, roll: Roll, mv: &HelofagMove) -> Option<(Pieces, Vec<f64>)> {
         let after = play_on(pieces, mover, roll, mv, self.goal).ok()?;
         if after.count(mover, Field::Goal) >= self.goal {
             let wins = (0..self.players).map(|s| if s == mover { 1.0 } else { 0.0 }).collect();
             return Some((after, wins));
         }
-        let _ = seat;
         let next = self.next(mover);
         let value = self.value(&after, next);
         Some((after, value))
     }
 
-    /// `seat`'s chance to win from the end of a turn on `pieces` when `mover` rolls
-    /// next, averaged over `mover`'s rolls, `mover` answering each greedily.
-    fn reply_value(&mut self, pieces: &Pieces, mover: Seat, seat: Seat) -> f64 {
-        let mut total = 0.0;
-        for &(roll, weight) in rolls() {
-            let mut rolled = pieces.clone();
-            transfer_on(&mut rolled, roll);
-            let turns = turns_on(&rolled, mover, roll, self.goal);
-            let mut best: Option<(f64, f64)> = None;
-            for mv in &turns {
-                let Some((_, value)) = self.after_turn(&rolled, mover, roll, mv, seat) else { continue };
-                let (theirs, ours) = (value.get(mover).copied().unwrap_or(0.0), value.get(seat).copied().unwrap_or(0.0));
-                if best.is_none_or(|(b, _)| theirs > b + 1e-12) {
-                    best = Some((theirs, ours));
-                }
+    /// The greedy turn of `mover` with `roll` on `pieces` (transfer done): the pieces
+    /// after it and every seat's chance to win; `None` when the turn passes.
+    fn greedy_turn(&mut self, pieces: &Pieces, mover: Seat, roll: Roll) -> Option<(Pieces, Vec<f64>)> {
+        let mut best: Option<(Pieces, Vec<f64>)> = None;
+        let mut seen: Vec<Pieces> = Vec::new();
+        for mv in turns_on(pieces, mover, roll, self.goal) {
+            // Turns that differ only in the order of their steps end alike.
+            let Ok(after) = play_on(pieces, mover, roll, &mv, self.goal) else { continue };
+            if seen.contains(&after) {
+                continue;
             }
-            let ours = match best {
-                Some((_, ours)) => ours,
-                // The turn passes: the next seat rolls.
-                None => {
-                    let next = self.next(mover);
-                    self.value(&rolled, next).get(seat).copied().unwrap_or(0.0)
-                }
-            };
-            total += weight * ours;
+            seen.push(after);
+            let Some((after, value)) = self.after_turn(pieces, mover, roll, &mv) else { continue };
+            let theirs = value.get(mover).copied().unwrap_or(0.0);
+            if best.as_ref().is_none_or(|(_, b)| theirs > b.get(mover).copied().unwrap_or(0.0) + 1e-12) {
+                best = Some((after, value));
+            }
         }
-        total
+        best
+    }
+
+    /// `seat`'s chance to win after the end of a turn on `pieces`, `mover` rolling next,
+    /// when the next turns are played greedily with `rolls` (one per turn, passes
+    /// included).
+    fn rollout(&mut self, pieces: &Pieces, mover: Seat, rolls: &[Roll], seat: Seat) -> f64 {
+        let mut pieces = pieces.clone();
+        let mut mover = mover;
+        for &roll in rolls {
+            transfer_on(&mut pieces, roll);
+            if let Some((after, value)) = self.greedy_turn(&pieces, mover, roll) {
+                if after.count(mover, Field::Goal) >= self.goal {
+                    return value.get(seat).copied().unwrap_or(0.0);
+                }
+                pieces = after;
+            }
+            mover = self.next(mover);
+        }
+        self.value(&pieces, mover).get(seat).copied().unwrap_or(0.0)
     }
 }
 
-/// The move of the view's seat: the shortlist of `budget.candidates` turns with the
-/// best one-ply value (distinct positions only), each valued by [`Evaluator::reply_value`].
+/// A key for the distribution of `seat`'s pieces with `rolls_before`: the counts on S,
+/// in B and in Z and the single fields it holds (at most six, each 1..=78), packed.
+fn seat_key(pieces: &Pieces, seat: Seat, rolls_before: usize) -> u64 {
+    let count = |v: &[u8]| u64::from(v.get(seat).copied().unwrap_or(0));
+    let mut key = (count(&pieces.start) << 6) | (count(&pieces.waiting) << 3) | count(&pieces.goal);
+    key = (key << 3) | (rolls_before as u64 & 7);
+    let singles = pieces.ring.iter().chain(pieces.rows.iter().flatten()).chain(pieces.d.iter());
+    for (i, slot) in singles.enumerate() {
+        if *slot == Some(seat) {
+            key = (key << 7) | (i as u64 + 1);
+        }
+    }
+    key
+}
+
+/// A fast hasher for the `u64` keys of the evaluator's cache (multiplicative; the keys
+/// are ours, not an adversary's).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The dice of the rollouts: every distinct first roll with its probability, each
+/// followed by `plan.depth − 1` drawn rolls, `plan.per_roll` times.
+fn rollout_dice(plan: Plan, rng: &mut ChaCha20Rng) -> Vec<(f64, Vec<Roll>)> {
+    let mut draw = || -> Roll { [rng.random_range(1..=6), rng.random_range(1..=6), rng.random_range(1..=6)] };
+    let mut out = Vec::new();
+    for &(first, weight) in rolls() {
+        for _ in 0..plan.per_roll {
+            let mut seq = vec![first];
+            seq.extend((1..plan.depth).map(|_| draw()));
+            out.push((weight / plan.per_roll as f64, seq));
+        }
+    }
+    out
+}
+
+/// The move of the view's seat: the shortlist of `plan.candidates` turns with the best
+/// one-ply value (distinct positions only), each valued by the mean of its rollouts.
 ///
 /// # Errors
 /// [`AiError::World`] when the position cannot be rebuilt from the view;
 /// [`AiError::NotToMove`] when the seat has no turn.
-pub(crate) fn choose(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+pub(crate) fn choose(view: &SeatView, plan: Plan, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
     let seat = view.seat();
     let game: Helofag = world::sample(view, rng)?;
     let roll = game.roll().ok_or(AiError::NotToMove(seat))?;
     let mut eval = Evaluator::new(&game);
     let mut scored: Vec<(HelofagMove, Pieces, f64)> = Vec::new();
     for mv in game.legal_turns() {
-        let Some((after, value)) = eval.after_turn(game.pieces(), seat, roll, &mv, seat) else { continue };
-        let mine = value.get(seat).copied().unwrap_or(0.0);
+        let Some((after, value)) = eval.after_turn(game.pieces(), seat, roll, &mv) else { continue };
         if after.count(seat, Field::Goal) >= game.goal() {
             return Ok(mv.to_string());
         }
-        scored.push((mv, after, mine));
+        scored.push((mv, after, value.get(seat).copied().unwrap_or(0.0)));
     }
     scored.sort_by(|a, b| b.2.total_cmp(&a.2));
     let mut shortlist: Vec<(HelofagMove, Pieces)> = Vec::new();
     for (mv, after, _) in scored {
-        if shortlist.len() >= budget.candidates.max(1) {
+        if shortlist.len() >= plan.candidates.max(1) {
             break;
         }
         if shortlist.iter().all(|(_, p)| *p != after) {
             shortlist.push((mv, after));
         }
     }
-    if shortlist.len() == 1 {
+    if shortlist.len() == 1 || plan.per_roll == 0 || plan.depth == 0 {
         return shortlist.first().map(|(mv, _)| mv.to_string()).ok_or(AiError::NotToMove(seat));
     }
+    let dice = rollout_dice(plan, rng);
     let mover = next_seat(&game, seat);
     let mut best: Option<(f64, HelofagMove)> = None;
     for (mv, after) in &shortlist {
-        let value = eval.reply_value(after, mover, seat);
+        let value: f64 = dice.iter().map(|(weight, seq)| weight * eval.rollout(after, mover, seq, seat)).sum();
         if best.is_none_or(|(b, _)| value > b + 1e-12) {
             best = Some((value, *mv));
         }
     }
     best.map(|(_, mv)| mv.to_string()).ok_or(AiError::NotToMove(seat))
+}
+#[cfg(test)]
+mod tests {
+    use rules::{helofag::Helofag, Game};
+
+    use super::*;
+    use crate::{Agent, Level};
+
+    /// Prints the turns where normal and greedy differ (a look at the search's reasons).
+    #[test]
+    #[ignore]
+    fn show_differences() {
+        let mut game = rules::open(rules::GameKind::Helofag, &serde_json::json!({"players": 2}), 2, None, Some(5)).unwrap();
+        for number in 0..200 {
+            let Some(&seat) = game.to_move().first() else { break };
+            let view = SeatView::of(game.as_ref(), seat).unwrap();
+            let greedy = Agent::Greedy.choose(&view, number).unwrap();
+            let normal = Agent::Level(Level::Normal).choose(&view, number).unwrap();
+            if greedy != normal {
+                let mut rng = <ChaCha20Rng as rand::SeedableRng>::seed_from_u64(1);
+                let world: Helofag = world::sample(&view, &mut rng).unwrap();
+                let roll = world.roll().unwrap();
+                let mut eval = Evaluator::new(&world);
+                let mover = next_seat(&world, seat);
+                println!("seat {seat} roll {roll:?}");
+                for s in 0..2 {
+                    println!("  {s}: {:?}", world.pieces().fields_of(s).iter().map(ToString::to_string).collect::<Vec<_>>());
+                }
+                for text in [&greedy, &normal] {
+                    let mv = world.parse_move(text).unwrap();
+                    let (after, v1) = eval.after_turn(world.pieces(), seat, roll, &mv).unwrap();
+                    let v2 = eval.rollout(&after, mover, &[], seat);
+                    println!("  {text:<20} one-ply {:.4} reply {:.4}", v1[seat], v2);
+                }
+            }
+            game.play(&greedy).unwrap();
+            if game.is_finished() {
+                break;
+            }
+        }
+    }
+
+    /// Counts kicks (steps of another player's piece in A) and captures in greedy games.
+    #[test]
+    #[ignore]
+    fn count_interactions() {
+        use rules::helofag::Action;
+        let (mut moves, mut kicks, mut captures, mut kicks_from_jump) = (0, 0, 0, 0);
+        for seed in 0..20u64 {
+            let mut game = rules::open(rules::GameKind::Helofag, &serde_json::json!({"players": 2}), 2, None, Some(seed)).unwrap();
+            for number in 0..400 {
+                let Some(&seat) = game.to_move().first() else { break };
+                let view = SeatView::of(game.as_ref(), seat).unwrap();
+                let text = Agent::Greedy.choose(&view, number).unwrap();
+                let mut rng = <ChaCha20Rng as rand::SeedableRng>::seed_from_u64(1);
+                let world: Helofag = world::sample(&view, &mut rng).unwrap();
+                let mv = world.parse_move(&text).unwrap();
+                let before = world.pieces().clone();
+                let after = play_on(&before, seat, world.roll().unwrap(), &mv, world.goal()).unwrap();
+                moves += 1;
+                for a in mv.actions() {
+                    if let Action::Step { from: Field::A(n), .. } = a {
+                        if before.occupant(Field::A(n)) != Some(seat) {
+                            kicks += 1;
+                            if rules::helofag::BOARD.jump_field(n).is_some() {
+                                kicks_from_jump += 1;
+                            }
+                        }
+                    }
+                }
+                let other = 1 - seat;
+                let in_cd = |p: &Pieces| p.fields_of(other).iter().filter(|f| matches!(f, Field::C(..) | Field::D(_))).count();
+                if in_cd(&after) < in_cd(&before) {
+                    captures += 1;
+                }
+                game.play(&text).unwrap();
+                if game.is_finished() {
+                    break;
+                }
+            }
+        }
+        println!("moves {moves} kicks {kicks} (from jump fields {kicks_from_jump}) captures {captures}");
+    }
 }

@@ -38,18 +38,13 @@ impl AiGame for Helofag {
         super::open_setup(view)
     }
 
-    /// Used only by [`lookahead`]: `candidates` is the shortlist of turns (best by the
-    /// one-ply value) that it looks beyond.
-    fn budget(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 1 },
-            Level::Normal => Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 6 },
-            Level::Hard => Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 12 },
-        }
+    /// Not used: the levels search by [`lookahead::Plan`] (see [`AiGame::choose_level`]).
+    fn budget(_level: Level) -> Budget {
+        Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 1 }
     }
 
     fn choose_level(view: &SeatView, level: Level, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        lookahead::choose(view, Self::budget(level), rng)
+        lookahead::choose(view, lookahead::Plan::of(level, view.players()), rng)
     }
 
     /// Every complete turn: one action, or two.

@@ -281,23 +281,31 @@ impl Table {
 
     /// `P(home within t turns)` of a piece on `field` (queue place `place`, 1-based, for
     /// S and B), with `rolls_before` rolls of other players still to come before its
-    /// owner's own roll.
-    fn piece_cdf(&self, field: Field, place: usize, rolls_before: usize) -> Vec<f64> {
+    /// owner's own roll: the distribution if it stays, the one if it is transferred to B
+    /// first, and the chance that it stays.
+    fn piece_cdf_parts(&self, field: Field, place: usize, rolls_before: usize) -> (&[f64], &[f64], f64) {
         let place = place.clamp(1, QUEUE) - 1;
         let state = match field {
             Field::Start => S0 + place,
             Field::B => B0 + place,
             other => state_of(other),
         };
-        let own = self.cdf.get(state).cloned().unwrap_or_else(|| vec![0.0; HORIZON + 1]);
+        let own: &[f64] = self.cdf.get(state).map_or(&[], |c| c.as_slice());
         match jump_chance(state) {
             Some((_, border)) if rolls_before > 0 => {
                 let stay = (1.0 - transfer_chance(border)).powi(i32::try_from(rolls_before).unwrap_or(i32::MAX));
-                let moved = self.cdf.get(B0 + place).map_or(&own, |c| c);
-                own.iter().zip(moved).map(|(a, b)| stay * a + (1.0 - stay) * b).collect()
+                let moved = self.cdf.get(B0 + place).map_or(own, |c| c.as_slice());
+                (own, moved, stay)
             }
-            _ => own,
+            _ => (own, own, 1.0),
         }
+    }
+
+    /// [`Table::piece_cdf_parts`] mixed into one distribution.
+    #[cfg(test)]
+    fn piece_cdf(&self, field: Field, place: usize, rolls_before: usize) -> Vec<f64> {
+        let (own, moved, stay) = self.piece_cdf_parts(field, place, rolls_before);
+        own.iter().zip(moved).map(|(a, b)| stay * a + (1.0 - stay) * b).collect()
     }
 
     /// The chance that a piece on A field `n` at the end of its owner's turn is still
@@ -319,7 +327,7 @@ pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rol
     }
     let waiting = fields.iter().filter(|f| **f == Field::B).count();
     let (mut on_start, mut in_b) = (0, 0);
-    let cdfs: Vec<Vec<f64>> = fields
+    let parts: Vec<(&[f64], &[f64], f64)> = fields
         .iter()
         .filter(|f| **f != Field::Goal)
         .map(|&f| {
@@ -335,16 +343,21 @@ pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rol
                 // A piece transferred from A joins B behind those waiting there.
                 _ => waiting + 1,
             };
-            table.piece_cdf(f, place, rolls_before)
+            table.piece_cdf_parts(f, place, rolls_before)
         })
         .collect();
-    (0..=HORIZON).map(|t| at_least(cdfs.iter().map(|c| c.get(t).copied().unwrap_or(0.0)), need)).collect()
+    let at = |c: &[f64], t: usize| c.get(t).copied().unwrap_or(0.0);
+    (0..=HORIZON)
+        .map(|t| at_least(parts.iter().map(|&(own, moved, stay)| stay * at(own, t) + (1.0 - stay) * at(moved, t)), need))
+        .collect()
 }
 
-/// The chance that at least `need` of independent events with chances `ps` happen.
+/// The chance that at least `need` (at most 6) of independent events with chances `ps`
+/// happen.
 fn at_least(ps: impl Iterator<Item = f64>, need: usize) -> f64 {
-    // dist[c]: P(exactly c so far), the last entry P(need or more).
-    let mut dist = vec![0.0; need + 1];
+    // dist[c]: P(exactly c so far), dist[need]: P(need or more).
+    let need = need.min(6);
+    let mut dist = [0.0f64; 7];
     dist[0] = 1.0;
     for p in ps {
         for c in (0..=need).rev() {
@@ -359,37 +372,46 @@ fn at_least(ps: impl Iterator<Item = f64>, need: usize) -> f64 {
 /// Each seat's chance to win from a position where seat `next` rolls next and then the
 /// others in seating order, given each seat's [`seat_cdf`] (computed with its number of
 /// rolls before its own). Removed seats (`None`) get 0. The little mass beyond the
-/// horizon is shared equally.
-pub(crate) fn win_chances(cdfs: &[Option<Vec<f64>>], next: Seat) -> Vec<f64> {
+/// horizon is shared equally. Distributions shorter than the horizon count as done.
+pub(crate) fn win_chances<C: AsRef<[f64]>>(cdfs: &[Option<C>], next: Seat) -> Vec<f64> {
     let n = cdfs.len();
-    let order: Vec<Seat> = (0..n).map(|i| (next + i) % n).filter(|&s| cdfs.get(s).is_some_and(Option::is_some)).collect();
-    let cdf = |s: Seat, t: usize| cdfs.get(s).and_then(Option::as_ref).and_then(|c| c.get(t)).copied().unwrap_or(0.0);
+    // The seats in the order they roll from now, with their distributions.
+    let order: Vec<(Seat, &[f64])> = (0..n)
+        .map(|i| (next + i) % n)
+        .filter_map(|s| cdfs.get(s).and_then(Option::as_ref).map(|c| (s, c.as_ref())))
+        .collect();
+    let k = order.len();
+    let cdf = |c: &[f64], t: usize| c.get(t).copied().unwrap_or(1.0);
     let mut wins = vec![0.0; n];
-    for (i, &s) in order.iter().enumerate() {
-        let mut total = 0.0;
-        for t in 1..=HORIZON {
-            let here = cdf(s, t) - cdf(s, t - 1);
-            if here <= 0.0 {
-                continue;
-            }
-            // Seats before `s` in this round must not have finished by round t, those
-            // after it not before round t.
-            let mut rest = 1.0;
-            for (j, &o) in order.iter().enumerate() {
-                if j < i {
-                    rest *= 1.0 - cdf(o, t);
-                } else if j > i {
-                    rest *= 1.0 - cdf(o, t - 1);
-                }
-            }
-            total += here * rest;
+    // before[i]: product over seats before i of P(not done by round t);
+    // after[i]: product over seats after i of P(not done before round t).
+    let mut before = vec![1.0; k + 1];
+    let mut after = vec![1.0; k + 1];
+    for t in 1..=HORIZON {
+        for (i, &(_, c)) in order.iter().enumerate() {
+            before[i + 1] = before[i] * (1.0 - cdf(c, t));
         }
-        wins[s] = total;
+        for (i, &(_, c)) in order.iter().enumerate().rev() {
+            after[i] = after[i + 1] * (1.0 - cdf(c, t - 1));
+        }
+        let mut anyone = false;
+        for (i, &(s, c)) in order.iter().enumerate() {
+            let here = cdf(c, t) - cdf(c, t - 1);
+            if here > 0.0 {
+                anyone = true;
+                wins[s] += here * before[i] * after[i + 1];
+            }
+        }
+        // Once nobody is still on the way with more than a millionth, what is left to
+        // share is below that.
+        if !anyone || before[k] < 1e-6 {
+            break;
+        }
     }
     let left = (1.0 - wins.iter().sum::<f64>()).max(0.0);
-    if !order.is_empty() {
-        for &s in &order {
-            wins[s] += left / order.len() as f64;
+    if k > 0 {
+        for &(s, _) in &order {
+            wins[s] += left / k as f64;
         }
     }
     wins
@@ -401,7 +423,7 @@ pub(crate) fn position_value(pieces: &Pieces, goal: u8, removed: &[bool], next: 
     let table = Table::get(n);
     let active: Vec<Seat> = (0..n).filter(|&s| !removed.get(s).copied().unwrap_or(false)).collect();
     let cdfs: Vec<Option<Vec<f64>>> = (0..n)
-        .map(|s| {
+        .map(|s| -> Option<Vec<f64>> {
             let place = active.iter().position(|&a| a == s)?;
             let first = active.iter().position(|&a| a >= next).unwrap_or(0);
             let rolls_before = (place + active.len() - first) % active.len();
@@ -505,5 +527,23 @@ mod tests {
         let table = Table::get(2);
         // The second piece of B cannot enter C in its first turn: the pair goes to the first.
         assert!(close(table.piece_cdf(Field::B, 2, 0)[3], 0.0) || table.piece_cdf(Field::B, 2, 0)[3] < table.piece_cdf(Field::B, 1, 0)[3]);
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    #[test]
+    #[ignore]
+    fn table_build_time() {
+        let started = std::time::Instant::now();
+        let _ = super::Table::get(3);
+        println!("table built in {:?}", started.elapsed());
+        let t = super::Table::get(2);
+        use rules::helofag::Field;
+        let mut line = String::new();
+        for f in [Field::Start, Field::B] { line += &format!("{f}:{:.1} ", t.expected_turns(f)); }
+        for n in 1..=24 { line += &format!("A{n}:{:.1} ", t.expected_turns(Field::A(n))); }
+        println!("{line}");
+        for p in 1..=6 { let mut l = String::new(); for k in 1..=8 { l += &format!("{:.1} ", t.expected_turns(Field::C(p, k))); } println!("C{p}: {l}"); }
     }
 }
