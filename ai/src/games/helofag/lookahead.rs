@@ -29,25 +29,27 @@ use super::{
 use crate::{agent::Level, world, AiError, SeatView};
 
 /// How much a level looks ahead: the turns it considers (best by the one-ply value),
-/// the rollouts per first roll after the turn, and the turns each rollout plays after
-/// the candidate's.
+/// the rollouts per first roll after the turn, the turns each rollout plays after the
+/// candidate's, and a cap on the positions valued for one move (the time budget as a
+/// count: once the next candidate would pass it, the candidates left are not looked at).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Plan {
     pub candidates: usize,
     pub per_roll: usize,
     pub depth: usize,
+    pub max_values: usize,
 }
 
 impl Plan {
-    /// The plan of `level` for `players` seats: a rollout reaches this player's next
-    /// turn and the reply to it where time allows.
+    /// The plan of `level` for `players` seats: a rollout plays one round, up to and
+    /// including this player's next turn, so that it ends where the one-ply value is
+    /// taken (after this player's turn); `hard` looks at more turns with three times
+    /// the rollouts.
     pub(crate) fn of(level: Level, players: usize) -> Plan {
         match (level, players) {
-            (Level::Easy, _) => Plan { candidates: 1, per_roll: 0, depth: 0 },
-            (Level::Normal, 2) => Plan { candidates: 6, per_roll: 1, depth: 3 },
-            (Level::Normal, _) => Plan { candidates: 5, per_roll: 1, depth: players },
-            (Level::Hard, 2) => Plan { candidates: 8, per_roll: 3, depth: 3 },
-            (Level::Hard, _) => Plan { candidates: 8, per_roll: 2, depth: players },
+            (Level::Easy, _) => Plan { candidates: 1, per_roll: 0, depth: 0, max_values: 0 },
+            (Level::Normal, _) => Plan { candidates: 6, per_roll: 1, depth: players, max_values: 150_000 },
+            (Level::Hard, _) => Plan { candidates: 8, per_roll: 3, depth: players, max_values: 600_000 },
         }
     }
 }
@@ -58,6 +60,8 @@ struct Evaluator {
     goal: u8,
     removed: Vec<bool>,
     table: &'static Table,
+    /// Positions valued so far (calls of [`Evaluator::value`]).
+    values: usize,
     /// [`seat_cdf`] by [`seat_key`].
     cache: HashMap<u64, Rc<[f64]>, BuildHasherDefault<KeyHasher>>,
 }
@@ -69,6 +73,7 @@ impl Evaluator {
             goal: game.goal(),
             removed: removed(game),
             table: Table::get(game.players()),
+            values: 0,
             cache: HashMap::default(),
         }
     }
@@ -84,6 +89,7 @@ impl Evaluator {
 
     /// Every seat's chance to win when `next` rolls next.
     fn value(&mut self, pieces: &Pieces, next: Seat) -> Vec<f64> {
+        self.values += 1;
         let mut cdfs: Vec<Option<Rc<[f64]>>> = vec![None; self.players];
         let mut seat = next;
         for rolls_before in 0..self.players {
@@ -250,8 +256,14 @@ pub(crate) fn choose(view: &SeatView, plan: Plan, rng: &mut ChaCha20Rng) -> Resu
     let dice = rollout_dice(plan, rng);
     let mover = next_seat(&game, seat);
     let mut best: Option<(f64, HelofagMove)> = None;
+    let mut most = 0;
     for (mv, after) in &shortlist {
+        let before = eval.values;
+        if most > 0 && before + most > plan.max_values {
+            break;
+        }
         let value: f64 = dice.iter().map(|(weight, seq)| weight * eval.rollout(after, mover, seq, seat)).sum();
+        most = most.max(eval.values - before);
         if best.is_none_or(|(b, _)| value > b + 1e-12) {
             best = Some((value, *mv));
         }
@@ -288,7 +300,8 @@ mod tests {
                 for text in [&greedy, &normal] {
                     let mv = world.parse_move(text).unwrap();
                     let (after, v1) = eval.after_turn(world.pieces(), seat, roll, &mv).unwrap();
-                    let v2 = eval.rollout(&after, mover, &[], seat);
+                    let dice = rollout_dice(Plan::of(Level::Normal, 2), &mut rng);
+                    let v2: f64 = dice.iter().map(|(w, seq)| w * eval.rollout(&after, mover, seq, seat)).sum();
                     println!("  {text:<20} one-ply {:.4} reply {:.4}", v1[seat], v2);
                 }
             }

@@ -195,12 +195,14 @@ fn transferred(state: usize, roll: Roll) -> usize {
 pub(crate) struct Table {
     /// For each state: the expected turns of its owner to Z, counted from just before
     /// the owner's roll.
+    #[cfg_attr(not(test), allow(dead_code))]
     expected: Vec<f64>,
     /// For each state: `P(home within t turns)`, `t = 0..=HORIZON`, from just before the
     /// owner's roll.
     cdf: Vec<Vec<f64>>,
     /// For each state of A: the chance that a piece there at the end of its owner's turn
     /// survives the other players' rolls untransferred.
+    #[cfg_attr(not(test), allow(dead_code))]
     survive: Vec<f64>,
 }
 
@@ -275,6 +277,7 @@ impl Table {
 
     /// The expected turns of its owner a piece on `field` needs to reach Z, counted from
     /// just before the owner's roll, when it is first in the queues of S and B.
+    #[cfg(test)]
     pub(crate) fn expected_turns(&self, field: Field) -> f64 {
         self.expected.get(state_of(field)).copied().unwrap_or(0.0)
     }
@@ -394,17 +397,15 @@ pub(crate) fn win_chances<C: AsRef<[f64]>>(cdfs: &[Option<C>], next: Seat) -> Ve
         for (i, &(_, c)) in order.iter().enumerate().rev() {
             after[i] = after[i + 1] * (1.0 - cdf(c, t - 1));
         }
-        let mut anyone = false;
         for (i, &(s, c)) in order.iter().enumerate() {
             let here = cdf(c, t) - cdf(c, t - 1);
             if here > 0.0 {
-                anyone = true;
                 wins[s] += here * before[i] * after[i + 1];
             }
         }
-        // Once nobody is still on the way with more than a millionth, what is left to
-        // share is below that.
-        if !anyone || before[k] < 1e-6 {
+        // What any seat can still win after round t is at most the chance that nobody
+        // is done by then.
+        if before[k] < 1e-6 {
             break;
         }
     }
@@ -520,6 +521,19 @@ mod tests {
         let wins = position_value(&pieces, 1, &[false, false], 1);
         assert!(close(wins[1], 216.0 / 341.0));
         assert!(close(wins[0], 125.0 / 341.0));
+    }
+
+    #[test]
+    fn a_race_where_nobody_can_finish_at_once() {
+        // Goal 1; seat 0 on C3.8 (the pair 3 3, then a 3), seat 1 on D5 (a 5): nobody is
+        // home after one turn of seat 1, yet seat 1 is far ahead.
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![0, 0];
+        pieces.rows[2][7] = Some(0);
+        pieces.d[4] = Some(1);
+        let wins = position_value(&pieces, 1, &[false, false], 0);
+        assert!(wins[1] > 0.8, "{wins:?}");
+        assert!(close(wins[0] + wins[1], 1.0));
     }
 
     #[test]
