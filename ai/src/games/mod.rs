@@ -68,6 +68,22 @@ pub(crate) trait AiGame: Game {
             .collect()
     }
 
+    /// The value of the position after `seat`'s turn `mv` for every seat, as
+    /// [`AiGame::rewards`] gives it (default: the turn applied, then `rewards`); `None`
+    /// when `mv` is illegal. A game whose `apply` already draws the next player's chance
+    /// (Helofag's next roll) values the position before that draw instead.
+    fn turn_rewards(&self, mv: &Self::Move, players: usize) -> Option<Vec<f64>> {
+        let mut after = self.clone();
+        after.apply(mv).ok()?;
+        Some(after.rewards(players))
+    }
+
+    /// The move of an AI seat of `level` (default: [`search::best`] with the level's
+    /// [`AiGame::budget`]).
+    fn choose_level(view: &SeatView, level: Level, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        search::best::<Self>(view, Self::budget(level), rng)
+    }
+
     /// The move a playout makes (default: a uniformly random turn).
     fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<Self::Move> {
         let mut turns = self.turns();
@@ -146,7 +162,7 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
             };
             mv.ok_or(AiError::NotToMove(view.seat()))
         }
-        Agent::Level(level) => search::best::<G>(view, G::budget(level), rng),
+        Agent::Level(level) => G::choose_level(view, level, rng),
     }
 }
 

@@ -155,6 +155,11 @@ impl Helofag {
         self.goal
     }
 
+    /// The number of seats (removed players included).
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
     /// The seat that reached the goal count, if any.
     pub fn winner(&self) -> Option<Seat> {
         self.winner
@@ -174,32 +179,19 @@ impl Helofag {
     /// and followed by each legal second action (empty when nobody is to move).
     pub fn legal_turns(&self) -> Vec<HelofagMove> {
         let (Some(seat), Some(roll)) = (self.seat(), self.roll) else { return Vec::new() };
-        let mut turns = Vec::new();
-        for first in act::legal_actions(&self.pieces, seat, &Dice::new(roll)) {
-            turns.push(HelofagMove::one(first));
-            turns.extend(self.second_actions(first).into_iter().map(|second| HelofagMove { first, second: Some(second) }));
-        }
-        turns
+        turns_on(&self.pieces, seat, roll, self.goal)
     }
 
     /// The legal second actions after the first action `first` of the player to move
     /// (empty when `first` is illegal, uses two or three dice, or wins the game).
     pub fn second_actions(&self, first: Action) -> Vec<Action> {
         let (Some(seat), Some(roll)) = (self.seat(), self.roll) else { return Vec::new() };
-        match self.after(seat, first, Dice::new(roll)) {
-            Some((after, dice_left)) => act::legal_actions(&after, seat, &dice_left),
-            None => Vec::new(),
-        }
+        second_actions_on(&self.pieces, seat, Dice::new(roll), first, self.goal)
     }
 
     /// The pieces and dice after the legal action `first`, when a second action may follow.
     fn after(&self, seat: Seat, first: Action, dice: Dice) -> Option<(Pieces, Dice)> {
-        let mut dice = dice;
-        let effect = act::resolve(&self.pieces, seat, first, &mut dice).ok()?;
-        let mut pieces = self.pieces.clone();
-        act::perform(&mut pieces, effect);
-        let won = pieces.count(seat, Field::Goal) >= self.goal;
-        (dice.another_die_allowed() && !won).then_some((pieces, dice))
+        after_on(&self.pieces, seat, first, dice, self.goal)
     }
 
     /// The most actions the player to move can make: 2, 1, or 0 when nobody is to move.
@@ -248,19 +240,7 @@ impl Helofag {
     /// Step 2 of a turn: every piece in A on a jump field whose condition `roll` meets
     /// goes to B (spec "A turn").
     fn transfer(&mut self, roll: Roll) -> Vec<Transfer> {
-        let mut moved = Vec::new();
-        for jump in BOARD.jump_fields {
-            let showing = roll.iter().filter(|&&d| d == jump.number).count();
-            if showing < jump.border.dice_needed() {
-                continue;
-            }
-            let field = Field::A(jump.field);
-            if let Some(owner) = self.pieces.occupant(field) {
-                act::perform(&mut self.pieces, act::Effect { owner, from: field, to: Field::B });
-                moved.push(Transfer { owner, field: jump.field });
-            }
-        }
-        moved
+        transfer_on(&mut self.pieces, roll)
     }
 
     /// Starts the turn of `seat`: roll, transfer, and pass automatically (recording the
@@ -301,6 +281,93 @@ impl Helofag {
         keys.dedup();
         keys.iter().map(|k| (0..self.players).filter(|&s| key(s) == *k).collect()).collect()
     }
+}
+
+/// Step 2 of a turn on `pieces` alone: every piece in A on a jump field whose condition
+/// `roll` meets goes to B (spec "A turn"); returns what moved. The same rule as a game's
+/// own transfer, for callers (the AI) that look ahead without a [`Helofag`].
+pub fn transfer_on(pieces: &mut Pieces, roll: Roll) -> Vec<Transfer> {
+    let mut moved = Vec::new();
+    for jump in BOARD.jump_fields {
+        let showing = roll.iter().filter(|&&d| d == jump.number).count();
+        if showing < jump.border.dice_needed() {
+            continue;
+        }
+        let field = Field::A(jump.field);
+        if let Some(owner) = pieces.occupant(field) {
+            act::perform(pieces, act::Effect { owner, from: field, to: Field::B });
+            moved.push(Transfer { owner, field: jump.field });
+        }
+    }
+    moved
+}
+
+/// Every legal complete turn of `seat` with `roll` on `pieces` (the transfer already
+/// done), in a game won with `goal` pieces in Z: each legal first action alone, and
+/// followed by each legal second action (spec "A turn", step 3). Empty when the turn
+/// passes. [`Helofag::legal_turns`] is this on the game's own position.
+pub fn turns_on(pieces: &Pieces, seat: Seat, roll: Roll, goal: u8) -> Vec<HelofagMove> {
+    let dice = Dice::new(roll);
+    let mut turns = Vec::new();
+    for first in act::legal_actions(pieces, seat, &dice) {
+        turns.push(HelofagMove::one(first));
+        let seconds = second_actions_on(pieces, seat, dice, first, goal);
+        turns.extend(seconds.into_iter().map(|second| HelofagMove { first, second: Some(second) }));
+    }
+    turns
+}
+
+/// The pieces after `seat` plays the turn `mv` with `roll` on `pieces` (no roll follows:
+/// the position at the end of the turn), in a game won with `goal` pieces in Z.
+///
+/// # Errors
+/// The refusal of the first illegal action, as [`Game::apply`] gives it.
+pub fn play_on(pieces: &Pieces, seat: Seat, roll: Roll, mv: &HelofagMove, goal: u8) -> Result<Pieces, Refusal> {
+    play_actions(pieces, seat, roll, mv, goal).map(|(after, _, _)| after)
+}
+
+/// The legal second actions of `seat` after `first` with `dice` (empty when `first` is
+/// illegal, uses two or three dice, or wins the game).
+fn second_actions_on(pieces: &Pieces, seat: Seat, dice: Dice, first: Action, goal: u8) -> Vec<Action> {
+    match after_on(pieces, seat, first, dice, goal) {
+        Some((after, dice_left)) => act::legal_actions(&after, seat, &dice_left),
+        None => Vec::new(),
+    }
+}
+
+/// The pieces and dice after the legal action `first`, when a second action may follow.
+fn after_on(pieces: &Pieces, seat: Seat, first: Action, dice: Dice, goal: u8) -> Option<(Pieces, Dice)> {
+    let mut dice = dice;
+    let effect = act::resolve(pieces, seat, first, &mut dice).ok()?;
+    let mut after = pieces.clone();
+    act::perform(&mut after, effect);
+    let won = after.count(seat, Field::Goal) >= goal;
+    (dice.another_die_allowed() && !won).then_some((after, dice))
+}
+
+/// Plays the actions of `mv` in order: the pieces after them, what each moved, and
+/// whether `seat` reached `goal`.
+fn play_actions(
+    pieces: &Pieces,
+    seat: Seat,
+    roll: Roll,
+    mv: &HelofagMove,
+    goal: u8,
+) -> Result<(Pieces, Vec<MovedPiece>, bool), Refusal> {
+    let mut pieces = pieces.clone();
+    let mut dice = Dice::new(roll);
+    let mut moved = Vec::new();
+    let mut won = false;
+    for action in mv.actions() {
+        if won {
+            return Err(Refusal::new("helofag-won", "the game is already won; nothing more may be played"));
+        }
+        let effect = act::resolve(&pieces, seat, action, &mut dice)?;
+        let captured = act::perform(&mut pieces, effect);
+        moved.push(MovedPiece { action, owner: effect.owner, path: act::path(action, effect), captured });
+        won = pieces.count(seat, Field::Goal) >= goal;
+    }
+    Ok((pieces, moved, won))
 }
 
 fn validate_rolls(rolls: &[Vec<u8>]) -> Result<Vec<Roll>, SetupError> {
@@ -395,19 +462,7 @@ impl Game for Helofag {
             return Err(Refusal::new("helofag-no-roll", "there is no roll: the listed dice have run out"));
         };
         let seat = self.to_move;
-        let mut pieces = self.pieces.clone();
-        let mut dice = Dice::new(roll);
-        let mut moved = Vec::new();
-        let mut won = false;
-        for action in mv.actions() {
-            if won {
-                return Err(Refusal::new("helofag-won", "the game is already won; nothing more may be played"));
-            }
-            let effect = act::resolve(&pieces, seat, action, &mut dice)?;
-            let captured = act::perform(&mut pieces, effect);
-            moved.push(MovedPiece { action, owner: effect.owner, path: act::path(action, effect), captured });
-            won = pieces.count(seat, Field::Goal) >= self.goal;
-        }
+        let (pieces, moved, won) = play_actions(&self.pieces, seat, roll, mv, self.goal)?;
         self.pieces = pieces;
         self.last_move = Some(LastMove { seat, roll, pieces: moved });
         self.passes.clear();
