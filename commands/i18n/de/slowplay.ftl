@@ -9,6 +9,7 @@ cmd-bad-days = „{ $text }“ ist keine Anzahl Tage: schreib es wie `urlaub 5`.
 cmd-bad-on-off = Schreib `an` oder `aus`, nicht „{ $text }“.
 cmd-claim-too-early = { $player } hat in Partie #{ $id } noch { $left } für diesen Zug: du kannst erst reklamieren, wenn die Zeit um ist.
 cmd-claim-nobody = In Partie #{ $id } bist du am Zug, du kannst also nichts reklamieren: die anderen können es erst, wenn deine Bedenkzeit abgelaufen ist.
+cmd-claim-own-time-up = Deine Bedenkzeit in Partie #{ $id } ist um, du kannst also nichts reklamieren: du kannst aber noch ziehen, bis jemand die Partie reklamiert.
 cmd-claim-solo = Partie #{ $id } spielst du allein: niemand wartet auf deinen Zug und niemand kann ihn reklamieren, lass dir also Zeit.
 cmd-vacation-too-long = Du kannst nicht { $days ->
     [one] 1 Tag
@@ -72,8 +73,8 @@ vacation-announced = { $player } ist { $days ->
 undo-asked = { $player } möchte { $move } in Partie #{ $id } zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.
 undo-already-asked = Du hast schon gebeten, { $move } in Partie #{ $id } zurückzunehmen; es fehlen noch: { $players }.
 undo-done = Alle sind einverstanden: { $move } in Partie #{ $id } { $count ->
-    [one] ist
-   *[other] sind
+    [one] wurde
+   *[other] wurden
   } zurückgenommen.
 rematch-started = Revanche für Partie #{ $old }: Partie #{ $id } { $game } beginnt mit denselben Spielern.
 rematch-asked = { $player } möchte Partie #{ $id } ({ $game }) noch einmal spielen: tippe `revanche #{ $id }`, um zuzustimmen.

@@ -8,6 +8,7 @@ cmd-bad-days = “{ $text }” is not a number of days: write it like `vacation 
 cmd-bad-on-off = Write `on` or `off`, not “{ $text }”.
 cmd-claim-too-early = { $player } still has { $left } for this move in game #{ $id }: you can claim only when the time is up.
 cmd-claim-nobody = It is your turn in game #{ $id }, so there is nothing for you to claim: the others can claim only when your time runs out.
+cmd-claim-own-time-up = Your time in game #{ $id } is up, so there is nothing for you to claim: you can still move until someone claims the game.
 cmd-claim-solo = You play game #{ $id } alone: nobody waits for your move and nobody can claim it, so take your time.
 cmd-vacation-too-long = You cannot take { $days ->
     [one] 1 day

@@ -50,7 +50,10 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Err(Msg::new("cmd-undo-nothing").arg("id", id).into());
     };
     // The moves taken back, in the order they were made ("c3 red, d4 blue").
-    let words = log[start..].iter().map(|e| e.text.as_str()).collect::<Vec<_>>().join(", ");
+    // In the reader's notation words (`formel rot a1 a2 a4` in German).
+    let kind = loaded.kind;
+    let taken_back: Vec<String> = log[start..].iter().map(|e| e.text.clone()).collect();
+    let words_in = |lang| taken_back.iter().map(|text| crate::table::games::notation_in(kind, lang, text)).collect::<Vec<_>>().join(", ");
     let (first_ask, votes) = db.vote_undo(id, seq, ctx.user_id(), ctx.now()).await?;
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let missing: Vec<User> = loaded
@@ -62,12 +65,12 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         .collect();
     if !missing.is_empty() && !first_ask {
         // Asked before: only the asker hears whom it still waits for (no second ping).
-        let msg = Msg::new("undo-already-asked").arg("move", words.as_str()).arg("id", id).arg("players", Arg::Mentions(missing));
+        let msg = Msg::new("undo-already-asked").arg("move", words_in(ctx.lang)).arg("id", id).arg("players", Arg::Mentions(missing));
         return Ok(vec![Reply::private(ctx.user_id(), ctx.text(&msg))]);
     }
     if !missing.is_empty() {
         let mut text = ctx.channel_text(
-            &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", words.as_str()).arg("id", id),
+            &Msg::new("undo-asked").arg("player", ctx.origin.user.name.as_str()).arg("move", words_in(ctx.channel_lang)).arg("id", id),
         );
         text.push_line(ctx.channel_text(&Msg::new("rematch-waiting").arg("players", Arg::Mentions(missing))));
         return Ok(vec![Reply::channel(text).about(GameRef { id, seq })]);
@@ -85,7 +88,7 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     tracing::info!(game = %id, seq, "move taken back");
     ctx.table.remember(id, game.as_ref(), loaded.row.takebacks + 1);
-    let header = ctx.channel_text(&Msg::new("undo-done").arg("move", words).arg("count", taken).arg("id", id));
+    let header = ctx.channel_text(&Msg::new("undo-done").arg("move", words_in(ctx.channel_lang)).arg("count", taken).arg("id", id));
     let loaded = crate::table::context::Loaded {
         row: GameRow { seq: back_to, to_move: game.to_move(), takebacks: loaded.row.takebacks + 1, ..loaded.row },
         game: Some(game),

@@ -54,6 +54,13 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             soonest = Some((player.name.clone(), clock.left_ms()));
         }
     }
+    // The claimer to move whose own time is up hears that, not "when your time runs out".
+    let own_time_up = if expired.is_empty() && soonest.is_none() && turn.to_move.contains(&claimer) {
+        let user = loaded.players.get(claimer).map(|p| p.user_id.clone()).unwrap_or_default();
+        turns::seat_clock(&ctx.table.db, &turn, &user, default_ms, ctx.now()).await?.expired()
+    } else {
+        false
+    };
     if expired.is_empty() {
         return Err(match soonest {
             Some((player, left)) => Msg::new("cmd-claim-too-early")
@@ -62,6 +69,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 .arg("left", format_duration(&ctx.table.texts, ctx.lang, left)),
             None => match ai_to_move {
                 Some(player) => Msg::new("cmd-claim-ai").arg("player", player).arg("id", id),
+                None if own_time_up => Msg::new("cmd-claim-own-time-up").arg("id", id),
                 None => Msg::new("cmd-claim-nobody").arg("id", id),
             },
         }

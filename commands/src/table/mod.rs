@@ -136,11 +136,7 @@ impl Table {
     /// Translates a rules refusal: `rule-<key>` with its args, falling back to its
     /// English text.
     pub fn rule_text(&self, lang: Lang, refusal: &rules::Refusal) -> Text {
-        let msg = refusal
-            .args
-            .iter()
-            .fold(Msg::new(format!("rule-{}", refusal.key)), |m, (name, value)| m.arg(*name, value.clone()));
-        self.texts.try_text(lang, &msg).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
+        self.texts.try_text(lang, &rule_msg(refusal)).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
     }
 
     /// Loads a game: its players and, once started, the game rebuilt from its log (from
@@ -408,5 +404,35 @@ impl Drawing {
                 None
             }
         }
+    }
+}
+
+/// A rules refusal as the message `rule-<key>` with its args; a whole number goes as a
+/// number, so the texts' plural rules select on it ("1 neighbour", "2 neighbours").
+fn rule_msg(refusal: &rules::Refusal) -> Msg {
+    refusal.args.iter().fold(Msg::new(format!("rule-{}", refusal.key)), |m, (name, value)| match value.parse::<i64>() {
+        Ok(n) if n.to_string() == *value => m.arg(*name, n),
+        _ => m.arg(*name, value.clone()),
+    })
+}
+
+#[cfg(test)]
+mod rule_msg_tests {
+    use crate::base::i18n::{Lang, Texts};
+
+    #[test]
+    fn a_refusals_numbers_take_the_plural_rules() {
+        let texts = Texts::load();
+        let mismatch = |count: &str| {
+            let refusal = rules::Refusal::new("hathor-mismatch", "neither matches")
+                .arg("neighbour", "B2")
+                .arg("neighbour_stone", "red-lotus")
+                .arg("stone", "blue-ankh")
+                .arg("field", "A2")
+                .arg("count", count);
+            texts.plain(Lang::En, &super::rule_msg(&refusal))
+        };
+        assert!(mismatch("1").ends_with("(A2 has 1 neighbour; one mismatch is allowed only with at least 4)."), "{}", mismatch("1"));
+        assert!(mismatch("3").ends_with("(A2 has 3 neighbours; one mismatch is allowed only with at least 4)."), "{}", mismatch("3"));
     }
 }

@@ -238,11 +238,15 @@ pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match,
     // An AI seat's hand goes nowhere: it reads its seat's view itself.
     let owner = loaded.user(seat).filter(|u| !crate::base::ai_seat::is_ai(&u.id))?;
     let id = loaded.row.id;
-    // In the owner's language: the requester's, else the one stored when they joined.
+    // In the owner's language (issue 16: what goes to one user alone): the requester's
+    // own; for another seat the language that user chose (`language`), else the one
+    // stored when they joined, else the channel's.
     let lang = if owner.id == ctx.user_id() {
         ctx.lang
     } else {
-        loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok()).unwrap_or(ctx.lang)
+        let chosen = crate::store::settings::user_lang(&ctx.table.db, &ctx.origin.platform, &owner.id).await.ok().flatten();
+        let stored = loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok());
+        chosen.or(stored).unwrap_or(ctx.channel_lang)
     };
     let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
     let text = ctx.table.texts.text(

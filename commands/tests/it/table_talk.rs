@@ -515,6 +515,11 @@ async fn a_claim_and_the_time_left_are_told_in_german() {
         "In Partie #1 bist du am Zug, du kannst also nichts reklamieren: die anderen können es erst, wenn deine Bedenkzeit abgelaufen ist."
     );
     clock.advance(11 * HOUR + MINUTE);
+    // The mover whose own time is up has nothing to claim, and hears why.
+    assert_eq!(
+        no_german(&host, &mover, "reklamieren").await,
+        "Deine Bedenkzeit in Partie #1 ist um, du kannst also nichts reklamieren: du kannst aber noch ziehen, bis jemand die Partie reklamiert."
+    );
     let said = ok_at_german(&host, claimer, "reklamieren").await;
     assert_eq!(
         said.lines().next(),
@@ -561,4 +566,26 @@ async fn results_use_the_games_own_units_in_english_and_german() {
         assert!(!replies[0].refusal, "{}", texts(&replies));
         assert_eq!(texts(&replies[..1]), expected, "{game} {lang:?}");
     }
+}
+
+/// Issue 16: a hand goes in its owner's language, whoever started the game: alice chose
+/// English in a German channel, bob (no choice of his own) starts.
+#[tokio::test]
+async fn a_hand_dealt_at_the_start_is_in_its_owners_language() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&admin("root", "c"), "settings language=de").await;
+    host.handle(&origin("alice", "c"), "language en").await;
+    host.handle(&origin("alice", "c"), "new carat hand3 seed=2").await;
+    host.handle(&origin("bob", "c"), "join").await;
+    let replies = host.handle(&origin("bob", "c"), "start").await;
+    let hand_of = |user: &str| {
+        replies
+            .iter()
+            .find(|r| r.audience == commands::Audience::User(user.into()))
+            .map(|r| r.text.plain())
+            .unwrap_or_else(|| panic!("a hand for {user}: {}", texts(&replies)))
+    };
+    assert!(hand_of("alice").starts_with("Your hand in game #1 (Carat, channel c): "), "{}", hand_of("alice"));
+    assert!(hand_of("bob").starts_with("Deine Hand in Partie #1 (Carat, Kanal c): "), "{}", hand_of("bob"));
 }

@@ -263,3 +263,37 @@ async fn history_and_export_without_a_number_find_the_game_that_just_ended() {
     // Another channel has had no game: still "no game here".
     assert!(no(&host, "carol", "d", "history").await.starts_with("No game is running in this channel"));
 }
+
+/// Issue 16: in a German channel a take-back names the move in German notation words
+/// (the rules' own German words for shapes and colours), says whom it waits for, and
+/// that the move was taken back.
+#[tokio::test]
+async fn a_take_back_in_a_german_channel_names_the_move_in_german_words() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    aratoth(&host).await;
+    crate::slowsupport::ok_at(&host, &admin("root", "c"), "settings language=de").await;
+    let (first, moves) = to_move(&host, commands::GameId(1)).await;
+    ok(&host, &first, "c", &format!("move {}", moves[0])).await;
+    let german: Vec<&str> = moves[0]
+        .split(' ')
+        .map(|w| {
+            rules::aratoth::SHAPES
+                .iter()
+                .find(|s| s.en == w)
+                .map(|s| s.de)
+                .or_else(|| rules::aratoth::Colour::parse(w).map(rules::aratoth::Colour::word_de))
+                .unwrap_or(w)
+        })
+        .collect();
+    let german = german.join(" ");
+    assert_ne!(german, moves[0], "the move has words to translate");
+    let asked = ok(&host, &first, "c", "undo").await;
+    assert_eq!(
+        asked,
+        format!("{first} möchte {german} in Partie #1 zurücknehmen: tippe `zurücknehmen`, um zuzustimmen.\nEs fehlen noch: @{}.", other(&first))
+    );
+    let done = ok(&host, other(&first), "c", "undo").await;
+    assert_eq!(done.lines().next(), Some(format!("Alle sind einverstanden: {german} in Partie #1 wurde zurückgenommen.").as_str()), "{done}");
+}
