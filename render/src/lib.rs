@@ -40,6 +40,12 @@ pub use palette::Rgb;
 pub use glyphs::invisible;
 pub use words::Lang;
 
+/// A Hathor stone in the words its board uses ("blue-ankh", German "blau-anch"), so that
+/// chat texts name stones as the picture does.
+pub fn hathor_stone_name(stone: rules::hathor::Stone, lang: Lang) -> String {
+    hathor::stone_name(stone, lang)
+}
+
 /// Drawing or encoding failed.
 #[derive(Debug)]
 pub struct RenderError(pub String);

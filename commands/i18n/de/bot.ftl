@@ -10,6 +10,7 @@ cmd-new-needs-game = Nenne das Spiel: `neu <Spiel>`, eines von { $games }.
 cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $games }.
 cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.
 cmd-bad-option = „{ $option }“ ist keine Option von { $game }: siehe `hilfe neu`.
+cmd-bad-option-value = { $game } erlaubt „{ $option }“ nicht: `regeln { $id }` nennt die erlaubten Werte.
 cmd-bad-seed = Der Startwert (`startwert=N`) muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „{ $text }“.
 cmd-option-twice = „{ $first }“ und „{ $second }“ setzen beide { $option ->
     [players] die Spielerzahl

@@ -10,6 +10,7 @@ cmd-new-needs-game = Name the game to play: `new <game>`, one of { $games }.
 cmd-unknown-game = There is no game called “{ $name }”; the games are { $games }.
 cmd-game-unavailable = { $game } cannot be played with this version of the bot yet.
 cmd-bad-option = “{ $option }” is not an option of { $game }: see `help new`.
+cmd-bad-option-value = { $game } does not allow “{ $option }”: `rules { $id }` lists the values it takes.
 cmd-bad-seed = The seed must be a whole number from 0 to 18446744073709551615, not “{ $text }”.
 cmd-option-twice = “{ $first }” and “{ $second }” both set the { $option ->
     [players] player count

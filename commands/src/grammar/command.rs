@@ -192,6 +192,10 @@ impl NewOptions {
                             out.options.insert(key.to_string(), value);
                         }
                     }
+                    // A game's own option with a value it does not take (`ziel=9`).
+                    _ if kind.option_word(&format!("{key}=1")).is_some() => {
+                        return Err(Msg::new("cmd-bad-option-value").arg("option", word).arg("game", kind).arg("id", kind.id()));
+                    }
                     _ => {
                         once(&key, word)?;
                         out.options.insert(key, option_value(value.trim()));

@@ -136,7 +136,7 @@ impl Table {
     /// Translates a rules refusal: `rule-<key>` with its args, falling back to its
     /// English text.
     pub fn rule_text(&self, lang: Lang, refusal: &rules::Refusal) -> Text {
-        self.texts.try_text(lang, &rule_msg(refusal)).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
+        self.texts.try_text(lang, &rule_msg(refusal, lang)).unwrap_or_else(|| Text::plain_text(refusal.text.clone()))
     }
 
     /// Loads a game: its players and, once started, the game rebuilt from its log (from
@@ -409,10 +409,15 @@ impl Drawing {
 
 /// A rules refusal as the message `rule-<key>` with its args; a whole number goes as a
 /// number, so the texts' plural rules select on it ("1 neighbour", "2 neighbours").
-fn rule_msg(refusal: &rules::Refusal) -> Msg {
+/// A Hathor stone (`blue-ankh`) is written in `lang`'s words, as on the board (`blau-anch`).
+fn rule_msg(refusal: &rules::Refusal, lang: Lang) -> Msg {
+    let hathor = refusal.key.starts_with("hathor-");
     refusal.args.iter().fold(Msg::new(format!("rule-{}", refusal.key)), |m, (name, value)| match value.parse::<i64>() {
         Ok(n) if n.to_string() == *value => m.arg(*name, n),
-        _ => m.arg(*name, value.clone()),
+        _ => match rules::hathor::Stone::parse(value).filter(|_| hathor) {
+            Some(stone) => m.arg(*name, render::hathor_stone_name(stone, lang)),
+            None => m.arg(*name, value.clone()),
+        },
     })
 }
 
@@ -430,9 +435,13 @@ mod rule_msg_tests {
                 .arg("stone", "blue-ankh")
                 .arg("field", "A2")
                 .arg("count", count);
-            texts.plain(Lang::En, &super::rule_msg(&refusal))
+            texts.plain(Lang::En, &super::rule_msg(&refusal, Lang::En))
         };
         assert!(mismatch("1").ends_with("(A2 has 1 neighbour; one mismatch is allowed only with at least 4)."), "{}", mismatch("1"));
         assert!(mismatch("3").ends_with("(A2 has 3 neighbours; one mismatch is allowed only with at least 4)."), "{}", mismatch("3"));
+        // Stones in German words, as the board writes them.
+        let taken = rules::Refusal::new("hathor-occupied", "taken").arg("field", "G4").arg("occupant", "blue-hathor");
+        assert_eq!(texts.plain(Lang::De, &super::rule_msg(&taken, Lang::De)), "Auf G4 liegt schon blau-hathor.");
+        assert_eq!(texts.plain(Lang::En, &super::rule_msg(&taken, Lang::En)), "G4 is taken by blue-hathor.");
     }
 }

@@ -450,6 +450,15 @@ async fn options_are_named_in_the_readers_words() {
         refusal(&host.handle(&german("erin", "h"), "neu artifakes lila").await),
         "„lila“ ist keine Option von Artifälschungen: siehe `hilfe neu`."
     );
+    // A value the game does not take, in either language's words.
+    assert_eq!(
+        refusal(&host.handle(&german("erin", "h"), "neu helofag ziel=9").await),
+        "Helofag erlaubt „ziel=9“ nicht: `regeln helofag` nennt die erlaubten Werte."
+    );
+    assert_eq!(
+        refusal(&host.handle(&origin("erin", "h"), "new helofag goal=9").await),
+        "Helofag does not allow “goal=9”: `rules helofag` lists the values it takes."
+    );
     assert_eq!(
         refusal(&host.handle(&german("erin", "h"), "neu carat startwert=x").await),
         "Der Startwert (`startwert=N`) muss eine ganze Zahl von 0 bis 18446744073709551615 sein, nicht „x“."

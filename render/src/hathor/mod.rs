@@ -284,7 +284,7 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
 }
 
 /// A stone in words, e.g. "blue-ankh" / "blau-anch".
-fn stone_name(stone: Stone, lang: Lang) -> String {
+pub(crate) fn stone_name(stone: Stone, lang: Lang) -> String {
     let words = crate::words::words(lang);
     let colour = Colour::ALL.iter().position(|&c| c == stone.colour).and_then(|k| words.hathor_colours.get(k));
     let symbol = Symbol::ALL.iter().position(|&s| s == stone.symbol).and_then(|k| words.hathor_symbols.get(k));
