@@ -131,7 +131,7 @@ hand-none = Partie #{ $id } hat keine verdeckte Hand für dich.
 moves-list = Mögliche Züge für { $player } in Partie #{ $id } ({ $count } insgesamt, Seite { $page } von { $pages }): { $moves }
 moves-more = Nächste Seite: `züge #{ $id }{ $filter } seite={ $next }`
 moves-none = Kein möglicher Zug passt zu „{ $filter }“.
-moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden diese Hand verraten, deshalb sieht nur { $player } sie.
+moves-hidden = In Partie #{ $id } ist { $player } am Zug: die Züge würden die Hand von { $player } verraten, deshalb kann nur { $player } sie auflisten.
 games-none = Du hast keine laufenden Partien und keine offenen Einladungen.
 games-header = Deine Partien:
 games-your-turn = #{ $id } { $game } in { $channel }: du bist am Zug ({ $seq ->

@@ -34,7 +34,7 @@ rule-helofag-won = Die Partie ist schon gewonnen; es darf nichts mehr gezogen we
 # most_actions). $roll steht als „1 2 6“, $pieces als „A2 (alice), A14 (bob)“.
 helofag-rolled = { $player } hat { $roll } gewürfelt.
 helofag-passed = { $player } hat { $roll } gewürfelt und kann nicht ziehen.
-helofag-transferred = Der Wurf schickt { $pieces } in den Wartebereich B.
+helofag-transferred = Der Wurf schickt die Figur von { $player } auf { $field } in den Wartebereich B.
 helofag-captured = Die Figur von { $player } auf { $field } muss zurück nach B.
 helofag-one-action = Mit diesem Wurf ist nur eine Aktion möglich.
 helofag-pieces-leave = Die Figuren von { $player } verlassen das Spielbrett.

@@ -34,7 +34,7 @@ rule-helofag-won = The game is already won; nothing more may be played.
 # transfers, most_actions). $roll is printed as "1 2 6", $pieces as "A2 (alice), A14 (bob)".
 helofag-rolled = { $player } rolled { $roll }.
 helofag-passed = { $player } rolled { $roll } and cannot move.
-helofag-transferred = The roll sends { $pieces } to the waiting room B.
+helofag-transferred = The roll sends { $player }'s piece on { $field } to the waiting room B.
 helofag-captured = { $player }'s piece on { $field } goes back to B.
 helofag-one-action = With this roll only one action is possible.
 helofag-pieces-leave = { $player }'s pieces leave the board.

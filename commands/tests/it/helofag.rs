@@ -62,8 +62,8 @@ fn steps(seed: u64, limit: usize) -> (HelofagView, Vec<Step>) {
 /// the rules' view: each pass (with its transfers), the new roll, its transfers, and
 /// "only one action" when so; then whose turn it is.
 fn expected_notes(v: &HelofagView) -> Vec<String> {
-    let pieces = |ts: &[rules::helofag::Transfer]| {
-        ts.iter().map(|t| format!("A{} ({})", t.field, USERS[t.owner])).collect::<Vec<_>>().join(", ")
+    let sent = |ts: &[rules::helofag::Transfer]| {
+        ts.iter().map(|t| format!("The roll sends {}'s piece on A{} to the waiting room B.", USERS[t.owner], t.field)).collect::<Vec<_>>()
     };
     let mut lines = Vec::new();
     // The pieces the move captured (none at the start: no move yet).
@@ -74,15 +74,11 @@ fn expected_notes(v: &HelofagView) -> Vec<String> {
     }
     for pass in &v.passes {
         lines.push(format!("{} rolled {} and cannot move.", USERS[pass.seat], roll_text(pass.roll)));
-        if !pass.transfers.is_empty() {
-            lines.push(format!("The roll sends {} to the waiting room B.", pieces(&pass.transfers)));
-        }
+        lines.extend(sent(&pass.transfers));
     }
     if let (Some(seat), Some(roll)) = (v.to_move, v.roll) {
         lines.push(format!("{} rolled {}.", USERS[seat], roll_text(roll)));
-        if !v.transfers.is_empty() {
-            lines.push(format!("The roll sends {} to the waiting room B.", pieces(&v.transfers)));
-        }
+        lines.extend(sent(&v.transfers));
         if v.most_actions == 1 {
             lines.push("With this roll only one action is possible.".to_string());
         }

@@ -99,14 +99,13 @@ fn current_roll(view: &HelofagView, names: &[String]) -> Vec<Msg> {
     notes
 }
 
-/// "The roll sends A2 (alice), A14 (bob) to the waiting room B", or nothing.
-fn transferred(transfers: &[Transfer], names: &[String]) -> Option<Msg> {
-    if transfers.is_empty() {
-        return None;
-    }
-    let pieces =
-        transfers.iter().map(|t| format!("A{} ({})", t.field, name(names, t.owner))).collect::<Vec<_>>().join(", ");
-    Some(Msg::new("helofag-transferred").arg("pieces", pieces))
+/// A line per piece the roll sends to B: "The roll sends alice's piece on A2 to the
+/// waiting room B." (a list of owners in brackets read badly with AI names).
+fn transferred(transfers: &[Transfer], names: &[String]) -> Vec<Msg> {
+    transfers
+        .iter()
+        .map(|t| Msg::new("helofag-transferred").arg("player", name(names, t.owner)).arg("field", format!("A{}", t.field)))
+        .collect()
 }
 
 fn name(names: &[String], seat: usize) -> String {
