@@ -105,7 +105,7 @@ async fn reminders_time_up_and_claim_reach_the_channel_once() {
     // The player whose time ran out cannot claim; the waiting player can.
     let refused = fake.slash(&game.mover, "claim", vec![]);
     let answer = private_answer(&fake, &refused).await;
-    assert_eq!(answer.content(), format!("It is your turn in game #{}, so there is nothing for you to claim: the others can claim only when your time runs out.", game.id));
+    assert_eq!(answer.content(), format!("Your time in game #{} is up, so there is nothing for you to claim: you can still move until someone claims the game.", game.id));
     let row = running.host.db().game(commands::GameId(game.id)).await.expect("read").expect("the game");
     assert_eq!(row.status, Status::Running, "a refused claim changes nothing");
     let claim = fake.slash(&game.waiter, "claim", vec![]);
