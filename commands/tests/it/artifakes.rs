@@ -261,6 +261,31 @@ async fn while_burying_the_waiting_player_may_list_the_moves_but_not_while_excav
     );
 }
 
+/// Plays the first legal move of whoever is to move, speaking `lang`, at most `limit`
+/// times, until `done` holds for the view after a move: the views before and after that
+/// move and the text of its first reply.
+async fn play_first_until(
+    host: &Host,
+    id: GameId,
+    lang: Lang,
+    limit: usize,
+    done: impl Fn(&ArtifakesView) -> bool,
+) -> Option<(ArtifakesView, ArtifakesView, String)> {
+    for _ in 0..limit {
+        let before = full_view(host, id).await;
+        let seat = before.to_move.expect("the game goes on");
+        let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
+        let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
+        let replies = host.handle(&speaker, &format!("move #{id} {}", moves[0])).await;
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+        let after = full_view(host, id).await;
+        if done(&after) {
+            return Some((before, after, replies[0].text.plain()));
+        }
+    }
+    None
+}
+
 #[tokio::test]
 async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and_german() {
     for (lang, header, next) in [
@@ -270,21 +295,8 @@ async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and
         let place = Place::new();
         let host = place.host().await;
         let (id, _) = started(&host, 23).await;
-        let mut said = None;
-        for _ in 0..300 {
-            let before = full_view(&host, id).await;
-            let seat = before.to_move.expect("the game goes on");
-            let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
-            let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
-            let replies = host.handle(&speaker, &format!("move #{id} {}", moves[0])).await;
-            assert!(!replies[0].refusal, "{}", texts(&replies));
-            let after = full_view(&host, id).await;
-            if after.round == 2 || after.phase == Phase::Over {
-                said = Some((before, after, replies[0].text.plain()));
-                break;
-            }
-        }
-        let (before, after, text) = said.expect("round 1 ends");
+        let (before, after, text) =
+            play_first_until(&host, id, lang, 300, |after| after.round == 2 || after.phase == Phase::Over).await.expect("round 1 ends");
         let lines: Vec<&str> = text.lines().collect();
         let at = lines.iter().position(|l| *l == header).unwrap_or_else(|| panic!("{header:?} in {text}"));
         // Each player's line: the spec's selling, worked out from the views before and
@@ -482,27 +494,16 @@ async fn a_round_with_nothing_to_bury_says_it_begins_with_the_first_card() {
 
 /// Issue 16: when the last piece is buried, the channel hears that the cards are dealt
 /// and who plays first (spec `artifakes.md`, "Excavating": the player who buried last
-/// starts), in English and German; a wasted card reads "wastes card N".
+/// starts), in English and German.
 #[tokio::test]
 async fn the_end_of_the_burying_says_who_plays_the_first_card_in_english_and_german() {
     for lang in [Lang::En, Lang::De] {
         let place = Place::new();
         let host = place.host().await;
         let (id, _) = started(&host, 23).await;
-        let mut said = None;
-        for _ in 0..40 {
-            let before = full_view(&host, id).await;
-            let seat = before.to_move.expect("the game goes on");
-            let speaker = Origin { lang: Some(lang), ..origin(user(seat), "c") };
-            let moves = host.legal_moves(&speaker, Some(id), "").await.expect("moves");
-            let replies = host.handle(&speaker, &format!("move #{id} {}", moves[0])).await;
-            assert!(!replies[0].refusal, "{}", texts(&replies));
-            if full_view(&host, id).await.phase == Phase::Excavate {
-                said = Some((seat, replies[0].text.plain()));
-                break;
-            }
-        }
-        let (last, text) = said.expect("the burying ends");
+        let (before, _, text) =
+            play_first_until(&host, id, lang, 40, |after| after.phase == Phase::Excavate).await.expect("the burying ends");
+        let last = before.to_move.expect("someone buried last");
         let view = full_view(&host, id).await;
         assert_eq!(view.to_move, Some(last), "the player who buried last starts");
         let expected = match lang {
