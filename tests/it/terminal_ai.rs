@@ -41,7 +41,13 @@ fn a_carat_game_against_the_ai_runs_to_its_ranking_across_restarts() {
     let game = game_now(&place);
     assert!(game.is_finished(), "the game ended:\n{out}");
     assert!(out.contains("Spieltisch (AI, easy) plays"), "{out}");
-    assert!(out.contains("Game #1 is over. Ranking:"), "{out}");
+    // The end names the winner (alice or the AI) before the ranking.
+    assert!(
+        out.contains("Game #1 is over: alice wins. Ranking:") || out.contains("Game #1 is over: Spieltisch (AI, easy) wins. Ranking:")
+            || out.contains("Game #1 is over: alice, Spieltisch (AI, easy) share the first place. Ranking:")
+            || out.contains("Game #1 is over: Spieltisch (AI, easy), alice share the first place. Ranking:"),
+        "{out}"
+    );
     // The AI's moves are in the log like anyone's: half of the moves are its own.
     let ai_moves = game.log().len() / 2;
     assert!(out.matches("Spieltisch (AI, easy) plays").count() >= ai_moves, "{out}");

@@ -36,7 +36,13 @@ fn a_scripted_two_player_game_reaches_the_final_ranking() {
     }
     // The final ranking, as the rules crate computes it for the same seed and moves.
     let expected = ranking_lines(plan.game.as_ref(), &plan.names);
-    let over = out.find("Game #1 is over. Ranking:").expect("the game ends with a ranking");
+    // The end names the first place, as the rules crate ranks it.
+    let first: Vec<String> = plan.game.ranking().expect("finished")[0].iter().map(|&s| plan.names[s].clone()).collect();
+    let header = match first.as_slice() {
+        [winner] => format!("Game #1 is over: {winner} wins. Ranking:"),
+        shared => format!("Game #1 is over: {} share the first place. Ranking:", shared.join(", ")),
+    };
+    let over = out.find(&header).unwrap_or_else(|| panic!("the game ends with {header:?}:\n{out}"));
     let mut at = over;
     for line in &expected {
         let found = out[at..].find(line.as_str()).unwrap_or_else(|| panic!("missing {line:?} in\n{}", &out[over..]));

@@ -47,6 +47,10 @@ cmd-out-of-date = Partie #{ $id } ist inzwischen weiter (jetzt bei Zug { $seq })
 cmd-not-started = Partie #{ $id } hat noch nicht begonnen.
 cmd-already-started = Partie #{ $id } hat schon begonnen.
 cmd-game-over = Partie #{ $id } ist schon vorbei.
+game-over-won = Partie #{ $id } ist vorbei: { $winners } { $count ->
+    [one] gewinnt
+   *[other] teilen sich den ersten Platz
+  }. Rangfolge:
 cmd-not-an-invitation = Partie #{ $id } ist keine offene Einladung mehr.
 cmd-already-joined = Du hast in Partie #{ $id } schon einen Platz.
 cmd-players-changed = Eben ist jemand Partie #{ $id } beigetreten: tippe noch einmal `starten`, um mit allen zu beginnen.

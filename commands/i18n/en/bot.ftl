@@ -50,6 +50,10 @@ cmd-out-of-date = Game #{ $id } has moved on (it is at move { $seq } now): look 
 cmd-not-started = Game #{ $id } has not started yet.
 cmd-already-started = Game #{ $id } has already started.
 cmd-game-over = Game #{ $id } is already over.
+game-over-won = Game #{ $id } is over: { $winners } { $count ->
+    [one] wins
+   *[other] share the first place
+  }. Ranking:
 cmd-not-an-invitation = Game #{ $id } is not an open invitation any more.
 cmd-already-joined = You already have a seat in game #{ $id }.
 cmd-players-changed = Someone joined game #{ $id } just now: type `start` again to start with everyone.

@@ -164,19 +164,25 @@ fn solo_ended_early(loaded: &Loaded, game: &dyn Match) -> Option<Msg> {
     Some(Msg::new("game-over-solo-early").arg("id", loaded.row.id).arg("player", player.name).arg("points", points))
 }
 
-/// The first line of a finished game's ranking: `game-over`, or — when its last entry
-/// removed a player (a resignation, a claimed timeout) — `game-over-why`, naming the
-/// winners and why the game ended ("alice wins: bob resigned").
+/// The first line of a finished game's ranking: `game-over-won` naming the winners
+/// ("alice wins"), or — when its last entry removed a player (a resignation, a claimed
+/// timeout) — `game-over-why`, naming the winners and why the game ended ("alice wins,
+/// bob resigned"); a game of one: `game-over`.
 fn game_over_header(loaded: &Loaded, game: &dyn Match) -> Msg {
     let id = loaded.row.id;
     let last = game.log().last().and_then(|entry| rules::Event::parse(entry)).and_then(Result::ok);
+    let winners = game.ranking().and_then(|r| r.first().cloned()).unwrap_or_default();
+    let names = winners.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>();
     let (seat, how) = match last {
         Some(rules::Event::Resign(seat)) => (seat, "resigned"),
         Some(rules::Event::Timeout(seat)) => (seat, "timeout"),
+        // An ordinary end of a game of two or more names who won ("alice wins", or who
+        // share the first place).
+        _ if loaded.players.len() >= 2 && !names.is_empty() => {
+            return Msg::new("game-over-won").arg("id", id).arg("winners", names.join(", ")).arg("count", names.len());
+        }
         _ => return Msg::new("game-over").arg("id", id),
     };
-    let winners = game.ranking().and_then(|r| r.first().cloned()).unwrap_or_default();
-    let names = winners.iter().filter_map(|&s| loaded.user(s)).map(|u| u.name).collect::<Vec<_>>();
     let (Some(loser), false) = (loaded.user(seat), names.is_empty()) else { return Msg::new("game-over").arg("id", id) };
     Msg::new("game-over-why")
         .arg("id", id)

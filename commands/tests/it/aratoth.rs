@@ -107,12 +107,14 @@ async fn full_game(users: &[&str], seed: u64) {
     let id = start(&host, users, seed).await;
     let (placers, last, out) = play_out(&host, id).await;
     let text = texts(&last);
-    assert!(text.contains(&format!("Game #{id} is over. Ranking:")), "{text}");
+    let winner = placers.last().expect("a placement");
+    // The winner is the last placer, named in the end's first line; with two players
+    // the other one is second.
+    assert!(text.contains(&format!("Game #{id} is over: {winner} wins. Ranking:")), "{text}");
     let announced = ranking_lines(&text);
     let expected = by_last_placement(&placers, users);
     assert_eq!(announced, expected, "{text}");
-    // The winner is the last placer; with two players the other one is second.
-    assert_eq!(announced[0], *placers.last().expect("a placement"));
+    assert_eq!(announced[0], *winner);
     // Everyone but the winner was announced out once, the first one out ranking last.
     assert_eq!(out, announced[1..].iter().rev().cloned().collect::<Vec<_>>());
     let replayed = replayed_ranking(&host, id, users[1]).await;

@@ -135,8 +135,8 @@ async fn every_turn_announces_passes_rolls_transfers_and_the_next_player() {
         assert!(!replies[0].refusal, "move {n} {}: {}", step.mv, texts(&replies));
         let text = replies[0].text.plain();
         assert!(text.starts_with(&format!("{user} plays {}", step.mv)), "{text}");
-        if step.after.winner.is_some() {
-            assert!(text.contains("is over. Ranking:"), "{text}");
+        if let Some(winner) = step.after.winner {
+            assert!(text.contains(&format!("is over: {} wins. Ranking:", USERS[winner])), "{text}");
             assert!(!text.contains("rolled"), "no roll once the game is won: {text}");
             break;
         }
