@@ -346,6 +346,18 @@ mod tests {
     }
 
     #[test]
+    fn an_ordinary_end_names_who_won_in_both_languages() {
+        let texts = Texts::load();
+        let end = |lang, winners: &str, count: i64| {
+            texts.plain(lang, &Msg::new("game-over-won").arg("id", 3_i64).arg("winners", winners).arg("count", count))
+        };
+        assert_eq!(end(Lang::En, "alice", 1), "Game #3 is over: alice wins. Ranking:");
+        assert_eq!(end(Lang::De, "alice", 1), "Partie #3 ist vorbei: alice gewinnt. Rangfolge:");
+        assert_eq!(end(Lang::En, "alice, bob", 2), "Game #3 is over: alice, bob share the first place. Ranking:");
+        assert_eq!(end(Lang::De, "alice, bob", 2), "Partie #3 ist vorbei: alice, bob teilen sich den ersten Platz. Rangfolge:");
+    }
+
+    #[test]
     fn every_file_parses_and_no_message_is_defined_twice() {
         for (lang, name, source) in files::FILES {
             assert!(FluentResource::try_new((*source).to_string()).is_ok(), "{lang}/{name} has syntax errors");
