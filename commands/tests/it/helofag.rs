@@ -317,3 +317,37 @@ async fn a_capture_is_told_with_its_owner_mentioned_in_english_and_german() {
         assert!(replies[0].text.segments().iter().any(|s| matches!(s, Segment::Mention(u) if u.id == victim)), "{victim} is mentioned");
     }
 }
+
+/// Issue 16: a Helofag turn typed without `move`/`zug` is read as a move: an illegal one
+/// gets the rules' reason as a sentence, a legal one is told with one verb, in English
+/// and German.
+#[tokio::test]
+async fn a_bare_turn_is_a_move_in_english_and_german() {
+    for lang in [Lang::En, Lang::De] {
+        let place = Place::new();
+        let host = host(&place).await;
+        let (id, _) = start(&host, 7).await;
+        let first = view(host_game(&host, id).await.as_ref()).to_move.expect("someone is to move");
+        let at = Origin { lang: Some(lang), ..origin(USERS[first], "c") };
+        let replies = host.handle(&at, "S+2, S+5, S+5").await;
+        let expected = match lang {
+            Lang::En => "A turn uses at most two of the three dice (only a triple uses all three).",
+            _ => "Ein Zug nutzt höchstens zwei der drei Würfel (nur drei Gleiche nutzen alle drei).",
+        };
+        assert!(matches!(replies.as_slice(), [r] if r.refusal) && texts(&replies) == expected, "{}", texts(&replies));
+        let legal = host.legal_moves(&at, Some(id), "").await.expect("legal moves");
+        let replies = host.handle(&at, &legal[0]).await;
+        let said = replies[0].text.plain();
+        let header = match lang {
+            Lang::En => format!("{} plays {} (game #{id}, move 1).", USERS[first], legal[0]),
+            _ => format!("{} zieht {} (Partie #{id}, Zug 1).", USERS[first], legal[0]),
+        };
+        assert_eq!(said.lines().next(), Some(header.as_str()), "{said}");
+    }
+}
+
+/// The game `id` as its stored record replays.
+async fn host_game(host: &Host, id: GameId) -> Box<dyn Match> {
+    let record = host.record(id).await.expect("read").expect("a started game");
+    rules::record::replay_record(&record).expect("replays").0
+}
