@@ -257,38 +257,51 @@ async fn the_hathor_hint_lists_the_legal_fields_in_text_in_english_and_german() 
 
 #[tokio::test]
 async fn the_end_of_a_hathor_game_says_why_and_names_the_hathor_bonus() {
-    let place = Place::new();
-    let host = place.host().await;
-    // Variant 2 ("hard"): every stone that shows the hathor symbol at the end earns 500.
-    let started = host.handle(&origin("alice", "c"), "new hathor 2 seed=5").await;
-    let id = started[0].game.expect("a game").id;
-    let mut last = String::new();
-    for k in 0..100 {
-        let game = hathor_now(&host, id).await;
-        if game.is_finished() {
-            break;
+    for lang in [Lang::En, Lang::De] {
+        let place = Place::new();
+        let host = place.host().await;
+        let at = Origin { lang: Some(lang), ..origin("alice", "c") };
+        // Variant 2 ("hard"): every stone that shows the hathor symbol at the end earns 500.
+        let started = host.handle(&at, "new hathor 2 seed=5").await;
+        let id = started[0].game.expect("a game").id;
+        let mut last = String::new();
+        for k in 0..100 {
+            let game = hathor_now(&host, id).await;
+            if game.is_finished() {
+                break;
+            }
+            let fields: Vec<String> = game.legal_moves().into_iter().filter(|m| m != "hint").collect();
+            last = texts(&host.handle(&at, &fields[(k * 7) % fields.len()]).await);
         }
-        let fields: Vec<String> = game.legal_moves().into_iter().filter(|m| m != "hint").collect();
-        last = texts(&host.handle(&origin("alice", "c"), &fields[(k * 7) % fields.len()]).await);
+        let game = hathor_now(&host, id).await;
+        assert!(game.is_finished(), "{last}");
+        let rules::AnyView::Hathor(view) = game.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
+        // Worked out from the final board: the stones showing the symbol, 500 each.
+        let hathors = view.board.iter().flatten().flatten().filter(|s| s.symbol == rules::hathor::Symbol::Hathor).count();
+        let points = hathors as i64 * 500;
+        let (why, over) = match (lang, view.placed == 72) {
+            (Lang::En, true) => ("All 72 stones are placed: 20,000 bonus points.".to_string(), "is over. Ranking:"),
+            (Lang::En, false) => {
+                (format!("The current stone fits nowhere, so the game ends after {} stones.", view.placed), "is over. Ranking:")
+            }
+            (_, true) => ("Alle 72 Steine liegen: 20.000 Bonuspunkte.".to_string(), "ist vorbei. Rangfolge:"),
+            (_, false) => (
+                format!("Der aktuelle Stein passt nirgends, also endet die Partie nach {} Steinen.", view.placed),
+                "ist vorbei. Rangfolge:",
+            ),
+        };
+        let bonus = match (lang, hathors) {
+            (Lang::En, 1) => "Hathor bonus: one stone shows the hathor symbol, 500 points.".to_string(),
+            (Lang::En, n) => format!("Hathor bonus: {n} stones show the hathor symbol, {} points.", crate::support::amount(points)),
+            (_, 1) => "Hathor-Bonus: ein Stein zeigt das Hathor-Symbol, 500 Punkte.".to_string(),
+            (_, n) => format!("Hathor-Bonus: {n} Steine zeigen das Hathor-Symbol, {} Punkte.", crate::support::amount(points).replace(',', ".")),
+        };
+        assert!(last.lines().any(|l| l == why), "{why:?} in {last}");
+        assert!(last.lines().any(|l| l == bonus), "{bonus:?} in {last}");
+        // A game of one names no winner.
+        let game_word = if lang == Lang::En { "Game" } else { "Partie" };
+        assert!(last.contains(&format!("{game_word} #{id} {over}")), "{last}");
     }
-    let game = hathor_now(&host, id).await;
-    assert!(game.is_finished(), "{last}");
-    let rules::AnyView::Hathor(view) = game.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
-    // Worked out from the final board: the stones showing the symbol, 500 each.
-    let hathors = view.board.iter().flatten().flatten().filter(|s| s.symbol == rules::hathor::Symbol::Hathor).count();
-    let why = if view.placed == 72 {
-        "All 72 stones are placed: 20,000 bonus points.".to_string()
-    } else {
-        format!("The current stone fits nowhere, so the game ends after {} stones.", view.placed)
-    };
-    assert!(last.lines().any(|l| l == why), "{why:?} in {last}");
-    let bonus = if hathors == 1 {
-        "Hathor bonus: one stone shows the hathor symbol, 500 points.".to_string()
-    } else {
-        format!("Hathor bonus: {hathors} stones show the hathor symbol, {} points.", crate::support::amount(hathors as i64 * 500))
-    };
-    assert!(last.lines().any(|l| l == bonus), "{bonus:?} in {last}");
-    assert!(last.contains(&format!("Game #{id} is over. Ranking:")), "{last}");
 }
 
 #[tokio::test]
