@@ -242,6 +242,12 @@ async fn while_burying_the_waiting_player_may_list_the_moves_but_not_while_excav
         "{text}"
     );
     assert_eq!(replies[0].audience, Audience::User(waiter.into()));
+    let replies = host.handle(&german(waiter, "c"), "züge").await;
+    let text = texts(&replies);
+    assert!(
+        !replies[0].refusal && text.starts_with(&format!("Mögliche Züge für {mover} in Partie #{id} ({count} insgesamt, Seite 1 von ")),
+        "{text}"
+    );
     // Once the cards are dealt, the moves would show the mover's hand.
     for _ in 0..200 {
         if full_view(&host, id).await.phase == Phase::Excavate {
@@ -253,11 +259,19 @@ async fn while_burying_the_waiting_player_may_list_the_moves_but_not_while_excav
     assert_eq!(view.phase, Phase::Excavate);
     let mover = user(view.to_move.expect("excavating"));
     let waiter = user(1 - view.to_move.expect("excavating"));
+    // The first line says why; what follows explains the waiter's own cards.
     let replies = host.handle(&origin(waiter, "c"), "moves").await;
-    assert!(
-        texts(&replies).starts_with(&format!("It is {mover}'s turn in game #{id}: the moves would show that player's hand")),
-        "{}",
-        texts(&replies)
+    assert_eq!(
+        texts(&replies).lines().next(),
+        Some(format!("It is {mover}'s turn in game #{id}: the moves would show that player's hand, so only they can list them.").as_str())
+    );
+    let replies = host.handle(&german(waiter, "c"), "züge").await;
+    assert_eq!(
+        texts(&replies).lines().next(),
+        Some(
+            format!("In Partie #{id} ist {mover} am Zug: die Züge würden die Hand von {mover} verraten, deshalb kann nur {mover} sie auflisten.")
+                .as_str()
+        )
     );
 }
 
