@@ -46,3 +46,9 @@ hathor-end-bonus = Hathor-Bonus: { $stones ->
     [one] ein Stein zeigt
    *[other] { $stones } Steine zeigen
   } das Hathor-Symbol, { $points } Punkte.
+hathor-placed = { $stone } auf { $field } berührt { $count ->
+    [0] keinen Stein
+    [one] 1 Stein
+   *[other] { $count } Steine
+  }: { $points } Punkte, insgesamt { $total }.
+hathor-current = Der aktuelle Stein ist { $stone }.

@@ -47,3 +47,9 @@ hathor-end-bonus = Hathor bonus: { $stones ->
     [one] one stone shows
    *[other] { $stones } stones show
   } the hathor symbol, { $points } points.
+hathor-placed = { $stone } on { $field } touches { $count ->
+    [0] no stone
+    [one] 1 stone
+   *[other] { $count } stones
+  }: { $points } points, { $total } in all.
+hathor-current = The current stone is { $stone }.

@@ -35,6 +35,16 @@ pub enum Arg {
     /// A game, written by its name in the text's language ("Aratoth's Revenge",
     /// "Aratoths Rache"): for messages made before the language is known.
     Game(rules::GameKind),
+    /// Words given in each language (a Hathor stone as its board names it: `blue-lotus`,
+    /// `blau-lotus`); the text's language picks, else the first.
+    PerLang(Vec<(Lang, String)>),
+}
+
+impl Arg {
+    /// [`Arg::PerLang`] with the words of every language from `words`.
+    pub fn per_lang(words: impl Fn(Lang) -> String) -> Arg {
+        Arg::PerLang(Lang::ALL.iter().map(|&lang| (lang, words(lang))).collect())
+    }
 }
 
 impl From<rules::GameKind> for Arg {
@@ -102,7 +112,7 @@ const USER_TEXT_ARGS: &[&str] = &["word", "text", "option", "name", "topic", "fi
 /// The arguments that are amounts (a score), written with thousands separators from
 /// 10 000 on ("134,100 points", German "134.100 Punkte"); every other number (a game's
 /// id, a move number, a seed) is written plainly.
-const AMOUNT_ARGS: &[&str] = &["points"];
+const AMOUNT_ARGS: &[&str] = &["points", "total"];
 
 /// The smallest amount written with thousands separators (4 digits read well without).
 const GROUPING_FROM: i64 = 10_000;
@@ -234,6 +244,9 @@ impl Texts {
                     FluentValue::from(format!("{MENTION_OPEN}{}{MENTION_CLOSE}", mentions.len() - 1))
                 }
                 Arg::Game(kind) => FluentValue::from(lang.game_name(*kind)),
+                Arg::PerLang(words) => FluentValue::from(
+                    words.iter().find(|(l, _)| *l == lang).or(words.first()).map(|(_, w)| clean_text(w)).unwrap_or_default(),
+                ),
                 Arg::Mentions(users) => {
                     let mut placeholders = Vec::new();
                     for user in users {

@@ -373,6 +373,7 @@ mod tests {
                     crate::base::i18n::Arg::Mention(u) => format!("{k}=@{}", u.name),
                     crate::base::i18n::Arg::Mentions(us) => format!("{k}={}", us.iter().map(|u| format!("@{}", u.name)).collect::<Vec<_>>().join(",")),
                     crate::base::i18n::Arg::Game(kind) => format!("{k}={}", kind.id()),
+                    crate::base::i18n::Arg::PerLang(words) => format!("{k}={}", words.first().map_or("", |(_, w)| w.as_str())),
                 })
                 .collect();
             format!("{}[{}]", m.key, args.join(" "))

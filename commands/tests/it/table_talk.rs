@@ -611,3 +611,80 @@ async fn a_hand_dealt_at_the_start_is_in_its_owners_language() {
     assert!(hand_of("alice").starts_with("Your hand in game #1 (Carat, channel c): "), "{}", hand_of("alice"));
     assert!(hand_of("bob").starts_with("Deine Hand in Partie #1 (Carat, Kanal c): "), "{}", hand_of("bob"));
 }
+
+/// Issue 16 (a phone user need not open the picture): after a Hathor placement the
+/// channel hears the stone, its field, the neighbours it touches and the points
+/// (spec `hathor.md`: 100 × 2^neighbours), the score, and the next stone, in English and
+/// German; worked out from the rules' board, with the German stone words typed here.
+#[tokio::test]
+async fn a_hathor_placement_says_its_stone_points_and_the_next_stone() {
+    fn german(stone: &str) -> String {
+        let words = [
+            ("blue", "blau"),
+            ("red", "rot"),
+            ("green", "grün"),
+            ("yellow", "gelb"),
+            ("white", "weiß"),
+            ("purple", "violett"),
+            ("ankh", "anch"),
+            ("scarab", "skarabäus"),
+            ("eye", "auge"),
+            ("falcon", "falke"),
+        ];
+        stone.split('-').map(|w| words.iter().find(|(en, _)| *en == w).map_or(w, |(_, de)| de)).collect::<Vec<_>>().join("-")
+    }
+    for lang in [Lang::En, Lang::De] {
+        let place = Place::new();
+        let host = place.host().await;
+        let at = Origin { lang: Some(lang), ..origin("alice", "c") };
+        let started = host.handle(&at, "new hathor seed=9").await;
+        let id = started[0].game.expect("a game").id;
+        for k in 0..3 {
+            let before = hathor_now(&host, id).await;
+            let rules::AnyView::Hathor(view) = before.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
+            let stone = view.current.expect("a stone to place").to_string();
+            let fields: Vec<String> = before.legal_moves().into_iter().filter(|m| m != "hint").collect();
+            let field = fields[(k * 5) % fields.len()].clone();
+            let said = texts(&host.handle(&at, &field).await);
+            let after = hathor_now(&host, id).await;
+            let rules::AnyView::Hathor(now) = after.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
+            let placed = rules::hathor::Field::parse(&field).expect("a field");
+            let touching = placed
+                .neighbours()
+                .filter(|n| now.board[usize::from(n.row)][usize::from(n.col)].is_some())
+                .count();
+            let points = 100_i64 << touching;
+            assert_eq!(now.score - view.score, points, "the rules scored the placement so");
+            let next = now.current.expect("the game goes on").to_string();
+            let (placed_line, next_line) = match lang {
+                Lang::En => (
+                    format!(
+                        "{stone} on {field} touches {}: {points} points, {} in all.",
+                        match touching {
+                            0 => "no stone".to_string(),
+                            1 => "1 stone".to_string(),
+                            n => format!("{n} stones"),
+                        },
+                        crate::support::amount(now.score)
+                    ),
+                    format!("The current stone is {next}."),
+                ),
+                _ => (
+                    format!(
+                        "{} auf {field} berührt {}: {points} Punkte, insgesamt {}.",
+                        german(&stone),
+                        match touching {
+                            0 => "keinen Stein".to_string(),
+                            1 => "1 Stein".to_string(),
+                            n => format!("{n} Steine"),
+                        },
+                        crate::support::amount(now.score).replace(',', ".")
+                    ),
+                    format!("Der aktuelle Stein ist {}.", german(&next)),
+                ),
+            };
+            assert!(said.lines().any(|l| l == placed_line), "{placed_line:?} in {said}");
+            assert!(said.lines().any(|l| l == next_line), "{next_line:?} in {said}");
+        }
+    }
+}

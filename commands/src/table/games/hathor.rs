@@ -4,12 +4,15 @@
 //! the end says why the game ended and what the end bonuses were.
 
 use rules::{
-    hathor::{variant_rules, End, HathorView, Symbol, COMPLETION_BONUS, HATHOR_BONUS, HINT_COST, PILE_SIZE},
+    hathor::{variant_rules, End, HathorView, Stone, Symbol, COMPLETION_BONUS, HATHOR_BONUS, HINT_COST, PILE_SIZE, PLACEMENT_BASE},
     AnyView, Match, Viewer,
 };
 
 use super::Chat;
-use crate::base::{i18n::Msg, reply::User};
+use crate::base::{
+    i18n::{Arg, Msg},
+    reply::User,
+};
 
 impl Chat for HathorView {
     /// The rules' move `hint` names the legal fields for [`HINT_COST`] points.
@@ -25,13 +28,43 @@ impl Chat for HathorView {
     fn turn_notes(game: &dyn Match, _players: &[User]) -> Vec<Msg> {
         let AnyView::Hathor(view) = game.view(Viewer::Spectator) else { return Vec::new() };
         let mut notes = Vec::new();
+        let placed = game.log().last().is_some_and(|entry| !entry.starts_with('@') && view.hint.is_none());
+        if placed {
+            notes.extend(placement(&view));
+        }
         if let Some(fields) = &view.hint {
             let list = fields.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ");
             notes.push(Msg::new("hathor-hint-fields").arg("count", fields.len()).arg("fields", list).arg("points", HINT_COST));
         }
         notes.extend(end_notes(&view));
+        if let Some(stone) = view.current.filter(|_| view.end.is_none()) {
+            notes.push(Msg::new("hathor-current").arg("stone", stone_words(stone)));
+        }
         notes
     }
+}
+
+/// A stone in each language's words, as the board names it (`blue-lotus`, `blau-lotus`).
+fn stone_words(stone: Stone) -> Arg {
+    Arg::per_lang(|lang| render::hathor_stone_name(stone, lang))
+}
+
+/// After a placement (spec "Scoring"): the stone, its field, how many neighbours it
+/// touches and the points that brought, 100 × 2^neighbours, and the score since
+/// ("blue-lotus on C3 touches 2 stones: 400 points, 1,200 in all.").
+fn placement(view: &HathorView) -> Option<Msg> {
+    let field = view.last?;
+    let stone = view.board.get(usize::from(field.row))?.get(usize::from(field.col)).copied().flatten()?;
+    let neighbours =
+        field.neighbours().filter(|n| view.board.get(usize::from(n.row)).and_then(|r| r.get(usize::from(n.col))).is_some_and(Option::is_some)).count();
+    Some(
+        Msg::new("hathor-placed")
+            .arg("stone", stone_words(stone))
+            .arg("field", field.to_string())
+            .arg("count", neighbours)
+            .arg("points", PLACEMENT_BASE << neighbours)
+            .arg("total", view.score),
+    )
 }
 
 /// Why the game ended and its end bonuses (spec "End and bonus"): all 72 stones placed
