@@ -131,6 +131,8 @@ local-bad-wait = „{ $text }“ ist keine Wartezeit: schreib sie wie `warten 36
 ## Wo spiele ich?
 
 games-waited = , wartet seit { $time }
+games-time-up-yours = ; deine Bedenkzeit ist um: du kannst noch ziehen, bis jemand die Partie reklamiert
+games-time-up = ; die Bedenkzeit ist um: `reklamieren #{ $id }` beendet das Warten
 games-invited-you = #{ $id } { $game } in { $channel }: Einladung von { $creator }, tippe dort `beitreten #{ $id }`, um anzunehmen, oder `ablehnen #{ $id }`
 
 ## Einstellungen.

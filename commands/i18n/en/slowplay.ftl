@@ -124,6 +124,8 @@ local-bad-wait = “{ $text }” is not a time to wait: write it like `wait 36h`
 ## Where am I playing?
 
 games-waited = , waiting for { $time }
+games-time-up-yours = ; your time is up: you can still move until someone claims the game
+games-time-up = ; the time is up: `claim #{ $id }` ends the wait
 games-invited-you = #{ $id } { $game } in { $channel }: invited by { $creator }, type `join #{ $id }` there to accept or `decline #{ $id }` to turn it down
 
 ## Settings.

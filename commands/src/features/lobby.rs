@@ -456,9 +456,28 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
         {
             let waited = crate::base::time::format_duration_dative(&ctx.table.texts, ctx.lang, ctx.now() - turn.since);
             text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
+            if let Some(time_up) = time_up(ctx, &turn, seat).await? {
+                text.push(ctx.text(&time_up.arg("id", row.id)));
+            }
         }
     }
     Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// Whether a player to move in `turn` has run out of time (issue 16: `games` says so):
+/// `games-time-up-yours` when it is the reader (`seat`), `games-time-up` (the others may
+/// claim) otherwise; `None` while everyone to move has time left. AI seats never run out.
+async fn time_up(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn, seat: Option<usize>) -> Result<Option<Msg>, crate::store::StorageError> {
+    let here = crate::store::settings::channel_settings(&ctx.table.db, &turn.platform, &turn.scope).await?;
+    let default_ms = here.clock(&ctx.table.options.clock).move_ms;
+    let players = ctx.table.db.players(turn.game).await?;
+    for &s in &turn.to_move {
+        let Some(player) = players.get(s).filter(|p| !crate::base::ai_seat::is_ai(&p.user_id)) else { continue };
+        if crate::store::turns::seat_clock(&ctx.table.db, turn, &player.user_id, default_ms, ctx.now()).await?.expired() {
+            return Ok(Some(Msg::new(if seat == Some(s) { "games-time-up-yours" } else { "games-time-up" })));
+        }
+    }
+    Ok(None)
 }
 
 /// What an invitation and the start say of the game besides the players: the options as they are

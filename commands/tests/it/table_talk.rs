@@ -413,6 +413,17 @@ async fn a_german_channel_hears_its_clock_notices_in_german_whoever_they_mention
             "[c] Die Bedenkzeit von @{mover} in Partie #{id} (Carat) ist um: die anderen Spieler können die Partie jetzt mit `reklamieren` einfordern."
         )
     );
+    // The lists say that the time is up, each in its reader's language.
+    assert_eq!(
+        ok(&host, waiter, "c", "partien").await,
+        format!("Deine Partien:\n• #{id} Carat in c: {mover} ist am Zug, wartet seit 8 Tagen; die Bedenkzeit ist um: `reklamieren #{id}` beendet das Warten")
+    );
+    assert_eq!(
+        ok(&host, &mover, "c", "games").await,
+        format!(
+            "Your games:\n• #{id} Carat in c: your turn (no moves played), waiting for 8 days; your time is up: you can still move until someone claims the game"
+        )
+    );
     // An English speaker's invitation expires in German here.
     ok(&host, "carol", "c", "language en").await;
     ok(&host, "carol", "c", "new carat").await;
