@@ -16,7 +16,15 @@ use crate::{
 
 /// `claim [#id]`.
 pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let mut loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
+    // Among several games here, the one game whose player to move has run out of time
+    // is the one meant.
+    let mut loaded = match ctx.table.select(ctx, id, Want::Running, false).await {
+        Err(Refused::SeveralGames { games, example }) => match claimable_here(ctx).await? {
+            Some(only) => ctx.table.select(ctx, Some(only), Want::Running, false).await?,
+            None => return Err(Refused::SeveralGames { games, example }),
+        },
+        other => other?,
+    };
     let id = loaded.row.id;
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
@@ -96,4 +104,34 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         &Msg::new(if goes_on { "claim-accepted-goes-on" } else { "claim-accepted" }).arg("player", names.join(", ")).arg("id", id).arg("claimer", ctx.origin.user.name.as_str()),
     );
     Ok(crate::table::turn::announce(ctx, &loaded, header, &[]).await)
+}
+
+/// The one running game in this channel that the requester plays and may claim (a
+/// player to move other than them, not an AI seat, has run out of time); `None` when
+/// there is none or more than one.
+async fn claimable_here(ctx: &Ctx<'_>) -> Result<Option<GameId>, crate::store::StorageError> {
+    let db = &ctx.table.db;
+    let filter = crate::store::ChoiceFilter { status: Some(Status::Running), plays: true, admin: false };
+    let choice = db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, 11).await?;
+    let mut claimable = Vec::new();
+    for game in choice.fitting {
+        let Some(turn) = turns::turn_of(db, game.id).await? else { continue };
+        let here = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?;
+        let default_ms = here.clock(&ctx.table.options.clock).move_ms;
+        let players = db.players(game.id).await?;
+        for &seat in &turn.to_move {
+            let Some(player) = players.get(seat) else { continue };
+            if player.user_id == ctx.user_id() || crate::base::ai_seat::is_ai(&player.user_id) {
+                continue;
+            }
+            if turns::seat_clock(db, &turn, &player.user_id, default_ms, ctx.now()).await?.expired() {
+                claimable.push(game.id);
+                break;
+            }
+        }
+    }
+    Ok(match claimable.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    })
 }

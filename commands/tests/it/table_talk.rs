@@ -699,3 +699,29 @@ async fn a_hathor_placement_says_its_stone_points_and_the_next_stone() {
         }
     }
 }
+
+/// Issue 16: `claim` without a number, with several games here, claims the one game
+/// whose player to move has run out of time.
+#[tokio::test]
+async fn a_bare_claim_takes_the_one_game_that_can_be_claimed() {
+    use std::sync::Arc;
+
+    use commands::base::clock::ManualClock;
+
+    use crate::slowsupport::{ok, timed_host, DAY, MINUTE, T0};
+
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat time=1d seed=3").await;
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    let second = started(&host, "c", 4).await;
+    let (late, _) = to_move(&host, commands::GameId(1)).await;
+    let claimer = if late == "alice" { "bob" } else { "alice" };
+    clock.advance(DAY + MINUTE);
+    let said = ok(&host, claimer, "c", "claim").await;
+    assert_eq!(said.lines().next(), Some(format!("{claimer} claims game #1: the time of {late} ran out.").as_str()), "{said}");
+    // The other game (3 days per move) goes on.
+    assert!(host.db().game(second).await.expect("read").expect("the game").status == commands::store::Status::Running);
+}
