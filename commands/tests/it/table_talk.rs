@@ -725,3 +725,18 @@ async fn a_bare_claim_takes_the_one_game_that_can_be_claimed() {
     // The other game (3 days per move) goes on.
     assert!(host.db().game(second).await.expect("read").expect("the game").status == commands::store::Status::Running);
 }
+
+/// Issue 16: a game's number after a move names the game (`hint #2` as `#2 hint`), so a
+/// player with two Hathor boards here need not learn a second order of words.
+#[tokio::test]
+async fn a_game_number_after_a_move_names_the_game() {
+    let place = Place::new();
+    let host = place.host().await;
+    host.handle(&origin("alice", "c"), "new hathor seed=1").await;
+    host.handle(&origin("alice", "c"), "new hathor seed=2").await;
+    let replies = host.handle(&origin("alice", "c"), "hint #2").await;
+    assert!(!replies.is_empty() && !replies[0].refusal, "{}", texts(&replies));
+    assert_eq!(texts(&replies).lines().next(), Some("alice asks for the hint (game #2, move 1)."), "{}", texts(&replies));
+    let replies = host.handle(&german("alice", "c"), "setzhilfe #1").await;
+    assert_eq!(texts(&replies).lines().next(), Some("alice bittet um die Setzhilfe (Partie #1, Zug 1)."), "{}", texts(&replies));
+}
