@@ -466,18 +466,14 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
 
 /// Whether a player to move in `turn` has run out of time (issue 16: `games` says so):
 /// `games-time-up-yours` when it is the reader (`seat`), `games-time-up` (the others may
-/// claim) otherwise; `None` while everyone to move has time left. AI seats never run out.
+/// claim) otherwise; `None` while everyone to move has time left.
 async fn time_up(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn, seat: Option<usize>) -> Result<Option<Msg>, crate::store::StorageError> {
-    let here = crate::store::settings::channel_settings(&ctx.table.db, &turn.platform, &turn.scope).await?;
-    let default_ms = here.clock(&ctx.table.options.clock).move_ms;
-    let players = ctx.table.db.players(turn.game).await?;
-    for &s in &turn.to_move {
-        let Some(player) = players.get(s).filter(|p| !crate::base::ai_seat::is_ai(&p.user_id)) else { continue };
-        if crate::store::turns::seat_clock(&ctx.table.db, turn, &player.user_id, default_ms, ctx.now()).await?.expired() {
-            return Ok(Some(Msg::new(if seat == Some(s) { "games-time-up-yours" } else { "games-time-up" })));
-        }
-    }
-    Ok(None)
+    let late = crate::table::turn::out_of_time(ctx, turn).await?;
+    Ok(match () {
+        _ if late.iter().any(|(s, _)| seat == Some(*s)) => Some(Msg::new("games-time-up-yours")),
+        _ if !late.is_empty() => Some(Msg::new("games-time-up")),
+        _ => None,
+    })
 }
 
 /// What an invitation and the start say of the game besides the players: the options as they are

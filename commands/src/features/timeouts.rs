@@ -116,18 +116,8 @@ async fn claimable_here(ctx: &Ctx<'_>) -> Result<Option<GameId>, crate::store::S
     let mut claimable = Vec::new();
     for game in choice.fitting {
         let Some(turn) = turns::turn_of(db, game.id).await? else { continue };
-        let here = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?;
-        let default_ms = here.clock(&ctx.table.options.clock).move_ms;
-        let players = db.players(game.id).await?;
-        for &seat in &turn.to_move {
-            let Some(player) = players.get(seat) else { continue };
-            if player.user_id == ctx.user_id() || crate::base::ai_seat::is_ai(&player.user_id) {
-                continue;
-            }
-            if turns::seat_clock(db, &turn, &player.user_id, default_ms, ctx.now()).await?.expired() {
-                claimable.push(game.id);
-                break;
-            }
+        if crate::table::turn::out_of_time(ctx, &turn).await?.iter().any(|(_, user)| user != ctx.user_id()) {
+            claimable.push(game.id);
         }
     }
     Ok(match claimable.as_slice() {

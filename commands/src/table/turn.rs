@@ -266,3 +266,20 @@ pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match,
     let picture = ctx.table.hand_png(id, game, seat, loaded.names(), lang).await;
     Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
 }
+
+/// The seats to move in `turn` whose time has run out, with their user ids, by the
+/// game's own time per move, else its scope's setting (AI seats never run out).
+pub(crate) async fn out_of_time(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn) -> Result<Vec<(usize, String)>, crate::store::StorageError> {
+    let db = &ctx.table.db;
+    let here = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?;
+    let default_ms = here.clock(&ctx.table.options.clock).move_ms;
+    let players = db.players(turn.game).await?;
+    let mut out = Vec::new();
+    for &seat in &turn.to_move {
+        let Some(player) = players.get(seat).filter(|p| !crate::base::ai_seat::is_ai(&p.user_id)) else { continue };
+        if crate::store::turns::seat_clock(db, turn, &player.user_id, default_ms, ctx.now()).await?.expired() {
+            out.push((seat, player.user_id.clone()));
+        }
+    }
+    Ok(out)
+}
