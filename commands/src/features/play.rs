@@ -26,11 +26,6 @@ pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: 
 /// A line that is not a command word: a move when the user plays exactly one running
 /// game here and the text parses as a move of that game; else an unknown command.
 async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option<u64>) -> Outcome {
-    // A game named after the move (`hint #5`, `c3 red #2`) names it as `#5 hint` does.
-    let (id, notation) = match (id, trailing_game(notation)) {
-        (None, Some((named, rest))) => (Some(named), rest),
-        _ => (id, notation),
-    };
     let word = notation.split_whitespace().next().unwrap_or_default();
     let unknown = || Refused::from(Msg::new("cmd-unknown").arg("word", word));
     if notation.trim_start().starts_with('@') {
@@ -57,15 +52,6 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
         return Err(unknown());
     }
     move_in(ctx, loaded, notation, at).await
-}
-
-/// A last word `#N` (a game's number) after other words: the game and the words before
-/// it.
-fn trailing_game(text: &str) -> Option<(GameId, &str)> {
-    let text = text.trim_end();
-    let (rest, last) = text.rsplit_once(char::is_whitespace)?;
-    let number: i64 = last.strip_prefix('#')?.parse().ok()?;
-    (number > 0 && !rest.trim().is_empty()).then(|| (GameId(number), rest.trim_end()))
 }
 
 /// Why a line that reads as a move is no move of the requester's: a running game here
@@ -408,17 +394,6 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
 #[cfg(test)]
 mod tests {
     use crate::base::i18n::{Lang, Texts};
-
-    #[test]
-    fn a_game_number_after_a_move_names_the_game() {
-        use crate::base::ids::GameId;
-        assert_eq!(super::trailing_game("hint #5"), Some((GameId(5), "hint")));
-        assert_eq!(super::trailing_game("c3 red  #12 "), Some((GameId(12), "c3 red")));
-        assert_eq!(super::trailing_game("#5"), None);
-        assert_eq!(super::trailing_game("hint #x"), None);
-        assert_eq!(super::trailing_game("hint #0"), None);
-        assert_eq!(super::trailing_game("S+2, S+5"), None);
-    }
 
     /// Issue 16: the verb of a move is said once, in the reader's words.
     #[test]

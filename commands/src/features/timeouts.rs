@@ -63,12 +63,9 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
     }
     // The claimer to move whose own time is up hears that, not "when your time runs out".
-    let own_time_up = if expired.is_empty() && soonest.is_none() && turn.to_move.contains(&claimer) {
-        let user = loaded.players.get(claimer).map(|p| p.user_id.clone()).unwrap_or_default();
-        turns::seat_clock(&ctx.table.db, &turn, &user, default_ms, ctx.now()).await?.expired()
-    } else {
-        false
-    };
+    let own_time_up = expired.is_empty()
+        && soonest.is_none()
+        && crate::table::turn::out_of_time(ctx, &turn).await?.iter().any(|&(seat, _)| seat == claimer);
     if expired.is_empty() {
         return Err(match soonest {
             Some((player, left)) => Msg::new("cmd-claim-too-early")

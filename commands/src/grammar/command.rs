@@ -331,6 +331,12 @@ impl Command {
                 }
                 return Ok(Command::Move { game: Some(game), notation: words.join(" "), at: None, bare: true });
             }
+            // A game named after the move (`hint #5`, `c3 red #2`) names it too.
+            let mut all = vec![first];
+            all.extend_from_slice(&words);
+            if let (Some(game), rest) = take_last_game_id(&all) {
+                return Ok(Command::Move { game: Some(game), notation: rest.join(" "), at: None, bare: true });
+            }
             return Ok(Command::Move { game: None, notation: line.to_string(), at: None, bare: true });
         };
         Command::from_words(verb, &words)
@@ -435,6 +441,10 @@ impl Command {
                 if rest.is_empty() {
                     return Err(Msg::new("cmd-move-needs-text"));
                 }
+                let (game, rest) = match game {
+                    Some(game) => (Some(game), rest),
+                    None => take_last_game_id(rest),
+                };
                 Ok(Command::Move { game, notation: rest.join(" "), at: None, bare: false })
             }
             Verb::Moves => {
@@ -516,6 +526,18 @@ pub fn parse_game_id(word: &str) -> Result<GameId, Msg> {
         .ok_or_else(|| Msg::new("cmd-bad-game-id").arg("text", word))
 }
 
+/// A last word `#N` after other words (`hint #5`): the game and the words before it;
+/// else no game and all the words.
+fn take_last_game_id<'a, 'w>(words: &'a [&'w str]) -> (Option<GameId>, &'a [&'w str]) {
+    match words.split_last() {
+        Some((last, rest)) if last.starts_with('#') && !rest.is_empty() => match parse_game_id(last) {
+            Ok(game) => (Some(game), rest),
+            Err(_) => (None, words),
+        },
+        _ => (None, words),
+    }
+}
+
 fn take_game_id<'a, 'w>(words: &'a [&'w str]) -> Result<(Option<GameId>, &'a [&'w str]), Msg> {
     match words.split_first() {
         Some((first, rest)) if first.starts_with('#') => Ok((Some(parse_game_id(first)?), rest)),
@@ -553,6 +575,12 @@ mod tests {
             ("zug #2 c3   rot", Command::Move { game: Some(GameId(2)), notation: "c3 rot".into(), at: None, bare: false }),
             ("c3 red", Command::Move { game: None, notation: "c3 red".into(), at: None, bare: true }),
             ("#7 c3 red", Command::Move { game: Some(GameId(7)), notation: "c3 red".into(), at: None, bare: true }),
+            // A game named after the move names it as before it does.
+            ("hint #5", Command::Move { game: Some(GameId(5)), notation: "hint".into(), at: None, bare: true }),
+            ("c3 red  #12", Command::Move { game: Some(GameId(12)), notation: "c3 red".into(), at: None, bare: true }),
+            ("move c3 red #2", Command::Move { game: Some(GameId(2)), notation: "c3 red".into(), at: None, bare: false }),
+            ("hint #x", Command::Move { game: None, notation: "hint #x".into(), at: None, bare: true }),
+            ("hint #0", Command::Move { game: None, notation: "hint #0".into(), at: None, bare: true }),
             ("board", Command::Board { game: None }),
             ("hand #3", Command::Hand { game: Some(GameId(3)) }),
             ("moves", Command::Moves { game: None, filter: String::new(), page: 1 }),

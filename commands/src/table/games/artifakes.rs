@@ -48,10 +48,15 @@ impl Chat for ArtifakesView {
 
     /// After the move that ends a round: the selling, player by player, and the next
     /// round (or that the inspector went home).
+    /// Nothing after an event (a resignation, a timeout: their own header tells them).
     fn turn_notes(game: &dyn Match, players: &[User]) -> Vec<Msg> {
-        let mut notes = dug(game, players);
-        notes.extend(selling(game, players));
-        notes.extend(digging_begins(game, players));
+        if game.log().last().is_none_or(|entry| entry.starts_with('@')) {
+            return Vec::new();
+        }
+        let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+        let mut notes = dug(&after, players);
+        notes.extend(selling(game, &after, players));
+        notes.extend(digging_begins(&after, players));
         notes
     }
 }
@@ -70,12 +75,8 @@ fn kinds(pieces: rules::artifakes::Pieces) -> &'static str {
 /// After a card play that moved the inspector (spec `artifakes.md`, "Excavating"):
 /// where he went, what the mover dug up there and which of the opponent's pieces were
 /// destroyed ("The inspector goes from field 5 to field 12: alice finds 1 block; bob
-/// loses 2 discs."). Nothing after any other move, or after an event.
-fn dug(game: &dyn Match, players: &[User]) -> Vec<Msg> {
-    if game.log().last().is_none_or(|entry| entry.starts_with('@')) {
-        return Vec::new();
-    }
-    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+/// loses 2 discs."), from the view `after` the move. Nothing after any other move.
+fn dug(after: &ArtifakesView, players: &[User]) -> Vec<Msg> {
     let Some(LastPlay::Moved { seat, from, to, found, destroyed, .. }) = after.last else { return Vec::new() };
     let name = |seat: Seat| players.get(seat).map_or_else(|| format!("#{seat}"), |u| u.name.clone());
     vec![
@@ -97,10 +98,9 @@ fn dug(game: &dyn Match, players: &[User]) -> Vec<Msg> {
 /// the cards are dealt and the player who buried last plays first ("Everything is
 /// buried: each player gets 5 cards, and alice, who buried last, plays the first
 /// card."). Nothing after any other move.
-fn digging_begins(game: &dyn Match, players: &[User]) -> Vec<Msg> {
-    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
+fn digging_begins(after: &ArtifakesView, players: &[User]) -> Vec<Msg> {
     match (after.last, after.phase, after.to_move) {
-        (Some(LastPlay::Buried { .. }), Phase::Excavate, Some(first)) if game.log().last().is_some_and(|e| !e.starts_with('@')) => {
+        (Some(LastPlay::Buried { .. }), Phase::Excavate, Some(first)) => {
             let name = players.get(first).map_or_else(|| format!("#{first}"), |u| u.name.clone());
             vec![Msg::new("artifakes-dig-begins").arg("player", name)]
         }
@@ -112,13 +112,9 @@ fn digging_begins(game: &dyn Match, players: &[User]) -> Vec<Msg> {
 /// the game before the last move (replayed from its log) and after it: each player's
 /// finds at the sale (those held, and what the last play dug up), the wasted cards, and
 /// the stone reached; then who buries first in the next round, or that the inspector
-/// went home. Nothing after any other move, or after an event.
-fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
+/// went home (`after`: the view after the move). Nothing after any other move.
+fn selling(game: &dyn Match, after: &ArtifakesView, players: &[User]) -> Vec<Msg> {
     let log = game.log();
-    if log.last().is_none_or(|entry| entry.starts_with('@')) {
-        return Vec::new();
-    }
-    let AnyView::Artifakes(after) = game.view(Viewer::Spectator) else { return Vec::new() };
     // A card play (not a burial) that left the excavation ended the round; only then is
     // the game before it replayed (at most once a round, not after every move).
     let played = matches!(after.last, Some(LastPlay::Moved { .. } | LastPlay::Wasted { .. }));
@@ -132,7 +128,8 @@ fn selling(game: &dyn Match, players: &[User]) -> Vec<Msg> {
     else {
         return Vec::new();
     };
-    if log[..log.len() - 1].iter().any(|entry| before_game.play(entry).is_err()) {
+    let Some((_, earlier)) = log.split_last() else { return Vec::new() };
+    if earlier.iter().any(|entry| before_game.play(entry).is_err()) {
         return Vec::new();
     }
     let AnyView::Artifakes(before) = before_game.view(Viewer::Spectator) else { return Vec::new() };
