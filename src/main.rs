@@ -97,7 +97,7 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
-    /// Seeded games between AI agents (random, greedy, easy, normal, hard): win rates
+    /// Seeded games between AI agents (random, greedy, greedy-value, easy, normal, hard): win rates
     /// with 95 % intervals, mean scores and time per move.
     Arena(ai::arena::Args),
 }

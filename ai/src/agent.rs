@@ -61,6 +61,10 @@ pub enum Agent {
     /// One ply: plays each legal move and keeps the one that scores best by the game's
     /// own points or position heuristic, ties broken by the seed.
     Greedy,
+    /// `greedy-value`: in Helofag, one ply by the race value of the levels (each
+    /// player's chance to win) instead of the game's simple progress score; in the other
+    /// games the same as [`Agent::Greedy`].
+    GreedyValue,
     /// The AI seat at a strength level.
     Level(Level),
 }
@@ -85,6 +89,7 @@ impl fmt::Display for Agent {
         match self {
             Agent::Random => f.write_str("random"),
             Agent::Greedy => f.write_str("greedy"),
+            Agent::GreedyValue => f.write_str("greedy-value"),
             Agent::Level(level) => level.fmt(f),
         }
     }
@@ -93,15 +98,16 @@ impl fmt::Display for Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// Accepts `random`, `greedy` and the level words.
+    /// Accepts `random`, `greedy`, `greedy-value` and the level words.
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim().to_lowercase().as_str() {
             "random" | "zufall" => Ok(Agent::Random),
             "greedy" | "gierig" => Ok(Agent::Greedy),
+            "greedy-value" => Ok(Agent::GreedyValue),
             other => other
                 .parse::<Level>()
                 .map(Agent::Level)
-                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, easy, normal or hard")),
+                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, greedy-value, easy, normal or hard")),
         }
     }
 }

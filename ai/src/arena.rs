@@ -19,7 +19,7 @@ pub struct Args {
     /// How many games (Hathor: deals, each played by every agent alone).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// One agent per seat, comma-separated: random, greedy, easy, normal, hard. The
+    /// One agent per seat, comma-separated: random, greedy, greedy-value, easy, normal, hard. The
     /// number of seats is the number of players. Seats rotate from game to game.
     #[arg(long, value_delimiter = ',', default_value = "normal,greedy")]
     pub seats: Vec<Agent>,

@@ -84,6 +84,14 @@ pub(crate) trait AiGame: Game {
         search::best::<Self>(view, Self::budget(level), rng)
     }
 
+    /// The `greedy-value` baseline's move (default: the greedy move; Helofag: one ply by
+    /// the race value that its levels use, the greedy player it had before the simple
+    /// progress score).
+    fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        let world = world::sample::<Self>(view, rng)?;
+        greedy::best(&world, view.seat(), view.players(), rng).ok_or(AiError::NotToMove(view.seat()))
+    }
+
     /// The move a playout makes (default: a uniformly random turn).
     fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<Self::Move> {
         let mut turns = self.turns();
@@ -153,6 +161,7 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
             let world = world::sample::<G>(view, rng)?;
             greedy::best(&world, view.seat(), view.players(), rng).ok_or(AiError::NotToMove(view.seat()))
         }
+        Agent::GreedyValue => G::choose_greedy_value(view, rng),
         Agent::Level(Level::Easy) => {
             let world = world::sample::<G>(view, rng)?;
             let mv = if rules::rng::index(2, rng) == 0 {

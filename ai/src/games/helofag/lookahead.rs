@@ -41,6 +41,9 @@ pub(crate) struct Plan {
 }
 
 impl Plan {
+    /// One ply by the race value, no rollouts: the `greedy-value` baseline.
+    pub(crate) const GREEDY: Plan = Plan { candidates: 1, per_roll: 0, depth: 0, max_values: 0 };
+
     /// The plan of `level` for `players` seats: a rollout plays one round, up to and
     /// including this player's next turn, so that it ends where the one-ply value is
     /// taken (after this player's turn); `hard` looks at more turns with three times

@@ -1,18 +1,20 @@
-//! Helofag: no hidden information but dice. Positions are valued by each player's
-//! chance to win the race ([`value`]); the AI looks one opponent turn ahead over every
-//! roll of the dice ([`lookahead`]).
+//! Helofag: no hidden information but dice. The greedy baseline counts progress in the
+//! game's own terms ([`progress`]); the levels value positions by each player's chance to
+//! win the race ([`value`]) and look ahead by rollouts over the rolls of the dice
+//! ([`lookahead`]).
 
 mod lookahead;
+pub(crate) mod progress;
 pub(crate) mod value;
 
 use rules::{
-    helofag::{play_on, Field, Helofag, HelofagMove},
+    helofag::{play_on, Field, Helofag, HelofagMove, Pieces, Roll},
     rng::ChaCha20Rng,
     Game, Match, Seat,
 };
 use serde_json::Value;
 
-use super::{public_setup, ranking_rewards, AiGame};
+use super::{logistic, public_setup, ranking_rewards, AiGame};
 use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 /// The seat after `seat` in seating order that is still in the game.
@@ -28,7 +30,8 @@ pub(crate) fn removed(game: &Helofag) -> Vec<bool> {
 
 impl AiGame for Helofag {
     const PLAYOUT_DEPTH: usize = 3;
-    const LEAD: f64 = 3.0;
+    /// A lead of six steps of [`progress`] (half a piece's path) is a clear advantage.
+    const LEAD: f64 = 6.0;
 
     fn learn(game: &dyn Match, _seat: Seat) -> Result<Knowledge, AiError> {
         Ok(Knowledge::Open { setup: public_setup(game, &["rolls", "start_player"]) })
@@ -52,31 +55,121 @@ impl AiGame for Helofag {
         self.legal_turns()
     }
 
-    /// The seat's chance to win (see [`AiGame::rewards`]).
-    fn heuristic(&self, seat: Seat) -> f64 {
-        self.rewards(self.players()).get(seat).copied().unwrap_or(0.0)
+    /// The greedy baseline with the race value of [`value`] instead of the progress
+    /// score: the turn that leaves the seat the best chance to win.
+    fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        lookahead::choose(view, lookahead::Plan::GREEDY, rng)
     }
 
-    /// The result when the game is over, else every seat's chance to win
-    /// ([`value::position_value`]) with the seat to move rolling next (its roll, already
-    /// made, is not looked at).
+    /// The seat's progress score ([`progress::score`]).
+    fn heuristic(&self, seat: Seat) -> f64 {
+        progress::score(self.pieces(), seat)
+    }
+
+    /// The result when the game is over, else every seat's progress lead through the
+    /// logistic curve ([`progress_rewards`]).
     fn rewards(&self, players: usize) -> Vec<f64> {
         if let Some(ranking) = self.outcome() {
             return ranking_rewards(&ranking, players);
         }
-        let next = self.to_move().first().copied().unwrap_or(0);
-        value::position_value(self.pieces(), self.goal(), &removed(self), next)
+        progress_rewards(self.pieces(), &removed(self), players)
     }
 
-    /// The position at the end of the turn, before the next player's roll: every
-    /// seat's chance to win with the next seat rolling next, or the result when the turn
+    /// The position at the end of the turn, before the next player's roll (so the next
+    /// roll's transfer is not seen): the progress leads, or the result when the turn
     /// reaches the goal count.
     fn turn_rewards(&self, mv: &HelofagMove, players: usize) -> Option<Vec<f64>> {
         let seat = *self.to_move().first()?;
-        let after = play_on(self.pieces(), seat, self.roll()?, mv, self.goal()).ok()?;
-        if after.count(seat, Field::Goal) >= self.goal() {
-            return Some(ranking_rewards(&[vec![seat]], players));
+        progress_after(self.pieces(), seat, self.roll()?, mv, self.goal(), &removed(self), players)
+    }
+}
+
+/// Every seat's reward after `seat`'s turn `mv` with `roll` on `pieces` (the transfer
+/// done): the result when the turn reaches `goal`, else [`progress_rewards`]; `None`
+/// when the turn is illegal.
+fn progress_after(
+    pieces: &Pieces,
+    seat: Seat,
+    roll: Roll,
+    mv: &HelofagMove,
+    goal: u8,
+    removed: &[bool],
+    players: usize,
+) -> Option<Vec<f64>> {
+    let after = play_on(pieces, seat, roll, mv, goal).ok()?;
+    if after.count(seat, Field::Goal) >= goal {
+        return Some(ranking_rewards(&[vec![seat]], players));
+    }
+    Some(progress_rewards(&after, removed, players))
+}
+
+/// Every seat's [`progress::score`] lead over the best other seat still in the game,
+/// through the logistic curve with [`AiGame::LEAD`] (0 for removed seats).
+fn progress_rewards(pieces: &Pieces, removed: &[bool], players: usize) -> Vec<f64> {
+    let is_in = |s: Seat| !removed.get(s).copied().unwrap_or(false);
+    let scores: Vec<f64> = (0..players).map(|s| progress::score(pieces, s)).collect();
+    (0..players)
+        .map(|s| {
+            if !is_in(s) {
+                return 0.0;
+            }
+            let best_other = (0..players)
+                .filter(|&o| o != s && is_in(o))
+                .filter_map(|o| scores.get(o).copied())
+                .fold(f64::NEG_INFINITY, f64::max);
+            let own = scores.get(s).copied().unwrap_or(0.0);
+            if best_other.is_finite() { logistic((own - best_other) / Helofag::LEAD) } else { 1.0 }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rules::helofag::turns_on;
+
+    use super::*;
+
+    /// The turns of seat 0 with `roll` on `pieces` that the greedy player ranks best.
+    fn greedy_best(pieces: &Pieces, roll: Roll) -> Vec<Pieces> {
+        let value = |mv: &HelofagMove| progress_after(pieces, 0, roll, mv, 3, &[false, false], 2).map_or(0.0, |r| r[0]);
+        let turns = turns_on(pieces, 0, roll, 3);
+        let best = turns.iter().map(value).fold(f64::NEG_INFINITY, f64::max);
+        turns.iter().filter(|mv| value(mv) > best - 1e-12).filter_map(|mv| play_on(pieces, 0, roll, mv, 3).ok()).collect()
+    }
+
+    #[test]
+    fn the_greedy_turn_brings_a_piece_home_and_steps_furthest() {
+        // Seat 0: D2 and C3.3 (four on S); seat 1: D5. Roll 2 2 5, no piece in A, no
+        // transfer. D2>Z counts 24 − 11 = +13; C3.3+5 reaches C3.8 (+5; passing the
+        // black C3.6 is fine), C3.3+2 only C3.5 (+2), a step from S at most
+        // +1.5, and no action reaches D5. Best: D2>Z and C3.3+5 (+18), in either order.
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![4, 5];
+        pieces.d[1] = Some(0);
+        pieces.rows[2][2] = Some(0);
+        pieces.d[4] = Some(1);
+        let best = greedy_best(&pieces, [2, 2, 5]);
+        assert!(!best.is_empty());
+        for after in best {
+            assert_eq!(after.count(0, Field::Goal), 1);
+            assert_eq!(after.occupant(Field::C(3, 8)), Some(0));
         }
-        Some(value::position_value(&after, self.goal(), &removed(self), next_seat(self, seat)))
+    }
+
+    #[test]
+    fn the_greedy_turn_captures_when_nothing_steps_further() {
+        // Seat 0 on C2.3 and five on S; seat 1 waits on C2.8. Roll 5 1 1: C2.3+5 lands
+        // on C2.8 (+5 for seat 0, and seat 1's piece goes back to B: 10 − 2 = −8), a
+        // lead 13 steps greater, and a 1 may still take a piece from S (+1.5 on A24);
+        // C2.3+1 (C2.4 is black) is illegal, and turns without C2.3+5 reach at most +3
+        // (two pieces from S onto jump fields).
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![5, 5];
+        pieces.rows[1][2] = Some(0);
+        pieces.rows[1][7] = Some(1);
+        for after in greedy_best(&pieces, [5, 1, 1]) {
+            assert_eq!(after.occupant(Field::C(2, 8)), Some(0));
+            assert_eq!(after.count(1, Field::B), 1);
+        }
     }
 }

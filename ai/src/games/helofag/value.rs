@@ -419,6 +419,7 @@ pub(crate) fn win_chances<C: AsRef<[f64]>>(cdfs: &[Option<C>], next: Seat) -> Ve
 }
 
 /// Each seat's chance to win when seat `next` rolls next (see [`win_chances`]).
+#[cfg(test)]
 pub(crate) fn position_value(pieces: &Pieces, goal: u8, removed: &[bool], next: Seat) -> Vec<f64> {
     let n = pieces.start.len();
     let table = Table::get(n);
