@@ -24,7 +24,7 @@ use rules::{
 
 use super::{
     next_seat, removed,
-    value::{rolls, seat_cdf, win_chances, Table},
+    value::{capture_risks, rolls, seat_cdf, win_chances, Table},
 };
 use crate::{agent::Level, world, AiError, SeatView};
 
@@ -38,11 +38,13 @@ pub(crate) struct Plan {
     pub per_roll: usize,
     pub depth: usize,
     pub max_values: usize,
+    /// Whether the value counts the risk of capture ([`capture_risks`]).
+    pub risk: bool,
 }
 
 impl Plan {
     /// One ply by the race value, no rollouts: the `greedy-value` baseline.
-    pub(crate) const GREEDY: Plan = Plan { candidates: 1, per_roll: 0, depth: 0, max_values: 0 };
+    pub(crate) const GREEDY: Plan = Plan { candidates: 1, per_roll: 0, depth: 0, max_values: 0, risk: false };
 
     /// The plan of `level` for `players` seats: a rollout plays one round, up to and
     /// including this player's next turn, so that it ends where the one-ply value is
@@ -50,9 +52,9 @@ impl Plan {
     /// the rollouts.
     pub(crate) fn of(level: Level, players: usize) -> Plan {
         match (level, players) {
-            (Level::Easy, _) => Plan { candidates: 1, per_roll: 0, depth: 0, max_values: 0 },
-            (Level::Normal, _) => Plan { candidates: 6, per_roll: 1, depth: players, max_values: 150_000 },
-            (Level::Hard, _) => Plan { candidates: 8, per_roll: 3, depth: players, max_values: 600_000 },
+            (Level::Easy, _) => Plan::GREEDY,
+            (Level::Normal, _) => Plan { candidates: 6, per_roll: 1, depth: players, max_values: 150_000, risk: false },
+            (Level::Hard, _) => Plan { candidates: 8, per_roll: 3, depth: players, max_values: 600_000, risk: true },
         }
     }
 }
@@ -63,15 +65,18 @@ struct Evaluator {
     goal: u8,
     removed: Vec<bool>,
     table: &'static Table,
+    /// Whether positions are valued with the risk of capture.
+    risk: bool,
     /// Positions valued so far (calls of [`Evaluator::value`]).
     values: usize,
-    /// [`seat_cdf`] by [`seat_key`].
-    cache: HashMap<u64, Rc<[f64]>, BuildHasherDefault<KeyHasher>>,
+    /// [`seat_cdf`] by [`seat_key`] (and the capture risks, when counted).
+    cache: HashMap<(u64, u64), Rc<[f64]>, BuildHasherDefault<KeyHasher>>,
 }
 
 impl Evaluator {
-    fn new(game: &Helofag) -> Self {
+    fn new(game: &Helofag, risk: bool) -> Self {
         Evaluator {
+            risk,
             players: game.players(),
             goal: game.goal(),
             removed: removed(game),
@@ -99,11 +104,12 @@ impl Evaluator {
             if !self.is_in(seat) {
                 break;
             }
-            let key = seat_key(pieces, seat, rolls_before);
+            let risks = if self.risk { capture_risks(pieces, seat) } else { Vec::new() };
+            let key = (seat_key(pieces, seat, rolls_before), risk_key(&risks));
             let cdf = match self.cache.get(&key) {
                 Some(c) => Rc::clone(c),
                 None => {
-                    let c = Rc::from(seat_cdf(self.table, pieces, seat, self.goal, rolls_before));
+                    let c = Rc::from(seat_cdf(self.table, pieces, seat, self.goal, rolls_before, &risks));
                     self.cache.insert(key, Rc::clone(&c));
                     c
                 }
@@ -188,6 +194,21 @@ fn seat_key(pieces: &Pieces, seat: Seat, rolls_before: usize) -> u64 {
     key
 }
 
+/// The capture risks as a key: their fields, chances and delays mixed (0 for none).
+fn risk_key(risks: &[super::value::Risk]) -> u64 {
+    let mut hasher = KeyHasher::default();
+    for r in risks {
+        hasher.write_u64(r.chance.to_bits());
+        let field = match r.field {
+            Field::C(p, k) => u64::from(p) * 16 + u64::from(k),
+            Field::D(p) => 128 + u64::from(p),
+            _ => 0,
+        };
+        hasher.write_u64(((r.delay as u64) << 8) | field);
+    }
+    hasher.finish()
+}
+
 /// A fast hasher for the `u64` keys of the evaluator's cache (multiplicative; the keys
 /// are ours, not an adversary's).
 #[derive(Default)]
@@ -231,15 +252,19 @@ fn rollout_dice(plan: Plan, rng: &mut ChaCha20Rng) -> Vec<(f64, Vec<Roll>)> {
 /// [`AiError::World`] when the position cannot be rebuilt from the view;
 /// [`AiError::NotToMove`] when the seat has no turn.
 pub(crate) fn choose(view: &SeatView, plan: Plan, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let seat = view.seat();
     let game: Helofag = world::sample(view, rng)?;
+    choose_in(&game, view.seat(), plan, rng).map(|mv| mv.to_string())
+}
+
+/// [`choose`] on the game itself, for `seat` to move.
+pub(crate) fn choose_in(game: &Helofag, seat: Seat, plan: Plan, rng: &mut ChaCha20Rng) -> Result<HelofagMove, AiError> {
     let roll = game.roll().ok_or(AiError::NotToMove(seat))?;
-    let mut eval = Evaluator::new(&game);
+    let mut eval = Evaluator::new(game, plan.risk);
     let mut scored: Vec<(HelofagMove, Pieces, f64)> = Vec::new();
     for mv in game.legal_turns() {
         let Some((after, value)) = eval.after_turn(game.pieces(), seat, roll, &mv) else { continue };
         if after.count(seat, Field::Goal) >= game.goal() {
-            return Ok(mv.to_string());
+            return Ok(mv);
         }
         scored.push((mv, after, value.get(seat).copied().unwrap_or(0.0)));
     }
@@ -254,10 +279,10 @@ pub(crate) fn choose(view: &SeatView, plan: Plan, rng: &mut ChaCha20Rng) -> Resu
         }
     }
     if shortlist.len() == 1 || plan.per_roll == 0 || plan.depth == 0 {
-        return shortlist.first().map(|(mv, _)| mv.to_string()).ok_or(AiError::NotToMove(seat));
+        return shortlist.first().map(|(mv, _)| *mv).ok_or(AiError::NotToMove(seat));
     }
     let dice = rollout_dice(plan, rng);
-    let mover = next_seat(&game, seat);
+    let mover = next_seat(game, seat);
     let mut best: Option<(f64, HelofagMove)> = None;
     let mut most = 0;
     for (mv, after) in &shortlist {
@@ -271,7 +296,7 @@ pub(crate) fn choose(view: &SeatView, plan: Plan, rng: &mut ChaCha20Rng) -> Resu
             best = Some((value, *mv));
         }
     }
-    best.map(|(_, mv)| mv.to_string()).ok_or(AiError::NotToMove(seat))
+    best.map(|(_, mv)| mv).ok_or(AiError::NotToMove(seat))
 }
 #[cfg(test)]
 mod tests {
@@ -291,7 +316,7 @@ mod tests {
             rules::Chance::none(),
         )
         .expect("a game");
-        let mut eval = Evaluator::new(&game);
+        let mut eval = Evaluator::new(&game, false);
         let mut pieces = Pieces::new(2);
         pieces.start = vec![5, 5];
         pieces.rows[1][2] = Some(0);

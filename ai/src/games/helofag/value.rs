@@ -319,9 +319,133 @@ impl Table {
     }
 }
 
+/// The chance that one roll lets a piece on `Cp.j` step onto `Cp.k` (`j < k`): a die
+/// showing `k − j`, or two dice adding up to it whose first step does not end on a black
+/// field (other pieces in between are not looked at).
+fn step_hit(p: u8, j: u8, k: u8) -> f64 {
+    static HITS: OnceLock<Vec<f64>> = OnceLock::new();
+    let hits = HITS.get_or_init(|| {
+        let mut hits = vec![0.0; ROWS * ROW_LEN * ROW_LEN];
+        for (row, by_row) in hits.chunks_mut(ROW_LEN * ROW_LEN).enumerate() {
+            let p = row as u8 + 1;
+            for (i, slot) in by_row.iter_mut().enumerate() {
+                let (j, k) = ((i / ROW_LEN) as u8 + 1, (i % ROW_LEN) as u8 + 1);
+                if k <= j {
+                    continue;
+                }
+                let d = k - j;
+                let mut count = 0u32;
+                for a in 1..=6u8 {
+                    for b in 1..=6u8 {
+                        for c in 1..=6u8 {
+                            let roll = [a, b, c];
+                            let one = roll.contains(&d);
+                            let two = (0..3).any(|x| {
+                                (0..3).any(|y| {
+                                    x != y && roll[x] + roll[y] == d && !BOARD.is_black(p, j + roll[x])
+                                })
+                            });
+                            if one || two {
+                                count += 1;
+                            }
+                        }
+                    }
+                }
+                *slot = f64::from(count) / 216.0;
+            }
+        }
+        hits
+    });
+    let (p, j, k) = (usize::from(p), usize::from(j), usize::from(k));
+    if p == 0 || j == 0 || k == 0 || p > ROWS || j > ROW_LEN || k > ROW_LEN {
+        return 0.0;
+    }
+    hits.get((p - 1) * ROW_LEN * ROW_LEN + (j - 1) * ROW_LEN + (k - 1)).copied().unwrap_or(0.0)
+}
+
+/// The risk that a piece of one player in C or D is captured before it moves on: the
+/// field, the chance, and how many of its owner's turns the capture comes after on
+/// average (the distribution from B is delayed by that much).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Risk {
+    pub field: Field,
+    pub chance: f64,
+    pub delay: usize,
+}
+
+/// The capture risks of `seat`'s pieces in C and D from the other players' pieces (spec
+/// "A turn": landing on another player's piece in C or D captures it). Per roll of another
+/// player: a piece behind in the same row steps onto it ([`step_hit`]); a pair *p p*
+/// brings a piece from B onto `Cp.1` or from `Cp.8` onto `Dp`; a triple *p p p* brings a
+/// piece from B or row `Cp` onto `Dp`. Each roll's threats are taken as independent and
+/// every threat as taken. A piece on `Cp.8` is exposed until its own pair *p p* (16/216 a
+/// turn), one on `Dp` until its die *p* (91/216); one elsewhere in C moves on and is
+/// exposed for one round.
+pub(crate) fn capture_risks(pieces: &Pieces, seat: Seat) -> Vec<Risk> {
+    let players = pieces.start.len();
+    let mut risks = Vec::new();
+    for field in pieces.singles(seat) {
+        let (p, own_leave) = match field {
+            Field::C(p, 8) => (p, Some(16.0 / 216.0)),
+            Field::C(p, _) => (p, None),
+            Field::D(p) => (p, Some(91.0 / 216.0)),
+            _ => continue,
+        };
+        let mut safe = 1.0;
+        for other in (0..players).filter(|&o| o != seat) {
+            let mut safe_roll = 1.0;
+            let in_b = pieces.count(other, Field::B) > 0;
+            let row = |k: u8| pieces.occupant(Field::C(p, k)) == Some(other);
+            match field {
+                Field::C(_, k) => {
+                    for j in 1..k {
+                        if row(j) {
+                            safe_roll *= 1.0 - step_hit(p, j, k);
+                        }
+                    }
+                    if k == 1 && in_b {
+                        safe_roll *= 1.0 - 16.0 / 216.0;
+                    }
+                }
+                _ => {
+                    if row(8) {
+                        safe_roll *= 1.0 - 16.0 / 216.0;
+                    }
+                    if in_b || (1..8).any(row) {
+                        safe_roll *= 1.0 - 1.0 / 216.0;
+                    }
+                }
+            }
+            safe *= safe_roll;
+        }
+        let hazard = 1.0 - safe;
+        if hazard <= 0.0 {
+            continue;
+        }
+        let (chance, delay) = match own_leave {
+            Some(q) => {
+                let event = hazard + q - hazard * q;
+                (hazard / event, (1.0 / event).round().max(1.0) as usize - 1)
+            }
+            None => (hazard, 0),
+        };
+        risks.push(Risk { field, chance, delay });
+    }
+    risks
+}
+
 /// `P(T ≤ t)` for `t = 0..=HORIZON`, `T` the turns `seat` needs to bring `goal` pieces
-/// into Z, with `rolls_before` rolls of other players before its own next roll.
-pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rolls_before: usize) -> Vec<f64> {
+/// into Z, with `rolls_before` rolls of other players before its own next roll; a piece
+/// with a capture [`Risk`] is sent to B with its chance (behind the pieces waiting there,
+/// after its delay).
+pub(crate) fn seat_cdf(
+    table: &Table,
+    pieces: &Pieces,
+    seat: Seat,
+    goal: u8,
+    rolls_before: usize,
+    risks: &[Risk],
+) -> Vec<f64> {
     let fields = pieces.fields_of(seat);
     let home = fields.iter().filter(|f| **f == Field::Goal).count();
     let need = usize::from(goal).saturating_sub(home);
@@ -330,7 +454,7 @@ pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rol
     }
     let waiting = fields.iter().filter(|f| **f == Field::B).count();
     let (mut on_start, mut in_b) = (0, 0);
-    let parts: Vec<(&[f64], &[f64], f64)> = fields
+    let parts: Vec<(&[f64], &[f64], f64, usize)> = fields
         .iter()
         .filter(|f| **f != Field::Goal)
         .map(|&f| {
@@ -346,12 +470,30 @@ pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rol
                 // A piece transferred from A joins B behind those waiting there.
                 _ => waiting + 1,
             };
-            table.piece_cdf_parts(f, place, rolls_before)
+            match risks.iter().find(|r| r.field == f) {
+                Some(risk) => {
+                    let here = table.piece_cdf_parts(f, place, 0).0;
+                    let back = table.piece_cdf_parts(Field::B, place, 0).0;
+                    (here, back, 1.0 - risk.chance, risk.delay)
+                }
+                None => {
+                    let (own, moved, stay) = table.piece_cdf_parts(f, place, rolls_before);
+                    (own, moved, stay, 0)
+                }
+            }
         })
         .collect();
     let at = |c: &[f64], t: usize| c.get(t).copied().unwrap_or(0.0);
     (0..=HORIZON)
-        .map(|t| at_least(parts.iter().map(|&(own, moved, stay)| stay * at(own, t) + (1.0 - stay) * at(moved, t)), need))
+        .map(|t| {
+            at_least(
+                parts.iter().map(|&(own, moved, stay, delay)| {
+                    let later = t.checked_sub(delay).map_or(0.0, |u| at(moved, u));
+                    stay * at(own, t) + (1.0 - stay) * later
+                }),
+                need,
+            )
+        })
         .collect()
 }
 
@@ -429,7 +571,7 @@ pub(crate) fn position_value(pieces: &Pieces, goal: u8, removed: &[bool], next: 
             let place = active.iter().position(|&a| a == s)?;
             let first = active.iter().position(|&a| a >= next).unwrap_or(0);
             let rolls_before = (place + active.len() - first) % active.len();
-            Some(seat_cdf(table, pieces, s, goal, rolls_before))
+            Some(seat_cdf(table, pieces, s, goal, rolls_before, &[]))
         })
         .collect();
     win_chances(&cdfs, next)
@@ -546,5 +688,40 @@ mod tests {
         // Second in B: the first pair or triple (96/216) goes to the piece ahead of it.
         assert!(close(within(2, 2), 0.0));
         assert!(close(within(2, 3), 96.0 * 6.0 * 91.0 / 216f64.powi(3)));
+    }
+
+    #[test]
+    fn a_piece_behind_in_the_row_hits_with_a_die_or_two() {
+        // C1.1 to C1.2: a die 1, 91/216.
+        assert!(close(step_hit(1, 1, 2), 91.0 / 216.0));
+        // C2.1 to C2.8: seven fields, only two dice: {1,6}, {2,5} or {3,4} (4 then 3,
+        // as C2.4 is black). Rolls without two dice adding up to 7: the dice of each
+        // pair {1,6}, {2,5}, {3,4} all show the same side, sum over the ways to share
+        // three dice among the pairs of 2^(pairs used): 3·2 + 18·4 + 6·8 = 126; hits
+        // 216 − 126 = 90.
+        assert!(close(step_hit(2, 1, 8), 90.0 / 216.0));
+        // C1.1 to C1.8: {2,5} would stop on the black C1.3 or C1.6, so only {1,6} or
+        // {3,4}: without them (dice of {1,6} alike, of {3,4} alike, 2 and 5 free)
+        // 156 rolls, hits 60.
+        assert!(close(step_hit(1, 1, 8), 60.0 / 216.0));
+        assert!(close(step_hit(1, 8, 2), 0.0));
+    }
+
+    #[test]
+    fn a_piece_waiting_on_the_end_of_its_row_may_be_caught_first() {
+        // Seat 0 on C2.8, seat 1 on C2.1: a hit h = 90/216 a round against seat 0's
+        // pair 2 2, q = 16/216 a turn; caught first: h / (h + q − hq) = 19440/21456,
+        // after about 1/(h + q − hq) = 46656/21456 = 2.17 rounds (a delay of 1 turn).
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![5, 5];
+        pieces.rows[1][7] = Some(0);
+        pieces.rows[1][0] = Some(1);
+        let risks = capture_risks(&pieces, 0);
+        assert_eq!(risks.len(), 1);
+        assert_eq!(risks[0].field, Field::C(2, 8));
+        assert!(close(risks[0].chance, 19440.0 / 21456.0));
+        assert_eq!(risks[0].delay, 1);
+        // Nothing is ahead of seat 1's piece on C2.1, and seat 0 has no piece in B.
+        assert!(capture_risks(&pieces, 1).is_empty());
     }
 }
