@@ -79,14 +79,17 @@ impl Host {
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
-        (ctx.lang, ctx.channel_lang) = crate::table::context::langs(&ctx).await;
+        // The languages and the channel's due challenges are read at once.
+        let (langs, due) =
+            tokio::join!(crate::table::context::langs(&ctx), crate::features::challenges::due_here(&ctx));
+        (ctx.lang, ctx.channel_lang) = langs;
         // Nobody speaks as an AI seat: its moves come from the scheduler only.
         if crate::base::ai_seat::is_ai(&origin.user.id) {
             return vec![Reply::refusal(ctx.user_id(), ctx.text(&Msg::new("cmd-reserved-user")))];
         }
         let verb = command.verb();
         ctx.verb = Some(verb);
-        let closed = crate::features::challenges::close_due_here(&ctx).await;
+        let closed = crate::features::challenges::close_due_here(&ctx, &due).await;
         let outcome = match command {
             Command::New { game, options } => crate::features::lobby::new(&ctx, game, options).await,
             Command::Join { game } => match crate::features::challenges::join_means_challenge(&ctx, game).await {

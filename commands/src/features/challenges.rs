@@ -291,16 +291,22 @@ impl Table {
 
 // ---------------------------------------------------------------- commands
 
-/// Closes the due challenges of the requester's channel; the replies announce them.
-pub(crate) async fn close_due_here(ctx: &Ctx<'_>) -> Vec<Reply> {
-    let mut replies = Vec::new();
-    let due = match ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
-        Ok(open) => open.into_iter().filter(|c| c.closes_at <= ctx.now()).collect::<Vec<_>>(),
+/// The open challenges of the requester's channel whose time is up, newest first (none,
+/// logged, when the read fails): what [`close_due_here`] closes.
+pub(crate) async fn due_here(ctx: &Ctx<'_>) -> Vec<ChallengeRow> {
+    match ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await {
+        Ok(open) => open.into_iter().filter(|c| c.closes_at <= ctx.now()).collect(),
         Err(e) => {
             tracing::error!(error = %e, "reading the channel's challenges failed");
-            return replies;
+            Vec::new()
         }
-    };
+    }
+}
+
+/// Closes the challenges `due` (from [`due_here`]) of the requester's channel; the
+/// replies announce them.
+pub(crate) async fn close_due_here(ctx: &Ctx<'_>, due: &[ChallengeRow]) -> Vec<Reply> {
+    let mut replies = Vec::new();
     for challenge in due.iter().rev() {
         match ctx.table.close(challenge, ctx.lang).await {
             Ok(r) => replies.extend(r),

@@ -11,7 +11,7 @@ use crate::{
     store::Status,
     table::context::{Ctx, Loaded, Outcome, Refused, Want},
     table::games::{may_list_moves, move_help},
-    table::turn::{announce, announce_drawn, changed, hand_reply, hands, result_line, status_text, store},
+    table::turn::{announce, announce_drawn, changed, hand_reply, hands, result_line, start_hands, status_text, store},
 };
 
 /// `move <notation>` or a bare move.
@@ -249,15 +249,17 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
         PlayErrorKind::GameOver => Refused::from(Msg::new("cmd-game-over").arg("id", id)),
         PlayErrorKind::Notation | PlayErrorKind::Illegal => Refused::Rule(e.reason),
     })?;
-    // The new board is drawn while the move is stored (the post's language: the channel's).
+    // The new board and the changed hands are drawn while the move is stored (the
+    // post's language: the channel's; a hand's: its owner's).
     let board = ctx.table.start_board(id, game.as_ref(), loaded.names(), ctx.channel_lang);
+    let private = changed(&before, &hands(game.as_ref()));
+    let drawn_hands = start_hands(ctx, &loaded, game.as_ref(), &private).await;
     let loaded = store(ctx, loaded, game, Some(seat), &canonical).await?;
     let Some(game) = &loaded.game else { return Ok(Vec::new()) };
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
     let header = ctx.channel_text(&moved(mover, &canonical, loaded.kind, ctx.channel_lang).arg("id", id).arg("seq", seq));
-    let private = changed(&before, &hands(game.as_ref()));
-    Ok(announce_drawn(ctx, &loaded, header, &private, board).await)
+    Ok(announce_drawn(ctx, &loaded, header, drawn_hands, board).await)
 }
 
 /// `resign`: the requester leaves the game (with two players the other one wins).

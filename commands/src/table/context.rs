@@ -200,17 +200,12 @@ pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
 pub(crate) async fn langs(ctx: &Ctx<'_>) -> (Lang, Lang) {
     let db = &ctx.table.db;
     let origin = ctx.origin;
-    let here = crate::store::settings::channel_settings(db, &origin.platform, origin.scope()).await.ok().and_then(|s| s.lang);
-    let mine = requester_lang(ctx, here).await;
+    // Two reads at once (a command waits for both before it starts).
+    let (here, chosen) = tokio::join!(
+        crate::store::settings::channel_settings(db, &origin.platform, origin.scope()),
+        crate::store::settings::user_lang(db, &origin.platform, &origin.user.id),
+    );
+    let here = here.ok().and_then(|s| s.lang);
+    let mine = chosen.ok().flatten().or(here).or(origin.lang).unwrap_or(ctx.table.options.language);
     (mine, here.unwrap_or(mine))
-}
-
-async fn requester_lang(ctx: &Ctx<'_>, here: Option<Lang>) -> Lang {
-    let db = &ctx.table.db;
-    let origin = ctx.origin;
-    let chosen = crate::store::settings::user_lang(db, &origin.platform, &origin.user.id).await.ok().flatten();
-    if let Some(lang) = chosen {
-        return lang;
-    }
-    here.or(origin.lang).unwrap_or(ctx.table.options.language)
 }

@@ -143,9 +143,14 @@ impl Table {
     /// the cache when it stands at the stored move number; a cached game that is behind
     /// catches up on the log entries it misses).
     pub(crate) async fn load(&self, row: GameRow) -> Result<Loaded, StorageError> {
+        let players = self.db.players(row.id).await?;
+        self.load_with(row, players).await
+    }
+
+    /// [`Table::load`] with the game's players already read (at the same time as its row).
+    async fn load_with(&self, row: GameRow, players: Vec<crate::store::PlayerRow>) -> Result<Loaded, StorageError> {
         let kind: GameKind =
             row.kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id)))?;
-        let players = self.db.players(row.id).await?;
         if matches!(row.status, Status::Invited | Status::Withdrawn) {
             return Ok(Loaded { row, kind, players, game: None });
         }
@@ -198,13 +203,13 @@ impl Table {
         anywhere: bool,
     ) -> Result<Loaded, Refused> {
         if let Some(id) = id {
-            let row = self.db.game(id).await?;
+            let (row, players) = tokio::join!(self.db.game(id), self.db.players(id));
             let Some(row) =
-                row.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
+                row?.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
             else {
                 return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
             };
-            return Ok(self.load(row).await?);
+            return Ok(self.load_with(row, players?).await?);
         }
         // One query, however many games the channel has.
         let filter = match want {
@@ -256,10 +261,11 @@ impl Table {
 
     /// The chosen game's whole row (the choice read only what it needed), loaded.
     async fn load_chosen(&self, id: GameId) -> Result<Loaded, Refused> {
-        let Some(row) = self.db.game(id).await? else {
+        let (row, players) = tokio::join!(self.db.game(id), self.db.players(id));
+        let Some(row) = row? else {
             return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
         };
-        Ok(self.load(row).await?)
+        Ok(self.load_with(row, players?).await?)
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
@@ -324,43 +330,26 @@ impl Table {
         }
         let view = game.view(Viewer::Spectator);
         let seq = game.moves_applied();
-        Drawing(Some((id, tokio::task::spawn_blocking(move || {
-            render::board_png(&view, &names, lang).map(|bytes| Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes })
+        Drawing(Some((id, "board", tokio::task::spawn_blocking(move || {
+            render::board_png(&view, &names, lang)
+                .map(|bytes| Some(Attachment { name: format!("game-{id}-move-{seq}.png"), mime: "image/png", bytes }))
         }))))
     }
 
-    /// Draws `seat`'s hand as a PNG with its words in `lang` (the owner's), when the game
-    /// has one.
-    pub(crate) async fn hand_png(
-        &self,
-        id: GameId,
-        game: &dyn Match,
-        seat: Seat,
-        names: Vec<String>,
-        lang: Lang,
-    ) -> Option<Attachment> {
+    /// Starts drawing `seat`'s hand as a PNG with its words in `lang` (the owner's) on a
+    /// blocking thread and returns at once, as [`Table::start_board`] does; the
+    /// [`Drawing`] gives `None` when the game has no hand.
+    pub(crate) fn start_hand(&self, id: GameId, game: &dyn Match, seat: Seat, names: Vec<String>, lang: Lang) -> Drawing {
         if !self.options.pictures {
-            return None;
+            return Drawing(None);
         }
         let view = game.view(Viewer::Seat(seat));
         let seq = game.moves_applied();
-        let drawn = tokio::task::spawn_blocking(move || render::hand_png(&view, seat, &names, lang)).await;
-        match drawn {
-            Ok(Ok(Some(bytes))) => Some(Attachment {
-                name: format!("game-{id}-move-{seq}-hand-{seat}.png"),
-                mime: "image/png",
-                bytes,
-            }),
-            Ok(Ok(None)) => None,
-            Ok(Err(e)) => {
-                tracing::warn!(game = %id, error = %e, "the hand could not be drawn");
-                None
-            }
-            Err(e) => {
-                tracing::warn!(game = %id, error = %e, "the hand drawing task failed");
-                None
-            }
-        }
+        Drawing(Some((id, "hand", tokio::task::spawn_blocking(move || {
+            render::hand_png(&view, seat, &names, lang).map(|drawn| {
+                drawn.map(|bytes| Attachment { name: format!("game-{id}-move-{seq}-hand-{seat}.png"), mime: "image/png", bytes })
+            })
+        }))))
     }
 }
 
@@ -385,22 +374,24 @@ fn want_verb(want: Want) -> &'static str {
     }
 }
 
-/// A board being drawn on a blocking thread ([`Table::start_board`]); `None` inside when
-/// pictures are off.
-pub(crate) struct Drawing(Option<(GameId, tokio::task::JoinHandle<Result<Attachment, render::RenderError>>)>);
+/// A picture (a board or a hand) being drawn on a blocking thread ([`Table::start_board`],
+/// [`Table::start_hand`]): the game, what is drawn (for the log) and the task; `None`
+/// inside when pictures are off.
+pub(crate) struct Drawing(Option<(GameId, &'static str, tokio::task::JoinHandle<Result<Option<Attachment>, render::RenderError>>)>);
 
 impl Drawing {
-    /// The drawn board; `None` (logged) when pictures are off or drawing failed.
+    /// The drawn picture; `None` (logged) when pictures are off, the game has no such
+    /// picture, or drawing failed.
     pub(crate) async fn finish(self) -> Option<Attachment> {
-        let (id, task) = self.0?;
+        let (id, what, task) = self.0?;
         match task.await {
-            Ok(Ok(board)) => Some(board),
+            Ok(Ok(picture)) => picture,
             Ok(Err(e)) => {
-                tracing::warn!(game = %id, error = %e, "the board could not be drawn");
+                tracing::warn!(game = %id, error = %e, what, "a picture could not be drawn");
                 None
             }
             Err(e) => {
-                tracing::warn!(game = %id, error = %e, "the board drawing task failed");
+                tracing::warn!(game = %id, error = %e, what, "a picture's drawing task failed");
                 None
             }
         }

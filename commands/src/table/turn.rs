@@ -72,17 +72,17 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
 pub(crate) async fn announce(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat]) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     let board = ctx.table.start_board(loaded.row.id, game.as_ref(), loaded.names(), ctx.channel_lang);
-    announce_drawn(ctx, loaded, header, private, board).await
+    let hands = start_hands(ctx, loaded, game.as_ref(), private).await;
+    announce_drawn(ctx, loaded, header, hands, board).await
 }
 
-/// [`announce`] with the new board already being drawn (`board`, started with
-/// [`crate::table::Table::start_board`] in the channel's language while the move was
-/// stored).
-pub(crate) async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, private: &[Seat], board: Drawing) -> Vec<Reply> {
+/// [`announce`] with the new board and the hands already being drawn (`board`, started
+/// with [`crate::table::Table::start_board`] in the channel's language, and `hands`,
+/// from [`start_hands`], while the move was stored).
+pub(crate) async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, hands: Vec<PendingHand>, board: Drawing) -> Vec<Reply> {
     let Some(game) = &loaded.game else { return Vec::new() };
     ctx.table.wake_ai_if_to_move(loaded);
     // The post is the channel's, in its language; each hand goes in its owner's.
-    let own = ctx;
     let ctx = &ctx.in_channel();
     let id = loaded.row.id;
     let seq = game.moves_applied() as u64;
@@ -91,24 +91,26 @@ pub(crate) async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text,
         text.push_line(ctx.text(&note));
     }
     text.push_line(status_text(ctx, loaded, game.as_ref(), true));
-    // The board and the hands are drawn at the same time (each on a blocking thread).
-    let board = board.finish();
-    let hands = async {
-        let mut replies = Vec::new();
-        for &seat in private {
-            // At the end a hand that has run out is no news.
-            let emptied = game.is_finished() && hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| h.is_empty());
-            if emptied {
-                continue;
-            }
-            replies.extend(hand_reply(own, loaded, game.as_ref(), seat).await);
-        }
-        replies
-    };
-    let (board, hands) = tokio::join!(board, hands);
-    let mut replies = vec![Reply::channel(text).with_file(board).about(GameRef { id, seq })];
-    replies.extend(hands);
+    let mut replies = vec![Reply::channel(text).with_file(board.finish().await).about(GameRef { id, seq })];
+    for hand in hands {
+        replies.push(hand.finish().await);
+    }
     replies
+}
+
+/// The private hand replies for the seats in `private` after `game`'s last move, their
+/// pictures started on blocking threads ([`start_hand_reply`]); at the end a hand that
+/// has run out is no news and is left out.
+pub(crate) async fn start_hands(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, private: &[Seat]) -> Vec<PendingHand> {
+    let mut hands = Vec::new();
+    for &seat in private {
+        let emptied = game.is_finished() && hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| h.is_empty());
+        if emptied {
+            continue;
+        }
+        hands.extend(start_hand_reply(ctx, loaded, game, seat).await);
+    }
+    hands
 }
 
 /// Whose turn it is (`mention`: as mentions, else as names), or the final ranking.
@@ -240,6 +242,27 @@ pub(crate) fn result_line(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> O
 
 /// The private reply with `seat`'s hand (text and picture), when the game has one.
 pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<Reply> {
+    Some(start_hand_reply(ctx, loaded, game, seat).await?.finish().await)
+}
+
+/// A private hand reply whose picture is being drawn ([`start_hand_reply`]).
+pub(crate) struct PendingHand {
+    reply: Reply,
+    picture: Drawing,
+}
+
+impl PendingHand {
+    /// The reply with its picture (none when drawing failed, logged).
+    pub(crate) async fn finish(self) -> Reply {
+        let picture = self.picture.finish().await;
+        self.reply.with_file(picture)
+    }
+}
+
+/// [`hand_reply`] with its picture started on a blocking thread and not waited for, so
+/// that it can be drawn while a move is stored; `game` is the game as it is (or will be)
+/// stored, `loaded` gives its players.
+pub(crate) async fn start_hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, seat: Seat) -> Option<PendingHand> {
     let hand = hand_text(&game.view(Viewer::Seat(seat)), seat)?;
     // An AI seat's hand goes nowhere: it reads its seat's view itself.
     let owner = loaded.user(seat).filter(|u| !crate::base::ai_seat::is_ai(&u.id))?;
@@ -254,6 +277,7 @@ pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match,
         let stored = loaded.players.get(seat).and_then(|p| p.lang.as_deref()).and_then(|l| l.parse().ok());
         chosen.or(stored).unwrap_or(ctx.channel_lang)
     };
+    let picture = ctx.table.start_hand(id, game, seat, loaded.names(), lang);
     let key = if hand.is_empty() { "hand-empty" } else { "hand-yours" };
     let text = ctx.table.texts.text(
         lang,
@@ -263,8 +287,8 @@ pub(crate) async fn hand_reply(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match,
             .arg("channel", loaded.row.channel.clone())
             .arg("hand", hand),
     );
-    let picture = ctx.table.hand_png(id, game, seat, loaded.names(), lang).await;
-    Some(Reply::private(&owner.id, text).with_file(picture).about(GameRef { id, seq: game.moves_applied() as u64 }))
+    let reply = Reply::private(&owner.id, text).about(GameRef { id, seq: game.moves_applied() as u64 });
+    Some(PendingHand { reply, picture })
 }
 
 /// The seats to move in `turn` whose time has run out, with their user ids, by the

@@ -85,6 +85,15 @@ async fn the_announcement_mentions_the_player_to_move() {
     assert_eq!(mentioned, vec![next]);
     assert!(channel.file.as_ref().is_some_and(|f| f.mime == "image/png" && f.bytes.starts_with(b"\x89PNG")));
     assert_eq!(channel.game.map(|g| (g.id, g.seq)), Some((id, 1)));
+    // The mover drew a new tile: their new hand comes privately, with its picture (drawn
+    // while the move was stored), named after the move and the seat.
+    let seat = if mover == "alice" { 0 } else { 1 };
+    let hand = replies.iter().find(|r| r.audience == Audience::User(mover.clone())).expect("the mover's new hand");
+    assert!(hand.text.plain().starts_with(&format!("Your hand in game #{id} (Carat, channel c):")), "{}", hand.text);
+    let picture = hand.file.as_ref().expect("the hand's picture");
+    assert_eq!((picture.name.as_str(), picture.mime), (format!("game-{id}-move-1-hand-{seat}.png").as_str(), "image/png"));
+    assert!(picture.bytes.starts_with(b"\x89PNG"));
+    assert_eq!(replies.len(), 2, "the board and the mover's hand: {}", texts(&replies));
 }
 
 #[tokio::test]
