@@ -29,6 +29,11 @@ pub struct Args {
     /// The game's options as a JSON object, e.g. '{"variant":"hand3"}'.
     #[arg(long)]
     pub options: Option<String>,
+    /// Play each seed once per seat rotation (as many games as seats, `--games` rounded
+    /// up to a multiple): game `i` uses `seed + i / seats`, so every agent meets the same
+    /// dice (or deals) from every seat, which takes much of the luck out of a comparison.
+    #[arg(long)]
+    pub paired: bool,
     /// Print a line on standard error after every game.
     #[arg(long)]
     pub progress: bool,
@@ -182,7 +187,8 @@ fn move_seed(game_seed: u64, move_number: usize) -> u64 {
 /// The most moves and events one arena game may take before it is given up as a draw.
 const MAX_MOVES: usize = 5000;
 
-/// Plays the arena: `args.games` games with seeds `seed`, `seed + 1`, ...; in game `i`
+/// Plays the arena: `args.games` games with seeds `seed`, `seed + 1`, ... (with
+/// `paired`, each seed for `n` games in a row); in game `i`
 /// seat `s` is taken by agent `(s + i) mod n` of `args.seats` (so every agent plays
 /// every seat equally often when `games` is a multiple of `n`). In the solo game
 /// (Hathor) every agent plays every deal alone. `progress` is called after each game
@@ -208,8 +214,10 @@ pub fn run(args: &Args, progress: &mut dyn FnMut(&str)) -> Result<Report, ArenaE
     }
     let mut results: Vec<AgentResult> = args.seats.iter().enumerate().map(|(i, &a)| AgentResult::new(a, i)).collect();
     let mut all_moves = Vec::new();
-    for g in 0..args.games {
-        let game_seed = args.seed.wrapping_add(g as u64);
+    let games = if args.paired && !solo { args.games.div_ceil(n) * n } else { args.games };
+    for g in 0..games {
+        let round = if args.paired && !solo { g / n } else { g };
+        let game_seed = args.seed.wrapping_add(round as u64);
         // Which slot of --seats plays each seat of each table.
         let tables: Vec<Vec<usize>> =
             if solo { (0..n).map(|slot| vec![slot]).collect() } else { vec![(0..n).map(|s| (s + g) % n).collect()] };
@@ -246,7 +254,7 @@ pub fn run(args: &Args, progress: &mut dyn FnMut(&str)) -> Result<Report, ArenaE
             scores.iter().map(|(slot, s)| format!("{}={}", args.seats.get(*slot).map(ToString::to_string).unwrap_or_default(), s)).collect();
         progress(&format!("game {} (seed {game_seed}): {}", g + 1, line.join(" ")));
     }
-    Ok(Report { game: args.game, games: args.games, seed: args.seed, agents: results, moves: all_moves })
+    Ok(Report { game: args.game, games, seed: args.seed, agents: results, moves: all_moves })
 }
 
 /// Plays `game` to the end, seat `s` by agent `agents[table[s]]`.

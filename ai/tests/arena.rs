@@ -7,7 +7,7 @@ use ai::{
 use rules::{open, GameKind};
 
 fn args(game: GameKind, games: usize, seats: &[Agent]) -> Args {
-    Args { game, games, seats: seats.to_vec(), seed: 1, options: None, progress: false }
+    Args { game, games, seats: seats.to_vec(), seed: 1, options: None, paired: false, progress: false }
 }
 
 #[test]
@@ -81,4 +81,17 @@ fn wilson_interval_of_known_cases() {
     assert!((low - 0.4902).abs() < 1e-3 && (high - 0.9433).abs() < 1e-3, "{low} {high}");
     let (low, high) = wilson(0.0, 10);
     assert!(low.abs() < 1e-12 && (high - 0.2775).abs() < 1e-3, "{low} {high}");
+}
+
+#[test]
+fn paired_games_give_every_seat_the_same_dice() {
+    // Two greedy players: with the same seed and the seats swapped the game is the same.
+    let a = Args { paired: true, ..args(GameKind::Helofag, 3, &[Agent::Greedy, Agent::Greedy]) };
+    let report = run(&a, &mut |_| {}).expect("runs");
+    assert_eq!(report.games, 4, "3 games rounded up to whole rotations");
+    assert_eq!(report.moves.len(), 4);
+    assert_eq!(report.moves[0], report.moves[1]);
+    assert_eq!(report.moves[2], report.moves[3]);
+    assert_ne!(report.moves[0], report.moves[2]);
+    assert!(report.agents.iter().all(|r| r.games == 4));
 }
