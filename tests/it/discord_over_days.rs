@@ -32,11 +32,16 @@ async fn deliver(fake: &FakeDiscord, running: &Running) -> (usize, Vec<Request>)
     let routes = NoticeRoutes { discord: Some(running.bot.notifier()), ..NoticeRoutes::default() };
     let from = fake.recorder.len();
     let posted = deliver_due(&running.host, &routes).await;
-    let path = "/api/v10/channels/".to_string();
+    // Notices go to channels; a direct message still on its way from an earlier command
+    // (a hand dealt at the start) is no notice.
+    let world = Arc::clone(&fake.world);
     let messages = if posted == 0 {
         Vec::new()
     } else {
-        let in_a_channel = move |r: &Request| r.method == "POST" && r.path.starts_with(&path) && r.path.ends_with("/messages");
+        let in_a_channel = move |r: &Request| {
+            let channel = r.path.strip_prefix("/api/v10/channels/").and_then(|rest| rest.strip_suffix("/messages"));
+            r.method == "POST" && channel.and_then(|c| c.parse().ok()).is_some_and(|c| world.dm_recipient(c).is_none())
+        };
         fake.recorder.wait_for_n(from, posted, WAIT, "notices in channels", in_a_channel).await
     };
     (posted, messages)
