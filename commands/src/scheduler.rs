@@ -94,14 +94,13 @@ impl Host {
 
     async fn expire_invitations(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
         let limit = now - self.options.clock.invitation_ms;
-        for (id, kind, platform, channel) in self.db.invitations_before(limit, platforms).await? {
+        for (id, kind, platform, channel, scope) in self.db.invitations_before(limit, platforms).await? {
             if !self.db.withdraw(id, now).await? {
                 continue;
             }
             let players = self.db.players(id).await?;
             // A channel post: in the scope's language when it has one (issue 16), else
             // the inviter's.
-            let scope = self.db.game(id).await?.map(|row| row.scope().to_string()).unwrap_or_else(|| channel.clone());
             let here = crate::store::settings::channel_settings(&self.db, &platform, &scope).await?.lang;
             let lang = here.unwrap_or_else(|| self.lang_of(players.first().and_then(|p| p.lang.as_deref())));
             let game = kind.parse::<rules::GameKind>().map_or(kind.clone(), |k| lang.game_name(k).to_string());

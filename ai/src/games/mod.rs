@@ -53,19 +53,8 @@ pub(crate) trait AiGame: Game {
         if let Some(ranking) = self.outcome() {
             return ranking_rewards(&ranking, players);
         }
-        let values: Vec<f64> = (0..players).map(|s| self.heuristic(s)).collect();
-        (0..players)
-            .map(|s| {
-                let best_other = values
-                    .iter()
-                    .enumerate()
-                    .filter(|&(o, _)| o != s)
-                    .map(|(_, &v)| v)
-                    .fold(f64::NEG_INFINITY, f64::max);
-                let lead = values.get(s).copied().unwrap_or(0.0) - best_other;
-                if best_other.is_finite() { logistic(lead / Self::LEAD) } else { 0.5 }
-            })
-            .collect()
+        let values: Vec<Option<f64>> = (0..players).map(|s| Some(self.heuristic(s))).collect();
+        lead_rewards(&values, Self::LEAD, 0.5)
     }
 
     /// The value of the position after `seat`'s turn `mv` for every seat, as
@@ -114,6 +103,27 @@ pub(crate) fn ranking_rewards(ranking: &[Vec<Seat>], players: usize) -> Vec<f64>
         }
     }
     rewards
+}
+
+/// Each seat's lead in `values` (its heuristic; `None` for a seat out of the game) over
+/// the best other seat still in the game, through the logistic curve with `lead` (the
+/// lead that counts as clear); 0 for a seat out of the game, `alone` for a seat with
+/// nobody else in it.
+pub(crate) fn lead_rewards(values: &[Option<f64>], lead: f64, alone: f64) -> Vec<f64> {
+    values
+        .iter()
+        .enumerate()
+        .map(|(s, own)| {
+            let Some(own) = own else { return 0.0 };
+            let best_other = values
+                .iter()
+                .enumerate()
+                .filter(|&(o, _)| o != s)
+                .filter_map(|(_, v)| *v)
+                .fold(f64::NEG_INFINITY, f64::max);
+            if best_other.is_finite() { logistic((own - best_other) / lead) } else { alone }
+        })
+        .collect()
 }
 
 /// The logistic curve 1 / (1 + e^-x).

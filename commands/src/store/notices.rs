@@ -7,8 +7,9 @@ use crate::base::ids::GameId;
 use super::{platforms::Platforms, Db, StorageError};
 use super::backend::on;
 
-/// An invitation whose time is up: (game id, game kind, platform, channel).
-pub type ExpiredInvitation = (GameId, String, String, String);
+/// An invitation whose time is up: (game id, game kind, platform, channel, scope: its
+/// server, else its channel).
+pub type ExpiredInvitation = (GameId, String, String, String, String);
 
 impl Db {
     /// Takes the outbox messages of `platforms` (they are deleted as they are read, so
@@ -32,7 +33,7 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub(crate) async fn invitations_before(&self, limit: i64, platforms: Platforms<'_>) -> Result<Vec<ExpiredInvitation>, StorageError> {
         let sql = format!(
-            "SELECT id, kind, platform, channel FROM games WHERE status = 'invited' AND created_at <= $1 AND {} ORDER BY id",
+            "SELECT id, kind, platform, channel, COALESCE(server, channel) FROM games WHERE status = 'invited' AND created_at <= $1 AND {} ORDER BY id",
             Platforms::sql(self.dialect(), "platform", "channel", 2)
         );
         let (list, channel) = (platforms.list(), platforms.channel());

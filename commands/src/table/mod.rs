@@ -377,7 +377,10 @@ fn want_verb(want: Want) -> &'static str {
 /// A picture (a board or a hand) being drawn on a blocking thread ([`Table::start_board`],
 /// [`Table::start_hand`]): the game, what is drawn (for the log) and the task; `None`
 /// inside when pictures are off.
-pub(crate) struct Drawing(Option<(GameId, &'static str, tokio::task::JoinHandle<Result<Option<Attachment>, render::RenderError>>)>);
+pub(crate) struct Drawing(Option<(GameId, &'static str, DrawingTask)>);
+
+/// The blocking task drawing a picture: the picture, `None` when the game has none.
+type DrawingTask = tokio::task::JoinHandle<Result<Option<Attachment>, render::RenderError>>;
 
 impl Drawing {
     /// The drawn picture; `None` (logged) when pictures are off, the game has no such

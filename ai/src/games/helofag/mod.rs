@@ -14,7 +14,7 @@ use rules::{
 };
 use serde_json::Value;
 
-use super::{logistic, public_setup, ranking_rewards, AiGame};
+use super::{lead_rewards, public_setup, ranking_rewards, AiGame};
 use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 /// The seat after `seat` in seating order that is still in the game.
@@ -106,21 +106,10 @@ fn progress_after(
 /// Every seat's [`progress::score`] lead over the best other seat still in the game,
 /// through the logistic curve with [`AiGame::LEAD`] (0 for removed seats).
 fn progress_rewards(pieces: &Pieces, removed: &[bool], players: usize) -> Vec<f64> {
-    let is_in = |s: Seat| !removed.get(s).copied().unwrap_or(false);
-    let scores: Vec<f64> = (0..players).map(|s| progress::score(pieces, s)).collect();
-    (0..players)
-        .map(|s| {
-            if !is_in(s) {
-                return 0.0;
-            }
-            let best_other = (0..players)
-                .filter(|&o| o != s && is_in(o))
-                .filter_map(|o| scores.get(o).copied())
-                .fold(f64::NEG_INFINITY, f64::max);
-            let own = scores.get(s).copied().unwrap_or(0.0);
-            if best_other.is_finite() { logistic((own - best_other) / Helofag::LEAD) } else { 1.0 }
-        })
-        .collect()
+    let scores: Vec<Option<f64>> = (0..players)
+        .map(|s| (!removed.get(s).copied().unwrap_or(false)).then(|| progress::score(pieces, s)))
+        .collect();
+    lead_rewards(&scores, Helofag::LEAD, 1.0)
 }
 
 #[cfg(test)]
