@@ -107,7 +107,7 @@ impl Host {
     /// started, or one hidden by an open challenge.
     async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
         let Some((link, row)) = self.web_row(token).await? else { return Ok(None) };
-        if let Some((challenge, _)) = self.db.challenge_of_game(link.game).await?
+        if let Some((challenge, _)) = self.challenge_of_game(link.game).await?
             && challenge.is_open()
         {
             return Ok(None);

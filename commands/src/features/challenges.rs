@@ -607,7 +607,7 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
     ids.dedup();
     let mut extra = Vec::new();
     for id in ids {
-        let Some((challenge, player)) = ctx.table.db.challenge_of_game(id).await? else { continue };
+        let Some((challenge, player)) = ctx.table.challenge_of_game(id).await? else { continue };
         if !challenge.is_open() {
             continue;
         }

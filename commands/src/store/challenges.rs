@@ -172,18 +172,21 @@ impl Db {
         Ok(done == 1)
     }
 
-    /// The challenge game `game` belongs to and its player's user id, if it is one.
+    /// Whether game `game` exists (`None`: no such game) and, if it does, the challenge
+    /// it was entered in with its player's user id (`Some(None)`: no challenge game). The
+    /// link is stored with the game in one transaction ([`Db::enter_challenge`]) and
+    /// never changes, so a caller may keep it.
     ///
     /// # Errors
     /// [`StorageError`] when the read fails.
-    pub async fn challenge_of_game(&self, game: GameId) -> Result<Option<(ChallengeRow, String)>, StorageError> {
-        let link: Option<(ChallengeId, String)> =
-            on!(self.exec(), |c| sqlx::query_as("SELECT challenge_id, user_id FROM challenge_games WHERE game_id = $1")
-                .bind(game)
-                .fetch_optional(c)
-                .await)?;
-        let Some((id, user)) = link else { return Ok(None) };
-        Ok(self.challenge(id).await?.map(|c| (c, user)))
+    pub async fn challenge_link_of_game(&self, game: GameId) -> Result<Option<Option<(ChallengeId, String)>>, StorageError> {
+        let row: Option<(Option<ChallengeId>, Option<String>)> = on!(self.exec(), |c| sqlx::query_as(
+            "SELECT cg.challenge_id, cg.user_id FROM games g LEFT JOIN challenge_games cg ON cg.game_id = g.id WHERE g.id = $1"
+        )
+        .bind(game)
+        .fetch_optional(c)
+        .await)?;
+        Ok(row.map(|(challenge, user)| challenge.zip(user)))
     }
 
     /// The game of `user_id` in challenge `id`, if they joined.

@@ -29,7 +29,7 @@ pub(crate) fn hides(ctx: &Ctx<'_>, link: &ChallengeLink) -> bool {
 /// in an open challenge give its board away); `None` when they may. A storage failure
 /// counts as hidden.
 pub(crate) async fn hidden_game(ctx: &Ctx<'_>, id: GameId) -> Option<Msg> {
-    match ctx.table.db.challenge_of_game(id).await {
+    match ctx.table.challenge_of_game(id).await {
         Ok(Some((challenge, player))) if challenge.is_open() => {
             hidden(ctx, &challenge, &player, id).await.unwrap_or_else(|_| Some(Msg::new("cmd-storage")))
         }

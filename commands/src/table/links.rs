@@ -14,7 +14,7 @@ impl Table {
     /// challenge, or storage fails (logged: a missing link never fails a command).
     pub async fn web_url(&self, link: WebLink) -> Option<String> {
         let base = self.options.web_url.as_deref()?;
-        match self.db.challenge_of_game(link.game).await {
+        match self.challenge_of_game(link.game).await {
             Ok(Some((challenge, _))) if challenge.is_open() => return None,
             Ok(_) => {}
             Err(e) => {

@@ -39,6 +39,8 @@ const SEVERAL_LISTED: u32 = 10;
 /// recently used make room. Entries are checked against the stored move number before
 /// use, so a second process writing the same database never makes a stale entry count.
 const CACHE_LIMIT: std::num::NonZeroUsize = std::num::NonZeroUsize::new(512).expect("not zero");
+/// How many games' challenge links are kept ([`Table::challenge_of_game`]; a few dozen bytes each).
+const LINK_CACHE_LIMIT: std::num::NonZeroUsize = std::num::NonZeroUsize::new(4096).expect("not zero");
 
 /// What every request works with: the database, the translations, the clock, the
 /// settings and the games kept in memory. One per [`crate::Host`].
@@ -48,6 +50,8 @@ pub struct Table {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) options: HostOptions,
     cache: Mutex<lru::LruCache<GameId, Cached>>,
+    /// Each recently seen game's challenge link ([`Table::challenge_of_game`]).
+    links: Mutex<lru::LruCache<GameId, ChallengeLinkOf>>,
     /// The bot's own user id per platform (set by its adapter once logged in), so that
     /// inviting the bot takes an AI seat.
     bot_users: RwLock<HashMap<String, String>>,
@@ -57,6 +61,9 @@ pub struct Table {
 
 /// A cached game, the move number it stands at and the take-backs it has seen.
 type Cached = (u64, i64, Box<dyn Match>);
+
+/// The challenge a game was entered in and its player's user id (`None`: no challenge game).
+type ChallengeLinkOf = Option<(crate::base::ids::ChallengeId, String)>;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -73,6 +80,7 @@ impl Table {
             clock,
             options,
             cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
+            links: Mutex::new(lru::LruCache::new(LINK_CACHE_LIMIT)),
             bot_users: RwLock::new(HashMap::new()),
             ai_wakeup: tokio::sync::Notify::new(),
         }
@@ -182,6 +190,34 @@ impl Table {
     fn cached(&self, id: GameId) -> Option<Cached> {
         let mut cache = self.cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         cache.get(&id).map(|(seq, takebacks, game)| (*seq, *takebacks, game.box_clone()))
+    }
+
+    /// The challenge game `id` belongs to and its player's user id, if it is one. Every
+    /// command's replies are checked against it ([`crate::features::challenges::guard`]),
+    /// so the link, stored with the game and never changed
+    /// ([`crate::store::Db::challenge_link_of_game`]), is read once per game and kept;
+    /// the challenge itself (open or closed by now) is read each time there is one.
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails.
+    pub(crate) async fn challenge_of_game(
+        &self,
+        id: GameId,
+    ) -> Result<Option<(crate::store::challenges::ChallengeRow, String)>, StorageError> {
+        let known = self.links.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&id).cloned();
+        let link = match known {
+            Some(link) => link,
+            None => match self.db.challenge_link_of_game(id).await? {
+                Some(link) => {
+                    self.links.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(id, link.clone());
+                    link
+                }
+                // No such game (yet): nothing to keep.
+                None => return Ok(None),
+            },
+        };
+        let Some((challenge, player)) = link else { return Ok(None) };
+        Ok(self.db.challenge(challenge).await?.map(|row| (row, player)))
     }
 
     /// Keeps a copy of `game` (standing at its own number of applied moves, after

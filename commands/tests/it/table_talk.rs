@@ -176,6 +176,51 @@ async fn several_games_are_listed_up_to_ten_and_counted_beyond() {
     assert!(refusal(&replies).contains(&format!("#{} Carat and 1 more)", ids[9])), "{}", texts(&replies));
 }
 
+/// The choice behind a command without `#N` ([`commands::store::Db::choose_games`]), worked
+/// out by hand for a channel with two invitations (#1 alice's, #2 bob's) and two running
+/// games (#3 carol and dave, #4 erin and alice): the fitting games, the user's own
+/// first, then by number; their counts; and, when the limit leaves room, the one
+/// invitation that does not fit, the user's own first.
+#[tokio::test]
+async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_invitation() {
+    use commands::{
+        store::{ChoiceFilter, Status},
+        Command, GameId,
+    };
+    let place = Place::new();
+    let host = place.host().await;
+    for (creator, joiner) in [("alice", None), ("bob", None), ("carol", Some("dave")), ("erin", Some("alice"))] {
+        let replies = host.handle(&origin(creator, "c"), "new carat").await;
+        let id = replies[0].game.expect("an invitation").id;
+        if let Some(joiner) = joiner {
+            assert!(!host.run(&origin(joiner, "c"), Command::Join { game: Some(id) }).await[0].refusal);
+            assert!(!host.run(&origin(creator, "c"), Command::Start { game: Some(id) }).await[0].refusal);
+        }
+    }
+    let db = host.db();
+    let choose = |user: &'static str, status: Option<Status>, plays: bool, limit: u32| async move {
+        let choice = db
+            .choose_games("test", "c", user, ChoiceFilter { status, plays, admin: false }, limit)
+            .await
+            .expect("read");
+        let ids: Vec<i64> = choice.fitting.iter().map(|g| g.id.0).collect();
+        (ids, choice.fitting_count, choice.fitting_played, choice.waiting.map(|g: GameId| g.0))
+    };
+    // alice's running games: #4; the waiting invitation is her own #1.
+    assert_eq!(choose("alice", Some(Status::Running), true, 11).await, (vec![4], 1, 1, Some(1)));
+    // Every running game for bob, who plays none: by number; his own invitation waits.
+    assert_eq!(choose("bob", Some(Status::Running), false, 11).await, (vec![3, 4], 2, 0, Some(2)));
+    // alice's own running game first; with the limit full no invitation is read.
+    assert_eq!(choose("alice", Some(Status::Running), false, 1).await, (vec![4], 2, 1, None));
+    assert_eq!(choose("alice", Some(Status::Running), false, 2).await, (vec![4, 3], 2, 1, None));
+    // Invitations and running games alike: all four fit, alice's own (#1, #4) first.
+    assert_eq!(choose("alice", None, false, 10).await, (vec![1, 4, 2, 3], 4, 2, None));
+    // bob's open games: his invitation #2; alice's invitation #1 waits.
+    assert_eq!(choose("bob", None, true, 10).await, (vec![2], 1, 1, Some(1)));
+    // Someone without a game here: nothing fits; the oldest invitation waits.
+    assert_eq!(choose("zed", Some(Status::Running), true, 11).await, (vec![], 0, 0, Some(1)));
+}
+
 #[tokio::test]
 async fn a_resignation_in_german_names_the_winner_and_marks_the_loser() {
     let place = Place::new();
