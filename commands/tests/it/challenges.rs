@@ -257,6 +257,30 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
     assert_eq!(again.len(), 1, "{}", texts(&again));
 }
 
+/// A bare move typed as the challenge's time runs out: the line first closes the
+/// challenge (ending its games), so the move finds no running game of the player's
+/// and is told the game is over, with its result; nothing more is stored.
+#[tokio::test]
+async fn a_move_typed_as_the_challenge_closes_meets_the_closed_game() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=2 seed=9").await;
+    let a = game_of(&opened, "alice");
+    let (_, game) = replayed(&host, a).await;
+    let field = game.legal_moves()[0].clone();
+    let seq = host.db().game(a).await.expect("read").expect("game").seq;
+    clock.advance(2 * HOUR);
+    let replies = host.handle(&origin("alice", "c"), &field).await;
+    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    // Answered as a line that reads as a move of the game that finished here last.
+    let last = replies.last().expect("a reply");
+    assert!(last.refusal, "{}", texts(&replies));
+    assert_eq!(last.text.plain(), "Game #1 is already over: 1. alice (resigned): 0 points.");
+    let row = host.db().game(a).await.expect("read").expect("game");
+    assert_eq!((row.status, row.seq), (Status::Finished, seq + 1), "only the close's resignation is stored");
+}
+
 #[tokio::test]
 async fn adapters_close_due_challenges_by_polling() {
     let place = Place::new();
