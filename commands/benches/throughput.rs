@@ -210,7 +210,7 @@ async fn worker(args: &Args, k: usize, n: usize) {
                 replica.play(&line).expect("the replica takes the same move");
                 if replica.is_finished() {
                     open_games.swap_remove(slot);
-                    while let Some(g) = queue.next() {
+                    for g in queue.by_ref() {
                         if let Some(game) = load(g).await {
                             open_games.push(game);
                             break;

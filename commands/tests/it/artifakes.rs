@@ -329,7 +329,7 @@ async fn the_end_of_a_round_tells_the_selling_and_who_buries_next_in_english_and
             }
             let value = 2 * i64::from(blocks) + i64::from(discs);
             let stone = after.stones[seat];
-            assert_eq!(i64::from(stone), (i64::from(before.stones[seat]) + value - wasted).max(1), "seat {seat}");
+            assert_eq!(stone, (before.stones[seat] + value - wasted).max(1), "seat {seat}");
             let expected = match (lang, blocks + discs, wasted) {
                 (Lang::En, 0, 0) => format!("{} sells nothing: now on stone {stone}.", user(seat)),
                 (Lang::En, 0, 1) => format!("{} sells nothing and pays 1 for a wasted card: now on stone {stone}.", user(seat)),
