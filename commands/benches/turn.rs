@@ -9,7 +9,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use commands::{GameId, Host, HostOptions};
 
 mod support;
-use support::origin;
+use support::{middle_move, origin};
 
 /// Starts a new two-player Carat game in its own channel; returns its id and channel.
 async fn new_game(host: &Host, n: u64) -> (GameId, String) {
@@ -48,17 +48,13 @@ fn bench_turns(c: &mut Criterion, name: &str, pictures: bool) {
                             game
                         }
                     };
-                    let row = host.db().game(id).await.expect("read").expect("game");
-                    let players = host.db().players(id).await.expect("players");
-                    let mover = players[row.to_move[0]].user_id.clone();
-                    let moves = host.legal_moves(&origin(&mover, &channel), Some(id), "").await.expect("moves");
-                    let line = moves[moves.len() / 2].clone();
+                    let (mover, line, seq) = middle_move(&host, id, &channel).await.expect("a running game");
                     let started = Instant::now();
                     let replies = host.handle(&origin(&mover, &channel), &line).await;
                     spent += started.elapsed();
                     assert!(!replies[0].refusal, "{}", replies[0].text);
                     assert_eq!(replies[0].file.is_some(), pictures, "a board is drawn when asked");
-                    if row.seq + 1 == 36 {
+                    if seq + 1 == 36 {
                         current = None;
                     }
                 }

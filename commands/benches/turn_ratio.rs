@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use commands::{Host, HostOptions};
 
 mod support;
-use support::origin;
+use support::{middle_move, origin};
 
 /// Games of 36 moves played; the first two games warm up and are not counted.
 const GAMES: u64 = 14;
@@ -41,15 +41,7 @@ fn main() {
             let id = replies[0].game.map(|g| g.id).expect("invitation");
             host.handle(&origin("bob", &channel), "join").await;
             host.handle(&origin("alice", &channel), "start").await;
-            loop {
-                let row = host.db().game(id).await.expect("read").expect("game");
-                if row.status != commands::store::Status::Running {
-                    break;
-                }
-                let players = host.db().players(id).await.expect("players");
-                let mover = players[row.to_move[0]].user_id.clone();
-                let moves = host.legal_moves(&origin(&mover, &channel), Some(id), "").await.expect("moves");
-                let line = moves[moves.len() / 2].clone();
+            while let Some((mover, line, _)) = middle_move(&host, id, &channel).await {
                 let started = Instant::now();
                 let replies = host.handle(&origin(&mover, &channel), &line).await;
                 let turn = started.elapsed();
