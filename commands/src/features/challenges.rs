@@ -520,7 +520,7 @@ pub(crate) async fn join_means_challenge(ctx: &Ctx<'_>, game: Option<GameId>) ->
     if game.is_some() {
         return Ok(false);
     }
-    let filter = crate::store::ChoiceFilter { status: Some(Status::Invited), plays: false, admin: false };
+    let filter = crate::store::ChoiceFilter { status: Some(Status::Invited), plays: false };
     let invitations =
         ctx.table.db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, 1).await?;
     Ok(invitations.fitting_count == 0
@@ -598,9 +598,9 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
 }
 
 /// Applies the challenge rules to the replies of a command: a reply about the game of
-/// an open challenge goes only to that game's player (an admin who does not play in it
-/// may look privately); anyone else is refused, and so is `export` by a player of the
-/// challenge. After a move, resignation or abort that ends a challenge game, the channel gets
+/// an open challenge goes only to that game's player; anyone else is refused (an admin's
+/// `abort` of it is told to the admin alone: its reply shows nothing of the board), and
+/// so is `export` by a player of the challenge. After a move, resignation or abort that ends a challenge game, the channel gets
 /// a line, and the challenge closes when everyone who joined (two or more) has finished.
 pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) -> Outcome {
     let mut ids: Vec<GameId> = replies.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
@@ -615,7 +615,8 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
         if verb == Verb::Export && (mine || ctx.table.db.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
             return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
         }
-        if let Some(msg) = crate::table::hidden::hidden(ctx, &challenge, &player, id).await? {
+        let admin_abort = verb == Verb::Abort && ctx.admin;
+        if let Some(msg) = crate::table::hidden::hidden(ctx, &challenge, &player, id).filter(|_| !admin_abort) {
             return Err(msg.into());
         }
         for reply in replies.iter_mut().filter(|r| r.game.is_some_and(|g| g.id == id)) {

@@ -108,7 +108,7 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// there is none or more than one.
 async fn claimable_here(ctx: &Ctx<'_>) -> Result<Option<GameId>, crate::store::StorageError> {
     let db = &ctx.table.db;
-    let filter = crate::store::ChoiceFilter { status: Some(Status::Running), plays: true, admin: false };
+    let filter = crate::store::ChoiceFilter { status: Some(Status::Running), plays: true };
     let choice = db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, 11).await?;
     let mut claimable = Vec::new();
     for game in choice.fitting {

@@ -226,9 +226,6 @@ pub struct ChoiceFilter {
     pub status: Option<Status>,
     /// Only games the user sits in.
     pub plays: bool,
-    /// The user is an admin of the channel (may see an open challenge's games they have
-    /// not entered).
-    pub admin: bool,
 }
 
 /// The games a command without `#id` may mean ([`Db::choose_games`]).
@@ -243,16 +240,6 @@ pub struct GameChoice {
     /// An invitation that does not fit (the oldest the user sits in, else the oldest),
     /// when every fitting game fitted in the limit.
     pub waiting: Option<GameId>,
-}
-
-/// A game's place in an open challenge, seen by one user.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChallengeLink {
-    pub challenge: ChallengeId,
-    /// The game's player.
-    pub player: String,
-    /// Whether the user has a game in that challenge too.
-    pub user_entered: bool,
 }
 
 /// What [`Db::append`] did.
@@ -686,9 +673,9 @@ impl Db {
     /// one query however many games the channel has (game selection runs it for every
     /// line that may be a move), reading only what the choice needs and returning at
     /// most `limit` rows: the fitting games first (the user's own first, then oldest
-    /// first), then one invitation that does not fit (the user's own first). Games of an open challenge that
-    /// are not the user's are left out (unless `filter.admin` and the user has not
-    /// entered that challenge: their board gives nothing away). The counts and the
+    /// first), then one invitation that does not fit (the user's own first). Games of an
+    /// open challenge that are not the user's are left out, for admins too
+    /// ([`crate::table::hidden`]). The counts and the
     /// waiting invitation are windows over the whole visible set (`OVER ()`, without a
     /// partition: in SQLite a tenth of the time of the partitioned ranking before).
     ///
@@ -717,22 +704,19 @@ impl Db {
                          LEFT JOIN challenge_games cg ON cg.game_id = g.id
                               AND EXISTS (SELECT 1 FROM challenges c WHERE c.id = cg.challenge_id AND c.closed_at IS NULL)
                          WHERE g.platform = $2 AND g.channel = $3 AND g.status IN ('invited', 'running')
-                           AND (cg.challenge_id IS NULL OR cg.user_id = $1
-                                OR ($6 AND NOT EXISTS (SELECT 1 FROM challenge_games mine
-                                                       WHERE mine.challenge_id = cg.challenge_id AND mine.user_id = $1)))
+                           AND (cg.challenge_id IS NULL OR cg.user_id = $1)
                      ) AS visible
                  ) AS fitted
              ) AS counted
              WHERE fits OR id = waiting
              ORDER BY fits DESC, plays DESC, id
-             LIMIT $7";
+             LIMIT $6";
         on!(self.exec(), |c| { let rows = sqlx::query(sql)
             .bind(user_id)
             .bind(platform)
             .bind(channel)
             .bind(filter.status)
             .bind(filter.plays)
-            .bind(filter.admin)
             .bind(i64::from(limit))
             .fetch_all(c)
             .await?;

@@ -100,7 +100,8 @@ pub(crate) enum Want {
     MyInvitation,
     /// Running games the user plays (move, resign, hand).
     MyRunning,
-    /// Invitations or running games the user sits in (abort); admins: any.
+    /// Invitations or running games the user sits in (abort; an admin names another's
+    /// game: `abort #N`).
     MyOpen,
     /// Running games; the user's own if exactly one (board, moves, export).
     Running,

@@ -249,11 +249,11 @@ impl Table {
         }
         // One query, however many games the channel has.
         let filter = match want {
-            Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false, admin: ctx.admin },
-            Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true, admin: ctx.admin },
-            Want::MyRunning => ChoiceFilter { status: Some(Status::Running), plays: true, admin: ctx.admin },
-            Want::MyOpen => ChoiceFilter { status: None, plays: !ctx.admin, admin: ctx.admin },
-            Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false, admin: ctx.admin },
+            Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false },
+            Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true },
+            Want::MyRunning => ChoiceFilter { status: Some(Status::Running), plays: true },
+            Want::MyOpen => ChoiceFilter { status: None, plays: true },
+            Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false },
         };
         let choice = self
             .db

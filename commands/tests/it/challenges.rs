@@ -228,9 +228,18 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
     assert!(fields.is_err_and(|t| t.plain().contains(&format!("Game #{a} belongs to challenge #1"))));
     let export = host.handle(&admin("alice", "c"), &format!("export #{a}")).await;
     assert!(refused(&export, "alice", "would show the shared pile"), "{}", texts(&export));
-    // An admin who does not play may look, privately.
-    let looked = host.handle(&admin("dave", "c"), &format!("board #{a}")).await;
-    assert_eq!(looked[0].audience, Audience::User("dave".into()), "{}", texts(&looked));
+    // Nor may an admin who does not play: what they saw would let them enter the
+    // challenge, or play the same day's daily challenge elsewhere, knowing the pile.
+    for command in [format!("board #{a}"), format!("moves #{a}"), format!("history #{a}"), format!("export #{a}")] {
+        let replies = host.handle(&admin("dave", "c"), &command).await;
+        assert!(refused(&replies, "dave", &format!("Game #{a} belongs to challenge #1")), "{command}: {}", texts(&replies));
+    }
+    // Without a number, the commands of a bystander admin find no challenge game.
+    for command in ["board", "history", "export", "abort"] {
+        let replies = host.handle(&admin("dave", "c"), command).await;
+        assert!(replies[0].refusal && !replies[0].text.plain().contains("#1"), "{command}: {}", texts(&replies));
+    }
+    assert!(host.legal_moves(&admin("dave", "c"), Some(a), "").await.is_err());
 
     // Time is up: the next command in the channel closes the challenge first.
     clock.advance(2 * HOUR);
@@ -279,6 +288,23 @@ async fn a_move_typed_as_the_challenge_closes_meets_the_closed_game() {
     assert_eq!(last.text.plain(), "Game #1 is already over: 1. alice (resigned): 0 points.");
     let row = host.db().game(a).await.expect("read").expect("game");
     assert_eq!((row.status, row.seq), (Status::Finished, seq + 1), "only the close's resignation is stored");
+}
+
+/// An admin may still end another player's challenge game by its number; the answer
+/// goes to the admin alone and shows nothing of the board.
+#[tokio::test]
+async fn an_admin_aborts_a_challenge_game_by_number_and_is_told_alone() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=2 seed=9").await;
+    let a = game_of(&opened, "alice");
+    put(&host, "alice", a, |m| m[0].clone()).await;
+    let replies = host.handle(&admin("dave", "c"), &format!("abort #{a}")).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert!(replies.iter().all(|r| r.audience == Audience::User("dave".into()) && r.file.is_none()), "{}", texts(&replies));
+    assert_eq!(replies[0].text.plain(), format!("dave aborted game #{a}; it ends without a result."));
+    assert_eq!(host.db().game(a).await.expect("read").expect("game").status, Status::Finished);
 }
 
 #[tokio::test]

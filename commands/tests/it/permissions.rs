@@ -151,6 +151,10 @@ async fn abort_is_for_players_before_the_second_move_and_for_admins() {
     }
     let replies = host.handle(&origin("bob", "c"), "abort").await;
     assert!(refused(&replies, "bob", "past its second move"), "{}", texts(&replies));
+    // An admin who does not play names the game: a bare `abort` never ends another's
+    // game, not even the only one here.
+    let replies = host.handle(&admin("dave", "c"), "abort").await;
+    assert!(refused(&replies, "dave", "You have no game running in this channel."), "{}", texts(&replies));
     let replies = host.handle(&admin("dave", "c"), &format!("abort #{id}")).await;
     assert!(texts(&replies).contains("dave aborted game #2"), "{}", texts(&replies));
     let record = host.record(id).await.expect("record").expect("started");

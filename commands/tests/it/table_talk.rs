@@ -200,7 +200,7 @@ async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_inv
     let db = host.db();
     let choose = |user: &'static str, status: Option<Status>, plays: bool, limit: u32| async move {
         let choice = db
-            .choose_games("test", "c", user, ChoiceFilter { status, plays, admin: false }, limit)
+            .choose_games("test", "c", user, ChoiceFilter { status, plays }, limit)
             .await
             .expect("read");
         let ids: Vec<i64> = choice.fitting.iter().map(|g| g.id.0).collect();
