@@ -450,6 +450,9 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         Entered::Already(game) => {
             return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
         }
+        Entered::DailyElsewhere(game) => {
+            return Err(Msg::new("challenge-daily-elsewhere").arg("date", challenge.daily.as_deref().unwrap_or_default()).arg("game", game).into());
+        }
         Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
     };
     tracing::info!(game = %id, challenge = %challenge.id, "challenge game started");

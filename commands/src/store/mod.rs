@@ -203,6 +203,9 @@ pub enum Entered {
     Started(GameId),
     /// The player already has this game in the challenge: nothing stored.
     Already(GameId),
+    /// The challenge is a daily one and the player already has this game in the same
+    /// day's daily challenge of another channel (the same stones): nothing stored.
+    DailyElsewhere(GameId),
     /// The challenge is closed (or gone): nothing stored.
     Closed,
 }
@@ -528,8 +531,9 @@ impl Db {
 
     /// Gives the creator of `new` their own game in challenge `challenge`, running with
     /// `start`, in one transaction: refused when the challenge is closed or they already
-    /// have a game in it (concurrent requests of one user get one game; the others learn
-    /// its id).
+    /// have a game in it, or, for a daily challenge, in the same day's daily challenge
+    /// of another channel of the platform (concurrent requests of one user get one game;
+    /// the others learn its id).
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
@@ -550,6 +554,22 @@ impl Db {
                 .await)?;
         if let Some(had) = had {
             return Ok(Entered::Already(had));
+        }
+        // One board a day: the daily challenges of a date share their stones (an AI
+        // seat learns nothing from one board for the next).
+        let daily: Option<GameId> = if crate::base::ai_seat::is_ai(new.creator_id) { None } else { on!(tx.exec(), |c| sqlx::query_scalar(
+            "SELECT cg.game_id FROM challenges today
+             JOIN challenges c ON c.daily = today.daily AND c.platform = today.platform AND c.id <> today.id
+             JOIN challenge_games cg ON cg.challenge_id = c.id AND cg.user_id = $2
+             WHERE today.id = $1 AND today.daily IS NOT NULL
+             LIMIT 1"
+        )
+        .bind(challenge)
+        .bind(new.creator_id)
+        .fetch_optional(c)
+        .await)? };
+        if let Some(daily) = daily {
+            return Ok(Entered::DailyElsewhere(daily));
         }
         let id = insert_game(&mut tx, new, Some(start), &[]).await?;
         on!(tx.exec(), |c| sqlx::query("INSERT INTO challenge_games (challenge_id, game_id, user_id) VALUES ($1, $2, $3)")

@@ -420,6 +420,20 @@ async fn the_daily_challenge_is_the_same_on_a_date_for_every_channel_and_changes
     let (rb, _) = replayed(&host, b).await;
     assert_eq!(ra.seed, Some(rules::hathor::daily_seed("2026-11-29", b"s3cret")));
     assert_eq!((ra.seed, &ra.setup), (rb.seed, &rb.setup), "the same stones in both channels");
+    // So one board a day per player: alice may not practise in another channel.
+    let again = host.handle(&origin("alice", "c2"), "daily hathor").await;
+    let refusal = again.iter().find(|r| r.refusal).expect("a refusal");
+    assert_eq!(
+        refusal.text.plain(),
+        format!("You already play the daily challenge of 2026-11-29 in another channel (game #{a}): one board a day, as every board of the day has the same stones.")
+    );
+    assert!(again.iter().all(|r| r.game.is_none()), "no board: {}", texts(&again));
+    let german = host.handle(&commands::Origin { lang: Some(commands::Lang::De), ..origin("bob", "c3") }, "täglich hathor").await;
+    let refusal = german.iter().find(|r| r.refusal).expect("a refusal");
+    assert_eq!(
+        refusal.text.plain(),
+        format!("Du spielst die Tages-Herausforderung vom 2026-11-29 schon in einem anderen Kanal (Partie #{b}): ein Spielbrett am Tag, denn alle Spielbretter des Tages haben dieselben Steine.")
+    );
     // The daily challenge does not close when all have finished (its pile is shared).
     for user in ["alice", "carol"] {
         host.handle(&origin(user, "c1"), "resign").await;

@@ -178,8 +178,10 @@ async fn two_players_asking_twice_each_for_the_daily_get_one_game_each() {
     let options = HostOptions { hathor_daily_secret: Some("race-secret".into()), ..HostOptions::default() };
     let hosts = hosts(&place, &options).await;
     for round in 0..ROUNDS {
+        // New players each round: a player has one daily board a day, whatever the channel.
         let channel = format!("d{round}");
-        let requests = ["ann", "ben", "ann", "ben", "ann", "ben", "ann", "ben"]
+        let (ann, ben) = (format!("ann{round}"), format!("ben{round}"));
+        let requests = [&ann, &ben, &ann, &ben, &ann, &ben, &ann, &ben]
             .iter()
             .map(|user| (origin(user, &channel), "daily hathor".to_string()))
             .collect();
@@ -195,7 +197,7 @@ async fn two_players_asking_twice_each_for_the_daily_get_one_game_each() {
         }
         assert_eq!(game_of.len(), 2, "round {round}: one game each");
         for (i, reply) in replies.iter().enumerate() {
-            let user = if i % 2 == 0 { "ann" } else { "ben" };
+            let user = if i % 2 == 0 { ann.as_str() } else { ben.as_str() };
             assert!(!reply.is_empty(), "round {round}: {user} got no answer");
             let mine = game_of[user];
             // Every answer naming a game names the player's own.
@@ -210,4 +212,14 @@ async fn two_players_asking_twice_each_for_the_daily_get_one_game_each() {
         let opened = replies.iter().flatten().filter(|r| r.text.plain().contains("is open here as challenge")).count();
         assert!(opened <= 1, "round {round}: opened {opened} times");
     }
+    // One player asking in eight channels at once gets one board in all.
+    let requests = (0..RACERS).map(|k| (origin("cat", &format!("e{k}")), "daily hathor".to_string())).collect();
+    let replies = race(&hosts, requests).await;
+    let mut games = Vec::new();
+    for k in 0..RACERS {
+        games.extend(open_games(&hosts[0], &format!("e{k}")).await);
+    }
+    assert_eq!(games.len(), 1, "{games:?}");
+    let refused = replies.iter().filter(|r| r.iter().any(|x| x.refusal)).count();
+    assert_eq!(refused, RACERS - 1, "{:?}", replies.iter().map(|r| texts(r)).collect::<Vec<_>>());
 }
