@@ -19,7 +19,15 @@ pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: 
     if bare {
         return bare_move(ctx, id, notation, at).await;
     }
-    let loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
+    // Only the user's own games: among several, the example names the move too; with
+    // none, a game here that the move fits says that the user does not play in it.
+    let loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
+        Err(Refused::SeveralGames { games, example }) => {
+            return Err(Refused::SeveralGames { games, example: format!("{example} {notation}") });
+        }
+        Err(refused @ Refused::NoGame(_)) if id.is_none() => return Err(not_yours(ctx, notation).await?.unwrap_or(refused)),
+        other => other?,
+    };
     move_in(ctx, loaded, notation, at).await
 }
 
@@ -264,7 +272,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 
 /// `resign`: the requester leaves the game (with two players the other one wins).
 pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.table.select(ctx, id, Want::Running, false).await?;
+    let loaded = ctx.table.select(ctx, id, Want::MyRunning, false).await?;
     let seat = player_seat(&loaded, ctx)?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
@@ -304,7 +312,8 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 
 /// `hand`: the requester's hand, privately.
 pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.table.select_read(ctx, id).await?;
+    // A hand is its player's: only the user's own games are meant.
+    let loaded = ctx.table.select(ctx, id, Want::MyRunning, false).await?;
     let id = loaded.row.id;
     let Some(seat) = loaded.seat_of(ctx.user_id()) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());

@@ -221,6 +221,39 @@ async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_inv
     assert_eq!(choose("zed", Some(Status::Running), true, 11).await, (vec![], 0, 0, Some(1)));
 }
 
+/// A player's commands (`move`, `resign`, `hand`, `claim`) without `#N` mean only the
+/// user's own games: among several, the refusal lists just those (and `move`'s example
+/// keeps the move); someone who plays none here is told so, not offered others' games.
+#[tokio::test]
+async fn a_players_commands_without_a_number_list_only_the_users_own_games() {
+    use commands::Command;
+    let place = Place::new();
+    let host = place.host().await;
+    let first = started(&host, "c", 1).await;
+    let second = started(&host, "c", 2).await;
+    // A third game, of dave and erin.
+    let replies = host.handle(&origin("dave", "c"), "new carat seed=3").await;
+    let third = replies[0].game.expect("an invitation").id;
+    assert!(!host.run(&origin("erin", "c"), Command::Join { game: Some(third) }).await[0].refusal);
+    assert!(!host.run(&origin("dave", "c"), Command::Start { game: Some(third) }).await[0].refusal);
+    let mine = format!("#{first} Carat, #{second} Carat");
+    for (line, example) in [("resign", "resign"), ("hand", "hand"), ("claim", "claim"), ("move c3 red", "move")] {
+        let replies = host.handle(&origin("alice", "c"), line).await;
+        let example = if line.starts_with("move") { format!("{example} #{first} c3 red") } else { format!("{example} #{first}") };
+        assert_eq!(refusal(&replies), format!("Several games fit here ({mine}): name one, e.g. `{example}`."), "{line}");
+    }
+    let replies = host.handle(&german("alice", "c"), "zug c3 red").await;
+    assert_eq!(refusal(&replies), format!("Hier passen mehrere Partien ({mine}): nenne eine, z. B. `zug #{first} c3 red`."));
+    for line in ["resign", "hand", "claim"] {
+        let replies = host.handle(&origin("gina", "c"), line).await;
+        assert_eq!(refusal(&replies), "You have no game running in this channel.", "{line}");
+    }
+    // A move from her is answered by a game it fits (the newest of its kind).
+    let (_, moves) = to_move(&host, third).await;
+    let replies = host.handle(&origin("gina", "c"), &format!("move {}", moves[0])).await;
+    assert_eq!(refusal(&replies), format!("You do not play in game #{third}."));
+}
+
 #[tokio::test]
 async fn a_resignation_in_german_names_the_winner_and_marks_the_loser() {
     let place = Place::new();
