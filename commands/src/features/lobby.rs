@@ -172,9 +172,16 @@ fn check_options(ctx: &Ctx<'_>, kind: GameKind, options: &Value, players: usize,
     Ok(())
 }
 
-/// `join`: the next seat of the invitation.
+/// `join`: the next seat of the invitation (among several here, the one invitation
+/// that names the user, as its text told them to type `join`).
 pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.table.select(ctx, id, Want::Invitation, false).await?;
+    let loaded = match ctx.table.select(ctx, id, Want::Invitation, false).await {
+        Err(Refused::SeveralGames { games, example }) => match naming_here(ctx).await? {
+            Some(only) => ctx.table.select(ctx, Some(only), Want::Invitation, false).await?,
+            None => return Err(Refused::SeveralGames { games, example }),
+        },
+        other => other?,
+    };
     let game_id = loaded.row.id;
     if loaded.row.status != Status::Invited {
         return Err(Msg::new("cmd-not-an-invitation").arg("id", game_id).into());
@@ -230,6 +237,17 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         text.push_line(ctx.channel_text(&Msg::new("join-can-start").arg("creator", creator)));
     }
     Ok(vec![Reply::channel(text)])
+}
+
+/// The one open invitation in this channel that names the requester and has no seat of
+/// theirs yet; `None` when there is none or more than one.
+async fn naming_here(ctx: &Ctx<'_>) -> Result<Option<GameId>, crate::store::StorageError> {
+    let named = crate::table::invitees::naming(&ctx.table.db, ctx.origin).await?;
+    let mut here = named.iter().filter(|row| row.channel == ctx.origin.channel);
+    Ok(match (here.next(), here.next()) {
+        (Some(only), None) => Some(only.id),
+        _ => None,
+    })
 }
 
 /// `start`: any player may start a full invitation; the creator may start earlier when

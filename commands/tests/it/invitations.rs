@@ -109,6 +109,26 @@ fn discord(id: &str, name: &str) -> commands::Origin {
     }
 }
 
+/// `join` without a number among several invitations takes the one that names the user
+/// (its text told them to type `join`); someone named by none, or by two, is asked which.
+#[tokio::test]
+async fn join_takes_the_one_invitation_that_names_the_user() {
+    let place = Place::new();
+    let host = place.host().await;
+    ok(&host, "alice", "c", "new carat @bob").await;
+    ok(&host, "carol", "c", "new helofag").await;
+    ok(&host, "dave", "c", "new aratoth @bob @erin").await;
+    // bob is named by #1 and #3: he names one.
+    let refusal = no(&host, "bob", "c", "join").await;
+    assert!(refusal.starts_with("Several games fit here (#1 Carat, #2 Helofag, #3 Aratoth's Revenge)"), "{refusal}");
+    // erin is named by #3 only: `join` takes it.
+    let said = ok(&host, "erin", "c", "join").await;
+    assert!(said.contains("erin joins game #3"), "{said}");
+    assert_eq!(host.db().players(commands::GameId(3)).await.expect("players").len(), 2);
+    // frank is named by none: asked which.
+    assert!(no(&host, "frank", "c", "join").await.starts_with("Several games fit here"));
+}
+
 /// The same invitee twice is one seat: `new carat @bob @Bob` is for 2 players and
 /// starts when Bob accepts.
 #[tokio::test]
