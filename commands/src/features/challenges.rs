@@ -256,7 +256,8 @@ impl Table {
         Ok(())
     }
 
-    /// The leaderboard text: header, then one line per player.
+    /// The leaderboard text: header, then one line per player, best first (equal points
+    /// share a place).
     fn standings(&self, lang: Lang, challenge: &ChallengeRow, entries: &[Entry]) -> Text {
         let header = match (challenge.closed_at, &challenge.daily) {
             (Some(_), _) => Msg::new("challenge-board-closed"),
@@ -274,12 +275,14 @@ impl Table {
         if entries.is_empty() {
             text.push_line(self.texts.text(lang, &Msg::new("challenge-board-empty")));
         }
-        for (place, entry) in entries.iter().enumerate() {
+        for entry in entries {
             let key = if entry.finished() { "challenge-line-finished" } else { "challenge-line-playing" };
+            // Equal points share a place (1, 1, 3).
+            let place = 1 + entries.iter().filter(|other| other.score() > entry.score()).count();
             text.push_line(self.texts.text(
                 lang,
                 &Msg::new(key)
-                    .arg("place", place + 1)
+                    .arg("place", place)
                     .arg("player", entry.name.as_str())
                     .arg("points", entry.score())
                     .arg("placed", entry.placed()),
