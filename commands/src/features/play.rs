@@ -272,7 +272,7 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
 
 /// `resign`: the requester leaves the game (with two players the other one wins).
 pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.table.select(ctx, id, Want::MyRunning, false).await?;
+    let loaded = ctx.table.select_mine(ctx, id).await?;
     let seat = player_seat(&loaded, ctx)?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
@@ -313,7 +313,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// `hand`: the requester's hand, privately.
 pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // A hand is its player's: only the user's own games are meant.
-    let loaded = ctx.table.select(ctx, id, Want::MyRunning, false).await?;
+    let loaded = ctx.table.select_mine(ctx, id).await?;
     let id = loaded.row.id;
     let Some(seat) = loaded.seat_of(ctx.user_id()) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());

@@ -18,7 +18,7 @@ use crate::{
 pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Among several games here, the one game whose player to move has run out of time
     // is the one meant.
-    let mut loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
+    let mut loaded = match ctx.table.select_mine(ctx, id).await {
         Err(Refused::SeveralGames { games, example }) => match claimable_here(ctx).await? {
             Some(only) => ctx.table.select(ctx, Some(only), Want::MyRunning, false).await?,
             None => return Err(Refused::SeveralGames { games, example }),

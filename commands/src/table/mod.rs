@@ -295,6 +295,21 @@ impl Table {
         }
     }
 
+    /// The user's own running game a player's command (`resign`, `hand`, `claim`) means:
+    /// as [`Table::select`] with [`Want::MyRunning`], so that among several only the
+    /// user's own are listed; when the user plays none here but exactly one game runs,
+    /// that game (its command then says they do not play in it).
+    pub(crate) async fn select_mine(&self, ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> {
+        match self.select(ctx, id, Want::MyRunning, false).await {
+            Err(none @ Refused::NoGame(_)) if id.is_none() => match self.select(ctx, None, Want::Running, false).await {
+                Ok(only) => Ok(only),
+                Err(Refused::SeveralGames { .. }) => Err(none),
+                Err(other) => Err(other),
+            },
+            other => other,
+        }
+    }
+
     /// The chosen game's whole row (the choice read only what it needed), loaded.
     async fn load_chosen(&self, id: GameId) -> Result<Loaded, Refused> {
         let (row, players) = tokio::join!(self.db.game(id), self.db.players(id));

@@ -252,6 +252,12 @@ async fn a_players_commands_without_a_number_list_only_the_users_own_games() {
     let (_, moves) = to_move(&host, third).await;
     let replies = host.handle(&origin("gina", "c"), &format!("move {}", moves[0])).await;
     assert_eq!(refusal(&replies), format!("You do not play in game #{third}."));
+    // With one game running, she hears that she does not play in it.
+    let only = started(&host, "d", 4).await;
+    for line in ["resign", "hand", "claim"] {
+        let replies = host.handle(&origin("gina", "d"), line).await;
+        assert_eq!(refusal(&replies), format!("You do not play in game #{only}."), "{line}");
+    }
 }
 
 #[tokio::test]
