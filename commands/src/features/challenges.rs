@@ -424,7 +424,10 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         return Err(Msg::new("challenge-closed").arg("id", challenge.id).into());
     }
     if let Some(game) = ctx.table.db.game_in_challenge(challenge.id, ctx.user_id()).await? {
-        return Err(Msg::new("challenge-already-joined").arg("id", challenge.id).arg("game", game).into());
+        // One board a challenge: a board that is over says so.
+        let over = ctx.table.db.game(game).await?.is_some_and(|row| row.status != Status::Running);
+        let key = if over { "challenge-already-over" } else { "challenge-already-joined" };
+        return Err(Msg::new(key).arg("id", challenge.id).arg("game", game).into());
     }
     let kind = challenge.kind;
     let game = rules::open(kind, &challenge.options, 1, Some(challenge.setup.clone()), Some(challenge.seed))

@@ -305,6 +305,12 @@ async fn an_admin_aborts_a_challenge_game_by_number_and_is_told_alone() {
     assert!(replies.iter().all(|r| r.audience == Audience::User("dave".into()) && r.file.is_none()), "{}", texts(&replies));
     assert_eq!(replies[0].text.plain(), format!("dave aborted game #{a}; it ends without a result."));
     assert_eq!(host.db().game(a).await.expect("read").expect("game").status, Status::Finished);
+    // alice's board is over: joining again says so.
+    let again = host.handle(&origin("alice", "c"), "join challenge").await;
+    assert_eq!(texts(&again), format!("Your board in challenge #1, game #{a}, is over: one board a challenge."));
+    let bob = game_of(&host.handle(&origin("bob", "c"), "join challenge").await, "bob");
+    let again = host.handle(&origin("bob", "c"), "join challenge").await;
+    assert_eq!(texts(&again), format!("You are already playing in challenge #1: your board is game #{bob}."));
 }
 
 #[tokio::test]
