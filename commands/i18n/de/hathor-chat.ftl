@@ -30,6 +30,7 @@ challenge-no-such = In diesem Kanal gibt es keine Herausforderung #{ $id }.
 challenge-none-here = In diesem Kanal ist keine Herausforderung offen. Eröffne eine mit `neu hathor herausforderung` oder spiele die heutige mit `täglich hathor`.
 challenge-closed = Herausforderung #{ $id } ist beendet.
 challenge-already-joined = Du spielst schon in Herausforderung #{ $id } mit: dein Spielbrett ist Partie #{ $game }.
+challenge-several = Hier sind mehrere Herausforderungen offen ({ $challenges }): nenne eine, z. B. `beitreten herausforderung #{ $first }`.
 challenge-already-over = Dein Spielbrett in Herausforderung #{ $id }, Partie #{ $game }, ist vorbei: ein Spielbrett je Herausforderung.
 challenge-daily-elsewhere = Du spielst die Tages-Herausforderung vom { $date } schon in einem anderen Kanal (Partie #{ $game }): ein Spielbrett am Tag, denn alle Spielbretter des Tages haben dieselben Steine.
 challenge-board-hidden = Partie #{ $game } gehört zu Herausforderung #{ $id }: ihr Spielbrett sieht nur ihr Spieler, bis die Herausforderung endet (`bestenliste` zeigt die Punkte).

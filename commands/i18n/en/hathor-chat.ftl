@@ -30,6 +30,7 @@ challenge-no-such = There is no challenge #{ $id } in this channel.
 challenge-none-here = There is no open challenge in this channel. Open one with `new hathor challenge`, or play today's with `daily hathor`.
 challenge-closed = Challenge #{ $id } is closed.
 challenge-already-joined = You are already playing in challenge #{ $id }: your board is game #{ $game }.
+challenge-several = Several challenges are open here ({ $challenges }): name one, e.g. `join challenge #{ $first }`.
 challenge-already-over = Your board in challenge #{ $id }, game #{ $game }, is over: one board a challenge.
 challenge-daily-elsewhere = You already play the daily challenge of { $date } in another channel (game #{ $game }): one board a day, as every board of the day has the same stones.
 challenge-board-hidden = Game #{ $game } belongs to challenge #{ $id }: its board is shown only to its player until the challenge closes (`leaderboard` shows the points).

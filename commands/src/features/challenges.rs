@@ -488,17 +488,26 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outcome {
             .filter(|c| c.platform == ctx.origin.platform && c.channel == ctx.origin.channel)
             .ok_or_else(|| Refused::from(Msg::new("challenge-no-such").arg("id", id)))?,
         None => {
+            // The one open challenge here the user has not joined; among several, they
+            // name one (oldest first in the list).
             let open = ctx.table.db.challenges_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
-            let mut unjoined = None;
+            let mut unjoined = Vec::new();
             for c in &open {
                 if ctx.table.db.game_in_challenge(c.id, ctx.user_id()).await?.is_none() {
-                    unjoined = Some(c.clone());
-                    break;
+                    unjoined.push(c.clone());
                 }
             }
-            match unjoined.or_else(|| open.first().cloned()) {
-                Some(c) => c,
-                None => return Err(Msg::new("challenge-none-here").into()),
+            unjoined.sort_by_key(|c| c.id);
+            match unjoined.as_slice() {
+                [only] => only.clone(),
+                [first, ..] => {
+                    let list = unjoined.iter().map(|c| format!("#{}", c.id)).collect::<Vec<_>>().join(", ");
+                    return Err(Msg::new("challenge-several").arg("challenges", list).arg("first", first.id).into());
+                }
+                [] => match open.first() {
+                    Some(c) => c.clone(),
+                    None => return Err(Msg::new("challenge-none-here").into()),
+                },
             }
         }
     };

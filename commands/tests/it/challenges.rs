@@ -313,6 +313,36 @@ async fn an_admin_aborts_a_challenge_game_by_number_and_is_told_alone() {
     assert_eq!(texts(&again), format!("You are already playing in challenge #1: your board is game #{bob}."));
 }
 
+/// `join challenge` with two open challenges here asks which; with one left to join it
+/// takes that one; `join challenge #N` names it.
+#[tokio::test]
+async fn join_challenge_among_several_asks_which() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    host.handle(&origin("alice", "c"), "new hathor challenge seed=1").await;
+    host.handle(&origin("bob", "c"), "new hathor challenge 3 seed=2").await;
+    let asked = host.handle(&origin("carol", "c"), "join challenge").await;
+    assert_eq!(refusal_text(&asked), "Several challenges are open here (#1, #2): name one, e.g. `join challenge #1`.");
+    let german = host.handle(&commands::Origin { lang: Some(commands::Lang::De), ..origin("carol", "c") }, "beitreten herausforderung").await;
+    assert_eq!(
+        refusal_text(&german),
+        "Hier sind mehrere Herausforderungen offen (#1, #2): nenne eine, z. B. `beitreten herausforderung #1`."
+    );
+    let one = host.handle(&origin("carol", "c"), "join challenge #2").await;
+    assert_eq!(channel_texts(&one), vec!["carol joins challenge #2 (2 players)."]);
+    // Only #1 is left for her: a bare `join challenge` takes it.
+    let other = host.handle(&origin("carol", "c"), "join challenge").await;
+    assert_eq!(channel_texts(&other), vec!["carol joins challenge #1 (2 players)."]);
+}
+
+/// The text of the one refusal among `replies`.
+fn refusal_text(replies: &[Reply]) -> String {
+    let refusals: Vec<String> = replies.iter().filter(|r| r.refusal).map(|r| r.text.plain()).collect();
+    assert_eq!(refusals.len(), 1, "{}", texts(replies));
+    refusals[0].clone()
+}
+
 #[tokio::test]
 async fn adapters_close_due_challenges_by_polling() {
     let place = Place::new();
