@@ -29,15 +29,15 @@ pub(crate) async fn claim(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     }
-    // A game for one (Hathor solo, challenge, daily) has nobody waiting for a move.
-    if loaded.players.len() < 2 {
-        return Err(Msg::new("cmd-claim-solo").arg("id", id).into());
-    }
     // Only a player still in the game claims (not one who resigned or timed out).
     let removed = loaded.game.as_ref().map(|g| g.removed().to_vec()).unwrap_or_default();
     let Some(claimer) = loaded.seat_of(ctx.user_id()).filter(|s| !removed.contains(s)) else {
         return Err(Msg::new("cmd-not-a-player").arg("id", id).into());
     };
+    // A game for one (Hathor solo, challenge, daily) has nobody waiting for a move.
+    if loaded.players.len() < 2 {
+        return Err(Msg::new("cmd-claim-solo").arg("id", id).into());
+    }
     let Some(turn) = turns::turn_of(&ctx.table.db, id).await? else {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
     };

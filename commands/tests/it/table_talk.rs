@@ -260,6 +260,20 @@ async fn a_players_commands_without_a_number_list_only_the_users_own_games() {
     }
 }
 
+/// `claim` in a game for one: its player hears that nobody waits; anyone else, that
+/// they do not play in it.
+#[tokio::test]
+async fn a_claim_in_a_solo_game_is_answered_by_who_asks() {
+    let place = Place::new();
+    let host = place.host().await;
+    let replies = host.handle(&origin("alice", "c"), "new hathor").await;
+    let id = replies[0].game.expect("a game").id;
+    let replies = host.handle(&origin("bob", "c"), &format!("claim #{id}")).await;
+    assert_eq!(refusal(&replies), format!("You do not play in game #{id}."));
+    let replies = host.handle(&origin("alice", "c"), "claim").await;
+    assert!(refusal(&replies).starts_with(&format!("You play game #{id} alone")), "{}", texts(&replies));
+}
+
 #[tokio::test]
 async fn a_resignation_in_german_names_the_winner_and_marks_the_loser() {
     let place = Place::new();
