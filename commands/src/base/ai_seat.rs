@@ -76,25 +76,44 @@ pub enum Invitee {
     BadLevel(String),
 }
 
+/// The bot's own name, which invites it too (`new carat @Spieltisch`, `@spieltisch:hard`):
+/// the AI seats are called so, and nobody may take the name in the terminal
+/// ([`reserved_name`]).
+pub const BOT_NAME: &str = "spieltisch";
+
 /// Whom `invitee` names, given `bot_id` (the bot's own user id on the platform; the
-/// terminal's is [`TERMINAL_BOT`]): the bot with an optional `:level` (`bot:hard`,
-/// `123:easy` from `<@123>:easy`, `@spieltisch:example.org:hard`), else a person. A
-/// Matrix server's port after the bot's id (`@spieltisch:example.org:8448`) is part of
-/// the id, not a level.
+/// terminal's is [`TERMINAL_BOT`]): the bot, by its id or its name [`BOT_NAME`], with an
+/// optional `:level` (`bot:hard`, `123:easy` from `<@123>:easy`,
+/// `@spieltisch:example.org:hard`); a word after it that is no level (`bot:hardd`,
+/// `bot:normal:hard`) is refused; else a person. A Matrix server's port after the bot's
+/// id (`@spieltisch:example.org:8448`) is part of the id, not a level.
 pub fn invitee(invitee: &str, bot_id: &str) -> Invitee {
     let bare = |s: &str| s.strip_prefix('@').filter(|_| !bot_id.starts_with('@')).unwrap_or(s).to_string();
-    if bare(invitee).eq_ignore_ascii_case(bot_id) {
+    let name = bare(invitee);
+    let is_bot = |s: &str| s.eq_ignore_ascii_case(bot_id) || (!bot_id.starts_with('@') && s.eq_ignore_ascii_case(BOT_NAME));
+    if is_bot(&name) {
         return Invitee::Bot(None);
     }
-    let Some((base, word)) = invitee.rsplit_once(':') else { return Invitee::Person };
-    let is_bot = bare(base).eq_ignore_ascii_case(bot_id);
-    match word.parse::<Level>() {
-        Ok(level) if is_bot => Invitee::Bot(Some(level)),
-        // A level after a Discord id that is not the bot's (`<@555>:hard`).
-        Ok(_) if base.chars().all(|c| c.is_ascii_digit()) => Invitee::BadLevel(word.to_string()),
-        Ok(_) => Invitee::Person,
-        Err(_) if is_bot && word.chars().all(|c| c.is_alphabetic()) => Invitee::BadLevel(word.to_string()),
-        Err(_) => Invitee::Person,
+    // The bot, then `:` and a word: the first `:` after its id or name.
+    let after_bot = [bot_id, BOT_NAME].into_iter().find_map(|base| {
+        let head = name.get(..base.len()).filter(|head| is_bot(head))?;
+        name.get(head.len()..)?.strip_prefix(':')
+    });
+    if let Some(word) = after_bot {
+        return match word.parse::<Level>() {
+            Ok(level) => Invitee::Bot(Some(level)),
+            Err(_) if word.chars().any(char::is_alphabetic) || word.is_empty() => Invitee::BadLevel(word.to_string()),
+            Err(_) => Invitee::Person,
+        };
+    }
+    // A level after a Discord id that is not the bot's (`<@555>:hard`).
+    match invitee.rsplit_once(':') {
+        Some((base, word))
+            if !base.is_empty() && base.chars().all(|c| c.is_ascii_digit()) && word.parse::<Level>().is_ok() =>
+        {
+            Invitee::BadLevel(word.to_string())
+        }
+        _ => Invitee::Person,
     }
 }
 
@@ -131,6 +150,16 @@ mod tests {
         assert_eq!(invitee("@spieltisch:example.org:8448", me), Person);
         assert_eq!(invitee("@eve:example.org:hard", me), Person);
         assert_eq!(invitee("@eve:example.org", me), Person);
+        // The bot's name invites it; words after the bot that are no level are refused.
+        assert_eq!(invitee("@Spieltisch", "bot"), Bot(None));
+        assert_eq!(invitee("spieltisch:schwer", "123"), Bot(Some(Level::Hard)));
+        assert_eq!(invitee("@bot:normal:hard", "bot"), BadLevel("normal:hard".into()));
+        assert_eq!(invitee("@bot:hard:", "bot"), BadLevel("hard:".into()));
+        assert_eq!(invitee("@bot:", "bot"), BadLevel(String::new()));
+        assert_eq!(invitee("@botany", "bot"), Person);
+        assert_eq!(invitee("@spieltischler", "bot"), Person);
+        // On Matrix a name is no id: `@spieltisch` is someone on the user's server.
+        assert_eq!(invitee("@spieltisch", me), Person);
     }
 
     #[test]

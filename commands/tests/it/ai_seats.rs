@@ -314,6 +314,9 @@ async fn inviting_the_bot_seats_it_at_once_with_its_level() {
     let de = Origin { lang: Some(Lang::De), ..at("carla") };
     let begun = ok_at(&host, &de, "neu carat @bot level=leicht").await;
     assert!(begun.contains("Plätze: carla, Spieltisch (KI, leicht)."), "{begun}");
+    // The bot's own name invites it too.
+    let begun = ok_at(&host, &at("erna"), "new carat @Spieltisch:hard").await;
+    assert!(begun.contains("Seats: erna, Spieltisch (AI, hard)."), "{begun}");
 
     // Refusals change nothing.
     let games = host.db().open_games_of("terminal", "dora").await.expect("games").len();
@@ -326,6 +329,9 @@ async fn inviting_the_bot_seats_it_at_once_with_its_level() {
         "`level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too."
     );
     assert_eq!(no_at(&host, &at("dora"), "new carat @bot level=master").await, "Unknown AI level “master”: use easy, normal or hard.");
+    // Words after the bot that are no level, as a name nobody could accept.
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:normal:hard").await, "Unknown AI level “normal:hard”: use easy, normal or hard.");
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:hard:").await, "Unknown AI level “hard:”: use easy, normal or hard.");
     assert_eq!(no_at(&host, &at("dora"), "new hathor @bot").await, "Hathor is played alone: the AI cannot take a seat at your table. Play the same stones against it: `new hathor challenge @bot`.");
     assert_eq!(host.db().open_games_of("terminal", "dora").await.expect("games").len(), games);
 
