@@ -105,6 +105,7 @@ cmd-no-ratings = { $scope ->
     [server] Auf diesem Server
    *[channel] Hier
   } hat noch niemand eine Wertung in { $game }: spielt zuerst eine Partie zu Ende.
+cmd-no-ratings-solo = { $game } spielt man allein, darum gibt es keine Wertungen: In einem Kanal mit Herausforderung zeigt `bestenliste` deren Punkte.
 cmd-no-stats = { $player } hat { $scope ->
     [server] auf diesem Server
    *[channel] hier

@@ -98,6 +98,7 @@ cmd-no-ratings = Nobody has a rating in { $game } { $scope ->
     [server] on this server
    *[channel] here
   } yet: finish a game first.
+cmd-no-ratings-solo = { $game } is played alone, so it has no ratings: in a channel with a challenge, `leaderboard` shows its points.
 cmd-no-stats = { $player } has no rating { $scope ->
     [server] on this server
    *[channel] here

@@ -22,6 +22,10 @@ fn shown(r: f64, lang: crate::base::i18n::Lang) -> String {
 
 /// `leaderboard <game>`: the best players of a game on this server (else channel/room).
 pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
+    // A game for one is never rated (its challenges have a leaderboard of points).
+    if *kind.players().end() < 2 {
+        return Err(Msg::new("cmd-no-ratings-solo").arg("game", ctx.game_name(kind)).into());
+    }
     let list = leaderboard_of(&ctx.table.db, &ctx.origin.platform, ctx.origin.scope(), kind.id()).await?;
     if list.is_empty() {
         return Err(Msg::new("cmd-no-ratings").arg("game", ctx.game_name(kind)).arg("scope", ctx.scope_word()).into());

@@ -17,6 +17,10 @@ async fn a_finished_game_moves_the_ratings_the_right_way_and_stores_them() {
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
     assert!(no(&host, "alice", "c", "leaderboard carat").await.contains("Nobody has a rating in Carat"));
+    assert_eq!(
+        no(&host, "alice", "c", "leaderboard hathor").await,
+        "Hathor is played alone, so it has no ratings: in a channel with a challenge, `leaderboard` shows its points."
+    );
     started(&host, "c", 31).await;
     ok(&host, "bob", "c", "resign").await;
 
