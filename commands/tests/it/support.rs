@@ -93,11 +93,18 @@ pub async fn started(host: &Host, channel: &str, seed: u64) -> GameId {
 
 /// Like [`started`], with each user's origin from `at` (e.g. a channel of a server).
 pub async fn started_where(host: &Host, at: impl Fn(&str) -> Origin, seed: u64) -> GameId {
-    let replies = host.handle(&at("alice"), &format!("new carat seed={seed}")).await;
+    started_between(host, at, ("alice", "bob"), seed).await
+}
+
+/// A running two-player Carat game (`seed`) that `players.0` created and `players.1`
+/// joined, each speaking from `at`.
+pub async fn started_between(host: &Host, at: impl Fn(&str) -> Origin, players: (&str, &str), seed: u64) -> GameId {
+    let (creator, joiner) = players;
+    let replies = host.handle(&at(creator), &format!("new carat seed={seed}")).await;
     let id = replies.first().and_then(|r| r.game).expect("an invitation").id;
-    let joined = host.run(&at("bob"), Command::Join { game: Some(id) }).await;
+    let joined = host.run(&at(joiner), Command::Join { game: Some(id) }).await;
     assert!(!joined[0].refusal, "{}", texts(&joined));
-    let started = host.run(&at("alice"), Command::Start { game: Some(id) }).await;
+    let started = host.run(&at(creator), Command::Start { game: Some(id) }).await;
     assert!(!started[0].refusal, "{}", texts(&started));
     id
 }

@@ -226,16 +226,12 @@ async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_inv
 /// keeps the move); someone who plays none here is told so, not offered others' games.
 #[tokio::test]
 async fn a_players_commands_without_a_number_list_only_the_users_own_games() {
-    use commands::Command;
     let place = Place::new();
     let host = place.host().await;
     let first = started(&host, "c", 1).await;
     let second = started(&host, "c", 2).await;
     // A third game, of dave and erin.
-    let replies = host.handle(&origin("dave", "c"), "new carat seed=3").await;
-    let third = replies[0].game.expect("an invitation").id;
-    assert!(!host.run(&origin("erin", "c"), Command::Join { game: Some(third) }).await[0].refusal);
-    assert!(!host.run(&origin("dave", "c"), Command::Start { game: Some(third) }).await[0].refusal);
+    let third = crate::support::started_between(&host, |u| origin(u, "c"), ("dave", "erin"), 3).await;
     let mine = format!("#{first} Carat, #{second} Carat");
     for (line, example) in [("resign", "resign"), ("hand", "hand"), ("claim", "claim"), ("move c3 red", "move")] {
         let replies = host.handle(&origin("alice", "c"), line).await;
