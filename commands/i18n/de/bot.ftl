@@ -6,6 +6,7 @@ cmd-empty = Gib einen Befehl ein, zum Beispiel `hilfe`.
 cmd-unknown = Den Befehl „{ $word }“ kenne ich nicht: `hilfe` zeigt alle Befehle.
 cmd-bare-several = „{ $text }“ ist kein Befehl, und du spielst hier mehrere Partien ({ $games }): Wenn es ein Zug ist, nenne die Partie, z. B. `{ $example }`.
 cmd-extra-words = `{ $command }` braucht keine weiteren Wörter, aber da steht „{ $text }“.
+cmd-number-needs-hash = Eine Spielnummer schreibt man mit #: versuch `{ $command } #{ $number }`.
 cmd-new-needs-game = Nenne das Spiel: `neu <Spiel>`, eines von { $games }.
 cmd-unknown-game = Ein Spiel „{ $name }“ gibt es nicht; die Spiele sind { $games }.
 cmd-game-unavailable = { $game } kann mit dieser Version des Bots noch nicht gespielt werden.

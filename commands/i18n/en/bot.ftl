@@ -6,6 +6,7 @@ cmd-empty = Type a command, for example `help`.
 cmd-unknown = I do not know the command “{ $word }”: type `help` for the list of commands.
 cmd-bare-several = “{ $text }” is not a command, and you play several games here ({ $games }): if it is a move, name the game, e.g. `{ $example }`.
 cmd-extra-words = `{ $command }` takes no further words, but I got “{ $text }”.
+cmd-number-needs-hash = A game's number is written with #: try `{ $command } #{ $number }`.
 cmd-new-needs-game = Name the game to play: `new <game>`, one of { $games }.
 cmd-unknown-game = There is no game called “{ $name }”; the games are { $games }.
 cmd-game-unavailable = { $game } cannot be played with this version of the bot yet.

@@ -418,9 +418,13 @@ impl Command {
         }
         let (game, rest) = take_game_id(words)?;
         let no_extra = |cmd: Command| -> Result<Command, Msg> {
-            match rest.first() {
-                None => Ok(cmd),
-                Some(extra) => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+            match rest {
+                [] => Ok(cmd),
+                // `board 2`: a game's number is written with `#`.
+                [number] if game.is_none() && number.parse::<u64>().is_ok_and(|n| n > 0) => {
+                    Err(Msg::new("cmd-number-needs-hash").arg("command", verb.name()).arg("number", *number))
+                }
+                [extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
             }
         };
         match verb {
@@ -646,6 +650,11 @@ mod tests {
             ("board #0", "cmd-bad-game-id"),
             ("join now", "cmd-extra-words"),
             ("decline #3 politely", "cmd-extra-words"),
+            ("board 2", "cmd-number-needs-hash"),
+            ("export 12", "cmd-number-needs-hash"),
+            ("board #2 3", "cmd-extra-words"),
+            ("board 0", "cmd-extra-words"),
+            ("board 2 3", "cmd-extra-words"),
             ("moves page=0", "cmd-bad-page"),
             ("rules chess", "cmd-unknown-game"),
             ("#x c3 red", "cmd-bad-game-id"),

@@ -36,3 +36,20 @@ async fn one_move_played_is_one_move() {
     let list = ok(&host, &next, "c", "games").await;
     assert!(list.contains("your turn (1 move played)"), "{list}");
 }
+
+#[tokio::test]
+async fn a_bare_number_after_a_command_is_shown_with_its_hash() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c", 12).await;
+    let text = no(&host, "alice", "c", &format!("board {id}")).await;
+    assert_eq!(text, format!("A game's number is written with #: try `board #{id}`."));
+    let text = no(&host, "alice", "c", &format!("export {id}")).await;
+    assert_eq!(text, format!("A game's number is written with #: try `export #{id}`."));
+    // With a number already given the word is simply one too many.
+    let text = no(&host, "alice", "c", &format!("board #{id} 3")).await;
+    assert_eq!(text, "`board` takes no further words, but I got “3”.");
+    ok(&host, "alice", "c", "language de").await;
+    let text = no(&host, "alice", "c", &format!("history {id}")).await;
+    assert_eq!(text, format!("Eine Spielnummer schreibt man mit #: versuch `history #{id}`."));
+}
