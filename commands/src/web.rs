@@ -43,8 +43,14 @@ pub struct WebPlayer {
     pub score: Option<String>,
     /// Whether the player is to move now.
     pub to_move: bool,
-    /// For a human to move: the time left for this move, in words ("1 day 12 hours").
+    /// For a human to move: the time left for this move, in words ("1 day 12 hours"),
+    /// `None` also when it has run out (see `time_up`).
     pub time_left: Option<String>,
+    /// For a human to move: whether the time for this move has run out (the timeout
+    /// is not handled yet).
+    pub time_up: bool,
+    /// Whether the player has left the game (resigned, claimed against, timed out).
+    pub left: bool,
 }
 
 /// The page of one game, in one language.
@@ -177,21 +183,22 @@ impl Host {
                 .move_ms,
             None => 0,
         };
+        let removed = game.removed();
         let mut players = Vec::new();
         for player in &loaded.players {
             let ai = ai_seat::is_ai(&player.user_id);
             let moving = to_move.contains(&player.seat);
-            let time_left = match (&turn, moving && !ai) {
-                (Some(turn), true) => {
-                    let clock = crate::store::turns::seat_clock(&self.db, turn, &player.user_id, default_ms, ctx.now()).await?;
-                    Some(crate::base::time::format_duration(&self.texts, ctx.lang, clock.left_ms()))
-                }
+            let left_ms = match (&turn, moving && !ai) {
+                (Some(turn), true) => Some(crate::store::turns::seat_clock(&self.db, turn, &player.user_id, default_ms, ctx.now()).await?.left_ms()),
                 _ => None,
             };
+            let time_up = left_ms.is_some_and(|ms| ms <= 0);
+            let time_left = left_ms.filter(|&ms| ms > 0).map(|ms| crate::base::time::format_duration(&self.texts, ctx.lang, ms));
             let score = scores.as_ref().and_then(|s| s.get(player.seat)).map(|&points| {
                 self.texts.plain(ctx.lang, &Msg::new("web-score").arg("points", points).arg("game", loaded.kind.id()))
             });
-            players.push(WebPlayer { name: player.name.clone(), ai, score, to_move: moving, time_left });
+            let left = removed.contains(&player.seat);
+            players.push(WebPlayer { name: player.name.clone(), ai, score, to_move: moving, time_left, time_up, left });
         }
         Ok(players)
     }

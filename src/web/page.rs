@@ -80,13 +80,22 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
         if let Some(score) = &player.score {
             let _ = write!(line, " · {}", escape(score));
         }
+        if player.left {
+            let _ = write!(line, " · {}", t(Msg::new("web-left")));
+        }
         if player.to_move {
             let _ = write!(line, " · {}", t(Msg::new("web-to-move")));
             if let Some(left) = &player.time_left {
                 let _ = write!(line, " ({})", t(Msg::new("web-time-left").arg("time", left.clone())));
+            } else if player.time_up {
+                let _ = write!(line, " ({})", t(Msg::new("web-time-up")));
             }
         }
-        let class = if player.to_move { " class=\"to-move\"" } else { "" };
+        let class = match (player.to_move, player.left) {
+            (true, _) => " class=\"to-move\"",
+            (false, true) => " class=\"left\"",
+            (false, false) => "",
+        };
         let _ = writeln!(out, "<li{class}>{line}</li>");
     }
     out.push_str("</ul>\n<p class=\"status\">");

@@ -56,12 +56,17 @@ pub struct Site {
 
 impl Site {
     pub async fn start() -> Site {
+        Site::start_with_clock(Arc::new(commands::base::clock::SystemClock)).await
+    }
+
+    /// [`Site::start`] with the host's clock.
+    pub async fn start_with_clock(clock: Arc<dyn commands::base::clock::Clock>) -> Site {
         let dir = tempfile::tempdir().expect("a temp dir");
         let url = format!("sqlite://{}", dir.path().join("web.db").display());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("an address");
         let options = HostOptions { web_url: Some(format!("http://{addr}")), ..HostOptions::default() };
-        let host = Arc::new(Host::open(&url, options).await.expect("open the host"));
+        let host = Arc::new(Host::open_with_clock(&url, options, clock).await.expect("open the host"));
         let served = host.clone();
         tokio::spawn(async move { spieltisch::web::serve(listener, served).await });
         Site { host, addr, _dir: dir }
@@ -423,4 +428,32 @@ async fn silent_connections_are_bounded_and_closed() {
         let read = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut byte)).await.expect("closed in time");
         assert!(matches!(read, Ok(0) | Err(_)), "a silent connection is closed: {read:?}");
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_players_list_marks_who_left_and_a_move_whose_time_is_up() {
+    let clock = Arc::new(commands::base::clock::ManualClock::at(1_780_000_000_000));
+    let site = Site::start_with_clock(clock.clone()).await;
+    let invited = site.say("alice", "new carat @bob @carol seed=11").await;
+    assert!(!invited.iter().any(|r| r.refusal), "{:?}", invited[0].text.plain());
+    site.say("bob", "join").await;
+    let started = site.say("carol", "join").await;
+    assert!(started.iter().any(|r| r.text.plain().contains("begins")), "{:?}", started[0].text.plain());
+    let page = link_path(channel_post(&started));
+    let resigned = site.say("bob", "resign").await;
+    assert!(!resigned.iter().any(|r| r.refusal), "{:?}", resigned[0].text.plain());
+    let text = get(site.addr, &page, &[]).await.text();
+    let bob = text.lines().find(|l| l.contains(">bob · ")).expect("bob is listed");
+    assert!(bob.starts_with("<li class=\"left\">bob · ") && bob.ends_with(" · left the game</li>"), "{bob}");
+    let moving = text.lines().find(|l| l.starts_with("<li class=\"to-move\">")).expect("a player to move");
+    assert!(moving.ends_with(" · to move (3 days left)</li>"), "{moving}");
+    // Three days and a minute later the move's time has run out (nobody has ended the
+    // turn yet): the page says so instead of "0 minutes left".
+    clock.advance(3 * 86_400_000 + 60_000);
+    let text = get(site.addr, &page, &[]).await.text();
+    let moving = text.lines().find(|l| l.starts_with("<li class=\"to-move\">")).expect("a player to move");
+    assert!(moving.ends_with(" · to move (time is up)</li>"), "{moving}");
+    let german = get(site.addr, &format!("{page}?lang=de"), &[]).await.text();
+    assert!(german.contains(" · hat das Spiel verlassen</li>"), "{german}");
+    assert!(german.contains(" · am Zug (Zeit abgelaufen)</li>"), "{german}");
 }

@@ -17,6 +17,8 @@ web-live = Diese Seite folgt der Partie: ein neuer Zug erscheint von selbst.
 web-over = Die Partie ist vorbei.
 web-to-move = am Zug
 web-time-left = noch { $time }
+web-left = hat das Spiel verlassen
+web-time-up = Zeit abgelaufen
 web-score = { $game ->
     [artifakes] { $points ->
         [one] 1 Stein

@@ -17,6 +17,8 @@ web-live = This page follows the game: a new move appears by itself.
 web-over = The game is over.
 web-to-move = to move
 web-time-left = { $time } left
+web-left = left the game
+web-time-up = time is up
 web-score = { $game ->
     [artifakes] { $points ->
         [one] 1 stone
