@@ -74,10 +74,11 @@ enum Command {
         /// The language: en or de [default: the config's, else en].
         #[arg(long)]
         lang: Option<String>,
-        /// Serve the games' web pages on this address (e.g. 127.0.0.1:8080); `board`
-        /// and the start then carry each game's link [default: the config's `[web]`].
+        /// Serve the games' web pages on this address (e.g. 127.0.0.1:8080 or
+        /// localhost:8080); `board` and the start then carry each game's link
+        /// [default: the config's `[web]`].
         #[arg(long)]
-        web: Option<std::net::SocketAddr>,
+        web: Option<String>,
     },
     /// Start the chat platforms the configuration sets up.
     Run {
@@ -153,7 +154,7 @@ fn main() -> ExitCode {
             run_async("local", async move {
                 let mut config = load_config(config.as_deref())?;
                 if let Some(listen) = web {
-                    config.web = Some(config::WebConfig { listen, public_url: None });
+                    config.web = Some(config::WebConfig { listen: web_address(&listen).await?, public_url: None });
                 }
                 let requested_lang = match lang {
                     Some(l) => Some(l.parse::<Lang>().map_err(anyhow::Error::msg)?),
@@ -191,9 +192,6 @@ fn main() -> ExitCode {
             let _log = spieltisch::logging::init(RUN_LOG_FILTER);
             run_async("run", async move {
                 let mut config = Config::load(&config)?;
-                let web_listener = bind_web(&mut config).await?;
-                let host =
-                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::base::clock::SystemClock)).await?);
                 let configured = config.platforms();
                 if configured.is_empty() {
                     report!(
@@ -202,6 +200,9 @@ fn main() -> ExitCode {
                     );
                     return Ok(ExitCode::from(2));
                 }
+                let web_listener = bind_web(&mut config).await?;
+                let host =
+                    std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::base::clock::SystemClock)).await?);
                 let missing = config.unavailable_platforms();
                 if !missing.is_empty() {
                     report!(
@@ -352,10 +353,33 @@ async fn bind_web(config: &mut Config) -> anyhow::Result<Option<tokio::net::TcpL
     if web.public_url.is_none()
         && let Ok(local) = listener.local_addr()
     {
+        if local.ip().is_unspecified() {
+            anyhow::bail!(
+                "the web page listens on every address ({local}), so its links need the address people open: \
+                 set [web] public_url (e.g. \"http://192.0.2.7:{port}\" or \"https://spiele.example.org\"), \
+                 or listen on one address (e.g. 127.0.0.1:{port})",
+                port = local.port()
+            );
+        }
         web.public_url = Some(format!("http://{local}"));
     }
     tracing::info!(listen = %web.listen, public = %web.base_url(), "web page served");
     Ok(Some(listener))
+}
+
+/// The address `text` names for `--web`: an IP address and port, or a host name and
+/// port (`localhost:8080`), resolved to its first address.
+///
+/// # Errors
+/// When `text` names no address.
+async fn web_address(text: &str) -> anyhow::Result<std::net::SocketAddr> {
+    if let Ok(addr) = text.parse() {
+        return Ok(addr);
+    }
+    let mut found = tokio::net::lookup_host(text)
+        .await
+        .map_err(|e| anyhow::anyhow!("--web {text:?} is no address to listen on (write it as 127.0.0.1:8080 or localhost:8080): {e}"))?;
+    found.next().ok_or_else(|| anyhow::anyhow!("--web {text:?} names no address to listen on"))
 }
 
 /// Serves the terminal's games' web pages on `listener` (bound by [`bind_web`]).

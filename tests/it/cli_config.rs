@@ -18,6 +18,16 @@ fn run_without_platforms_says_so_and_fails() {
 }
 
 #[test]
+fn run_with_only_a_web_page_says_so_before_serving_it() {
+    let place = Place::new();
+    let run = run_with(&place, "[web]
+listen = \"127.0.0.1:0\"\n", &[("RUST_LOG", "info")]);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains("sets up no chat platform"), "{}", run.stderr);
+    assert!(!run.stderr.contains("web page served"), "nothing is served: {}", run.stderr);
+}
+
+#[test]
 fn configured_platforms_are_named_and_secrets_stay_hidden() {
     let place = Place::new();
     // a homeserver that refuses connections: the Matrix login fails within seconds

@@ -400,6 +400,27 @@ fn the_terminal_prints_the_link_with_web() {
     assert!(!plain.stdout.contains("/g/"), "without --web no link: {}", plain.stdout);
 }
 
+/// `--web` takes a host name (`localhost:0`), and refuses an address for every
+/// interface without a `public_url`: its links (`http://0.0.0.0:…`) would open nothing.
+#[test]
+fn the_terminal_web_address_may_be_a_name_but_not_every_interface() {
+    let place = crate::support::Place::new();
+    let db = place.db_url();
+    let boards = place.boards().display().to_string();
+    let args = ["local", "--db", &db, "--boards", &boards, "--as", "alice", "--web", "localhost:0"];
+    let run = crate::support::spieltisch(place.path(), &args, "new carat seed=3\n", &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("game pages at http://127.0.0.1:") || run.stderr.contains("game pages at http://[::1]:"), "{}", run.stderr);
+    let args = ["local", "--db", &db, "--boards", &boards, "--as", "alice", "--web", "0.0.0.0:0"];
+    let run = crate::support::spieltisch(place.path(), &args, "board\n", &[]);
+    assert_eq!(run.code, Some(1), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stderr.contains("the web page listens on every address (0.0.0.0:") && run.stderr.contains("set [web] public_url"), "{}", run.stderr);
+    let args = ["local", "--db", &db, "--as", "alice", "--web", "no such host:80"];
+    let run = crate::support::spieltisch(place.path(), &args, "board\n", &[]);
+    assert_ne!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("--web \"no such host:80\" is no address to listen on"), "{}", run.stderr);
+}
+
 /// Connections that send nothing do not pile up: beyond the limit they wait unaccepted,
 /// and each is closed after the idle time, after which the page is served again.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
