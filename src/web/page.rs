@@ -54,11 +54,11 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
         out,
         "<img id=\"board\" src=\"{token}/{last}.png{query}\" alt=\"{alt}\" data-alt0=\"{alt0}\" data-alt1=\"{alt1}\" \
          data-alt-n=\"{altn}\">\n<div class=\"controls\">\n\
-         <button id=\"first\" type=\"button\">⏮ {first}</button>\n\
+         <button id=\"first\" type=\"button\">⇤ {first}</button>\n\
          <button id=\"prev\" type=\"button\">◀ {previous}</button>\n\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" value=\"{last}\" step=\"1\" aria-label=\"{label}\">\n\
          <button id=\"next\" type=\"button\">{next} ▶</button>\n\
-         <button id=\"last\" type=\"button\">{latest} ⏭</button>\n</div>\n\
+         <button id=\"last\" type=\"button\">{latest} ⇥</button>\n</div>\n\
          <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n</section>\n<aside>\n",
         token = escape(token),
         query = escape(&query),
@@ -104,10 +104,11 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     if game.has_hand {
         let _ = write!(
             out,
-            "<h2>{}</h2>\n<img id=\"hand\" src=\"{}/hand.png?seq={last}&amp;lang={}\" alt=\"\">\n",
-            t(Msg::new("web-your-hand")),
+            "<h2>{hand}</h2>\n<img id=\"hand\" src=\"{}/hand.png?seq={last}&amp;lang={}\" alt=\"{alt}\">\n",
             escape(token),
-            lang.code()
+            lang.code(),
+            hand = t(Msg::new("web-your-hand")),
+            alt = t(Msg::new("web-hand-alt")),
         );
     }
     let _ = writeln!(out, "<h2>{}</h2>", t(Msg::new("web-moves")));

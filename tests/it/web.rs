@@ -220,7 +220,7 @@ async fn a_running_carat_game_is_shown_move_by_move_and_hides_the_hands() {
     assert_eq!(get(site.addr, &format!("{page}/hand.png"), &[]).await.status, 404, "spectators have no hand");
     for (user, own) in [("alice", &alice_page), ("bob", &bob_page)] {
         let mine = get(site.addr, own, &[]).await;
-        assert!(mine.text().contains("<img id=\"hand\""), "{user}'s page shows the hand");
+        assert!(mine.text().contains("<img id=\"hand\" src=\"") && mine.text().contains("\" alt=\"Your hand\">"), "{user}'s page shows the hand, named: {}", mine.text());
         let hand = get(site.addr, &format!("{own}/hand.png"), &[]).await;
         assert_eq!(hand.status, 200);
         assert_eq!(hand.header("cache-control"), "private, no-store");

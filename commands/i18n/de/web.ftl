@@ -34,6 +34,7 @@ web-score = { $game ->
     }
   }
 web-your-hand = Deine Hand (nur du siehst sie, über deinen eigenen Link)
+web-hand-alt = Deine Hand
 web-record = Partieprotokoll (JSON)
 web-board-alt = Das Brett { $n ->
     [0] zu Beginn

@@ -34,6 +34,7 @@ web-score = { $game ->
     }
   }
 web-your-hand = Your hand (only you see it, on this link of yours)
+web-hand-alt = Your hand
 web-record = Record (JSON)
 web-board-alt = The board { $n ->
     [0] at the start
