@@ -27,8 +27,13 @@ impl Answer {
 
 /// `GET path` with extra request headers, over a fresh HTTP/1.1 connection.
 pub async fn get(addr: SocketAddr, path: &str, extra: &[(&str, &str)]) -> Answer {
+    request(addr, "GET", path, extra).await
+}
+
+/// `METHOD path` with extra request headers, over a fresh HTTP/1.1 connection.
+pub async fn request(addr: SocketAddr, method: &str, path: &str, extra: &[(&str, &str)]) -> Answer {
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect to the web server");
-    let mut request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (name, value) in extra {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -422,5 +427,33 @@ async fn silent_connections_are_bounded_and_closed() {
         let mut byte = [0u8; 1];
         let read = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut byte)).await.expect("closed in time");
         assert!(matches!(read, Ok(0) | Err(_)), "a silent connection is closed: {read:?}");
+    }
+}
+
+/// The security headers were set by each handler, so answers made elsewhere lacked them:
+/// axum's `405` for a `POST`, and its plain-text `400` "Invalid URL: Invalid UTF-8 in
+/// `token`" for `/g/%FF%FE`. Now an outermost layer sets them on every answer, and a
+/// token that is not UTF-8 is a `404` page like any unknown token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let secured = |answer: &Answer, what: &str| {
+        assert_eq!(answer.header("referrer-policy"), "no-referrer", "{what}");
+        assert_eq!(answer.header("x-content-type-options"), "nosniff", "{what}");
+        assert_eq!(answer.header("x-robots-tag"), "noindex, nofollow", "{what}");
+    };
+    let posted = request(site.addr, "POST", &page, &[("Content-Length", "0")]).await;
+    assert_eq!(posted.status, 405, "POST {page}");
+    secured(&posted, "POST");
+    for path in ["/g/%FF%FE".to_string(), format!("{page}/%FF.png"), "/g/%FF%FE/version.json".to_string()] {
+        let answer = get(site.addr, &path, &[]).await;
+        assert_eq!((answer.status, answer.header("content-type")), (404, "text/html; charset=utf-8"), "{path}: {}", answer.text());
+        secured(&answer, &path);
+    }
+    for path in [page.clone(), format!("{page}/0.png"), format!("{page}/version.json"), "/static/page.css".to_string(), "/nowhere".to_string()] {
+        let answer = get(site.addr, &path, &[]).await;
+        secured(&answer, &path);
     }
 }
