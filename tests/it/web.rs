@@ -457,3 +457,22 @@ async fn every_answer_carries_the_security_headers() {
         secured(&answer, &path);
     }
 }
+
+/// A game of an open Hathor challenge has no page (its board would help the others), but
+/// `version.json` answered 200 with its move number while the page, boards, hand and
+/// record gave 404. Now every route hides it alike, until the challenge closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_an_open_challenge_has_no_route_at_all() {
+    let site = Site::start().await;
+    let opened = site.say("alice", "new hathor challenge seed=5").await;
+    let game = opened.iter().find_map(|r| r.game).expect("the challenge's game for alice").id;
+    let token = "0123456789abcdef0123456789abcdef";
+    let link = commands::store::web::WebLink { game, seat: None };
+    assert_eq!(site.host.db().web_token(link, token).await.expect("a token"), token);
+    let row = site.host.db().game(game).await.expect("read").expect("the game");
+    assert_eq!(row.status, commands::store::Status::Running, "alice plays at once");
+    for file in ["", "/version.json", "/record.json", "/0.png", "/hand.png"] {
+        let answer = get(site.addr, &format!("/g/{token}{file}"), &[]).await;
+        assert_eq!(answer.status, 404, "/g/<token>{file}: {}", answer.text());
+    }
+}
