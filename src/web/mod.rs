@@ -23,6 +23,8 @@
 mod connections;
 mod page;
 
+pub use connections::Limits;
+
 use std::sync::Arc;
 
 use axum::{
@@ -60,26 +62,22 @@ pub fn router(host: Arc<Host>) -> Router {
         .layer(SetResponseHeaderLayer::overriding(HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex, nofollow")))
 }
 
-/// Serves the web page on `listener` until the process ends.
+/// Serves the web page on `listener` until the process ends, within the default
+/// [`Limits`].
 ///
 /// # Errors
 /// The I/O error that stopped the server.
 pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>) -> std::io::Result<()> {
-    serve_bounded(listener, host, connections::MAX_CONNECTIONS, connections::IDLE).await
+    serve_bounded(listener, host, Limits::default()).await
 }
 
-/// As [`serve`], with at most `limit` connections at once, each closed after `idle`
-/// without a byte from its client (see `connections`).
+/// As [`serve`], within `limits`: how many connections at once, how long one may send
+/// nothing or take nothing of its answer, how long one may live.
 ///
 /// # Errors
 /// The I/O error that stopped the server.
-pub async fn serve_bounded(
-    listener: tokio::net::TcpListener,
-    host: Arc<Host>,
-    limit: usize,
-    idle: std::time::Duration,
-) -> std::io::Result<()> {
-    axum::serve(connections::Bounded::new(listener, limit, idle), router(host)).await
+pub async fn serve_bounded(listener: tokio::net::TcpListener, host: Arc<Host>, limits: Limits) -> std::io::Result<()> {
+    axum::serve(connections::Bounded::new(listener, limits), router(host)).await
 }
 
 /// The page's language: `?lang=de|en`, else the first of `Accept-Language` (by its

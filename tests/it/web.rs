@@ -411,7 +411,8 @@ async fn silent_connections_are_bounded_and_closed() {
     let addr = listener.local_addr().expect("an address");
     let host = site.host.clone();
     let idle = std::time::Duration::from_millis(600);
-    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, 4, idle).await });
+    let limits = spieltisch::web::Limits { connections: 4, idle, lifetime: std::time::Duration::from_secs(60) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
     // Four silent clients take every slot.
     let mut silent = Vec::new();
     for _ in 0..4 {
@@ -474,5 +475,94 @@ async fn a_game_of_an_open_challenge_has_no_route_at_all() {
     for file in ["", "/version.json", "/record.json", "/0.png", "/hand.png"] {
         let answer = get(site.addr, &format!("/g/{token}{file}"), &[]).await;
         assert_eq!(answer.status, 404, "/g/<token>{file}: {}", answer.text());
+    }
+}
+
+/// A client that sends a byte now and then, or sends requests and never reads the
+/// answers, held its slot for ever (only a connection sending nothing was closed), so
+/// 512 of them kept the page unreachable. Now a connection reads requests only for its
+/// lifetime and is closed once its answer cannot be written for the idle time: with
+/// every slot taken by such clients, a new request is answered after about lifetime +
+/// idle (here 1.5 s + 1 s; the test allows 8 s, far below "never").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trickling_and_unread_connections_are_closed_after_their_lifetime() {
+    use std::time::Duration;
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let host = site.host.clone();
+    let limits = spieltisch::web::Limits { connections: 4, idle: Duration::from_secs(1), lifetime: Duration::from_millis(1500) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    // Two clients send a request a byte every 200 ms, for ever (well below the idle time).
+    let mut trickling = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let line = format!("GET {page} HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+        trickling.push(tokio::spawn(async move {
+            let bytes = line.into_bytes().into_iter().chain(std::iter::repeat(b'a'));
+            for byte in bytes {
+                if stream.write_all(&[byte]).await.is_err() {
+                    return tokio::time::Instant::now();
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            unreachable!("an endless header")
+        }));
+    }
+    // Two clients send 400 requests for a board at once and never read an answer:
+    // the answers fill the socket buffers and the server's writes wait.
+    let mut unread = Vec::new();
+    let board = format!("GET {page}/0.png HTTP/1.1\r\nHost: x\r\n\r\n").repeat(400);
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        stream.write_all(board.as_bytes()).await.expect("send the requests");
+        unread.push(stream);
+    }
+    let waited = tokio::time::Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(8), get(addr, &page, &[])).await.expect("answered while they go on");
+    assert_eq!(answer.status, 200);
+    assert!(waited.elapsed() >= Duration::from_millis(1000), "it had to wait for a slot: {:?}", waited.elapsed());
+    for client in trickling {
+        let cut = tokio::time::timeout(Duration::from_secs(8), client).await.expect("the trickling client was cut off").expect("task");
+        assert!(cut.duration_since(waited) < Duration::from_secs(8));
+    }
+    drop(unread);
+}
+
+/// Clients that send many requests and never read the answers are closed once the
+/// server could write nothing to them for the idle time, long before their lifetime.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_whose_answers_are_not_read_are_closed_after_the_idle_time() {
+    use std::time::Duration;
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let png = get(site.addr, &format!("{page}/0.png"), &[]).await.body.len();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let host = site.host.clone();
+    let limits = spieltisch::web::Limits { connections: 2, idle: Duration::from_secs(1), lifetime: Duration::from_secs(600) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    // Enough answers to fill any socket buffers (more than 64 MB in all).
+    let count = (64 << 20) / png + 1;
+    let board = format!("GET {page}/0.png HTTP/1.1\r\nHost: x\r\n\r\n").repeat(count);
+    let waited = tokio::time::Instant::now();
+    let mut unread = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let requests = board.clone();
+        unread.push(tokio::spawn(async move {
+            let _ = stream.write_all(requests.as_bytes()).await;
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            drop(stream);
+        }));
+    }
+    let answer = tokio::time::timeout(Duration::from_secs(10), get(addr, &page, &[])).await.expect("answered long before the lifetime");
+    assert_eq!(answer.status, 200);
+    assert!(waited.elapsed() >= Duration::from_millis(900), "it had to wait for a slot: {:?}", waited.elapsed());
+    for client in unread {
+        client.abort();
     }
 }
