@@ -5,14 +5,18 @@
 #                                  recommends, without its default cluster) unless a
 #                                  server is present
 #   scripts/postgres.sh start      install (if needed), create the data dir (initdb) and
-#                                  start the server on a free 127.0.0.1 port; prints
+#                                  start the server on a free 127.0.0.1 port (on a later
+#                                  start of the same data dir: the same port, so running
+#                                  bots reconnect); prints
 #                                  POSTGRES_URL=postgres://spieltisch@127.0.0.1:PORT
 #   scripts/postgres.sh stop       stop the server of this data dir
 #   scripts/postgres.sh reset      stop it and delete the data dir
 #
 # Settings (environment):
-#   POSTGRES_DATA   data dir of this instance (cluster, log, env)
+#   POSTGRES_DATA   data dir of this instance (cluster, log, env, port)
 #                   [${TMPDIR:-/tmp}/spieltisch-postgres]
+#   POSTGRES_PORT   the port to listen on (kept in $POSTGRES_DATA/port for later starts)
+#                   [the kept one, else a free one]
 #   POSTGRES_BIN    the directory with initdb and pg_ctl [the newest /usr/lib/postgresql/*/bin]
 #   POSTGRES_RUN_AS the user the server runs as when this script runs as root (PostgreSQL
 #                   refuses to run as root) [postgres, made by the package]
@@ -101,12 +105,19 @@ do_start() {
     as_server "$BIN/initdb" -D "$CLUSTER" -U spieltisch --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null 2>&1 \
       || as_server "$BIN/initdb" -D "$CLUSTER" -U spieltisch --auth=trust --encoding=UTF8 --locale=C >&2
   fi
+  # The port of this data dir: POSTGRES_PORT, else the one of its first start, else a
+  # free one; kept, so that `stop` and `start` leave the URL as it was.
   local port=${POSTGRES_PORT:-}
+  if [[ -z $port && -f $POSTGRES_DATA/port ]]; then
+    port=$(<"$POSTGRES_DATA/port")
+    [[ $port =~ ^[0-9]+$ ]] || die "$POSTGRES_DATA/port holds no port number: $port"
+  fi
   [[ -n $port ]] || port=$(free_port)
+  echo "$port" >"$POSTGRES_DATA/port"
   log "starting on 127.0.0.1:$port"
   as_server "$BIN/pg_ctl" -D "$CLUSTER" -l "$POSTGRES_DATA/server.log" -w -t 60 \
     -o "-h 127.0.0.1 -p $port -k $POSTGRES_DATA -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400" \
-    start >&2 || { tail -n 30 "$POSTGRES_DATA/server.log" >&2 || true; die "the server did not start"; }
+    start >&2 || { tail -n 30 "$POSTGRES_DATA/server.log" >&2 || true; die "the server did not start on port $port (kept in $POSTGRES_DATA/port; set POSTGRES_PORT for another)"; }
   {
     echo "POSTGRES_URL=postgres://spieltisch@127.0.0.1:$port"
     echo "POSTGRES_PORT=$port"

@@ -209,22 +209,10 @@ impl fmt::Debug for DatabaseConfig {
     }
 }
 
-/// `url` with the password of its user part (`scheme://user:password@host`) replaced by
-/// `***`, for messages and logs.
+/// `url` with its secrets (the password of its user part, `?password=…`) replaced by
+/// `***`, for messages and logs ([`commands::store::url::redact`]).
 pub fn redact_url(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_string();
-    };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, path) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((user_info, host)) => {
-            let user = user_info.split_once(':').map_or(user_info, |(user, _)| user);
-            let hidden = if user_info.contains(':') { ":***" } else { "" };
-            format!("{scheme}://{user}{hidden}@{host}{path}")
-        }
-        None => url.to_string(),
-    }
+    commands::store::url::redact(url)
 }
 
 /// `[bot]`.
@@ -819,6 +807,9 @@ mod tests {
         assert_eq!(redact_url("postgres://bot:pw@h:5432/db?x=1"), "postgres://bot:***@h:5432/db?x=1");
         assert_eq!(redact_url("postgres://bot@h/db"), "postgres://bot@h/db");
         assert_eq!(redact_url("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(redact_url("postgres://bot@h/db?password=pw&sslmode=require"), "postgres://bot@h/db?password=***&sslmode=require");
+        assert_eq!(redact_url("postgres:/bot:pw@h/db"), "postgres:/bot:***@h/db");
+        assert_eq!(redact_url("bot:pw@h/db"), "bot:***@h/db");
     }
 
     /// The `[discord] shards` of a config text, or its error as the loader reports it.

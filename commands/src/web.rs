@@ -109,15 +109,22 @@ impl Host {
         Ok(matches!(row.status, Status::Running | Status::Finished).then_some((link, row)))
     }
 
-    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
-    /// started, or one hidden by an open challenge.
-    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+    /// As [`Host::web_row`], and `None` for a game hidden by an open challenge: what
+    /// every route of the page shows or hides alike.
+    async fn web_visible_row(&self, token: &str) -> Result<Option<(WebLink, crate::store::GameRow)>, StorageError> {
         let Some((link, row)) = self.web_row(token).await? else { return Ok(None) };
         if let Some((challenge, _)) = self.challenge_of_game(link.game).await?
             && challenge.is_open()
         {
             return Ok(None);
         }
+        Ok(Some((link, row)))
+    }
+
+    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
+    /// started, or one hidden by an open challenge.
+    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+        let Some((link, row)) = self.web_visible_row(token).await? else { return Ok(None) };
         let loaded = self.load(row).await?;
         if loaded.game.is_none() {
             return Ok(None);
@@ -131,7 +138,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn web_version(&self, token: &str) -> Result<Option<WebVersion>, StorageError> {
-        let Some((_, row)) = self.web_row(token).await? else { return Ok(None) };
+        let Some((_, row)) = self.web_visible_row(token).await? else { return Ok(None) };
         Ok(Some(WebVersion { seq: row.seq, takebacks: row.takebacks, finished: row.status == Status::Finished }))
     }
 

@@ -14,23 +14,28 @@
 //!   seed); `GET /g/<token>/version.json`: `{seq, takebacks, finished}` for polling.
 //! * `GET /static/page.js`, `/static/page.css`: the page's script and style.
 //!
-//! Anything else, an unknown token or a position past the last move is a `404` page.
-//! Every answer carries `Referrer-Policy: no-referrer` (the token is in the URL) and
-//! `X-Content-Type-Options: nosniff`; pages a strict `Content-Security-Policy`.
+//! Anything else, an unknown token (also one that is not UTF-8) or a position past the
+//! last move is a `404` page. Every answer the router gives (also a `405` for another
+//! method) carries `Referrer-Policy: no-referrer` (the token is in the URL),
+//! `X-Content-Type-Options: nosniff` and `X-Robots-Tag: noindex, nofollow`, set by the
+//! outermost layer; pages a strict `Content-Security-Policy`.
 
 mod connections;
 mod page;
+
+pub use connections::Limits;
 
 use std::sync::Arc;
 
 use axum::{
     Router,
-    extract::{Path, RawQuery, State},
-    http::{HeaderMap, HeaderValue, StatusCode, header},
+    extract::{Path, RawQuery, State, rejection::PathRejection},
+    http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header},
     response::{IntoResponse, Response},
     routing::get,
 };
 use commands::{Host, Lang};
+use tower_http::set_header::SetResponseHeaderLayer;
 
 /// What the handlers share: the host, and a bound on boards drawn at once (drawing is
 /// CPU work: more at once than cores only queues behind each other).
@@ -51,28 +56,28 @@ pub fn router(host: Arc<Host>) -> Router {
         .route("/static/page.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE) }))
         .fallback(not_found_anywhere)
         .with_state(web)
+        // Outermost, so that no answer lacks them (axum's 405, a rejected extraction).
+        .layer(SetResponseHeaderLayer::overriding(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")))
+        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(SetResponseHeaderLayer::overriding(HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex, nofollow")))
 }
 
-/// Serves the web page on `listener` until the process ends.
+/// Serves the web page on `listener` until the process ends, within the default
+/// [`Limits`].
 ///
 /// # Errors
 /// The I/O error that stopped the server.
 pub async fn serve(listener: tokio::net::TcpListener, host: Arc<Host>) -> std::io::Result<()> {
-    serve_bounded(listener, host, connections::MAX_CONNECTIONS, connections::IDLE).await
+    serve_bounded(listener, host, Limits::default()).await
 }
 
-/// As [`serve`], with at most `limit` connections at once, each closed after `idle`
-/// without a byte from its client (see `connections`).
+/// As [`serve`], within `limits`: how many connections at once, how long one may send
+/// nothing or take nothing of its answer, how long one may live.
 ///
 /// # Errors
 /// The I/O error that stopped the server.
-pub async fn serve_bounded(
-    listener: tokio::net::TcpListener,
-    host: Arc<Host>,
-    limit: usize,
-    idle: std::time::Duration,
-) -> std::io::Result<()> {
-    axum::serve(connections::Bounded::new(listener, limit, idle), router(host)).await
+pub async fn serve_bounded(listener: tokio::net::TcpListener, host: Arc<Host>, limits: Limits) -> std::io::Result<()> {
+    axum::serve(connections::Bounded::new(listener, limits), router(host)).await
 }
 
 /// The page's language: `?lang=de|en`, else the first of `Accept-Language` (by its
@@ -100,33 +105,21 @@ fn language(query: Option<&str>, headers: &HeaderMap, default: Lang) -> Lang {
     ranges.first().map_or(default, |(_, lang)| *lang)
 }
 
-fn with_common_headers(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
-    response
-}
-
 fn asset(mime: &'static str, body: &'static str) -> Response {
-    with_common_headers(
-        ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "public, max-age=3600")], body).into_response(),
-    )
+    ([(header::CONTENT_TYPE, mime), (header::CACHE_CONTROL, "public, max-age=3600")], body).into_response()
 }
 
 fn html(status: StatusCode, body: String) -> Response {
-    with_common_headers(
-        (
-            status,
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-                (header::CONTENT_SECURITY_POLICY, page::CONTENT_SECURITY_POLICY),
-            ],
-            body,
-        )
-            .into_response(),
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+            (header::CONTENT_SECURITY_POLICY, page::CONTENT_SECURITY_POLICY),
+        ],
+        body,
     )
+        .into_response()
 }
 
 fn not_found(host: &Host, lang: Lang) -> Response {
@@ -143,13 +136,16 @@ async fn not_found_anywhere(State(web): State<Web>, RawQuery(query): RawQuery, h
     not_found(&web.host, language(query.as_deref(), &headers, web.host.language()))
 }
 
+/// A token or file name that is not UTF-8 (`/g/%FF%FE`) is no token: a `404` like any
+/// unknown one, not axum's plain-text `400`.
 async fn game_page(
     State(web): State<Web>,
-    Path(token): Path<String>,
+    path: Result<Path<String>, PathRejection>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let lang = language(query.as_deref(), &headers, web.host.language());
+    let Ok(Path(token)) = path else { return not_found(&web.host, lang) };
     match web.host.web_game(&token, lang).await {
         Ok(Some(game)) => html(StatusCode::OK, page::game(web.host.texts(), lang, &token, &game)),
         Ok(None) => not_found(&web.host, lang),
@@ -159,12 +155,13 @@ async fn game_page(
 
 async fn game_file(
     State(web): State<Web>,
-    Path((token, file)): Path<(String, String)>,
+    path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
 ) -> Response {
     let lang = language(query.as_deref(), &headers, web.host.language());
     let host = &web.host;
+    let Ok(Path((token, file))) = path else { return not_found(host, lang) };
     match file.as_str() {
         "record.json" => match host.web_record(&token).await {
             Ok(Some(record)) => json(serde_json::to_vec_pretty(&record).unwrap_or_default(), "no-cache"),
@@ -201,13 +198,11 @@ async fn game_file(
                         .and_then(|v| v.to_str().ok())
                         .is_some_and(|tags| tags.split(',').any(|t| t.trim() == board.etag || t.trim() == "*"));
                     if unchanged {
-                        return with_common_headers(
-                            (
-                                StatusCode::NOT_MODIFIED,
-                                [(header::ETAG, board.etag.clone()), (header::CACHE_CONTROL, IMMUTABLE.to_string())],
-                            )
-                                .into_response(),
-                        );
+                        return (
+                            StatusCode::NOT_MODIFIED,
+                            [(header::ETAG, board.etag.clone()), (header::CACHE_CONTROL, IMMUTABLE.to_string())],
+                        )
+                            .into_response();
                     }
                     png_response(board.png.as_ref().clone(), IMMUTABLE, Some(board.etag))
                 }
@@ -223,9 +218,7 @@ async fn game_file(
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 fn json(body: Vec<u8>, cache: &'static str) -> Response {
-    with_common_headers(
-        ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, cache)], body).into_response(),
-    )
+    ([(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, cache)], body).into_response()
 }
 
 fn png_response(png: Vec<u8>, cache: &'static str, etag: Option<String>) -> Response {
@@ -234,7 +227,7 @@ fn png_response(png: Vec<u8>, cache: &'static str, etag: Option<String>) -> Resp
     if let Some(tag) = etag.and_then(|t| HeaderValue::from_str(&t).ok()) {
         response.headers_mut().insert(header::ETAG, tag);
     }
-    with_common_headers(response)
+    response
 }
 
 #[cfg(test)]

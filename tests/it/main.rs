@@ -11,6 +11,7 @@ mod discord_over_days;
 mod fake_discord;
 mod matrix;
 mod matrix_units;
+mod postgres_script;
 mod render_cli;
 mod robustness;
 mod support;

@@ -207,3 +207,31 @@ fn a_database_url_without_a_file_is_refused_at_the_start() {
         assert!(run.stderr.contains("sqlite://spieltisch.db"), "{url}: the error says what to write: {}", run.stderr);
     }
 }
+
+/// A PostgreSQL URL with one slash (`postgres:/`) or without its scheme was taken for a
+/// SQLite file name, and the error printed it with its password: "cannot open the
+/// database postgres:/pwuser:Sekr3t-PW-xyz@…: unable to open database file". Now it is
+/// refused before anything is opened, with the accepted forms and without the password;
+/// nothing is created in the working directory.
+#[test]
+fn a_misspelt_database_url_is_refused_without_showing_its_password() {
+    let place = Place::new();
+    let cases = [
+        ("postgres:/pwuser:Sekr3t-PW-xyz@127.0.0.1:41699/rev_a", "`postgres:/pwuser:***@127.0.0.1:41699/rev_a` is not a database URL"),
+        ("pwuser:Sekr3t-PW-xyz@127.0.0.1/rev_a", "`pwuser:***@127.0.0.1/rev_a` is not a database URL"),
+        ("postgress://pwuser:Sekr3t-PW-xyz@127.0.0.1/rev_a", "the scheme `postgress:` is misspelt"),
+        ("mysql://pwuser:Sekr3t-PW-xyz@127.0.0.1/rev_a", "PostgreSQL or SQLite only"),
+        ("postgres://pwuser@127.0.0.1:41699/rev_a?sslpassword=Sekr3t-PW-xyz", "the parameter `sslpassword` is not supported"),
+    ];
+    for (url, reason) in cases {
+        let run = crate::support::spieltisch(place.path(), &["local", "--db", url, "--as", "alice"], "new carat\n", &[]);
+        assert_eq!(run.code, Some(1), "{url}: stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+        assert!(run.stderr.contains(reason), "{url}: {}", run.stderr);
+        assert!(!run.stderr.contains("Sekr3t") && !run.stdout.contains("Sekr3t"), "{url}: the password is shown: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{url}: nothing was answered: {}", run.stdout);
+    }
+    let run = crate::support::spieltisch(place.path(), &["local", "--db", "postgres:/pwuser:Sekr3t-PW-xyz@127.0.0.1:41699/rev_a"], "", &[]);
+    assert!(run.stderr.contains("write `postgres://user:password@host:port/database` (or `postgresql://…`) for PostgreSQL"), "{}", run.stderr);
+    let left: Vec<_> = std::fs::read_dir(place.path()).expect("the dir").map(|e| e.expect("entry").file_name()).collect();
+    assert!(left.is_empty(), "nothing is created: {left:?}");
+}

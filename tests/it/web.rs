@@ -27,8 +27,13 @@ impl Answer {
 
 /// `GET path` with extra request headers, over a fresh HTTP/1.1 connection.
 pub async fn get(addr: SocketAddr, path: &str, extra: &[(&str, &str)]) -> Answer {
+    request(addr, "GET", path, extra).await
+}
+
+/// `METHOD path` with extra request headers, over a fresh HTTP/1.1 connection.
+pub async fn request(addr: SocketAddr, method: &str, path: &str, extra: &[(&str, &str)]) -> Answer {
     let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect to the web server");
-    let mut request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for (name, value) in extra {
         request.push_str(&format!("{name}: {value}\r\n"));
     }
@@ -432,7 +437,8 @@ async fn silent_connections_are_bounded_and_closed() {
     let addr = listener.local_addr().expect("an address");
     let host = site.host.clone();
     let idle = std::time::Duration::from_millis(600);
-    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, 4, idle).await });
+    let limits = spieltisch::web::Limits { connections: 4, idle, lifetime: std::time::Duration::from_secs(60) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
     // Four silent clients take every slot.
     let mut silent = Vec::new();
     for _ in 0..4 {
@@ -477,4 +483,140 @@ async fn the_players_list_marks_who_left_and_a_move_whose_time_is_up() {
     let german = get(site.addr, &format!("{page}?lang=de"), &[]).await.text();
     assert!(german.contains(" · hat das Spiel verlassen</li>"), "{german}");
     assert!(german.contains(" · am Zug (Zeit abgelaufen)</li>"), "{german}");
+}
+
+/// The security headers were set by each handler, so answers made elsewhere lacked them:
+/// axum's `405` for a `POST`, and its plain-text `400` "Invalid URL: Invalid UTF-8 in
+/// `token`" for `/g/%FF%FE`. Now an outermost layer sets them on every answer, and a
+/// token that is not UTF-8 is a `404` page like any unknown token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_answer_carries_the_security_headers() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let secured = |answer: &Answer, what: &str| {
+        assert_eq!(answer.header("referrer-policy"), "no-referrer", "{what}");
+        assert_eq!(answer.header("x-content-type-options"), "nosniff", "{what}");
+        assert_eq!(answer.header("x-robots-tag"), "noindex, nofollow", "{what}");
+    };
+    let posted = request(site.addr, "POST", &page, &[("Content-Length", "0")]).await;
+    assert_eq!(posted.status, 405, "POST {page}");
+    secured(&posted, "POST");
+    for path in ["/g/%FF%FE".to_string(), format!("{page}/%FF.png"), "/g/%FF%FE/version.json".to_string()] {
+        let answer = get(site.addr, &path, &[]).await;
+        assert_eq!((answer.status, answer.header("content-type")), (404, "text/html; charset=utf-8"), "{path}: {}", answer.text());
+        secured(&answer, &path);
+    }
+    for path in [page.clone(), format!("{page}/0.png"), format!("{page}/version.json"), "/static/page.css".to_string(), "/nowhere".to_string()] {
+        let answer = get(site.addr, &path, &[]).await;
+        secured(&answer, &path);
+    }
+}
+
+/// A game of an open Hathor challenge has no page (its board would help the others), but
+/// `version.json` answered 200 with its move number while the page, boards, hand and
+/// record gave 404. Now every route hides it alike, until the challenge closes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_an_open_challenge_has_no_route_at_all() {
+    let site = Site::start().await;
+    let opened = site.say("alice", "new hathor challenge seed=5").await;
+    let game = opened.iter().find_map(|r| r.game).expect("the challenge's game for alice").id;
+    let token = "0123456789abcdef0123456789abcdef";
+    let link = commands::store::web::WebLink { game, seat: None };
+    assert_eq!(site.host.db().web_token(link, token).await.expect("a token"), token);
+    let row = site.host.db().game(game).await.expect("read").expect("the game");
+    assert_eq!(row.status, commands::store::Status::Running, "alice plays at once");
+    for file in ["", "/version.json", "/record.json", "/0.png", "/hand.png"] {
+        let answer = get(site.addr, &format!("/g/{token}{file}"), &[]).await;
+        assert_eq!(answer.status, 404, "/g/<token>{file}: {}", answer.text());
+    }
+}
+
+/// A client that sends a byte now and then, or sends requests and never reads the
+/// answers, held its slot for ever (only a connection sending nothing was closed), so
+/// 512 of them kept the page unreachable. Now a connection reads requests only for its
+/// lifetime and is closed once its answer cannot be written for the idle time: with
+/// every slot taken by such clients, a new request is answered after about lifetime +
+/// idle (here 1.5 s + 1 s; the test allows 8 s, far below "never").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn trickling_and_unread_connections_are_closed_after_their_lifetime() {
+    use std::time::Duration;
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let host = site.host.clone();
+    let limits = spieltisch::web::Limits { connections: 4, idle: Duration::from_secs(1), lifetime: Duration::from_millis(1500) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    // Two clients send a request a byte every 200 ms, for ever (well below the idle time).
+    let mut trickling = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let line = format!("GET {page} HTTP/1.1\r\nHost: x\r\nX-Slow: ");
+        trickling.push(tokio::spawn(async move {
+            let bytes = line.into_bytes().into_iter().chain(std::iter::repeat(b'a'));
+            for byte in bytes {
+                if stream.write_all(&[byte]).await.is_err() {
+                    return tokio::time::Instant::now();
+                }
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            unreachable!("an endless header")
+        }));
+    }
+    // Two clients send 400 requests for a board at once and never read an answer:
+    // the answers fill the socket buffers and the server's writes wait.
+    let mut unread = Vec::new();
+    let board = format!("GET {page}/0.png HTTP/1.1\r\nHost: x\r\n\r\n").repeat(400);
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        stream.write_all(board.as_bytes()).await.expect("send the requests");
+        unread.push(stream);
+    }
+    let waited = tokio::time::Instant::now();
+    let answer = tokio::time::timeout(Duration::from_secs(8), get(addr, &page, &[])).await.expect("answered while they go on");
+    assert_eq!(answer.status, 200);
+    assert!(waited.elapsed() >= Duration::from_millis(1000), "it had to wait for a slot: {:?}", waited.elapsed());
+    for client in trickling {
+        let cut = tokio::time::timeout(Duration::from_secs(8), client).await.expect("the trickling client was cut off").expect("task");
+        assert!(cut.duration_since(waited) < Duration::from_secs(8));
+    }
+    drop(unread);
+}
+
+/// Clients that send many requests and never read the answers are closed once the
+/// server could write nothing to them for the idle time, long before their lifetime.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_whose_answers_are_not_read_are_closed_after_the_idle_time() {
+    use std::time::Duration;
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    let png = get(site.addr, &format!("{page}/0.png"), &[]).await.body.len();
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("an address");
+    let host = site.host.clone();
+    let limits = spieltisch::web::Limits { connections: 2, idle: Duration::from_secs(1), lifetime: Duration::from_secs(600) };
+    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    // Enough answers to fill any socket buffers (more than 64 MB in all).
+    let count = (64 << 20) / png + 1;
+    let board = format!("GET {page}/0.png HTTP/1.1\r\nHost: x\r\n\r\n").repeat(count);
+    let waited = tokio::time::Instant::now();
+    let mut unread = Vec::new();
+    for _ in 0..2 {
+        let mut stream = tokio::net::TcpStream::connect(addr).await.expect("connect");
+        let requests = board.clone();
+        unread.push(tokio::spawn(async move {
+            let _ = stream.write_all(requests.as_bytes()).await;
+            tokio::time::sleep(Duration::from_secs(30)).await;
+            drop(stream);
+        }));
+    }
+    let answer = tokio::time::timeout(Duration::from_secs(10), get(addr, &page, &[])).await.expect("answered long before the lifetime");
+    assert_eq!(answer.status, 200);
+    assert!(waited.elapsed() >= Duration::from_millis(900), "it had to wait for a slot: {:?}", waited.elapsed());
+    for client in unread {
+        client.abort();
+    }
 }

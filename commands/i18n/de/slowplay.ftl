@@ -84,6 +84,7 @@ history-header = Die Züge von Partie #{ $id } ({ $game }):
 history-empty = Noch keine Züge.
 history-resigned = { $player } hat aufgegeben.
 history-timeout = { $player } hat die Zeit überschritten.
+history-challenge-closed = Die Zeit der Herausforderung ist für { $player } abgelaufen.
 history-aborted = Die Partie wurde abgebrochen.
 
 ## Hilfe.

@@ -77,6 +77,7 @@ history-header = The moves of game #{ $id } ({ $game }):
 history-empty = No moves yet.
 history-resigned = { $player } resigned.
 history-timeout = { $player }'s time ran out.
+history-challenge-closed = The challenge's time ran out for { $player }.
 history-aborted = The game was aborted.
 
 ## Help.

@@ -227,12 +227,15 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 
 /// A log entry in the reader's words: an event (`@resign P`, `@timeout P`, `@abort`) as
 /// a sentence, a move as `who: notation` in the reader's notation words (`c3 rot` in
-/// German). For `history` and the web page's move list.
+/// German). For `history` and the web page's move list. A `@resign` stored by nobody's
+/// seat is a closing challenge ending a game still running (a player's resignation is
+/// stored with their seat): the challenge's time ran out, nobody resigned.
 pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::LogEntry) -> String {
     match rules::Event::parse(&entry.text) {
         Some(Ok(event)) => {
             let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
             ctx.text(&match event {
+                rules::Event::Resign(seat) if entry.seat.is_none() => Msg::new("history-challenge-closed").arg("player", name(seat)),
                 rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
                 rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
                 rules::Event::Abort => Msg::new("history-aborted"),

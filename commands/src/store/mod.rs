@@ -20,6 +20,7 @@ pub mod ratings;
 pub mod settings;
 pub mod takeback;
 pub mod turns;
+pub mod url;
 pub mod web;
 
 use std::{str::FromStr, time::Duration};
@@ -291,14 +292,15 @@ const OPEN_RETRIES: u64 = 3;
 /// open a database of its own, empty, so a game stored through one is missing through
 /// the next, and everything is lost at the end.
 fn unusable_url(url: &str) -> Option<String> {
+    let shown = url::redact(url);
     let rest = url.trim().strip_prefix("sqlite://").or_else(|| url.trim().strip_prefix("sqlite:"))?;
     let (path, params) = rest.split_once('?').unwrap_or((rest, ""));
     let instead = "write a file, e.g. `sqlite://spieltisch.db` (relative to the working directory) or \
                    `sqlite:///absolute/path/games.db`";
     if path == ":memory:" || params.split('&').any(|p| p == "mode=memory") {
-        Some(format!("`{url}` is an in-memory database, which would not keep the games (each connection sees its own); {instead}"))
+        Some(format!("`{shown}` is an in-memory database, which would not keep the games (each connection sees its own); {instead}"))
     } else if path.trim().is_empty() {
-        Some(format!("`{url}` names no database file; {instead}"))
+        Some(format!("`{shown}` names no database file; {instead}"))
     } else {
         None
     }
@@ -336,9 +338,11 @@ impl Db {
     ///   processes may open it at once (sqlx migrates under an advisory lock).
     ///
     /// # Errors
-    /// [`StorageError`] when the URL is bad, the database cannot be opened or created,
+    /// [`StorageError`] when the URL is bad (also a misspelt scheme, which SQLite would
+    /// take for a file name: [`url::check`]), the database cannot be opened or created,
     /// or a migration fails. The error never contains the URL's password.
     pub async fn open(url: &str) -> Result<Db, StorageError> {
+        url::check(url).map_err(|problem| sqlx::Error::Configuration(problem.into()))?;
         if is_postgres_url(url) {
             return Db::open_postgres(url.trim()).await;
         }

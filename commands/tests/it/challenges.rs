@@ -616,3 +616,30 @@ async fn a_board_the_close_ended_says_it_was_ended_early() {
     let text = texts(&host.handle(&origin("carol", "c"), "resign").await);
     assert_eq!(text, format!("carol resigns game #{id}.\nGame #{id} was ended early: carol has 0 points."));
 }
+
+/// A game a closing challenge ended was shown as "alice resigned." in `history` and on
+/// the web page's move list (its log holds `@resign 0`, stored by no seat), while the
+/// status said the game was ended early. Now the history says the challenge's time ran
+/// out, in English and German; a player's own resignation still reads as one.
+#[tokio::test]
+async fn the_history_of_a_game_a_closing_challenge_ended_says_its_time_ran_out() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let opened = host.handle(&origin("alice", "c"), "new hathor challenge hours=2 seed=9").await;
+    let a = game_of(&opened, "alice");
+    let joined = host.handle(&origin("bob", "c"), "join challenge").await;
+    let b = game_of(&joined, "bob");
+    let resigned = host.handle(&origin("bob", "c"), &format!("resign #{b}")).await;
+    assert!(!resigned[0].refusal, "{}", texts(&resigned));
+    clock.advance(2 * HOUR);
+    host.handle(&origin("carol", "c"), "leaderboard").await;
+    let history = texts(&host.handle(&origin("alice", "c"), &format!("history #{a}")).await);
+    assert!(history.contains("The challenge's time ran out for alice."), "{history}");
+    assert!(!history.contains("resigned"), "{history}");
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..origin("alice", "c") };
+    let history = texts(&host.handle(&german, &format!("history #{a}")).await);
+    assert!(history.contains("Die Zeit der Herausforderung ist für alice abgelaufen."), "{history}");
+    let history = texts(&host.handle(&origin("bob", "c"), &format!("history #{b}")).await);
+    assert!(history.contains("bob resigned."), "{history}");
+}

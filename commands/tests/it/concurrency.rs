@@ -283,3 +283,22 @@ async fn a_move_chosen_before_a_take_back_is_not_stored_after_it() {
     let log: Vec<String> = db.log_after(id, 0).await.expect("log").into_iter().map(|e| e.text).collect();
     assert_eq!(log, vec![second.to_string()], "{mover}");
 }
+
+/// sqlx was built without TLS, so `?sslmode=require` failed at once with "SQLx was built
+/// without TLS support enabled" and no managed PostgreSQL requiring TLS could be used.
+/// Now the client asks the server for TLS: the test server has none, so it is the
+/// server's refusal that fails the open (and no plain connection is made instead).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_with_sslmode_require_asks_the_server_for_tls() {
+    if crate::support::postgres_server().is_none() {
+        return;
+    }
+    let place = Place::new();
+    let url = format!("{}?sslmode=require", place.url());
+    let error = commands::store::Db::open(&url).await.expect_err("the test server speaks no TLS").to_string();
+    assert!(!error.contains("without TLS support"), "{error}");
+    assert!(error.contains("server does not support TLS"), "{error}");
+    // `prefer` (the default) falls back to a plain connection on the same server.
+    let db = commands::store::Db::open(&format!("{}?sslmode=prefer", place.url())).await.expect("a plain connection");
+    db.close().await;
+}
