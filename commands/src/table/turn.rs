@@ -100,11 +100,13 @@ pub(crate) async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text,
 
 /// The private hand replies for the seats in `private` after `game`'s last move, their
 /// pictures started on blocking threads ([`start_hand_reply`]); at the end a hand that
-/// has run out is no news and is left out.
+/// has run out is no news and is left out, and so is the emptied hand of a player who
+/// has just left the game (resigned, claimed against).
 pub(crate) async fn start_hands(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match, private: &[Seat]) -> Vec<PendingHand> {
     let mut hands = Vec::new();
     for &seat in private {
-        let emptied = game.is_finished() && hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| h.is_empty());
+        let emptied = (game.is_finished() || game.removed().contains(&seat))
+            && hand_text(&game.view(Viewer::Seat(seat)), seat).is_some_and(|h| h.is_empty());
         if emptied {
             continue;
         }

@@ -109,3 +109,21 @@ async fn hathor_moves_point_to_the_paid_hint_instead_of_listing_the_fields() {
     let (game, _) = rules::record::replay_record(&host.record(id).await.expect("read").expect("started")).expect("replays");
     assert_eq!(game.scores(), Some(vec![-500]));
 }
+
+/// A player who leaves a game of three is not sent their emptied hand ("Your hand in game
+/// #1 … is empty"): the game goes on without them. The others' hands are unchanged and
+/// not sent either.
+#[tokio::test]
+async fn a_player_who_resigns_gets_no_emptied_hand() {
+    let place = Place::new();
+    let host = quiet(&place).await;
+    for (user, line) in [("alice", "new carat @bob @carol seed=7"), ("bob", "join"), ("carol", "join")] {
+        let replies = host.handle(&origin(user, "c"), line).await;
+        assert!(replies.iter().all(|r| !r.refusal), "{line}: {}", texts(&replies));
+    }
+    let replies = host.handle(&origin("bob", "c"), "resign").await;
+    assert!(replies.iter().all(|r| !r.refusal), "{}", texts(&replies));
+    assert_eq!(replies.len(), 1, "one post to the channel, nothing private: {}", texts(&replies));
+    assert_eq!(replies[0].audience, Audience::Channel);
+    assert!(replies[0].text.plain().starts_with("bob resigns game #1.\nIt is @alice's turn."), "{}", texts(&replies));
+}
