@@ -64,6 +64,7 @@ cmd-only-creator-early = Nur { $creator } kann Partie #{ $id } starten, bevor al
 cmd-abort-too-late = Partie #{ $id } ist über den zweiten Zug hinaus, darum kann sie jetzt nur ein Admin abbrechen; du kannst stattdessen `aufgeben`.
 cmd-event-not-a-move = Ein Zug beginnt nicht mit @: zum Aufgeben gibt es `aufgeben`, zum Beenden der Partie `abbrechen`.
 cmd-export-hidden = Partie #{ $id } läuft noch und ihr Protokoll würde Verdecktes verraten, darum kann sie jetzt nur ein Admin exportieren.
+cmd-export-running-player = Partie #{ $id } läuft noch und du spielst mit: ihr Protokoll würde dir Verborgenes zeigen (den Vorrat, die anderen Hände), darum bekommst du es, wenn die Partie vorbei ist.
 cmd-unknown-help-topic = Zu „{ $topic }“ gibt es keine Hilfe: `hilfe` zeigt alle Befehle.
 cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch es bitte gleich noch einmal.
 
@@ -169,7 +170,7 @@ help-abort = `abbrechen [#Nr]` beendet eine Partie ohne Ergebnis: Spieler vor de
 help-games = `partien` listet deine Partien, die, in denen du am Zug bist, zuerst.
 help-help = `hilfe [Befehl|Spiel]` erklärt einen Befehl oder ein Spiel.
 help-rules = `regeln <Spiel>` erklärt die Regeln eines Spiels in Kürze.
-help-export = `exportieren [#Nr]` schickt dir das Protokoll der Partie (JSON): ihren Spielern nach dem Ende, Admins jederzeit.
+help-export = `exportieren [#Nr]` schickt dir das Protokoll der Partie (JSON): ihren Spielern nach dem Ende, Admins, die nicht mitspielen, jederzeit.
 
 ## Ablehnungen der Regeln, die für jedes Spiel gelten (Ereignisse, beendete Partie).
 

@@ -67,6 +67,7 @@ cmd-only-creator-early = Only { $creator } can start game #{ $id } before all { 
 cmd-abort-too-late = Game #{ $id } is past its second move, so only an admin can abort it now; you can `resign` instead.
 cmd-event-not-a-move = A move does not start with @: to give up, use `resign`; to stop the game, use `abort`.
 cmd-export-hidden = Game #{ $id } is still running and its record would reveal hidden information, so only an admin can export it now.
+cmd-export-running-player = Game #{ $id } is still running and you play in it: its record would show you hidden information (the pile, the other hands), so you get it when the game is over.
 cmd-unknown-help-topic = There is no help on “{ $topic }”: type `help` for the list of commands.
 cmd-storage = The game storage failed, so nothing was changed; please try again in a moment.
 
@@ -171,7 +172,7 @@ help-abort = `abort [#id]` ends a game without a result: players before the seco
 help-games = `games` lists your games, the ones waiting for you first.
 help-help = `help [command|game]` explains a command or a game.
 help-rules = `rules <game>` gives a game's rules in short.
-help-export = `export [#id]` sends you the game's record (JSON): to its players once the game is over, to admins at any time.
+help-export = `export [#id]` sends you the game's record (JSON): to its players once the game is over, to admins who do not play in it at any time.
 
 ## The rules' refusals shared by every game (events and a finished game).
 

@@ -49,8 +49,9 @@ pub(crate) fn rules(ctx: &Ctx<'_>, game: Option<GameKind>) -> Outcome {
 }
 
 /// `export [#id]`: the game's record as JSON, privately. A running game's record reveals
-/// hidden information (the pile, other hands): only admins get it; players get the
-/// record once the game is over (spec README, "Export and hidden information").
+/// hidden information (the pile, other hands): only admins who do not play in it get it
+/// (someone "entitled to everything"); players, admins among them, get the record once
+/// the game is over (spec README, "Export and hidden information").
 pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     // Only a bot admin exports a game of another channel (of the same platform).
     let loaded = ctx.table.select_running_or_last(ctx, id, ctx.admin).await?;
@@ -59,8 +60,14 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         return Err(msg.into());
     }
     let plays = loaded.seat_of(ctx.user_id()).is_some();
+    // A game of an open challenge is refused by the challenge's guard, which says when
+    // its record can be had (once the challenge closes).
+    let in_open_challenge = matches!(ctx.table.challenge_of_game(id).await?, Some((challenge, _)) if challenge.is_open());
     match loaded.row.status {
         Status::Invited | Status::Withdrawn => return Err(Msg::new("cmd-not-started").arg("id", id).into()),
+        // A player never gets it while the game runs, admin or not (on Matrix the room's
+        // creator is an admin and often plays).
+        Status::Running if plays && !in_open_challenge => return Err(Msg::new("cmd-export-running-player").arg("id", id).into()),
         Status::Running if !ctx.admin => return Err(Msg::new("cmd-export-hidden").arg("id", id).into()),
         Status::Finished if !ctx.admin && !plays => return Err(Msg::new("cmd-not-a-player").arg("id", id).into()),
         Status::Running | Status::Finished => {}

@@ -200,8 +200,18 @@ async fn a_running_record_is_exported_to_admins_only_and_to_players_when_over() 
     let place = Place::new();
     let host = place.host().await;
     let id = started(&host, "c", 9).await;
+    let replies = host.handle(&origin("carol", "c"), &format!("export #{id}")).await;
+    assert!(refused(&replies, "carol", "only an admin can export it now"), "{}", texts(&replies));
+    // A player does not get it, and neither does an admin who plays in it (on Matrix the
+    // room's creator).
     let replies = host.handle(&origin("alice", "c"), "export").await;
-    assert!(refused(&replies, "alice", "only an admin can export it now"), "{}", texts(&replies));
+    assert!(refused(&replies, "alice", "you play in it"), "{}", texts(&replies));
+    let replies = host.handle(&admin("alice", "c"), "export").await;
+    assert_eq!(
+        replies[0].text.plain(),
+        "Game #1 is still running and you play in it: its record would show you hidden information (the pile, the other hands), so you get it when the game is over."
+    );
+    assert!(replies[0].refusal && replies[0].file.is_none());
     let replies = host.handle(&admin("dave", "c"), "export").await;
     assert_eq!(replies[0].audience, Audience::User("dave".into()), "the record goes to the admin alone");
     assert!(replies[0].file.as_ref().is_some_and(|f| f.mime == "application/json"));
