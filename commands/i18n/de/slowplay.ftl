@@ -21,6 +21,7 @@ cmd-vacation-too-long = Du kannst nicht { $days ->
 cmd-too-many-invitations = Du hast schon { $max } offene Einladungen: warte, bis sie beginnen oder ablaufen, oder zieh eine mit `abbrechen` zurück.
 cmd-not-invited = Partie #{ $id } ist eine Einladung nur für bestimmte Spieler, und du gehörst nicht dazu.
 cmd-invite-self = Du kannst dich nicht selbst einladen: als Einladender hast du deinen Platz schon; nenne nur die anderen Spieler.
+cmd-invite-by-id = „@{ $name }“ ist nur ein Name, und so kann sich jeder nennen: nenne die Person mit einer Erwähnung (auf Matrix eine Pille oder die volle ID wie @{ $name }:example.org), damit nur sie den Platz nehmen kann.
 cmd-invitees-missing = Partie #{ $id } beginnt von selbst, sobald alle Eingeladenen angenommen haben: es fehlt noch die Zusage von { $players }. Um ohne sie zu spielen, zieh die Einladung mit `abbrechen` zurück und lade neu ein.
 cmd-decline-not-invited = Partie #{ $id } nennt dich nicht, also gibt es für dich keine Einladung abzulehnen (der Einladende zieht sie mit `abbrechen` zurück).
 cmd-decline-nothing = Keine Einladung hier nennt dich, also gibt es nichts abzulehnen: `partien` zeigt deine Einladungen.

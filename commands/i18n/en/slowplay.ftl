@@ -20,6 +20,7 @@ cmd-vacation-too-long = You cannot take { $days ->
 cmd-too-many-invitations = You already have { $max } open invitations: wait until they start or expire, or withdraw one with `abort`.
 cmd-not-invited = Game #{ $id } is an invitation for named players only, and you are not one of them.
 cmd-invite-self = You cannot invite yourself: you have your seat as the one who invites; name only the other players.
+cmd-invite-by-id = “@{ $name }” is only a name, and anyone can call themselves that: name the player with a mention (on Matrix a pill, or the full id such as @{ $name }:example.org), so that only they can take the seat.
 cmd-invitees-missing = Game #{ $id } starts by itself once everyone invited has accepted: still waiting for { $players }. To play without them, withdraw it with `abort` and invite again.
 cmd-decline-not-invited = Game #{ $id } does not name you, so there is no invitation for you to decline (the one who invites withdraws it with `abort`).
 cmd-decline-nothing = No invitation here names you, so there is nothing to decline: `games` lists the invitations you have.

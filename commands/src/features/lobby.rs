@@ -32,6 +32,11 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             ai_seat::Invitee::Person => {}
         }
     }
+    if let Some(name) = invite.iter().find(|n| !crate::table::invitees::is_platform_id(n))
+        && crate::table::invitees::ids_only(ctx)
+    {
+        return Err(Msg::new("cmd-invite-by-id").arg("name", name.clone()).into());
+    }
     if new.level.is_some() && ai_levels.is_empty() {
         return Err(Msg::new("cmd-level-without-ai").into());
     }

@@ -11,7 +11,7 @@ use crate::{
 
 /// Whether an invitee is a platform's user id: a Discord id (all ASCII digits) or a
 /// Matrix id (`@bob:example.org`), not a name typed as `@bob`.
-fn is_platform_id(invitee: &str) -> bool {
+pub(crate) fn is_platform_id(invitee: &str) -> bool {
     (!invitee.is_empty() && invitee.chars().all(|c| c.is_ascii_digit()))
         || (invitee.starts_with('@') && invitee.contains(':'))
 }
@@ -27,6 +27,14 @@ pub(crate) fn matches(invitee: &str, user_id: &str, name: &str) -> bool {
     invitee.eq_ignore_ascii_case(name) || invitee.eq_ignore_ascii_case(user_id)
 }
 
+/// Whether players on `platform` must be named by id: where the bot itself has a
+/// platform id (Discord, Matrix, once the adapter has told it), a typed `@carol` is a
+/// display name that anyone may take, so it would give the seat to whoever calls
+/// themselves carol first. In the terminal names are the users.
+pub(crate) fn ids_only(ctx: &Ctx<'_>) -> bool {
+    ctx.table.bot_user(&ctx.origin.platform).is_some_and(|bot| is_platform_id(&bot))
+}
+
 /// Refuses `join` by someone a named invitation does not name.
 ///
 /// # Errors
@@ -34,7 +42,11 @@ pub(crate) fn matches(invitee: &str, user_id: &str, name: &str) -> bool {
 pub(crate) async fn check_invited(ctx: &Ctx<'_>, id: GameId) -> Result<(), Refused> {
     let named = ctx.table.db.invitees(id).await?;
     let user = &ctx.origin.user;
-    if named.is_empty() || named.iter().any(|n| matches(n, &user.id, &user.name)) {
+    // Where users have ids, a name stored before names were refused there grants
+    // nothing by a display name.
+    let strict = ids_only(ctx);
+    let names_user = |n: &String| if strict { n == &user.id } else { matches(n, &user.id, &user.name) };
+    if named.is_empty() || named.iter().any(names_user) {
         return Ok(());
     }
     Err(Msg::new("cmd-not-invited").arg("id", id).into())

@@ -346,12 +346,26 @@ async fn on_a_platform_the_bot_is_invited_by_its_own_id() {
     // Before the adapter has told its id, the bot is invited like anyone.
     let before = ok_at(&host, &origin("alice", "c"), "new carat <@999>").await;
     assert!(before.contains("invites"), "{before}");
+    let named = ok_at(&host, &origin("alice", "f"), "new carat @carol").await;
+    assert!(named.contains("invites @carol"), "{named}");
     host.set_bot_user("test", "999");
+    // Now users have ids: someone who only calls themselves carol takes no seat of the
+    // invitation made before.
+    let eve = commands::Origin { user: commands::User::new("666", "carol"), ..origin("eve", "f") };
+    let refused = no_at(&host, &eve, "join").await;
+    assert_eq!(refused, "Game #2 is an invitation for named players only, and you are not one of them.");
     let begun = ok_at(&host, &origin("bob", "d"), "new carat <@999>:hard").await;
     assert!(begun.contains("Seats: bob, Spieltisch (AI, hard)."), "{begun}");
-    // `@bot` is the terminal's name for the bot only.
-    let elsewhere = ok_at(&host, &origin("carol", "e"), "new carat @bot").await;
-    assert!(elsewhere.contains("invites"), "{elsewhere}");
+    // `@bot` is the terminal's name for the bot only; on a platform with ids a typed
+    // name is anyone's to take, so it invites nobody.
+    let elsewhere = no_at(&host, &origin("carol", "e"), "new carat @bot").await;
+    assert_eq!(
+        elsewhere,
+        "“@bot” is only a name, and anyone can call themselves that: name the player with a mention (on Matrix a pill, or the full id such as @bot:example.org), so that only they can take the seat."
+    );
+    // A mention of someone else still invites them.
+    let invited = ok_at(&host, &origin("carol", "e"), "new carat <@555>").await;
+    assert!(invited.contains("invites"), "{invited}");
 }
 
 /// Plays alice's own game `id` (Hathor, solo) to its end with random legal fields,
