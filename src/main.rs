@@ -214,6 +214,14 @@ fn main() -> ExitCode {
                     return Ok(ExitCode::from(2));
                 }
                 tracing::info!("starting: {}", configured.join(", "));
+                // Every section is checked before any platform connects: a Discord section
+                // without a token must not leave a Matrix login (a new device) behind.
+                #[cfg(feature = "discord")]
+                if let Some(discord) = &config.discord {
+                    let adapter = discord.adapter_config();
+                    adapter.token().map_err(anyhow::Error::from)?;
+                    adapter.api_url().map_err(anyhow::Error::from)?;
+                }
                 let mut platforms = tokio::task::JoinSet::new();
                 let mut notices = spieltisch::notices::NoticeRoutes::default();
                 #[cfg(feature = "matrix")]

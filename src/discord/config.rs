@@ -82,7 +82,9 @@ pub enum ConfigError {
 impl fmt::Display for ConfigError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ConfigError::NoToken => write!(f, "no Discord bot token: set [discord] token or {TOKEN_ENV}"),
+            ConfigError::NoToken => {
+                write!(f, "no Discord bot token: set [discord] token or {TOKEN_ENV}, or leave the [discord] section out to run without Discord")
+            }
             ConfigError::BadApiUrl(url) => write!(f, "[discord] api_url must start with http:// or https://, not \"{url}\""),
         }
     }

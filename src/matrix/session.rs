@@ -155,7 +155,7 @@ pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Resul
         }
         None => {
             let Some(password) = config.password() else {
-                bail!("no Matrix password: set `password` in [matrix] or SPIELTISCH_MATRIX_PASSWORD for the first login");
+                bail!("no Matrix password: set `password` in [matrix] or SPIELTISCH_MATRIX_PASSWORD for the first login, or leave the [matrix] section out to run without Matrix");
             };
             let auth = client.matrix_auth();
             let response = retry_at_most("login", stats, START_ATTEMPTS, || {

@@ -125,13 +125,27 @@ fn the_example_config_is_valid_and_documents_both_platforms() {
     // Keep the database in the temporary directory.
     let text = text.replace("url = \"sqlite://spieltisch.db\"", &format!("url = \"{}\"", place.db_url()));
     let file = place.path().join("config.toml");
-    std::fs::write(&file, text).expect("write");
+    std::fs::write(&file, &text).expect("write");
     let run = spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", &[]);
     assert!(run.stderr.contains("Discord (no token"), "{}", run.stderr);
     assert!(run.stderr.contains("Matrix (@spieltisch:example.org on https://matrix.example.org"), "{}", run.stderr);
-    // the example leaves the password out, so the Matrix adapter cannot log in
+    // The example leaves the token out: that is said before any platform connects (no
+    // Matrix login happens), with the way to run without Discord.
     assert_eq!(run.code, Some(1), "{}", run.stderr);
-    assert!(run.stderr.contains("no Matrix password"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no Discord bot token: set [discord] token or SPIELTISCH_DISCORD_TOKEN, or leave the [discord] section out to run without Discord"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("Matrix adapter running") && !run.stderr.contains("no Matrix password"), "{}", run.stderr);
+    // Without the Discord section, the Matrix one says what is missing.
+    let start = text.find("[discord]").expect("a [discord] section");
+    let end = text[start..].find("[matrix]").map(|i| start + i).expect("then [matrix]");
+    let text = format!("{}{}", &text[..start], &text[end..]);
+    std::fs::write(&file, text).expect("write");
+    let run = spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", &[]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("no Matrix password: set `password` in [matrix] or SPIELTISCH_MATRIX_PASSWORD for the first login, or leave the [matrix] section out"), "{}", run.stderr);
 }
 
 /// `SPIELTISCH_HATHOR_SECRET` applies without `--config` (it was read only with a
