@@ -55,6 +55,10 @@ clock-hours = { $n ->
     [one] 1 Stunde
    *[other] { $n } Stunden
   }
+clock-under-a-minute = weniger als { $case ->
+    [dative] einer Minute
+   *[other] eine Minute
+  }
 clock-minutes = { $n ->
     [one] 1 Minute
    *[other] { $n } Minuten

@@ -48,6 +48,7 @@ clock-hours = { $n ->
     [one] 1 hour
    *[other] { $n } hours
   }
+clock-under-a-minute = less than a minute
 clock-minutes = { $n ->
     [one] 1 minute
    *[other] { $n } minutes

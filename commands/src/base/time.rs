@@ -99,9 +99,9 @@ pub fn format_duration_dative(texts: &crate::base::i18n::Texts, lang: Lang, ms: 
 /// A duration in words with the Fluent argument `case` (`nominative`, `dative`) that
 /// the German unit words select on.
 fn duration_in_case(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64, case: &str) -> String {
-    let ms = ms.max(0);
-    let unit = if ms >= DAY_MS - HOUR_MS / 2 { HOUR_MS } else { MINUTE_MS };
-    let ms = ms.saturating_add(unit / 2) / unit * unit;
+    let exact = ms.max(0);
+    let unit = if exact >= DAY_MS - HOUR_MS / 2 { HOUR_MS } else { MINUTE_MS };
+    let ms = exact.saturating_add(unit / 2) / unit * unit;
     let days = ms / DAY_MS;
     let hours = (ms % DAY_MS) / HOUR_MS;
     let minutes = (ms % HOUR_MS) / MINUTE_MS;
@@ -112,7 +112,9 @@ fn duration_in_case(texts: &crate::base::i18n::Texts, lang: Lang, ms: i64, case:
         }
     }
     if parts.is_empty() {
-        parts.push(texts.plain(lang, &Msg::new("clock-minutes").arg("n", 0_i64).arg("case", case)));
+        // Some seconds left ("runs out in less than a minute"), or none.
+        let key = if exact > 0 { "clock-under-a-minute" } else { "clock-minutes" };
+        parts.push(texts.plain(lang, &Msg::new(key).arg("n", 0_i64).arg("case", case)));
     }
     parts.join(" ")
 }
@@ -216,6 +218,10 @@ mod tests {
         assert_eq!(format_duration(&texts, Lang::En, 45_000), "1 minute");
         assert_eq!(format_duration(&texts, Lang::En, HOUR_MS), "1 hour");
         assert_eq!(format_duration(&texts, Lang::En, 0), "0 minutes");
+        // Seconds left are not "0 minutes".
+        assert_eq!(format_duration(&texts, Lang::En, 29_000), "less than a minute");
+        assert_eq!(format_duration(&texts, Lang::De, 1), "weniger als eine Minute");
+        assert_eq!(format_duration_dative(&texts, Lang::De, 29_999), "weniger als einer Minute");
         // German after "seit"/"in": the dative plural ("seit 8 Tagen", "in 2 Tagen").
         assert_eq!(format_duration_dative(&texts, Lang::De, 8 * DAY_MS), "8 Tagen");
         assert_eq!(format_duration_dative(&texts, Lang::De, 2 * DAY_MS + 3 * HOUR_MS), "2 Tagen 3 Stunden");
