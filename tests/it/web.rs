@@ -426,19 +426,25 @@ fn the_terminal_web_address_may_be_a_name_but_not_every_interface() {
     assert!(run.stderr.contains("--web \"no such host:80\" is no address to listen on"), "{}", run.stderr);
 }
 
-/// Connections that send nothing do not pile up: beyond the limit they wait unaccepted,
-/// and each is closed after the idle time, after which the page is served again.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn silent_connections_are_bounded_and_closed() {
+/// A running Carat game and a second server of the same host with `limits`: the site
+/// (its own server unbounded), the game page's path, and the bounded server's address.
+async fn bounded(limits: spieltisch::web::Limits) -> (Site, String, SocketAddr) {
     let site = Site::start().await;
     let started = start(&site, "carat").await;
     let page = link_path(channel_post(&started));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let addr = listener.local_addr().expect("an address");
     let host = site.host.clone();
-    let idle = std::time::Duration::from_millis(600);
-    let limits = spieltisch::web::Limits { connections: 4, idle, lifetime: std::time::Duration::from_secs(60) };
     tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    (site, page, addr)
+}
+
+/// Connections that send nothing do not pile up: beyond the limit they wait unaccepted,
+/// and each is closed after the idle time, after which the page is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_connections_are_bounded_and_closed() {
+    let idle = std::time::Duration::from_millis(600);
+    let (_site, page, addr) = bounded(spieltisch::web::Limits { connections: 4, idle, lifetime: std::time::Duration::from_secs(60) }).await;
     // Four silent clients take every slot.
     let mut silent = Vec::new();
     for _ in 0..4 {
@@ -541,14 +547,7 @@ async fn a_game_of_an_open_challenge_has_no_route_at_all() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn trickling_and_unread_connections_are_closed_after_their_lifetime() {
     use std::time::Duration;
-    let site = Site::start().await;
-    let started = start(&site, "carat").await;
-    let page = link_path(channel_post(&started));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let addr = listener.local_addr().expect("an address");
-    let host = site.host.clone();
-    let limits = spieltisch::web::Limits { connections: 4, idle: Duration::from_secs(1), lifetime: Duration::from_millis(1500) };
-    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
+    let (_site, page, addr) = bounded(spieltisch::web::Limits { connections: 4, idle: Duration::from_secs(1), lifetime: Duration::from_millis(1500) }).await;
     // Two clients send a request a byte every 200 ms, for ever (well below the idle time).
     let mut trickling = Vec::new();
     for _ in 0..2 {
@@ -590,15 +589,8 @@ async fn trickling_and_unread_connections_are_closed_after_their_lifetime() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn connections_whose_answers_are_not_read_are_closed_after_the_idle_time() {
     use std::time::Duration;
-    let site = Site::start().await;
-    let started = start(&site, "carat").await;
-    let page = link_path(channel_post(&started));
+    let (site, page, addr) = bounded(spieltisch::web::Limits { connections: 2, idle: Duration::from_secs(1), lifetime: Duration::from_secs(600) }).await;
     let png = get(site.addr, &format!("{page}/0.png"), &[]).await.body.len();
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let addr = listener.local_addr().expect("an address");
-    let host = site.host.clone();
-    let limits = spieltisch::web::Limits { connections: 2, idle: Duration::from_secs(1), lifetime: Duration::from_secs(600) };
-    tokio::spawn(async move { spieltisch::web::serve_bounded(listener, host, limits).await });
     // Enough answers to fill any socket buffers (more than 64 MB in all).
     let count = (64 << 20) / png + 1;
     let board = format!("GET {page}/0.png HTTP/1.1\r\nHost: x\r\n\r\n").repeat(count);
