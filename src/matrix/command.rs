@@ -146,17 +146,27 @@ fn strip_word_prefix<'a>(text: &'a str, word: &str) -> Option<&'a str> {
 
 /// `body` without a leading mention of the bot: the user id (which a pill of the bot has
 /// become, [`with_pill_ids`]), `@`display name, display name, `@`localpart or localpart
-/// (longest match first).
+/// (longest match first). A bare name (display name or localpart, no `@`) addresses the
+/// bot only as people address someone in a chat, with `:` or `,` after it
+/// (`Spieltisch: board`), alone, or before the prefix: "spieltisch is a great bot" is
+/// talk about the bot, not a command `is`.
 fn strip_leading_mention<'a>(body: &'a str, me: &Addressing) -> Option<&'a str> {
-    let mut names: Vec<String> = vec![me.user_id.clone()];
+    let mut names: Vec<(String, bool)> = vec![(me.user_id.clone(), false)];
     if let Some(name) = me.display_name.as_deref().filter(|n| !n.trim().is_empty()) {
-        names.push(format!("@{name}"));
-        names.push(name.to_string());
+        names.push((format!("@{name}"), false));
+        names.push((name.to_string(), true));
     }
-    names.push(format!("@{}", me.localpart()));
-    names.push(me.localpart().to_string());
-    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    names.iter().find_map(|name| strip_word_prefix(body, name))
+    names.push((format!("@{}", me.localpart()), false));
+    names.push((me.localpart().to_string(), true));
+    names.sort_by_key(|(n, _)| std::cmp::Reverse(n.len()));
+    names.iter().find_map(|(name, bare)| {
+        let rest = strip_word_prefix(body, name)?;
+        let addressed = !bare
+            || body[name.len()..].starts_with([':', ','])
+            || rest.trim().is_empty()
+            || strip_word_prefix(rest.trim_start(), &me.prefix).is_some();
+        addressed.then_some(rest)
+    })
 }
 
 /// Decodes `%XX` escapes (invalid ones are kept as written).

@@ -47,6 +47,12 @@ mod command {
             ("Spieltischler board", None),
             ("robot: board", None),
             ("I like @bot:localhost", None),
+            // A bare name is talk about the bot unless it is followed by `:` or `,`.
+            ("spieltisch is a great bot, right?", None),
+            ("Spieltisch wie geht es dir", None),
+            ("bot hand", None),
+            ("Spieltisch", Some("")),
+            ("Spieltisch,board", None),
         ];
         for (body, want) in cases {
             assert_eq!(line(body).as_deref(), *want, "body {body:?}");
