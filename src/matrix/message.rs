@@ -88,7 +88,7 @@ pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMes
         match piece {
             Piece::Text(text) => {
                 body.push_str(text);
-                html.push_str(&escape_html(text).replace('\n', "<br>"));
+                html.push_str(&code_spans(&escape_html(text)).replace('\n', "<br>"));
             }
             Piece::Mention { user_id, name } => {
                 let name = if name.trim().is_empty() { user_id.as_str() } else { name.as_str() };
@@ -102,7 +102,7 @@ pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMes
             }
         }
     }
-    let content = if users.is_empty() && !body.contains('\n') {
+    let content = if users.is_empty() && !body.contains('\n') && !html.contains("<code>") {
         RoomMessageEventContent::text_plain(body)
     } else {
         RoomMessageEventContent::text_html(body, html)
@@ -119,6 +119,26 @@ pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMes
 }
 
 pub use crate::html::escape as escape_html;
+
+/// `text` (already escaped) with each pair of backticks made a `<code>` span, as the
+/// bot's texts mark commands (`` `join` ``); an odd backtick left over stays as it is.
+fn code_spans(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    if parts.len() < 3 {
+        return text.to_string();
+    }
+    let pairs = (parts.len() - 1) / 2;
+    let mut out = String::with_capacity(text.len() + 13 * pairs);
+    for (i, part) in parts.iter().enumerate() {
+        match i {
+            0 => {}
+            i if i <= 2 * pairs => out.push_str(if i % 2 == 1 { "<code>" } else { "</code>" }),
+            _ => out.push('`'),
+        }
+        out.push_str(part);
+    }
+    out
+}
 
 /// The width and height of a PNG from its IHDR chunk, or `None` if `bytes` is no PNG.
 pub fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {

@@ -149,6 +149,21 @@ mod message {
     }
 
     #[test]
+    fn commands_in_backticks_are_code_in_html() {
+        let content = text_content(&[Piece::Text("Type `join` or `join #2`, not `x".into())], None);
+        let MessageType::Text(text) = &content.msgtype else { panic!() };
+        assert_eq!(text.body, "Type `join` or `join #2`, not `x", "the plain body keeps its backticks");
+        assert_eq!(
+            text.formatted.as_ref().map(|f| f.body.as_str()),
+            Some("Type <code>join</code> or <code>join #2</code>, not `x")
+        );
+        // Escaped first: markup inside a span stays text.
+        let content = text_content(&[Piece::Text("`<b>`".into())], None);
+        let MessageType::Text(text) = &content.msgtype else { panic!() };
+        assert_eq!(text.formatted.as_ref().map(|f| f.body.as_str()), Some("<code>&lt;b&gt;</code>"));
+    }
+
+    #[test]
     fn a_reply_points_at_the_command_and_mentions_its_sender() {
         let target = ReplyTarget {
             event_id: event_id!("$cmd:localhost").to_owned(),
