@@ -534,6 +534,21 @@ impl BotProcess {
         BotProcess { child }
     }
 
+    /// Sends SIGTERM (as `kill` does) and waits, at most `within`, for the exit status.
+    #[cfg(unix)]
+    fn terminate(&mut self, within: Duration) -> std::process::ExitStatus {
+        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("run kill");
+        assert!(status.success(), "kill -TERM failed");
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the bot") {
+                return status;
+            }
+            assert!(std::time::Instant::now() < deadline, "the bot did not stop within {within:?} of SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Kills the process without warning (as a crash or `kill -9` would).
     fn kill(mut self) {
         let _ = self.child.kill();
@@ -813,4 +828,46 @@ async fn a_bot_invited_again_after_a_kick_and_a_restart_does_not_replay_old_comm
     assert!(said[0].contains("to a game of Carat (#1)") && said[1] == "There is no game #9 here.", "{said:#?}");
     assert!(said[2].contains("Aratoth's Revenge (#2)") && said[3] == "There is no game #8 here.", "{said:#?}");
     bot.stop().await;
+}
+
+/// `kill` (SIGTERM) right after a move: the bot stops gracefully, exit status 0, and the
+/// move's board and announcement are posted before it exits.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_right_after_a_move_still_posts_its_announcement_and_exits_0() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("spieltisch.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
+            db = dir.path().join("games.db").display(),
+            url = hs.url,
+            user = account.user_id,
+            password = account.password,
+            store = dir.path().join("matrix-store").display(),
+        ),
+    )
+    .expect("write config");
+    let mut bot = BotProcess::start(&config);
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Term table", false).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 5).await;
+    let (who, mv) = &plan_carat(5).moves[0];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let status = tokio::task::block_in_place(|| bot.terminate(WAIT));
+    assert!(status.success(), "the bot exits 0 on SIGTERM: {status:?}");
+    let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+    assert!(log.contains("Matrix adapter stopped"), "the Matrix adapter stopped gracefully: {log}");
+    // no restart: the answer was sent before the exit
+    let board = mover.expect("the board of the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    assert_png(&mover.download(&board).await.0);
+    let announced = format!("plays {mv} (game #1, move 1)");
+    mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
 }
