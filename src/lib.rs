@@ -9,4 +9,5 @@ pub mod config;
 pub mod html;
 pub mod logging;
 pub mod notices;
+pub mod shutdown;
 pub mod web;

@@ -222,7 +222,19 @@ fn main() -> ExitCode {
                     adapter.token().map_err(anyhow::Error::from)?;
                     adapter.api_url().map_err(anyhow::Error::from)?;
                 }
+                // Ctrl-C or SIGTERM: the adapters stop taking commands, finish those in
+                // flight and send their answers, then the process exits 0.
+                let shutdown = spieltisch::shutdown::Shutdown::default();
+                {
+                    let shutdown = shutdown.clone();
+                    tokio::spawn(async move {
+                        spieltisch::shutdown::signal().await;
+                        tracing::info!("signal received: shutting down");
+                        shutdown.trigger();
+                    });
+                }
                 let mut platforms = tokio::task::JoinSet::new();
+                let mut services = tokio::task::JoinSet::new();
                 let mut notices = spieltisch::notices::NoticeRoutes::default();
                 #[cfg(feature = "matrix")]
                 if let Some(matrix) = &config.matrix {
@@ -234,13 +246,13 @@ fn main() -> ExitCode {
                     notices.matrix = Some(bot.notifier());
                     let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone()).with_prefix(bot.command_prefix());
                     // Stopping the process at any moment is safe: no command is handled twice.
-                    platforms.spawn(bot.run(handler, std::future::pending()));
+                    platforms.spawn(bot.run(handler, shutdown.wait()));
                 }
                 #[cfg(feature = "discord")]
                 if let Some(discord) = &config.discord {
                     let bot = spieltisch::discord::start(&discord.adapter_config(), host.clone()).await?;
                     notices.discord = Some(bot.notifier());
-                    platforms.spawn(bot.run_until_ctrl_c());
+                    platforms.spawn(bot.run_until(shutdown.wait()));
                 }
                 if platforms.is_empty() {
                     report!(
@@ -250,18 +262,28 @@ fn main() -> ExitCode {
                     );
                     return Ok(ExitCode::from(2));
                 }
-                platforms.spawn(spieltisch::notices::poll(host.clone(), notices));
+                services.spawn(spieltisch::notices::poll(host.clone(), notices));
                 if let Some(listener) = web_listener {
                     let host = host.clone();
-                    platforms.spawn(async move { spieltisch::web::serve(listener, host).await.map_err(anyhow::Error::from) });
+                    services.spawn(async move { spieltisch::web::serve(listener, host).await.map_err(anyhow::Error::from) });
                 }
+                // until every chat platform has stopped (on a signal, or by itself); the
+                // notices and the web page then stop with them
                 let mut code = ExitCode::SUCCESS;
-                while let Some(ended) = platforms.join_next().await {
+                loop {
+                    let ended = tokio::select! {
+                        ended = platforms.join_next() => match ended {
+                            Some(ended) => ended,
+                            None => break,
+                        },
+                        Some(ended) = services.join_next() => ended,
+                    };
                     if let Err(e) = ended.map_err(anyhow::Error::from).and_then(|r| r) {
                         report!("spieltisch run: {e:#}");
                         code = ExitCode::from(1);
                     }
                 }
+                services.abort_all();
                 host.db().close().await;
                 Ok(code)
             })

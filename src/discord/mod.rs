@@ -67,12 +67,25 @@ impl Bot {
     /// # Errors
     /// As [`Bot::wait`].
     pub async fn run_until_ctrl_c(self) -> anyhow::Result<()> {
+        self.run_until(async {
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
+    }
+
+    /// Runs until `shutdown` completes (then disconnects cleanly) or until the client
+    /// stops by itself.
+    ///
+    /// # Errors
+    /// As [`Bot::wait`].
+    pub async fn run_until(self, shutdown: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let manager = Arc::clone(&self.shard_manager);
         tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                tracing::info!("Discord: shutting down");
-                manager.shutdown_all().await;
-            }
+            shutdown.await;
+            tracing::info!("Discord: shutting down");
+            manager.shutdown_all().await;
         });
         self.wait().await
     }

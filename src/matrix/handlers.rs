@@ -12,7 +12,7 @@ use matrix_sdk::{
     Client, Room, RoomState,
     event_handler::Ctx,
     ruma::{
-        OwnedEventId,
+        OwnedEventId, UserId,
         events::room::{
             member::{MembershipState, StrippedRoomMemberEvent},
             message::{MessageType, OriginalSyncRoomMessageEvent, Relation},
@@ -126,12 +126,13 @@ pub async fn join_with_retry(room: Room, stats: &RetryStats) {
     tracing::warn!(room = %room_id, "gave up joining");
 }
 
-/// A message in a room: if it is a command for the bot, hand it to the worker.
-pub async fn on_room_message(event: OriginalSyncRoomMessageEvent, room: Room, client: Client, shared: Ctx<Arc<Shared>>) {
+/// A message in a room: if it is a command for the bot, hand it to the worker. Called by
+/// the sync loop (see [`super::sync`]) for each message after the bot's latest join, in
+/// timeline order, a gap that the sync left out first.
+pub async fn on_room_message(event: OriginalSyncRoomMessageEvent, room: &Room, me: &UserId, shared: &Shared) {
     if room.state() != RoomState::Joined {
         return;
     }
-    let Some(me) = client.user_id() else { return };
     if event.sender == me {
         return;
     }

@@ -33,6 +33,9 @@ pub use self::{
 };
 use self::{command::Addressing, handlers::Shared};
 
+/// How long a stopping bot waits for the commands it has received to be answered.
+const FINISH_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// A command addressed to the bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Incoming {
@@ -148,12 +151,17 @@ impl MatrixBot {
 
         let result = sync::run(&self.client, &self.config.store_path, shared.clone(), self.config.sync_timeout(), shutdown).await;
 
-        // stop taking commands, finish those received, send what is queued
+        // stop taking commands, finish those received, send what is queued (bounded)
         shared.close();
-        if let Err(error) = worker.await {
-            tracing::warn!("the command worker failed: {error}");
+        let finish = async {
+            if let Err(error) = worker.await {
+                tracing::warn!("the command worker failed: {error}");
+            }
+            self.outbox.flush().await;
+        };
+        if tokio::time::timeout(FINISH_WAIT, finish).await.is_err() {
+            tracing::warn!(wait_s = FINISH_WAIT.as_secs(), "stopping: commands or answers still pending after the wait were dropped");
         }
-        self.outbox.flush().await;
         tracing::info!("Matrix adapter stopped (session kept for the next start)");
         result
     }

@@ -217,6 +217,20 @@ impl Human {
         (bytes, image.source.clone())
     }
 
+    /// Waits until `user` has left `room` (kicked, seen from this client).
+    async fn wait_for_leave(&self, room: &Room, user: &UserId) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        loop {
+            if let Ok(Some(member)) = room.get_member(user).await
+                && *member.membership() == matrix_sdk::ruma::events::room::member::MembershipState::Leave
+            {
+                return;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "{user} did not leave {} within {WAIT:?}", room.room_id());
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
     /// Waits until `user` has joined `room` (seen from this client).
     async fn wait_for_member(&self, room: &Room, user: &UserId) {
         let deadline = tokio::time::Instant::now() + WAIT;
@@ -230,6 +244,11 @@ impl Human {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
+}
+
+/// Whether `seen` is a reply to the event `to`.
+fn replies_to(seen: &Seen, to: &OwnedEventId) -> bool {
+    matches!(&seen.content.relates_to, Some(Relation::Reply(r)) if r.in_reply_to.event_id == *to)
 }
 
 fn is_from(seen: &Seen, user: &UserId) -> bool {
@@ -515,6 +534,21 @@ impl BotProcess {
         BotProcess { child }
     }
 
+    /// Sends SIGTERM (as `kill` does) and waits, at most `within`, for the exit status.
+    #[cfg(unix)]
+    fn terminate(&mut self, within: Duration) -> std::process::ExitStatus {
+        let status = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status().expect("run kill");
+        assert!(status.success(), "kill -TERM failed");
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait for the bot") {
+                return status;
+            }
+            assert!(std::time::Instant::now() < deadline, "the bot did not stop within {within:?} of SIGTERM");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Kills the process without warning (as a crash or `kill -9` would).
     fn kill(mut self) {
         let _ = self.child.kill();
@@ -680,4 +714,160 @@ async fn the_bot_recovers_when_the_homeserver_goes_away_and_comes_back() {
     assert_png(&alice.download(&board).await.0);
     assert!(!bot.task.is_finished(), "the bot kept running through the outage");
     bot.stop().await;
+}
+
+/// Commands written while the bot was down in a room that went on talking (more events
+/// than a sync's timeline holds) are all answered after the restart, once, in order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_before_a_long_chat_while_the_bot_was_down_are_all_answered_in_order() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("matrix-store");
+    let host = host(dir.path()).await;
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let bob = Human::new(hs, "bob").await;
+    let carol = Human::new(hs, "carol").await;
+    let dave = Human::new(hs, "dave").await;
+    let room = alice.create_room("Busy room", &[&bot_id, &bob.user_id, &carol.user_id, &dave.user_id], false).await;
+    for user in [&bot_id, &bob.user_id, &carol.user_id, &dave.user_id] {
+        alice.wait_for_member(&room, user).await;
+    }
+    let probe = alice.say(&room, "!st board #5").await;
+    let answer = alice.expect("the bot is listening", |s| is_from(s, &bot_id) && replies_to(s, &probe)).await;
+    assert!(answer.body().contains("#5"), "{}", answer.body());
+    bot.stop().await;
+
+    let commands = [
+        (alice.say(&room, "!st board #2").await, "#2"),
+        (carol.say(&room, "!st board #1").await, "#1"),
+        (bob.say(&room, "!st board #21").await, "#21"),
+    ];
+    for line in 0..30 {
+        dave.say(&room, &format!("just chatting, line {line}")).await;
+    }
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    for (event, game) in &commands {
+        let answer = alice.expect("the answer to a command written during the downtime", |s| is_from(s, &bot_id) && replies_to(s, event)).await;
+        assert!(answer.body().contains(game), "the answer names game {game}: {}", answer.body());
+    }
+    // proof the bot has moved on, then: every command answered once, in the order written
+    let last = alice.say(&room, "!st board #6").await;
+    alice.expect("the answer to a later command", |s| is_from(s, &bot_id) && replies_to(s, &last)).await;
+    let answered: Vec<&OwnedEventId> = alice
+        .history
+        .iter()
+        .filter(|s| is_from(s, &bot_id))
+        .filter_map(|s| match &s.content.relates_to {
+            Some(Relation::Reply(r)) => Some(&r.in_reply_to.event_id),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(answered, vec![&probe, &commands[0].0, &commands[1].0, &commands[2].0, &last], "each command answered once, in order");
+    bot.stop().await;
+}
+
+/// Commands written in a room before the bot was invited there are history, not
+/// commands: the first game the bot opens there is #1.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_written_before_the_bot_was_invited_are_not_answered() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(hs, "alice").await;
+    let bob = Human::new(hs, "bob").await;
+    let room = bob.create_room("Room C", &[&alice.user_id], false).await;
+    bob.wait_for_member(&room, &alice.user_id).await;
+    bob.say(&room, "!st new aratoth").await;
+    bob.say(&room, "!st board #4").await;
+    room.invite_user_by_id(&bot_id).await.expect("invite the bot");
+    bob.wait_for_member(&room, &bot_id).await;
+    bob.say(&room, "!st new carat seed=3").await;
+    let invitation = alice.expect("the invitation", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "to a game of")).await;
+    assert!(invitation.body().contains("to a game of Carat (#1)"), "the first game here is #1: {}", invitation.body());
+    let said: Vec<&str> = alice.history.iter().filter(|s| is_from(s, &bot_id)).map(Seen::body).collect();
+    assert_eq!(said.len(), 1, "only the command written after the join was answered: {said:#?}");
+    bot.stop().await;
+}
+
+/// A bot kicked from a room, restarted and invited again answers only what is written
+/// after its new join, not the room's earlier commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_invited_again_after_a_kick_and_a_restart_does_not_replay_old_commands() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let store = dir.path().join("matrix-store");
+    let host = host(dir.path()).await;
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let mut carol = Human::new(hs, "carol").await;
+    let dave = Human::new(hs, "dave").await;
+    let room = table(&carol, &dave, &bot_id, "Kick table", false).await;
+    carol.say(&room, "!st new carat seed=3").await;
+    carol.expect("the first invitation", |s| bot_says(s, &bot_id, "to a game of Carat (#1)")).await;
+    let refused = carol.say(&room, "!st board #9").await;
+    carol.expect("the refusal", |s| is_from(s, &bot_id) && replies_to(s, &refused)).await;
+    room.kick_user(&bot_id, Some("enough")).await.expect("kick");
+    carol.wait_for_leave(&room, &bot_id).await;
+    bot.stop().await;
+
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    room.invite_user_by_id(&bot_id).await.expect("invite again");
+    carol.wait_for_member(&room, &bot_id).await;
+    carol.say(&room, "!st new aratoth").await;
+    let again = carol.expect("the new invitation", |s| bot_says(s, &bot_id, "to a game of Aratoth")).await;
+    assert!(again.body().contains("invites you to a game of Aratoth's Revenge (#2)"), "the old command was not replayed: {}", again.body());
+    let probe = carol.say(&room, "!st board #8").await;
+    carol.expect("the answer to a later command", |s| is_from(s, &bot_id) && replies_to(s, &probe)).await;
+    let said: Vec<&str> = carol.history.iter().filter(|s| is_from(s, &bot_id)).map(Seen::body).collect();
+    assert_eq!(said.len(), 4, "the two old answers and the two new ones, nothing replayed: {said:#?}");
+    assert!(said[0].contains("to a game of Carat (#1)") && said[1] == "There is no game #9 here.", "{said:#?}");
+    assert!(said[2].contains("Aratoth's Revenge (#2)") && said[3] == "There is no game #8 here.", "{said:#?}");
+    bot.stop().await;
+}
+
+/// `kill` (SIGTERM) right after a move: the bot stops gracefully, exit status 0, and the
+/// move's board and announcement are posted before it exits.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_right_after_a_move_still_posts_its_announcement_and_exits_0() {
+    let hs = synapse(Limits::Relaxed);
+    let account = hs.register("bot");
+    let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let config = dir.path().join("spieltisch.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
+            db = dir.path().join("games.db").display(),
+            url = hs.url,
+            user = account.user_id,
+            password = account.password,
+            store = dir.path().join("matrix-store").display(),
+        ),
+    )
+    .expect("write config");
+    let mut bot = BotProcess::start(&config);
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Term table", false).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 5).await;
+    let (who, mv) = &plan_carat(5).moves[0];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let status = tokio::task::block_in_place(|| bot.terminate(WAIT));
+    assert!(status.success(), "the bot exits 0 on SIGTERM: {status:?}");
+    let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+    assert!(log.contains("Matrix adapter stopped"), "the Matrix adapter stopped gracefully: {log}");
+    // no restart: the answer was sent before the exit
+    let board = mover.expect("the board of the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    assert_png(&mover.download(&board).await.0);
+    let announced = format!("plays {mv} (game #1, move 1)");
+    mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
 }
