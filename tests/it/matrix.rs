@@ -563,25 +563,32 @@ impl Drop for BotProcess {
     }
 }
 
+/// Writes a configuration for `spieltisch run` as `account` on `hs` into `dir` (the
+/// database and the Matrix store there too) and returns its path.
+fn bot_config(dir: &Path, hs: &Synapse, account: &Account) -> std::path::PathBuf {
+    let config = dir.join("spieltisch.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
+            db = dir.join("games.db").display(),
+            url = hs.url,
+            user = account.user_id,
+            password = account.password,
+            store = dir.join("matrix-store").display(),
+        ),
+    )
+    .expect("write config");
+    config
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_binary_restarts_mid_game_without_repeating_a_command() {
     let hs = synapse(Limits::Relaxed);
     let account = hs.register("bot");
     let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
     let dir = tempfile::tempdir().expect("tempdir");
-    let config = dir.path().join("spieltisch.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
-            db = dir.path().join("games.db").display(),
-            url = hs.url,
-            user = account.user_id,
-            password = account.password,
-            store = dir.path().join("matrix-store").display(),
-        ),
-    )
-    .expect("write config");
+    let config = bot_config(dir.path(), hs, &account);
     let bot = BotProcess::start(&config);
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
@@ -839,19 +846,7 @@ async fn sigterm_right_after_a_move_still_posts_its_announcement_and_exits_0() {
     let account = hs.register("bot");
     let bot_id: OwnedUserId = account.user_id.as_str().try_into().expect("user id");
     let dir = tempfile::tempdir().expect("tempdir");
-    let config = dir.path().join("spieltisch.toml");
-    std::fs::write(
-        &config,
-        format!(
-            "[database]\nurl = \"sqlite://{db}\"\n\n[matrix]\nhomeserver = \"{url}\"\nuser = \"{user}\"\npassword = \"{password}\"\nstore_path = \"{store}\"\n",
-            db = dir.path().join("games.db").display(),
-            url = hs.url,
-            user = account.user_id,
-            password = account.password,
-            store = dir.path().join("matrix-store").display(),
-        ),
-    )
-    .expect("write config");
+    let config = bot_config(dir.path(), hs, &account);
     let mut bot = BotProcess::start(&config);
     let mut alice = Human::new(hs, "alice").await;
     let mut bob = Human::new(hs, "bob").await;
