@@ -731,8 +731,7 @@ async fn commands_before_a_long_chat_while_the_bot_was_down_are_all_answered_in_
     let account = hs.register("bot");
     let dir = tempfile::tempdir().expect("tempdir");
     let store = dir.path().join("matrix-store");
-    let host = host(dir.path()).await;
-    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let (bot, host) = bot_with_host(hs, &account, dir.path()).await;
     let bot_id = bot.user_id.clone();
     let mut alice = Human::new(hs, "alice").await;
     let bob = Human::new(hs, "bob").await;
@@ -808,8 +807,7 @@ async fn a_bot_invited_again_after_a_kick_and_a_restart_does_not_replay_old_comm
     let account = hs.register("bot");
     let dir = tempfile::tempdir().expect("tempdir");
     let store = dir.path().join("matrix-store");
-    let host = host(dir.path()).await;
-    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let (bot, host) = bot_with_host(hs, &account, dir.path()).await;
     let bot_id = bot.user_id.clone();
     let mut carol = Human::new(hs, "carol").await;
     let dave = Human::new(hs, "dave").await;
