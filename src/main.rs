@@ -224,13 +224,13 @@ fn main() -> ExitCode {
                 }
                 // Ctrl-C or SIGTERM: the adapters stop taking commands, finish those in
                 // flight and send their answers, then the process exits 0.
-                let shutdown = spieltisch::shutdown::Shutdown::default();
+                let shutdown = tokio_util::sync::CancellationToken::new();
                 {
                     let shutdown = shutdown.clone();
                     tokio::spawn(async move {
                         spieltisch::shutdown::signal().await;
                         tracing::info!("signal received: shutting down");
-                        shutdown.trigger();
+                        shutdown.cancel();
                     });
                 }
                 let mut platforms = tokio::task::JoinSet::new();
@@ -246,13 +246,13 @@ fn main() -> ExitCode {
                     notices.matrix = Some(bot.notifier());
                     let handler = spieltisch::matrix::bridge::HostHandler::new(host.clone()).with_prefix(bot.command_prefix());
                     // Stopping the process at any moment is safe: no command is handled twice.
-                    platforms.spawn(bot.run(handler, shutdown.wait()));
+                    platforms.spawn(bot.run(handler, shutdown.clone().cancelled_owned()));
                 }
                 #[cfg(feature = "discord")]
                 if let Some(discord) = &config.discord {
                     let bot = spieltisch::discord::start(&discord.adapter_config(), host.clone()).await?;
                     notices.discord = Some(bot.notifier());
-                    platforms.spawn(bot.run_until(shutdown.wait()));
+                    platforms.spawn(bot.run_until(shutdown.clone().cancelled_owned()));
                 }
                 if platforms.is_empty() {
                     report!(

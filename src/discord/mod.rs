@@ -62,19 +62,6 @@ impl Bot {
         let _ = tokio::time::timeout(std::time::Duration::from_secs(10), self.task).await;
     }
 
-    /// Runs until Ctrl-C (then disconnects cleanly) or until the client stops by itself.
-    ///
-    /// # Errors
-    /// As [`Bot::wait`].
-    pub async fn run_until_ctrl_c(self) -> anyhow::Result<()> {
-        self.run_until(async {
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
-    }
-
     /// Runs until `shutdown` completes (then disconnects cleanly) or until the client
     /// stops by itself.
     ///

@@ -31,12 +31,14 @@ use matrix_sdk::{
     ruma::{
         UInt, UserId,
         api::error::ErrorKind,
-        events::room::message::OriginalSyncRoomMessageEvent,
+        events::{
+            AnySyncStateEvent, AnySyncTimelineEvent, SyncStateEvent,
+            room::{member::MembershipState, message::OriginalSyncRoomMessageEvent},
+        },
     },
     store::{StateStoreDataKey, StateStoreDataValue},
     sync::{JoinedRoomUpdate, SyncResponse},
 };
-use serde::Deserialize;
 
 use super::{
     handlers::{Shared, join_with_retry, on_invite, on_room_message},
@@ -236,35 +238,15 @@ async fn gap(room: &Room, me: &UserId, from: &str, to: &str, stats: &super::Retr
     found
 }
 
-/// Just the fields of an event that tell a membership change.
-#[derive(Deserialize)]
-struct MemberProbe {
-    #[serde(rename = "type")]
-    kind: String,
-    state_key: Option<String>,
-    content: Membership,
-    #[serde(default)]
-    unsigned: Unsigned,
-}
-
-#[derive(Deserialize, Default)]
-struct Unsigned {
-    prev_content: Option<Membership>,
-}
-
-#[derive(Deserialize)]
-struct Membership {
-    membership: Option<String>,
-}
-
 /// Whether `event` is the bot joining the room (not a profile change of a member
 /// already joined). An own join whose previous membership is unknown counts as a join.
 pub fn is_own_join(event: &TimelineEvent, me: &UserId) -> bool {
-    let Ok(probe) = event.raw().deserialize_as_unchecked::<MemberProbe>() else { return false };
-    probe.kind == "m.room.member"
-        && probe.state_key.as_deref() == Some(me.as_str())
-        && probe.content.membership.as_deref() == Some("join")
-        && probe.unsigned.prev_content.and_then(|p| p.membership).as_deref() != Some("join")
+    let Ok(AnySyncTimelineEvent::State(AnySyncStateEvent::RoomMember(SyncStateEvent::Original(member)))) = event.raw().deserialize() else {
+        return false;
+    };
+    member.state_key == me
+        && member.content.membership == MembershipState::Join
+        && member.unsigned.prev_content.is_none_or(|previous| previous.membership != MembershipState::Join)
 }
 
 /// `event` as a room message (decrypted, where it was encrypted), if it is one.

@@ -42,11 +42,10 @@ pub(crate) fn ids_only(ctx: &Ctx<'_>) -> bool {
 pub(crate) async fn check_invited(ctx: &Ctx<'_>, id: GameId) -> Result<(), Refused> {
     let named = ctx.table.db.invitees(id).await?;
     let user = &ctx.origin.user;
-    // Where users have ids, a name stored before names were refused there grants
-    // nothing by a display name.
+    // Where users have ids, only an id names anyone (a name stored before names were
+    // refused there grants nothing by a display name).
     let strict = ids_only(ctx);
-    let names_user = |n: &String| if strict { n == &user.id } else { matches(n, &user.id, &user.name) };
-    if named.is_empty() || named.iter().any(names_user) {
+    if named.is_empty() || named.iter().any(|n| (!strict || is_platform_id(n)) && matches(n, &user.id, &user.name)) {
         return Ok(());
     }
     Err(Msg::new("cmd-not-invited").arg("id", id).into())
