@@ -115,7 +115,7 @@ fn board_height(view: &AratothView) -> u32 {
 
 impl crate::Draw for AratothView {
     fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, names, lang)?.png_compact()
+        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
     }
 }
 
@@ -568,6 +568,7 @@ mod tests {
     fn placed_balls_show_in_their_colours() {
         let view = game(2, &["magier rot a1 a2 a3 b1", "formel schwarz a34 a35 a36"]);
         let canvas = draw_board(&view, &names(2), Lang::En).unwrap_or_else(|e| panic!("{e}"));
+
         // b1 lies on top of a1 a2 a3 and is red (shaded: lit towards orange-white)
         let Rgb(r, g, b) = pixel(&canvas, view_centre(site("b1")));
         assert!(r > 180 && r > g + 60 && g > b, "b1 is red: {r} {g} {b}");

@@ -15,6 +15,7 @@ use tiny_skia::{
 
 use crate::{
     RenderError,
+    frame::{Frame, Spans},
     glyphs::{self, Item, fonts, layout},
     palette,
     palette::Rgb,
@@ -23,9 +24,9 @@ use crate::{
 
 /// The largest canvas side in pixels (bounds the memory a drawing may take).
 pub const MAX_SIDE: u32 = 4096;
-/// Board PNGs larger than this many bytes after the fast encoding are packed again the
-/// smaller way ([`Canvas::png_within`]): boards of at most 150 KB.
-pub const BOARD_PNG_BUDGET: usize = 140_000;
+/// Board PNGs larger than this many bytes after the fastest encoding are packed again
+/// the smaller ways ([`Canvas::png_within`]): boards of at most 150 KB.
+pub const BOARD_PNG_BUDGET: usize = 150_000;
 /// The same for hand images (at most 60 KB).
 pub const HAND_PNG_BUDGET: usize = 56_000;
 pub use crate::glyphs::MAX_LINE_CHARS;
@@ -118,31 +119,59 @@ pub const SPRITE_BYTES: usize = 48 << 20;
 /// than the layouts and languages a server uses at once).
 pub const BACKGROUND_BYTES: usize = 96 << 20;
 
-/// Kept pixmaps by key, their total size in bytes, and the size beyond which the store
+/// Kept pictures by key, their total size in bytes, and the size beyond which the store
 /// starts afresh.
-struct Store {
-    kept: Mutex<(HashMap<SpriteKey, Arc<Pixmap>>, usize)>,
+struct Store<T> {
+    kept: Mutex<(HashMap<SpriteKey, Arc<T>>, usize)>,
     limit: usize,
 }
 
-fn sprites() -> &'static Store {
-    static SPRITES: OnceLock<Store> = OnceLock::new();
+/// A picture that can be kept: its size in bytes.
+trait Kept {
+    fn bytes(&self) -> usize;
+}
+
+/// A kept sprite: its pixels, the same as runs for frames, and the colours it was
+/// painted with.
+struct Sprite {
+    pixmap: Pixmap,
+    spans: Spans,
+    painted: Vec<Rgb>,
+}
+
+impl Kept for Sprite {
+    fn bytes(&self) -> usize {
+        self.pixmap.data().len() + self.spans.bytes()
+    }
+}
+
+impl Kept for Frame {
+    fn bytes(&self) -> usize {
+        match &self.pixels {
+            crate::frame::Pixels::Narrow(indices, _) => indices.len(),
+            crate::frame::Pixels::Wide(ids, _) => ids.len() * 2,
+        }
+    }
+}
+
+fn sprites() -> &'static Store<Sprite> {
+    static SPRITES: OnceLock<Store<Sprite>> = OnceLock::new();
     SPRITES.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: SPRITE_BYTES })
 }
 
-fn backgrounds() -> &'static Store {
-    static BACKGROUNDS: OnceLock<Store> = OnceLock::new();
+fn frames() -> &'static Store<Frame> {
+    static BACKGROUNDS: OnceLock<Store<Frame>> = OnceLock::new();
     BACKGROUNDS.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: BACKGROUND_BYTES })
 }
 
-/// The pixmap kept in `store` under `key`, made with `make` when missing; `None` when
+/// The picture kept in `store` under `key`, made with `make` when missing; `None` when
 /// `make` fails or the store's lock is poisoned.
-fn cached(store: &Store, key: SpriteKey, make: impl FnOnce() -> Option<Pixmap>) -> Option<Arc<Pixmap>> {
+fn cached<T: Kept>(store: &Store<T>, key: SpriteKey, make: impl FnOnce() -> Option<T>) -> Option<Arc<T>> {
     if let Some(found) = store.kept.lock().ok()?.0.get(&key) {
         return Some(found.clone());
     }
     let made = Arc::new(make()?);
-    let bytes = made.data().len();
+    let bytes = made.bytes();
     let mut kept = store.kept.lock().ok()?;
     let (map, total) = &mut *kept;
     if *total + bytes > store.limit {
@@ -211,8 +240,26 @@ impl Area {
 
 /// An opaque drawing surface.
 pub struct Canvas {
-    pixmap: Pixmap,
+    surface: Surface,
+    /// The colours painted so far (fills, lines, text, a ball's shades): a sprite's
+    /// flat colours, as opposed to the anti-aliased mixes at their edges (`Spans::of`).
+    painted: Vec<Rgb>,
 }
+
+/// What a canvas draws on.
+enum Surface {
+    /// Premultiplied RGBA pixels: backgrounds and sprites as they are first drawn, hands.
+    Rgba(Pixmap),
+    /// Palette indices (`crate::frame`): a board over its kept background.
+    Indexed(Box<Frame>),
+}
+
+/// The steps of a shaded ball's shading ([`Canvas::sphere`]).
+pub const SHADES: usize = 16;
+
+/// Kept backgrounds get at most this many palette entries, leaving the rest of the 256
+/// to what a board draws over them.
+pub const BACKGROUND_COLOURS: usize = 128;
 
 impl Canvas {
     /// A `width` x `height` canvas filled with `background`.
@@ -226,55 +273,141 @@ impl Canvas {
         let mut pixmap =
             Pixmap::new(width, height).ok_or_else(|| RenderError(format!("cannot make a {width}x{height} canvas")))?;
         pixmap.fill(background.skia());
-        Ok(Canvas { pixmap })
+        Ok(Canvas { surface: Surface::Rgba(pixmap), painted: Vec::new() })
     }
 
-    /// The pixels (for tests).
+    /// The RGBA pixels, `None` for a canvas in palette indices (for tests).
     #[cfg(test)]
-    pub(crate) fn pixmap(&self) -> &Pixmap {
-        &self.pixmap
+    pub(crate) fn pixmap(&self) -> Option<&Pixmap> {
+        match &self.surface {
+            Surface::Rgba(pixmap) => Some(pixmap),
+            Surface::Indexed(_) => None,
+        }
     }
 
     /// Width in pixels.
     pub fn width(&self) -> u32 {
-        self.pixmap.width()
+        match &self.surface {
+            Surface::Rgba(pixmap) => pixmap.width(),
+            Surface::Indexed(frame) => frame.width,
+        }
     }
 
     /// Height in pixels.
     pub fn height(&self) -> u32 {
-        self.pixmap.height()
+        match &self.surface {
+            Surface::Rgba(pixmap) => pixmap.height(),
+            Surface::Indexed(frame) => frame.height,
+        }
     }
 
     /// The colour of pixel (`x`, `y`), `None` outside the canvas (for tests).
     pub fn pixel(&self, x: u32, y: u32) -> Option<Rgb> {
-        let p = self.pixmap.pixel(x, y)?.demultiply();
-        Some(Rgb(p.red(), p.green(), p.blue()))
+        match &self.surface {
+            Surface::Rgba(pixmap) => {
+                let p = pixmap.pixel(x, y)?.demultiply();
+                Some(Rgb(p.red(), p.green(), p.blue()))
+            }
+            Surface::Indexed(frame) => frame.pixel(x, y),
+        }
+    }
+
+    /// Fills or (with `stroke`) outlines `path` with `paint`. On a canvas in palette
+    /// indices the shape is drawn into a transparent layer just large enough for it,
+    /// which is then blended over the frame.
+    fn draw_path(&mut self, path: &Path, paint: &Paint, stroke: Option<&Stroke>) {
+        self.draw_path_within(path, paint, stroke, None);
+    }
+
+    /// [`Canvas::draw_path`]; on a canvas in palette indices only the part within the
+    /// whole-pixel box `within` (left, top, right, bottom), when given.
+    fn draw_path_within(&mut self, path: &Path, paint: &Paint, stroke: Option<&Stroke>, within: Option<[i32; 4]>) {
+        match &mut self.surface {
+            Surface::Rgba(pixmap) => match stroke {
+                None => pixmap.fill_path(path, paint, FillRule::Winding, Transform::identity(), None),
+                Some(stroke) => pixmap.stroke_path(path, paint, stroke, Transform::identity(), None),
+            },
+            Surface::Indexed(frame) => {
+                let bounds = path.bounds();
+                let reach = stroke.map_or(0.0, |s| s.width / 2.0) + 2.0;
+                let clip = |v: f32, max: u32| (v.max(0.0) as i32).min(max as i32);
+                let (mut x0, mut y0) = (clip((bounds.left() - reach).floor(), frame.width), clip((bounds.top() - reach).floor(), frame.height));
+                let (mut x1, mut y1) = (clip((bounds.right() + reach).ceil(), frame.width), clip((bounds.bottom() + reach).ceil(), frame.height));
+                if let Some([l, t, r, b]) = within {
+                    (x0, y0, x1, y1) = (x0.max(l), y0.max(t), x1.min(r), y1.min(b));
+                }
+                let Some(mut layer) = Pixmap::new((x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32) else { return };
+                let at = Transform::from_translate(-x0 as f32, -y0 as f32);
+                match stroke {
+                    None => layer.fill_path(path, paint, FillRule::Winding, at, None),
+                    Some(stroke) => layer.stroke_path(path, paint, stroke, at, None),
+                }
+                frame.composite(&layer, x0, y0);
+            }
+        }
+    }
+
+    /// Notes `colour` as painted (see [`Canvas::painted`]).
+    fn paints(&mut self, colour: Rgb) {
+        if !self.painted.contains(&colour) {
+            self.painted.push(colour);
+        }
     }
 
     fn fill_path(&mut self, path: Option<Path>, colour: Rgb) {
+        self.paints(colour);
         if let Some(path) = path {
-            self.pixmap.fill_path(&path, &paint(colour), FillRule::Winding, Transform::identity(), None);
+            self.draw_path(&path, &paint(colour), None);
         }
     }
 
     fn stroke_path(&mut self, path: Option<Path>, width: f32, colour: Rgb) {
+        self.paints(colour);
         if let Some(path) = path {
             let stroke = Stroke { width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() };
-            self.pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
+            self.draw_path(&path, &paint(colour), Some(&stroke));
         }
     }
 
     /// Fills a rectangle.
     pub fn fill_rect(&mut self, area: Area, colour: Rgb) {
-        if let Some(rect) = Rect::from_xywh(area.x, area.y, area.w, area.h) {
-            self.pixmap.fill_rect(rect, &paint(colour), Transform::identity(), None);
+        self.paints(colour);
+        let whole = |v: f32| v.fract() == 0.0 && v.abs() < MAX_SIDE as f32 * 2.0;
+        match &mut self.surface {
+            Surface::Indexed(frame) if [area.x, area.y, area.w, area.h].into_iter().all(whole) && area.w > 0.0 && area.h > 0.0 => {
+                let (x, y) = (area.x as i32, area.y as i32);
+                frame.fill(x, y, x + area.w as i32, y + area.h as i32, colour);
+            }
+            Surface::Rgba(pixmap) => {
+                if let Some(rect) = Rect::from_xywh(area.x, area.y, area.w, area.h) {
+                    pixmap.fill_rect(rect, &paint(colour), Transform::identity(), None);
+                }
+            }
+            Surface::Indexed(_) => {
+                if let Some(rect) = Rect::from_xywh(area.x, area.y, area.w, area.h) {
+                    self.fill_path(Some(PathBuilder::from_rect(rect)), colour);
+                }
+            }
         }
     }
 
     /// Fills a rectangle with corners rounded by `radius` (square when `radius` <= 0).
     pub fn fill_rounded_rect(&mut self, area: Area, radius: f32, colour: Rgb) {
+        let whole = [area.x, area.y, area.w, area.h, radius].into_iter().all(|v| v.fract() == 0.0 && v.abs() < MAX_SIDE as f32);
         if radius <= 0.0 {
             self.fill_rect(area, colour);
+        } else if matches!(self.surface, Surface::Indexed(_)) && whole && 2.0 * radius <= area.w.min(area.h) {
+            // On whole pixels: the inside filled straight, the four corners as shapes.
+            let Area { x, y, w, h } = area;
+            self.fill_rect(Area::new(x + radius, y, w - 2.0 * radius, h), colour);
+            self.fill_rect(Area::new(x, y + radius, radius, h - 2.0 * radius), colour);
+            self.fill_rect(Area::new(x + w - radius, y + radius, radius, h - 2.0 * radius), colour);
+            let Some(path) = rounded_rect(area, radius) else { return };
+            let (r, paint) = (radius as i32, paint(colour));
+            let (l, t, right, b) = (x as i32, y as i32, (x + w) as i32, (y + h) as i32);
+            for corner in [[l, t, l + r, t + r], [right - r, t, right, t + r], [l, b - r, l + r, b], [right - r, b - r, right, b]] {
+                self.draw_path_within(&path, &paint, None, Some(corner));
+            }
         } else {
             self.fill_path(rounded_rect(area, radius), colour);
         }
@@ -369,9 +502,27 @@ impl Canvas {
             .unwrap_or(Shader::SolidColor(colour.skia()));
         if let Some(path) = PathBuilder::from_circle(cx, cy, r) {
             let paint = Paint { shader, anti_alias: true, ..Paint::default() };
-            self.pixmap.fill_path(&path, &paint, FillRule::Winding, Transform::identity(), None);
+            self.draw_path(&path, &paint, None);
         }
-        self.stroke_circle(cx, cy, r - 0.5, 1.0, colour.darken(0.6));
+        let rim = colour.darken(0.6);
+        self.stroke_circle(cx, cy, r - 0.5, 1.0, rim);
+        // The shading in SHADES steps along the gradient's colours (plus the rim's), the
+        // same for every ball of this colour, so that all of them share a few palette
+        // entries in a frame (`crate::frame`).
+        let (light, dark) = (colour.lighten(0.65), colour.darken(0.45));
+        let steps: Vec<Rgb> = (0..SHADES)
+            .map(|k| {
+                let t = k as f32 / (SHADES - 1) as f32;
+                if t <= 0.45 { light.mix(colour, t / 0.45) } else { colour.mix(dark, (t - 0.45) / 0.55) }
+            })
+            .chain([rim])
+            .collect();
+        if let Surface::Rgba(pixmap) = &mut self.surface {
+            crate::encode::snap_opaque(pixmap, &steps);
+        }
+        for step in steps {
+            self.paints(step);
+        }
     }
 
     /// Copies the sprite `key` (a `width` x `height` transparent picture) with its
@@ -380,59 +531,75 @@ impl Canvas {
     /// [`SPRITE_BYTES`]; beyond that the store starts afresh).
     pub fn sprite(&mut self, key: SpriteKey, width: u32, height: u32, x: i32, y: i32, draw: impl FnOnce(&mut Canvas)) {
         let Some(sprite) = cached(sprites(), key, || {
-            let mut canvas = Canvas { pixmap: Pixmap::new(width, height)? };
+            let mut canvas = Canvas { surface: Surface::Rgba(Pixmap::new(width, height)?), painted: Vec::new() };
             draw(&mut canvas);
-            Some(canvas.pixmap)
+            match canvas.surface {
+                Surface::Rgba(pixmap) => Some(Sprite { spans: Spans::of(&pixmap, &canvas.painted), pixmap, painted: canvas.painted }),
+                Surface::Indexed(_) => None,
+            }
         }) else {
             return;
         };
-        self.blit(&sprite, x, y);
-    }
-
-    /// Draws the premultiplied `sprite` over the canvas (source over) with its top-left
-    /// corner at pixel (`x`, `y`). A loop of its own rather than tiny-skia's
-    /// `draw_pixmap`, which runs every pixel through its high-precision pattern pipeline
-    /// (measured: the larger share of an Aratoth board's drawing); most sprite pixels are
-    /// fully opaque or fully transparent and are copied or skipped.
-    fn blit(&mut self, sprite: &Pixmap, x: i32, y: i32) {
-        let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
-        let sw = sprite.width() as usize;
-        let x0 = x.max(0);
-        let x1 = (x + sw as i32).min(w);
-        if x0 >= x1 {
-            return;
-        }
-        let pixels = self.pixmap.pixels_mut();
-        for (row, line) in sprite.pixels().chunks_exact(sw.max(1)).enumerate() {
-            let py = y + row as i32;
-            if py < 0 || py >= h {
-                continue;
+        match &mut self.surface {
+            Surface::Rgba(pixmap) => {
+                blit(pixmap, &sprite.pixmap, x, y);
+                for &colour in &sprite.painted {
+                    self.paints(colour);
+                }
             }
-            let start = (py * w + x0) as usize;
-            let (Some(dst), Some(src)) = (
-                pixels.get_mut(start..start + (x1 - x0) as usize),
-                line.get((x0 - x) as usize..(x1 - x) as usize),
-            ) else {
-                continue;
-            };
-            // Eight pixels at a time: copied when all opaque, skipped when all clear.
-            for (dst, src) in dst.chunks_mut(8).zip(src.chunks(8)) {
-                if src.iter().all(|s| s.alpha() == 255) {
-                    dst.copy_from_slice(src);
-                } else if !src.iter().all(|s| s.alpha() == 0) {
-                    for (d, s) in dst.iter_mut().zip(src) {
-                        source_over(d, *s);
-                    }
+            Surface::Indexed(frame) => frame.composite_spans(&sprite.spans, x, y),
+        }
+    }
+}
+
+/// Draws the premultiplied `sprite` over `pixmap` (source over) with its top-left
+/// corner at pixel (`x`, `y`). A loop of its own rather than tiny-skia's
+/// `draw_pixmap`, which runs every pixel through its high-precision pattern pipeline
+/// (measured: the larger share of an Aratoth board's drawing); most sprite pixels are
+/// fully opaque or fully transparent and are copied or skipped.
+fn blit(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let sw = sprite.width() as usize;
+    let x0 = x.max(0);
+    let x1 = (x + sw as i32).min(w);
+    if x0 >= x1 {
+        return;
+    }
+    let pixels = pixmap.pixels_mut();
+    for (row, line) in sprite.pixels().chunks_exact(sw.max(1)).enumerate() {
+        let py = y + row as i32;
+        if py < 0 || py >= h {
+            continue;
+        }
+        let start = (py * w + x0) as usize;
+        let (Some(dst), Some(src)) = (
+            pixels.get_mut(start..start + (x1 - x0) as usize),
+            line.get((x0 - x) as usize..(x1 - x) as usize),
+        ) else {
+            continue;
+        };
+        // Eight pixels at a time: copied when all opaque, skipped when all clear.
+        for (dst, src) in dst.chunks_mut(8).zip(src.chunks(8)) {
+            if src.iter().all(|s| s.alpha() == 255) {
+                dst.copy_from_slice(src);
+            } else if !src.iter().all(|s| s.alpha() == 0) {
+                for (d, s) in dst.iter_mut().zip(src) {
+                    source_over(d, *s);
                 }
             }
         }
     }
+}
 
+impl Canvas {
     /// A canvas showing the background `key` (`width` x `height` on `background`),
     /// drawn with `draw` on first use and copied from then on: the parts of a board
     /// that do not change between moves. The key must name everything the
     /// drawing depends on (game, language, layout variant). At most [`BACKGROUND_BYTES`]
     /// are kept; beyond that the store starts afresh.
+    ///
+    /// The background is kept in palette indices (at most [`BACKGROUND_COLOURS`]
+    /// colours, see `crate::frame`), and the canvas returned draws in them.
     ///
     /// # Errors
     /// [`RenderError`] when the canvas cannot be made or `draw` fails.
@@ -444,13 +611,14 @@ impl Canvas {
         draw: impl FnOnce(&mut Canvas) -> Result<(), RenderError>,
     ) -> Result<Canvas, RenderError> {
         let mut failure = None;
-        let kept = cached(backgrounds(), key, || {
+        let kept = cached(frames(), key, || {
             let mut canvas = Canvas::new(width, height, background).map_err(|e| failure = Some(e)).ok()?;
             draw(&mut canvas).map_err(|e| failure = Some(e)).ok()?;
-            Some(canvas.pixmap)
+            let Surface::Rgba(pixmap) = &canvas.surface else { return None };
+            crate::encode::quantise(pixmap, BACKGROUND_COLOURS).map_err(|e| failure = Some(e)).ok()
         });
         match (kept, failure) {
-            (Some(pixmap), _) => Ok(Canvas { pixmap: (*pixmap).clone() }),
+            (Some(frame), _) => Ok(Canvas { surface: Surface::Indexed(Box::new((*frame).clone())), painted: Vec::new() }),
             (None, Some(e)) => Err(e),
             (None, None) => Err(RenderError("the background store is unusable".into())),
         }
@@ -552,6 +720,7 @@ impl Canvas {
     /// # Errors
     /// [`RenderError`] when the compiled-in fonts cannot be read.
     pub fn text(&mut self, text: &str, x: f32, y: f32, style: &TextStyle) -> Result<f32, RenderError> {
+        self.paints(style.colour);
         let (font, cap) = fonts()?.get(style.weight);
         let (items, width) = layout(font, style.size, text);
         let left = match style.align {
@@ -565,7 +734,10 @@ impl Canvas {
                 Item::Glyph(id, dx) => {
                     let (pen, fx) = glyphs::split(left + dx);
                     if let Some(mask) = glyphs::mask(style.weight, id, style.size, fx, dy)? {
-                        self.blend_mask(&mask, pen, baseline, style.colour);
+                        match &mut self.surface {
+                            Surface::Rgba(pixmap) => blend_mask(pixmap, &mask, pen, baseline, style.colour),
+                            Surface::Indexed(frame) => frame.blend_mask(&mask, pen, baseline, style.colour),
+                        }
                     }
                 }
                 Item::Missing { c, x: dx, w } => self.missing_glyph(c, left + dx, y, w, style)?,
@@ -589,43 +761,15 @@ impl Canvas {
         Ok(())
     }
 
-    /// Draws `colour` through the coverage of `mask`, its origin at pixel (`x`, `y`).
-    fn blend_mask(&mut self, mask: &glyphs::Mask, x: i32, y: i32, colour: Rgb) {
-        let (w, h) = (self.pixmap.width() as i32, self.pixmap.height() as i32);
-        let (x0, y0) = (x + mask.left, y + mask.top);
-        let pixels = self.pixmap.pixels_mut();
-        for (row, line) in mask.coverage.chunks_exact(mask.w.max(1)).enumerate() {
-            let py = y0 + row as i32;
-            if py < 0 || py >= h {
-                continue;
-            }
-            for (col, &k) in line.iter().enumerate() {
-                let px = x0 + col as i32;
-                if k == 0 || px < 0 || px >= w {
-                    continue;
-                }
-                let Some(dst) = pixels.get_mut((py * w + px) as usize) else { continue };
-                let k = u32::from(k);
-                let mix = |s: u8, d: u8| ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8;
-                let a = mix(255, dst.alpha());
-                let (r, g, b) =
-                    (mix(colour.0, dst.red()).min(a), mix(colour.1, dst.green()).min(a), mix(colour.2, dst.blue()).min(a));
-                if let Some(p) = PremultipliedColorU8::from_rgba(r, g, b, a) {
-                    *dst = p;
-                }
-            }
-        }
-    }
-
     /// Encodes the canvas as PNG: indexed colour (exact when the drawing has at most 256
     /// colours, else its frequent colours exact and the rest quantised) when every pixel
-    /// is opaque, else 8-bit RGBA; fast deflate (see the `encode` module for the
-    /// measurements behind the choice).
+    /// is opaque, else 8-bit RGBA; a canvas drawn in palette indices as it is. Fast
+    /// deflate (see the `encode` module for the measurements behind the choice).
     ///
     /// # Errors
     /// [`RenderError`] when encoding fails.
     pub fn png(&self) -> Result<Vec<u8>, RenderError> {
-        crate::encode::png(&self.pixmap, usize::MAX)
+        self.png_within(usize::MAX)
     }
 
     /// Like [`Canvas::png`], but when the fast encoding is larger than `budget` bytes it
@@ -635,7 +779,10 @@ impl Canvas {
     /// # Errors
     /// [`RenderError`] when encoding fails.
     pub fn png_within(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
-        crate::encode::png(&self.pixmap, budget)
+        match &self.surface {
+            Surface::Rgba(pixmap) => crate::encode::png(pixmap, budget),
+            Surface::Indexed(frame) => crate::encode::png_frame(frame, Some(budget)),
+        }
     }
 
     /// Like [`Canvas::png`], packed straight the smaller, slower way (zlib level 1): for
@@ -645,7 +792,38 @@ impl Canvas {
     /// # Errors
     /// [`RenderError`] when encoding fails.
     pub fn png_compact(&self) -> Result<Vec<u8>, RenderError> {
-        crate::encode::png_small(&self.pixmap)
+        match &self.surface {
+            Surface::Rgba(pixmap) => crate::encode::png_small(pixmap),
+            Surface::Indexed(frame) => crate::encode::png_frame(frame, None),
+        }
+    }
+}
+
+/// Draws `colour` through the coverage of `mask` on `pixmap`, its origin at pixel (`x`, `y`).
+fn blend_mask(pixmap: &mut Pixmap, mask: &glyphs::Mask, x: i32, y: i32, colour: Rgb) {
+    let (w, h) = (pixmap.width() as i32, pixmap.height() as i32);
+    let (x0, y0) = (x + mask.left, y + mask.top);
+    let pixels = pixmap.pixels_mut();
+    for (row, line) in mask.coverage.chunks_exact(mask.w.max(1)).enumerate() {
+        let py = y0 + row as i32;
+        if py < 0 || py >= h {
+            continue;
+        }
+        for (col, &k) in line.iter().enumerate() {
+            let px = x0 + col as i32;
+            if k == 0 || px < 0 || px >= w {
+                continue;
+            }
+            let Some(dst) = pixels.get_mut((py * w + px) as usize) else { continue };
+            let k = u32::from(k);
+            let mix = |s: u8, d: u8| ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8;
+            let a = mix(255, dst.alpha());
+            let (r, g, b) =
+                (mix(colour.0, dst.red()).min(a), mix(colour.1, dst.green()).min(a), mix(colour.2, dst.blue()).min(a));
+            if let Some(p) = PremultipliedColorU8::from_rgba(r, g, b, a) {
+                *dst = p;
+            }
+        }
     }
 }
 

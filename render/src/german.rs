@@ -29,12 +29,21 @@ fn play_first(game: &mut Box<dyn Match>, n: usize) {
     }
 }
 
-/// Whether some pixel of `area` differs between `a` and `b` (same size assumed).
+/// Whether some pixel of `area` differs between `a` and `b` (same size assumed) by more
+/// than a board's palette can move an edge's colour (each language's board has its own
+/// palette: `crate::frame`); a word drawn or missing changes pixels by far more.
 fn differs(a: &Canvas, b: &Canvas, area: Area) -> bool {
     let (x0, y0) = (area.x.max(0.0) as u32, area.y.max(0.0) as u32);
     let (x1, y1) = ((area.right() as u32).min(a.width()), (area.bottom() as u32).min(a.height()));
-    (y0..y1).any(|y| (x0..x1).any(|x| a.pixel(x, y) != b.pixel(x, y)))
+    let far = |p: Option<crate::Rgb>, q: Option<crate::Rgb>| match (p, q) {
+        (Some(p), Some(q)) => p.0.abs_diff(q.0).max(p.1.abs_diff(q.1)).max(p.2.abs_diff(q.2)) > EDGE_TOLERANCE,
+        _ => true,
+    };
+    (y0..y1).any(|y| (x0..x1).any(|x| far(a.pixel(x, y), b.pixel(x, y))))
 }
+
+/// The most a channel of the same drawing may differ between two boards' palettes.
+const EDGE_TOLERANCE: u8 = 40;
 
 /// Draws `draw` in both languages; checks equal sizes, a German PNG under 300 KB, that
 /// `words` (areas with words) differ and `same` (areas without words) do not.

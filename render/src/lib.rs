@@ -24,6 +24,7 @@ mod artifakes;
 pub mod canvas;
 mod carat;
 mod encode;
+mod frame;
 mod glyphs;
 #[cfg(test)]
 mod german;

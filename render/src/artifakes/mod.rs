@@ -60,8 +60,17 @@ pub(crate) fn seat_colour(seat: usize) -> Rgb {
     if seat == 0 { palette::PURPLE.darken(0.25) } else { palette::ORANGE }
 }
 
-/// Draws one fake centred at (`x`, `y`) of size `size`: a block is a square, a disc a circle.
+/// Draws one fake centred at (`x`, `y`) of size `size`: a block is a square, a disc a
+/// circle. Drawn once per piece, size, colour and quarter-pixel position and kept as a
+/// sprite ([`Canvas::sprite_centred`]).
 pub(crate) fn draw_piece(canvas: &mut Canvas, piece: Piece, x: f32, y: f32, size: f32, colour: Rgb) {
+    let kind = u32::from(piece == Piece::Disc);
+    canvas.sprite_centred("artifakes piece", [kind, size.to_bits(), colour.packed(), 0], x, y, size / 2.0 + 1.5, |c, x, y| {
+        draw_piece_shape(c, piece, x, y, size, colour);
+    });
+}
+
+fn draw_piece_shape(canvas: &mut Canvas, piece: Piece, x: f32, y: f32, size: f32, colour: Rgb) {
     let outline = colour.darken(0.55);
     match piece {
         Piece::Block => {
@@ -81,8 +90,16 @@ pub(crate) fn each_piece(pieces: Pieces) -> impl Iterator<Item = Piece> {
     std::iter::repeat_n(Piece::Block, usize::from(pieces.blocks)).chain(std::iter::repeat_n(Piece::Disc, usize::from(pieces.discs)))
 }
 
-/// A small upright figure (an archaeologist or the inspector) standing on (`x`, `foot`).
+/// A small upright figure (an archaeologist or the inspector) standing on (`x`, `foot`),
+/// `height` pixels tall. Kept as a sprite like the pieces.
 pub(crate) fn draw_figure(canvas: &mut Canvas, x: f32, foot: f32, height: f32, colour: Rgb) {
+    let half = height / 2.0;
+    canvas.sprite_centred("artifakes figure", [height.to_bits(), colour.packed(), 0, 0], x, foot - half, half + 2.0, |c, x, y| {
+        draw_figure_shape(c, x, y + half, height, colour);
+    });
+}
+
+fn draw_figure_shape(canvas: &mut Canvas, x: f32, foot: f32, height: f32, colour: Rgb) {
     let head = height * 0.2;
     let body = [
         (x - height * 0.3, foot),

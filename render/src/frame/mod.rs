@@ -1,0 +1,288 @@
+//! A board drawn straight in palette indices (README, "Benchmarks"; lila-gif's way): one
+//! byte per pixel over a palette of at most 256 colours, so that the finished board is
+//! compressed as it is, with no pass over RGBA pixels to count and map colours.
+//!
+//! A frame starts as a copy of its kept background, whose palette was chosen once when
+//! the background was drawn (exact when it has few colours, else its frequent colours
+//! exact and the rest by Wu's quantiser: [`crate::encode::quantise`]). What a board draws
+//! over it (sprites as runs, shapes drawn into a small transparent layer, glyphs) is
+//! blended with the colour underneath, anti-aliasing in a few coverage levels
+//! ([`spans::LEVELS`]), and each colour looked up in the palette ([`Palette`]). Runs of the same
+//! source over the same index (a flat fill) reuse the last answer.
+//!
+//! A frame whose fills and text would find no room in the palette continues with an id
+//! per colour ([`Wide`], two bytes a pixel) and is quantised to 256 colours as it is
+//! encoded, as every board was before frames: slower, as exact.
+
+mod palette;
+mod spans;
+#[cfg(test)]
+mod tests;
+
+use tiny_skia::Pixmap;
+
+pub(crate) use palette::{Palette, Tier, Wide};
+use palette::{Colours, word};
+pub(crate) use spans::{Spans, level};
+use spans::snap_coverage;
+
+use crate::{glyphs::Mask, palette::Rgb};
+
+/// An opaque picture in palette indices or colour ids: `width` x `height`, rows top to
+/// bottom.
+#[derive(Clone)]
+pub(crate) struct Frame {
+    pub width: u32,
+    pub height: u32,
+    pub pixels: Pixels,
+}
+
+/// The pixels of a frame and their colours.
+#[derive(Clone)]
+pub(crate) enum Pixels {
+    /// Palette indices.
+    Narrow(Vec<u8>, Palette),
+    /// Colour ids, for a frame whose colours outgrew the palette.
+    Wide(Vec<u16>, Wide),
+}
+
+/// Palette entries a frame keeps free for fills and text: when fewer are left, the next
+/// fill or text makes the frame wide ([`Pixels::Wide`]).
+const FILL_SLACK: usize = 4;
+
+impl Frame {
+    /// The frame of `indices` (rows of `width`) over `palette`.
+    pub fn narrow(width: u32, height: u32, indices: Vec<u8>, palette: Palette) -> Frame {
+        Frame { width, height, pixels: Pixels::Narrow(indices, palette) }
+    }
+
+    /// The colour of pixel (`x`, `y`), `None` outside.
+    pub fn pixel(&self, x: u32, y: u32) -> Option<Rgb> {
+        if x >= self.width || y >= self.height {
+            return None;
+        }
+        let at = (y * self.width + x) as usize;
+        let [r, g, b] = match &self.pixels {
+            Pixels::Narrow(indices, palette) => palette.colour(*indices.get(at)?),
+            Pixels::Wide(ids, wide) => wide.colour(*ids.get(at)?),
+        };
+        Some(Rgb(r, g, b))
+    }
+
+    /// Continues with a colour id per colour when fewer than `room` palette entries are
+    /// free.
+    fn widen_unless(&mut self, room: usize) {
+        if let Pixels::Narrow(indices, palette) = &self.pixels
+            && palette.colours.len() + room > 256
+        {
+            let ids = indices.iter().map(|&i| u16::from(i)).collect();
+            self.pixels = Pixels::Wide(ids, Wide::of(palette));
+        }
+    }
+
+    /// Fills the whole-pixel rectangle from (`x0`, `y0`) to (`x1`, `y1`) (exclusive,
+    /// clipped to the frame) with `colour`.
+    pub fn fill(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, colour: Rgb) {
+        self.widen_unless(FILL_SLACK);
+        let (w, h) = (self.width as i32, self.height as i32);
+        let area = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
+        let colour = word(colour.0, colour.1, colour.2);
+        match &mut self.pixels {
+            Pixels::Narrow(indices, palette) => fill(indices, palette, w, area, colour),
+            Pixels::Wide(ids, wide) => fill(ids, wide, w, area, colour),
+        }
+    }
+
+    /// Draws the premultiplied `layer` (one shape) over the frame (source over) with its
+    /// top-left corner at pixel (`x`, `y`).
+    pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32) {
+        self.widen_unless(FILL_SLACK);
+        let (w, h) = (self.width as i32, self.height as i32);
+        match &mut self.pixels {
+            Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, x, y),
+            Pixels::Wide(ids, wide) => composite(ids, wide, (w, h), layer, x, y),
+        }
+    }
+
+    /// Draws `colour` through the coverage of `mask`, its origin at pixel (`x`, `y`).
+    pub fn blend_mask(&mut self, mask: &Mask, x: i32, y: i32, colour: Rgb) {
+        self.widen_unless(FILL_SLACK);
+        let (w, h) = (self.width as i32, self.height as i32);
+        match &mut self.pixels {
+            Pixels::Narrow(indices, palette) => blend_mask(indices, palette, (w, h), mask, x, y, colour),
+            Pixels::Wide(ids, wide) => blend_mask(ids, wide, (w, h), mask, x, y, colour),
+        }
+    }
+
+    /// Draws the sprite `spans` over the frame (source over) with its top-left corner at
+    /// pixel (`x`, `y`), run by run. A sprite's colours that find no room in the palette
+    /// get the nearest entry (a ball's shade the nearest shade).
+    pub fn composite_spans(&mut self, spans: &Spans, x: i32, y: i32) {
+        let (w, h) = (self.width as i32, self.height as i32);
+        match &mut self.pixels {
+            Pixels::Narrow(indices, palette) => composite_spans(indices, palette, (w, h), spans, x, y),
+            Pixels::Wide(ids, wide) => composite_spans(ids, wide, (w, h), spans, x, y),
+        }
+    }
+}
+
+fn fill<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, w: i32, (x0, y0, x1, y1): (i32, i32, i32, i32), colour: u32) {
+    if x0 >= x1 {
+        return;
+    }
+    let index = colours.index(colour, Tier::Fill);
+    for y in y0..y1 {
+        let start = (y * w) as usize;
+        if let Some(row) = pixels.get_mut(start + x0 as usize..start + x1 as usize) {
+            row.fill(index);
+        }
+    }
+}
+
+/// [`Frame::composite`] on `pixels` (`w` x `h`) with `colours`. Clear runs of eight
+/// pixels are skipped, opaque runs of one colour filled.
+fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, x: i32, y: i32) {
+    let lw = layer.width() as usize;
+    let x0 = x.max(0);
+    let x1 = (x + lw as i32).min(w);
+    if x0 >= x1 || lw == 0 {
+        return;
+    }
+    let words: &[u32] = bytemuck::cast_slice(layer.pixels());
+    // The last opaque colour and its index (0: none yet, as it is clear); the last
+    // blend (source, index under it) and its result.
+    let (mut opaque, mut opaque_index) = (0u32, C::Ix::default());
+    let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
+    for (row, line) in words.chunks_exact(lw).enumerate() {
+        let py = y + row as i32;
+        if py < 0 || py >= h {
+            continue;
+        }
+        let start = (py * w + x0) as usize;
+        let (Some(dst), Some(src)) =
+            (pixels.get_mut(start..start + (x1 - x0) as usize), line.get((x0 - x) as usize..(x1 - x) as usize))
+        else {
+            continue;
+        };
+        for (dst, src) in dst.chunks_mut(8).zip(src.chunks(8)) {
+            if src.iter().all(|&s| s >> 24 == 0) {
+                continue;
+            }
+            if src.iter().all(|&s| s == opaque) {
+                dst.fill(opaque_index);
+                continue;
+            }
+            for (d, &s) in dst.iter_mut().zip(src) {
+                let s = snap_coverage(s);
+                match s >> 24 {
+                    0 => {}
+                    255 => {
+                        if s != opaque {
+                            (opaque, opaque_index) = (s, colours.index(s & 0x00FF_FFFF, Tier::Fill));
+                        }
+                        *d = opaque_index;
+                    }
+                    _ => {
+                        if s != blend || *d != blend_under {
+                            let index = colours.index(over(s, colours.colour(*d)), Tier::Edge);
+                            (blend, blend_under, blend_index) = (s, *d, index);
+                        }
+                        *d = blend_index;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`Frame::blend_mask`] on `pixels` (`w` x `h`) with `colours`.
+fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), mask: &Mask, x: i32, y: i32, colour: Rgb) {
+    let (x0, y0) = (x + mask.left, y + mask.top);
+    let full = colours.index(word(colour.0, colour.1, colour.2), Tier::Fill);
+    // The last (coverage, index under it) and its result.
+    let (mut last, mut last_under, mut last_index) = (0u8, C::Ix::default(), C::Ix::default());
+    for (row, line) in mask.coverage.chunks_exact(mask.w.max(1)).enumerate() {
+        let py = y0 + row as i32;
+        if py < 0 || py >= h {
+            continue;
+        }
+        for (col, &k) in line.iter().enumerate() {
+            let px = x0 + col as i32;
+            let k = level(k);
+            if k == 0 || px < 0 || px >= w {
+                continue;
+            }
+            let Some(d) = pixels.get_mut((py * w + px) as usize) else { continue };
+            if k == 255 {
+                *d = full;
+                continue;
+            }
+            if k != last || *d != last_under {
+                let [r, g, b] = colours.colour(*d);
+                let k32 = u32::from(k);
+                let mix = |s: u8, d: u8| ((u32::from(s) * k32 + u32::from(d) * (255 - k32) + 127) / 255) as u8;
+                let index = colours.index(word(mix(colour.0, r), mix(colour.1, g), mix(colour.2, b)), Tier::Edge);
+                (last, last_under, last_index) = (k, *d, index);
+            }
+            *d = last_index;
+        }
+    }
+}
+
+/// [`Frame::composite_spans`] on `pixels` (`w` x `h`) with `colours`.
+fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), spans: &Spans, x: i32, y: i32) {
+    // The pixel value of each opaque value of the sprite, found on first use.
+    let mut index_of: Vec<Option<C::Ix>> = vec![None; spans.values.len()];
+    let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
+    for (row, bounds) in spans.rows.windows(2).enumerate() {
+        let py = y + row as i32;
+        if py < 0 || py >= h {
+            continue;
+        }
+        let (Some(&from), Some(&to)) = (bounds.first(), bounds.get(1)) else { continue };
+        let Some(runs) = spans.runs.get(from as usize..to as usize) else { continue };
+        let line = (py * w) as usize;
+        for run in runs {
+            let x0 = (x + i32::from(run.x)).max(0);
+            let x1 = (x + i32::from(run.x) + i32::from(run.len)).min(w);
+            if x0 >= x1 {
+                continue;
+            }
+            let Some(dst) = pixels.get_mut(line + x0 as usize..line + x1 as usize) else { continue };
+            let id = usize::from(run.value);
+            let value = spans.values.get(id).copied().unwrap_or(0);
+            if value >> 24 == 255 {
+                let index = match index_of.get(id).copied().flatten() {
+                    Some(index) => index,
+                    None => {
+                        let tier = if spans.flat.get(id).copied().unwrap_or(false) { Tier::Sprite } else { Tier::Edge };
+                        let index = colours.index(value & 0x00FF_FFFF, tier);
+                        if let Some(slot) = index_of.get_mut(id) {
+                            *slot = Some(index);
+                        }
+                        index
+                    }
+                };
+                dst.fill(index);
+                continue;
+            }
+            for d in dst {
+                if value != blend || *d != blend_under {
+                    blend_index = colours.index(over(value, colours.colour(*d)), Tier::Edge);
+                    (blend, blend_under) = (value, *d);
+                }
+                *d = blend_index;
+            }
+        }
+    }
+}
+
+/// The premultiplied pixel `s` (memory order R, G, B, A) drawn over the opaque colour
+/// `d`, as 0x00BBGGRR.
+fn over(s: u32, d: [u8; 3]) -> u32 {
+    let [sr, sg, sb, a] = s.to_le_bytes();
+    let k = 255 - u32::from(a);
+    let over = |s: u8, d: u8| (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8;
+    word(over(sr, d[0]), over(sg, d[1]), over(sb, d[2]))
+}
+
