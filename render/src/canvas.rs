@@ -342,7 +342,14 @@ impl Canvas {
                     None => layer.fill_path(path, paint, FillRule::Winding, at, None),
                     Some(stroke) => layer.stroke_path(path, paint, stroke, at, None),
                 }
-                frame.composite(&layer, x0, y0);
+                let solid = match &paint.shader {
+                    Shader::SolidColor(c) => {
+                        let c = c.to_color_u8();
+                        Some(Rgb(c.red(), c.green(), c.blue()))
+                    }
+                    _ => None,
+                };
+                frame.composite(&layer, x0, y0, solid);
             }
         }
     }
@@ -592,6 +599,17 @@ fn blit(pixmap: &mut Pixmap, sprite: &Pixmap, x: i32, y: i32) {
 }
 
 impl Canvas {
+    /// A `width` x `height` canvas in palette indices filled with `background` (kept per
+    /// size and colour like a background): for pictures drawn whole each time, such as
+    /// hands.
+    ///
+    /// # Errors
+    /// [`RenderError`] when a side is 0 or larger than [`MAX_SIDE`].
+    pub fn blank(width: u32, height: u32, background: Rgb) -> Result<Canvas, RenderError> {
+        let key = SpriteKey::new("blank", [width, height, background.packed(), 0, 0, 0]);
+        Canvas::background(key, width, height, background, |_| Ok(()))
+    }
+
     /// A canvas showing the background `key` (`width` x `height` on `background`),
     /// drawn with `draw` on first use and copied from then on: the parts of a board
     /// that do not change between moves. The key must name everything the

@@ -377,7 +377,7 @@ pub(crate) fn draw_hand(
     }
     let rows = hand.len();
     let height = (HAND_HEADER_H + rows as f32 * HAND_ROW_H).ceil() as u32;
-    let mut canvas = Canvas::new(HAND_WIDTH, height, palette::BACKGROUND)?;
+    let mut canvas = Canvas::blank(HAND_WIDTH, height, palette::BACKGROUND)?;
     let name_style = TextStyle::new(28.0).bold();
     let mut x = MARGIN;
     for colour in view.colours.get(seat).cloned().unwrap_or_default() {

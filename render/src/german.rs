@@ -43,7 +43,7 @@ fn differs(a: &Canvas, b: &Canvas, area: Area) -> bool {
 }
 
 /// The most a channel of the same drawing may differ between two boards' palettes.
-const EDGE_TOLERANCE: u8 = 40;
+const EDGE_TOLERANCE: u8 = 64;
 
 /// Draws `draw` in both languages; checks equal sizes, a German PNG under 300 KB, that
 /// `words` (areas with words) differ and `same` (areas without words) do not.

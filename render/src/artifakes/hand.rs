@@ -126,7 +126,7 @@ pub(crate) fn draw_hand(
     cards.sort_unstable();
     let rows = cards.len();
     let height = (HEADER_H + rows as f32 * ROW_H + 12.0).ceil() as u32;
-    let mut canvas = Canvas::new(WIDTH, height, palette::BACKGROUND)?;
+    let mut canvas = Canvas::blank(WIDTH, height, palette::BACKGROUND)?;
     let mid = HEADER_H / 2.0;
     let title = fill(words.artifakes_your_hand, &[&seat_name(names, seat, lang)]);
     let right = fill(words.artifakes_inspector_on, &[&view.inspector]);

@@ -94,13 +94,15 @@ impl Frame {
     }
 
     /// Draws the premultiplied `layer` (one shape) over the frame (source over) with its
-    /// top-left corner at pixel (`x`, `y`).
-    pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32) {
+    /// top-left corner at pixel (`x`, `y`). With `solid`, the shape's one colour, an
+    /// edge's colour is mixed from it and the colour underneath at the coverage's level
+    /// (exact), else taken from the premultiplied pixel.
+    pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32, solid: Option<Rgb>) {
         self.widen_unless(FILL_SLACK);
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
-            Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, x, y),
-            Pixels::Wide(ids, wide) => composite(ids, wide, (w, h), layer, x, y),
+            Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, (x, y), solid),
+            Pixels::Wide(ids, wide) => composite(ids, wide, (w, h), layer, (x, y), solid),
         }
     }
 
@@ -141,7 +143,7 @@ fn fill<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, w: i32, (x0, y0, x1, 
 
 /// [`Frame::composite`] on `pixels` (`w` x `h`) with `colours`. Clear runs of eight
 /// pixels are skipped, opaque runs of one colour filled.
-fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, x: i32, y: i32) {
+fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, (x, y): (i32, i32), solid: Option<Rgb>) {
     let lw = layer.width() as usize;
     let x0 = x.max(0);
     let x1 = (x + lw as i32).min(w);
@@ -173,7 +175,15 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
                 continue;
             }
             for (d, &s) in dst.iter_mut().zip(src) {
-                let s = snap_coverage(s);
+                let s = match solid {
+                    // The shape's colour at the level of the coverage.
+                    Some(c) => {
+                        let l = u32::from(level((s >> 24) as u8));
+                        let pre = |v: u8| ((u32::from(v) * l + 127) / 255) as u8;
+                        u32::from_le_bytes([pre(c.0), pre(c.1), pre(c.2), l as u8])
+                    }
+                    None => snap_coverage(s),
+                };
                 match s >> 24 {
                     0 => {}
                     255 => {
@@ -184,7 +194,12 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
                     }
                     _ => {
                         if s != blend || *d != blend_under {
-                            let index = colours.index(over(s, colours.colour(*d)), Tier::Edge);
+                            let under = colours.colour(*d);
+                            let mixed = match solid {
+                                Some(c) => mix(c, under, (s >> 24) as u8),
+                                None => over(s, under),
+                            };
+                            let index = colours.index(mixed, Tier::Edge);
                             (blend, blend_under, blend_index) = (s, *d, index);
                         }
                         *d = blend_index;
@@ -218,10 +233,7 @@ fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i
                 continue;
             }
             if k != last || *d != last_under {
-                let [r, g, b] = colours.colour(*d);
-                let k32 = u32::from(k);
-                let mix = |s: u8, d: u8| ((u32::from(s) * k32 + u32::from(d) * (255 - k32) + 127) / 255) as u8;
-                let index = colours.index(word(mix(colour.0, r), mix(colour.1, g), mix(colour.2, b)), Tier::Edge);
+                let index = colours.index(mix(colour, colours.colour(*d), k), Tier::Edge);
                 (last, last_under, last_index) = (k, *d, index);
             }
             *d = last_index;
@@ -275,6 +287,13 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
             }
         }
     }
+}
+
+/// `colour` at coverage `k` over `under`, as 0x00BBGGRR.
+fn mix(colour: Rgb, under: [u8; 3], k: u8) -> u32 {
+    let k = u32::from(k);
+    let mix = |s: u8, d: u8| ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8;
+    word(mix(colour.0, under[0]), mix(colour.1, under[1]), mix(colour.2, under[2]))
 }
 
 /// The premultiplied pixel `s` (memory order R, G, B, A) drawn over the opaque colour
