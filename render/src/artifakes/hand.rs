@@ -24,8 +24,21 @@ pub(crate) const ROW_H: f32 = 168.0;
 const TEXT_X: f32 = MARGIN + CARD_W + 28.0;
 
 /// Draws a card of `card` at `area`: a band in the card's colour (naming it in `lang`
-/// when the card is large enough to read the word), the number large.
+/// when the card is large enough to read the word), the number large. Drawn once per
+/// card, size, language and quarter-pixel position and kept as a sprite.
 pub(crate) fn draw_card(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -> Result<(), RenderError> {
+    let (cx, cy) = area.centre();
+    let (w, h) = (area.w, area.h);
+    let half = w.max(h) / 2.0 + 2.0;
+    let mut result = Ok(());
+    canvas.sprite_centred("artifakes card", [u32::from(card), w.to_bits(), h.to_bits(), lang as u32], cx, cy, half, |c, x, y| {
+        result = draw_card_face(c, Area::new(x - w / 2.0, y - h / 2.0, w, h), card, lang);
+    });
+    result
+}
+
+/// The card `card` on `area` ([`draw_card`] keeps it as a sprite).
+fn draw_card_face(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -> Result<(), RenderError> {
     let colour = colour_of(card);
     let fill = colour.map_or(palette::NEUTRAL, field_colour);
     let radius = area.w * 0.09;

@@ -77,15 +77,30 @@ pub(crate) const LEVELS: [u8; 4] = [51, 102, 153, 204];
 
 /// `coverage` at the nearest of 0, the [`LEVELS`] and 255.
 pub(crate) fn level(coverage: u8) -> u8 {
-    let mut best = (coverage.min(255 - coverage), if coverage < 128 { 0 } else { 255 });
-    for l in LEVELS {
-        let d = coverage.abs_diff(l);
-        if d < best.0 {
-            best = (d, l);
-        }
-    }
-    best.1
+    LEVEL_OF[usize::from(coverage)]
 }
+
+/// [`level`] of every coverage, worked out at compile time.
+static LEVEL_OF: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        let coverage = c as u8;
+        let (mut gap, mut best) = if coverage < 128 { (coverage, 0) } else { (255 - coverage, 255) };
+        let mut k = 0;
+        while k < LEVELS.len() {
+            let l = LEVELS[k];
+            let d = if coverage > l { coverage - l } else { l - coverage };
+            if d < gap {
+                (gap, best) = (d, l);
+            }
+            k += 1;
+        }
+        table[c] = best;
+        c += 1;
+    }
+    table
+};
 
 /// How far (in pixels) [`snap_blends`] looks for the painted colours on either side.
 const REACH: usize = 3;
