@@ -259,7 +259,7 @@ pub const SHADES: usize = 16;
 
 /// Kept backgrounds get at most this many palette entries, leaving the rest of the 256
 /// to what a board draws over them.
-pub const BACKGROUND_COLOURS: usize = 128;
+pub const BACKGROUND_COLOURS: usize = 120;
 
 impl Canvas {
     /// A `width` x `height` canvas filled with `background`.

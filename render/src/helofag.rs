@@ -435,8 +435,16 @@ fn draw_last_path(canvas: &mut Canvas, last: &LastMove, players: usize) {
     }
 }
 
-/// One die face with pips, `side` pixels wide, top-left at (`x`, `y`).
+/// One die face with pips, `side` pixels wide, top-left at (`x`, `y`). Drawn once per
+/// value, size and quarter-pixel position and kept as a sprite.
 pub(crate) fn draw_die(canvas: &mut Canvas, x: f32, y: f32, side: f32, value: u8) {
+    let half = side / 2.0;
+    canvas.sprite_centred("helofag die", [u32::from(value), side.to_bits(), 0, 0], x + half, y + half, half + 1.0, |c, cx, cy| {
+        draw_die_face(c, cx - half, cy - half, side, value);
+    });
+}
+
+fn draw_die_face(canvas: &mut Canvas, x: f32, y: f32, side: f32, value: u8) {
     let face = Area::new(x, y, side, side);
     canvas.fill_rounded_rect(face, side * 0.18, DIE);
     canvas.stroke_rounded_rect(face.inset(1.5), side * 0.18, 3.0, palette::INK);

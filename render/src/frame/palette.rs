@@ -12,8 +12,8 @@ use crate::encode::ColourTable;
 /// The colours of a frame: at most 256, and every colour seen so far mapped to one.
 ///
 /// The first entries are the kept background's ([`Palette::new`]); a frame adds the new
-/// colours it draws while there is room for their [`Tier`]: edges up to 160 entries, a
-/// sprite's own colours up to 224, fills and text up to 256, so that every panel, field
+/// colours it draws while there is room for their [`Tier`]: edges up to 144 entries, a
+/// sprite's own colours up to 240, fills and text up to 256, so that every panel, field
 /// and mark keeps its exact colour. Beyond that an edge gets the nearest of the
 /// background's entries (through a table kept with the background, [`Nearest`]) or of
 /// the frame's own, any other colour the nearest entry.
@@ -36,10 +36,10 @@ pub(crate) struct Palette {
 /// What a colour is drawn as, which decides how many palette entries it may fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tier {
-    /// A mix at an edge (anti-aliasing): up to 160 entries.
+    /// A mix at an edge (anti-aliasing): up to 144 entries.
     Edge,
     /// One of the colours a sprite was painted with (a ball's shades, a tile's face): up
-    /// to 224.
+    /// to 240.
     Sprite,
     /// A shape's fill or a text's colour drawn on the frame: up to 256.
     Fill,
@@ -49,8 +49,8 @@ impl Tier {
     /// The palette entries colours of this tier may fill.
     pub(super) const fn room(self) -> usize {
         match self {
-            Tier::Edge => 160,
-            Tier::Sprite => 224,
+            Tier::Edge => 144,
+            Tier::Sprite => 240,
             Tier::Fill => 256,
         }
     }

@@ -12,7 +12,7 @@ fn new_colours_get_entries_until_the_palette_is_full_then_the_nearest() {
     assert_eq!(palette.index(word(1, 1, 1), Tier::Edge), 0, "a colour mapped at the start");
     assert_eq!(palette.index(word(10, 20, 30), Tier::Edge), 3, "a new entry");
     assert_eq!(palette.colour(3), [10, 20, 30]);
-    for k in 4..160u32 {
+    for k in 4..144u32 {
         assert_eq!(palette.index(word(k as u8, 0, 200), Tier::Edge), k as u8);
     }
     // No room left for edges: (250, 250, 250) gets the nearest entry, the
@@ -20,14 +20,14 @@ fn new_colours_get_entries_until_the_palette_is_full_then_the_nearest() {
     assert_eq!(palette.index(word(250, 250, 250), Tier::Edge), 1);
     assert_eq!(palette.index(word(12, 19, 29), Tier::Edge), 3);
     assert_eq!(palette.index(word(190, 10, 5), Tier::Edge), 2);
-    // A sprite's colours still find room, up to 224 entries, then the nearest.
-    for k in 160..224u32 {
+    // A sprite's colours still find room, up to 240 entries, then the nearest.
+    for k in 144..240u32 {
         assert_eq!(palette.index(word(k as u8, 100, 0), Tier::Sprite), k as u8);
     }
-    assert_eq!(palette.index(word(223, 101, 0), Tier::Sprite), 223, "the nearest, (223, 100, 0)");
+    assert_eq!(palette.index(word(239, 101, 0), Tier::Sprite), 239, "the nearest, (239, 100, 0)");
     // Fills up to 256; (12, 19, 29), an edge's colour so far, gets its own entry.
-    assert_eq!(palette.index(word(12, 19, 29), Tier::Fill), 224);
-    for k in 225..256u32 {
+    assert_eq!(palette.index(word(12, 19, 29), Tier::Fill), 240);
+    for k in 241..256u32 {
         assert_eq!(palette.index(word(k as u8, 50, 50), Tier::Fill), k as u8);
     }
     assert_eq!(palette.index(word(250, 250, 250), Tier::Fill), 1, "full: the nearest, white");
