@@ -336,12 +336,16 @@ impl Canvas {
                 if let Some([l, t, r, b]) = within {
                     (x0, y0, x1, y1) = (x0.max(l), y0.max(t), x1.min(r), y1.min(b));
                 }
-                let Some(mut layer) = Pixmap::new((x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32) else { return };
+                let (w, h) = ((x1 - x0).max(0) as u32, (y1 - y0).max(0) as u32);
                 let at = Transform::from_translate(-x0 as f32, -y0 as f32);
-                match stroke {
-                    None => layer.fill_path(path, paint, FillRule::Winding, at, None),
-                    Some(stroke) => layer.stroke_path(path, paint, stroke, at, None),
-                }
+                let draw = || {
+                    let mut layer = Pixmap::new(w, h)?;
+                    match stroke {
+                        None => layer.fill_path(path, paint, FillRule::Winding, at, None),
+                        Some(stroke) => layer.stroke_path(path, paint, stroke, at, None),
+                    }
+                    Some(layer)
+                };
                 let solid = match &paint.shader {
                     Shader::SolidColor(c) => {
                         let c = c.to_color_u8();
@@ -349,7 +353,25 @@ impl Canvas {
                     }
                     _ => None,
                 };
-                frame.composite(&layer, x0, y0, solid);
+                match solid {
+                    // A shape of one colour is kept like a sprite, under its geometry
+                    // relative to its layer: boards repeat most of their shapes.
+                    Some(colour) => {
+                        let key = shape_key(path, colour, stroke, (x0, y0), (w, h));
+                        let Some(shape) = cached(sprites(), key, || {
+                            let layer = draw()?;
+                            Some(Sprite { spans: Spans::of(&layer, &[colour]), pixmap: layer, painted: vec![colour] })
+                        }) else {
+                            return;
+                        };
+                        frame.composite_spans(&shape.spans, x0, y0, Some(colour));
+                    }
+                    None => {
+                        if let Some(layer) = draw() {
+                            frame.composite(&layer, x0, y0, None);
+                        }
+                    }
+                }
             }
         }
     }
@@ -554,7 +576,7 @@ impl Canvas {
                     self.paints(colour);
                 }
             }
-            Surface::Indexed(frame) => frame.composite_spans(&sprite.spans, x, y),
+            Surface::Indexed(frame) => frame.composite_spans(&sprite.spans, x, y, None),
         }
     }
 }
@@ -843,6 +865,26 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &glyphs::Mask, x: i32, y: i32, colour: 
             }
         }
     }
+}
+
+/// The key of the shape `path` in `colour` (stroked with `stroke`, if given) drawn into a
+/// `size` layer whose top-left corner is at `origin`: a hash of its geometry relative to
+/// the layer, so that the same shape anywhere at the same sub-pixel offset shares it.
+fn shape_key(path: &Path, colour: Rgb, stroke: Option<&Stroke>, origin: (i32, i32), size: (u32, u32)) -> SpriteKey {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let (ox, oy) = (origin.0 as f32, origin.1 as f32);
+    for p in path.points() {
+        ((p.x - ox).to_bits(), (p.y - oy).to_bits()).hash(&mut hasher);
+    }
+    for verb in path.verbs() {
+        (*verb as u8).hash(&mut hasher);
+    }
+    if let Some(s) = stroke {
+        (s.width.to_bits(), s.line_cap as u8, s.line_join as u8).hash(&mut hasher);
+    }
+    let hash = hasher.finish();
+    SpriteKey::new("shape", [hash as u32, (hash >> 32) as u32, colour.packed(), size.0, size.1, u32::from(stroke.is_some())])
 }
 
 fn rounded_rect(area: Area, radius: f32) -> Option<Path> {

@@ -118,12 +118,17 @@ impl Frame {
 
     /// Draws the sprite `spans` over the frame (source over) with its top-left corner at
     /// pixel (`x`, `y`), run by run. A sprite's colours that find no room in the palette
-    /// get the nearest entry (a ball's shade the nearest shade).
-    pub fn composite_spans(&mut self, spans: &Spans, x: i32, y: i32) {
+    /// get the nearest entry (a ball's shade the nearest shade). With `solid`, the
+    /// sprite is a shape of that one colour, and its edges are mixed from it and the
+    /// colour underneath (as [`Frame::composite`]).
+    pub fn composite_spans(&mut self, spans: &Spans, x: i32, y: i32, solid: Option<Rgb>) {
+        if solid.is_some() {
+            self.widen_unless(FILL_SLACK);
+        }
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
-            Pixels::Narrow(indices, palette) => composite_spans(indices, palette, (w, h), spans, x, y),
-            Pixels::Wide(ids, wide) => composite_spans(ids, wide, (w, h), spans, x, y),
+            Pixels::Narrow(indices, palette) => composite_spans(indices, palette, (w, h), spans, (x, y), solid),
+            Pixels::Wide(ids, wide) => composite_spans(ids, wide, (w, h), spans, (x, y), solid),
         }
     }
 }
@@ -242,9 +247,22 @@ fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i
 }
 
 /// [`Frame::composite_spans`] on `pixels` (`w` x `h`) with `colours`.
-fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), spans: &Spans, x: i32, y: i32) {
-    // The pixel value of each opaque value of the sprite, found on first use.
-    let mut index_of: Vec<Option<C::Ix>> = vec![None; spans.values.len()];
+fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), spans: &Spans, (x, y): (i32, i32), solid: Option<Rgb>) {
+    // The pixel value of each opaque value of the sprite (the others are blended pixel by
+    // pixel), all looked up first.
+    let index_of: Vec<Option<C::Ix>> = spans
+        .values
+        .iter()
+        .zip(&spans.flat)
+        .map(|(&value, &flat)| {
+            let tier = match (solid, flat) {
+                (Some(_), _) => Tier::Fill,
+                (None, true) => Tier::Sprite,
+                (None, false) => Tier::Edge,
+            };
+            (value >> 24 == 255).then(|| colours.index(value & 0x00FF_FFFF, tier))
+        })
+        .collect();
     let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
     for (row, bounds) in spans.rows.windows(2).enumerate() {
         let py = y + row as i32;
@@ -262,25 +280,19 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
             }
             let Some(dst) = pixels.get_mut(line + x0 as usize..line + x1 as usize) else { continue };
             let id = usize::from(run.value);
-            let value = spans.values.get(id).copied().unwrap_or(0);
-            if value >> 24 == 255 {
-                let index = match index_of.get(id).copied().flatten() {
-                    Some(index) => index,
-                    None => {
-                        let tier = if spans.flat.get(id).copied().unwrap_or(false) { Tier::Sprite } else { Tier::Edge };
-                        let index = colours.index(value & 0x00FF_FFFF, tier);
-                        if let Some(slot) = index_of.get_mut(id) {
-                            *slot = Some(index);
-                        }
-                        index
-                    }
-                };
+            if let Some(&Some(index)) = index_of.get(id) {
                 dst.fill(index);
                 continue;
             }
+            let value = spans.values.get(id).copied().unwrap_or(0);
             for d in dst {
                 if value != blend || *d != blend_under {
-                    blend_index = colours.index(over(value, colours.colour(*d)), Tier::Edge);
+                    let under = colours.colour(*d);
+                    let mixed = match solid {
+                        Some(c) => mix(c, under, (value >> 24) as u8),
+                        None => over(value, under),
+                    };
+                    blend_index = colours.index(mixed, Tier::Edge);
                     (blend, blend_under) = (value, *d);
                 }
                 *d = blend_index;

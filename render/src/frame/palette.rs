@@ -31,7 +31,15 @@ pub(crate) struct Palette {
     /// The entries by channel, and room for the distances to them.
     channels: Channels,
     scratch: Vec<u32>,
+    /// Colours found with an exact entry lately, by a hash of the colour: looked up
+    /// before the table (most look-ups are of a few colours).
+    recent: Vec<(u32, u8)>,
 }
+
+/// The slots of [`Palette::recent`] (a power of two).
+const RECENT: usize = 1024;
+/// An empty slot of [`Palette::recent`] (no colour 0x00BBGGRR is this).
+const NO_COLOUR: u32 = u32::MAX;
 
 /// What a colour is drawn as, which decides how many palette entries it may fill.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -150,7 +158,15 @@ impl Palette {
             channels.push(colour);
         }
         let mut palette =
-            Palette { colours, seen: ColourTable::new(), index_of: Vec::new(), nearest, channels, scratch: Vec::with_capacity(256) };
+            Palette {
+                colours,
+                seen: ColourTable::new(),
+                index_of: Vec::new(),
+                nearest,
+                channels,
+                scratch: Vec::with_capacity(256),
+                recent: vec![(NO_COLOUR, 0); RECENT],
+            };
         for (colour, index) in seen {
             palette.remember(colour, index);
         }
@@ -174,6 +190,24 @@ impl Palette {
     /// the background had but quantised, or one that got the nearest entry, gets an entry
     /// of its own when it is drawn as a higher tier and there is room.
     pub fn index(&mut self, colour: u32, tier: Tier) -> u8 {
+        let slot = (colour.wrapping_mul(0x9E37_79B1) >> 22) as usize & (RECENT - 1);
+        if let Some(&(c, index)) = self.recent.get(slot)
+            && c == colour
+        {
+            return index;
+        }
+        let index = self.look_up(colour, tier);
+        let [r, g, b, _] = colour.to_le_bytes();
+        if self.colour(index) == [r, g, b]
+            && let Some(kept) = self.recent.get_mut(slot)
+        {
+            *kept = (colour, index);
+        }
+        index
+    }
+
+    /// [`Palette::index`] without the cache of recent colours.
+    fn look_up(&mut self, colour: u32, tier: Tier) -> u8 {
         let flat = tier != Tier::Edge;
         let id = self.seen.id(colour) as usize;
         let [r, g, b, _] = colour.to_le_bytes();
@@ -205,8 +239,13 @@ impl Palette {
     fn nearest_edge(&mut self, c: [u8; 3]) -> u8 {
         let base = self.nearest.colours.len();
         let candidate = self.nearest.get(c);
+        let off = distance(self.colour(candidate), c);
+        // Within about 4 per channel: close enough without looking further.
+        if off <= 9 * 16 {
+            return candidate;
+        }
         match self.channels.nearest(c, base, &mut self.scratch) {
-            Some((added, d)) if d < distance(self.colour(candidate), c) => added as u8,
+            Some((added, d)) if d < off => added as u8,
             _ => candidate,
         }
     }
