@@ -90,7 +90,7 @@ static LEVEL_OF: [u8; 256] = {
         let mut k = 0;
         while k < LEVELS.len() {
             let l = LEVELS[k];
-            let d = if coverage > l { coverage - l } else { l - coverage };
+            let d = coverage.abs_diff(l);
             if d < gap {
                 (gap, best) = (d, l);
             }
