@@ -78,6 +78,19 @@ impl ColourTable {
         id
     }
 
+    /// The id of `colour` (0x00BBGGRR) if it has one.
+    pub(crate) fn find(&self, colour: u32) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = (colour.wrapping_mul(0x9E37_79B1) >> 8) as usize & mask;
+        loop {
+            match self.slots.get(i).copied() {
+                Some(EMPTY) | None => return None,
+                Some(c) if c == colour => return self.ids.get(i).copied(),
+                Some(_) => i = (i + 1) & mask,
+            }
+        }
+    }
+
     /// Adds `colour` (0x00BBGGRR) with the next id even if it is already there (then
     /// looking it up keeps finding its first id): ids that follow a palette's entries.
     pub(crate) fn id_of_new(&mut self, colour: u32) -> u32 {

@@ -156,6 +156,8 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
         return;
     }
     let words: &[u32] = bytemuck::cast_slice(layer.pixels());
+    // The shape's own colour, when it has one.
+    let drawn = solid.map(|c| colours.index(word(c.0, c.1, c.2), Tier::Fill));
     // The last opaque colour and its index (0: none yet, as it is clear); the last
     // blend (source, index under it) and its result.
     let (mut opaque, mut opaque_index) = (0u32, C::Ix::default());
@@ -204,7 +206,7 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
                                 Some(c) => mix(c, under, (s >> 24) as u8),
                                 None => over(s, under),
                             };
-                            let index = colours.index(mixed, Tier::Edge);
+                            let index = colours.edge(mixed, [Some(*d), drawn]);
                             (blend, blend_under, blend_index) = (s, *d, index);
                         }
                         *d = blend_index;
@@ -238,7 +240,7 @@ fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i
                 continue;
             }
             if k != last || *d != last_under {
-                let index = colours.index(mix(colour, colours.colour(*d), k), Tier::Edge);
+                let index = colours.edge(mix(colour, colours.colour(*d), k), [Some(*d), Some(full)]);
                 (last, last_under, last_index) = (k, *d, index);
             }
             *d = last_index;
@@ -263,6 +265,14 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
             (value >> 24 == 255).then(|| colours.index(value & 0x00FF_FFFF, tier))
         })
         .collect();
+    // The colour drawn at each partly covering value, when the frame has it exactly.
+    let drawn: Vec<Option<C::Ix>> = match solid {
+        Some(c) => {
+            let own = colours.index(word(c.0, c.1, c.2), Tier::Fill);
+            vec![Some(own); spans.values.len()]
+        }
+        None => spans.drawn.iter().map(|d| d.and_then(|c| colours.exact(c))).collect(),
+    };
     let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
     for (row, bounds) in spans.rows.windows(2).enumerate() {
         let py = y + row as i32;
@@ -292,7 +302,7 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
                         Some(c) => mix(c, under, (value >> 24) as u8),
                         None => over(value, under),
                     };
-                    blend_index = colours.index(mixed, Tier::Edge);
+                    blend_index = colours.edge(mixed, [Some(*d), drawn.get(id).copied().flatten()]);
                     (blend, blend_under) = (value, *d);
                 }
                 *d = blend_index;

@@ -283,6 +283,25 @@ pub(crate) trait Colours {
     fn index(&mut self, colour: u32, tier: Tier) -> Self::Ix;
     /// The colour of the pixel value `ix` as R, G, B.
     fn colour(&self, ix: Self::Ix) -> [u8; 3];
+    /// The pixel value of the edge colour `colour`, a mix of the colours of `ends` (the
+    /// colour underneath and, when known, the one drawn): its own entry when there is one
+    /// or room for one, else whichever of the nearest entry and `ends` is closest, so
+    /// that an edge without room keeps the hue of what meets there.
+    fn edge(&mut self, colour: u32, ends: [Option<Self::Ix>; 2]) -> Self::Ix {
+        let index = self.index(colour, Tier::Edge);
+        let [r, g, b, _] = colour.to_le_bytes();
+        let c = [r, g, b];
+        let mut best = (distance(self.colour(index), c), index);
+        for end in ends.into_iter().flatten() {
+            let d = distance(self.colour(end), c);
+            if d < best.0 {
+                best = (d, end);
+            }
+        }
+        best.1
+    }
+    /// The pixel value of `colour` if it has an exact one already.
+    fn exact(&self, colour: u32) -> Option<Self::Ix>;
 }
 
 impl Colours for Palette {
@@ -294,6 +313,12 @@ impl Colours for Palette {
 
     fn colour(&self, ix: u8) -> [u8; 3] {
         Palette::colour(self, ix)
+    }
+
+    fn exact(&self, colour: u32) -> Option<u8> {
+        let [r, g, b, _] = colour.to_le_bytes();
+        let id = self.seen.find(colour)?;
+        self.index_of.get(id as usize).copied().filter(|&i| self.colour(i) == [r, g, b])
     }
 }
 
@@ -307,5 +332,13 @@ impl Colours for Wide {
     fn colour(&self, ix: u16) -> [u8; 3] {
         let [r, g, b, _] = self.table.colour(usize::from(ix)).to_le_bytes();
         [r, g, b]
+    }
+
+    fn edge(&mut self, colour: u32, _: [Option<u16>; 2]) -> u16 {
+        self.index(colour, Tier::Edge)
+    }
+
+    fn exact(&self, colour: u32) -> Option<u16> {
+        self.table.find(colour).map(|id| id.min(u32::from(u16::MAX)) as u16)
     }
 }

@@ -15,6 +15,9 @@ pub(crate) struct Spans {
     /// Per value: whether it is a flat colour of the sprite (opaque, one of the colours
     /// it was painted with) rather than an anti-aliased mix at an edge.
     pub(super) flat: Vec<bool>,
+    /// Per value: for a partly covering one, the painted colour it is a coverage of
+    /// (0x00BBGGRR), when it is one.
+    pub(super) drawn: Vec<Option<u32>>,
     pub(super) runs: Vec<Run>,
     /// Where each row's runs start in `runs`; one more entry than rows.
     pub(super) rows: Vec<u32>,
@@ -34,7 +37,7 @@ impl Spans {
     pub fn of(pixmap: &Pixmap, painted: &[Rgb]) -> Spans {
         let width = pixmap.width();
         let words: &[u32] = bytemuck::cast_slice(pixmap.pixels());
-        let mut spans = Spans { values: Vec::new(), flat: Vec::new(), runs: Vec::new(), rows: vec![0] };
+        let mut spans = Spans { values: Vec::new(), flat: Vec::new(), drawn: Vec::new(), runs: Vec::new(), rows: vec![0] };
         let painted: Vec<[u8; 3]> = painted.iter().map(|c| [c.0, c.1, c.2]).collect();
         let snapped: Vec<u32> = words.iter().map(|&w| snap_coverage(w)).collect();
         let blended = snap_blends(&snapped, width as usize, &painted);
@@ -57,6 +60,7 @@ impl Spans {
             }
             spans.rows.push(spans.runs.len() as u32);
         }
+        spans.drawn = spans.values.iter().map(|&v| covered_colour(v, &painted)).collect();
         spans.flat = spans
             .values
             .iter()
@@ -166,6 +170,22 @@ pub(super) fn on_the_line(p: [u8; 3], a: [u8; 3], b: [u8; 3]) -> Option<[u8; 3]>
     let l = u32::from(level((t * 255.0).round() as u8));
     let mix = |k: usize| ((u32::from(a[k]) * l + u32::from(b[k]) * (255 - l) + 127) / 255) as u8;
     Some([mix(0), mix(1), mix(2)])
+}
+
+/// The painted colour (0x00BBGGRR) of which the partly covering premultiplied pixel `v`
+/// is a coverage, `None` for an opaque or clear pixel or one of no painted colour (its
+/// colour is known only to a few units, as premultiplied values are rounded).
+fn covered_colour(v: u32, painted: &[[u8; 3]]) -> Option<u32> {
+    let [r, g, b, a] = v.to_le_bytes();
+    if a == 0 || a == 255 {
+        return None;
+    }
+    let un = |c: u8| ((u32::from(c) * 255 + u32::from(a) / 2) / u32::from(a)).min(255) as i32;
+    let (r, g, b) = (un(r), un(g), un(b));
+    painted
+        .iter()
+        .find(|p| (i32::from(p[0]) - r).abs() <= 3 && (i32::from(p[1]) - g).abs() <= 3 && (i32::from(p[2]) - b).abs() <= 3)
+        .map(|p| u32::from_le_bytes([p[0], p[1], p[2], 0]))
 }
 
 /// The premultiplied pixel `w` with its coverage at the nearest level ([`level`]; 0 when
