@@ -115,8 +115,13 @@ impl SpriteKey {
 /// The most bytes of sprites kept (a bound on memory whatever the views ask for; beyond
 /// it the store starts afresh). All sprites of all five games take a few MB.
 pub const SPRITE_BYTES: usize = 48 << 20;
-/// The most bytes of backgrounds kept (a background is 3-4.5 MB; about 20 fit, more
-/// than the layouts and languages a server uses at once).
+/// The most bytes of one-colour shapes kept as runs (`Canvas::draw_path`): boards
+/// repeat most of theirs, but a last move's path may be new each time, so the store
+/// starts afresh now and then (without touching the sprites).
+pub const SHAPE_BYTES: usize = 16 << 20;
+/// The most bytes of backgrounds kept (a background is about 1.2 MB of palette indices
+/// and colour tables; about 80 fit, more than the layouts and languages a server uses at
+/// once).
 pub const BACKGROUND_BYTES: usize = 96 << 20;
 
 /// Kept pictures by key, their total size in bytes, and the size beyond which the store
@@ -147,10 +152,7 @@ impl Kept for Sprite {
 
 impl Kept for Frame {
     fn bytes(&self) -> usize {
-        match &self.pixels {
-            crate::frame::Pixels::Narrow(indices, _) => indices.len(),
-            crate::frame::Pixels::Wide(ids, _) => ids.len() * 2,
-        }
+        self.bytes()
     }
 }
 
@@ -159,7 +161,18 @@ fn sprites() -> &'static Store<Sprite> {
     SPRITES.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: SPRITE_BYTES })
 }
 
-fn frames() -> &'static Store<Frame> {
+impl Kept for Spans {
+    fn bytes(&self) -> usize {
+        Spans::bytes(self)
+    }
+}
+
+fn shapes() -> &'static Store<Spans> {
+    static SHAPES: OnceLock<Store<Spans>> = OnceLock::new();
+    SHAPES.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: SHAPE_BYTES })
+}
+
+fn backgrounds() -> &'static Store<Frame> {
     static BACKGROUNDS: OnceLock<Store<Frame>> = OnceLock::new();
     BACKGROUNDS.get_or_init(|| Store { kept: Mutex::new((HashMap::new(), 0)), limit: BACKGROUND_BYTES })
 }
@@ -314,7 +327,9 @@ impl Canvas {
 
     /// Fills or (with `stroke`) outlines `path` with `paint`. On a canvas in palette
     /// indices the shape is drawn into a transparent layer just large enough for it,
-    /// which is then blended over the frame.
+    /// which is then blended over the frame; a shape of one colour is kept as runs under
+    /// its geometry ([`shape_key`]), so that drawing it again anywhere at the same
+    /// sub-pixel offset only copies them.
     fn draw_path(&mut self, path: &Path, paint: &Paint, stroke: Option<&Stroke>) {
         self.draw_path_within(path, paint, stroke, None);
     }
@@ -357,14 +372,11 @@ impl Canvas {
                     // A shape of one colour is kept like a sprite, under its geometry
                     // relative to its layer: boards repeat most of their shapes.
                     Some(colour) => {
-                        let key = shape_key(path, colour, stroke, (x0, y0), (w, h));
-                        let Some(shape) = cached(sprites(), key, || {
-                            let layer = draw()?;
-                            Some(Sprite { spans: Spans::of(&layer, &[colour]), pixmap: layer, painted: vec![colour] })
-                        }) else {
+                        let key = shape_key(path, paint, colour, stroke, (x0, y0), (w, h));
+                        let Some(shape) = cached(shapes(), key, || Some(Spans::of(&draw()?, &[colour]))) else {
                             return;
                         };
-                        frame.composite_spans(&shape.spans, x0, y0, Some(colour));
+                        frame.composite_spans(&shape, x0, y0, Some(colour));
                     }
                     None => {
                         if let Some(layer) = draw() {
@@ -651,7 +663,7 @@ impl Canvas {
         draw: impl FnOnce(&mut Canvas) -> Result<(), RenderError>,
     ) -> Result<Canvas, RenderError> {
         let mut failure = None;
-        let kept = cached(frames(), key, || {
+        let kept = cached(backgrounds(), key, || {
             let mut canvas = Canvas::new(width, height, background).map_err(|e| failure = Some(e)).ok()?;
             draw(&mut canvas).map_err(|e| failure = Some(e)).ok()?;
             let Surface::Rgba(pixmap) = &canvas.surface else { return None };
@@ -824,19 +836,6 @@ impl Canvas {
             Surface::Indexed(frame) => crate::encode::png_frame(frame, Some(budget)),
         }
     }
-
-    /// Like [`Canvas::png`], packed straight the smaller, slower way (zlib level 1): for
-    /// boards whose fast file is known to be larger than the budget (measured: Aratoth's
-    /// shaded balls), which saves the fast attempt.
-    ///
-    /// # Errors
-    /// [`RenderError`] when encoding fails.
-    pub fn png_compact(&self) -> Result<Vec<u8>, RenderError> {
-        match &self.surface {
-            Surface::Rgba(pixmap) => crate::encode::png_small(pixmap),
-            Surface::Indexed(frame) => crate::encode::png_frame(frame, None),
-        }
-    }
 }
 
 /// Draws `colour` through the coverage of `mask` on `pixmap`, its origin at pixel (`x`, `y`).
@@ -867,12 +866,14 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &glyphs::Mask, x: i32, y: i32, colour: 
     }
 }
 
-/// The key of the shape `path` in `colour` (stroked with `stroke`, if given) drawn into a
-/// `size` layer whose top-left corner is at `origin`: a hash of its geometry relative to
-/// the layer, so that the same shape anywhere at the same sub-pixel offset shares it.
-fn shape_key(path: &Path, colour: Rgb, stroke: Option<&Stroke>, origin: (i32, i32), size: (u32, u32)) -> SpriteKey {
+/// The key of the shape `path` in `colour` with `paint` (stroked with `stroke`, if given;
+/// always the non-zero fill rule) drawn into a `size` layer whose top-left corner is at
+/// `origin`: a 64-bit hash of its geometry relative to the layer and of the settings, so
+/// that the same shape anywhere at the same sub-pixel offset shares it.
+fn shape_key(path: &Path, paint: &Paint, colour: Rgb, stroke: Option<&Stroke>, origin: (i32, i32), size: (u32, u32)) -> SpriteKey {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (paint.anti_alias, paint.force_hq_pipeline, paint.blend_mode as u8).hash(&mut hasher);
     let (ox, oy) = (origin.0 as f32, origin.1 as f32);
     for p in path.points() {
         ((p.x - ox).to_bits(), (p.y - oy).to_bits()).hash(&mut hasher);
@@ -881,7 +882,7 @@ fn shape_key(path: &Path, colour: Rgb, stroke: Option<&Stroke>, origin: (i32, i3
         (*verb as u8).hash(&mut hasher);
     }
     if let Some(s) = stroke {
-        (s.width.to_bits(), s.line_cap as u8, s.line_join as u8).hash(&mut hasher);
+        (s.width.to_bits(), s.miter_limit.to_bits(), s.line_cap as u8, s.line_join as u8, s.dash.is_some()).hash(&mut hasher);
     }
     let hash = hasher.finish();
     SpriteKey::new("shape", [hash as u32, (hash >> 32) as u32, colour.packed(), size.0, size.1, u32::from(stroke.is_some())])
@@ -1102,6 +1103,27 @@ mod tests {
         let Ok(image) = image::load_from_memory(&png) else { panic!("decode") };
         assert_eq!(image.color(), image::ColorType::Rgb8);
         assert_eq!((image.width(), image.height()), (30, 20));
+    }
+
+    #[test]
+    fn sprites_partly_outside_a_frame_are_cut_and_a_frame_encodes_the_same_twice() {
+        let Ok(mut canvas) = Canvas::blank(40, 30, palette::WHITE) else { panic!("canvas") };
+        let key = SpriteKey::new("test square", [0; 6]);
+        let square = |c: &mut Canvas| c.fill_rect(Area::new(0.0, 0.0, 20.0, 20.0), palette::RED);
+        canvas.sprite(key, 20, 20, -10, -10, square);
+        canvas.sprite(key, 20, 20, 30, 25, square);
+        canvas.sprite(key, 20, 20, -100, 500, square);
+        assert_eq!(canvas.pixel(0, 0), Some(palette::RED));
+        assert_eq!(canvas.pixel(9, 9), Some(palette::RED));
+        assert_eq!(canvas.pixel(10, 10), Some(palette::WHITE));
+        assert_eq!(canvas.pixel(39, 29), Some(palette::RED));
+        assert_eq!(canvas.pixel(29, 24), Some(palette::WHITE));
+        // A shape, kept after its first drawing, lands the same the second time.
+        canvas.fill_circle(20.0, 15.0, 6.0, palette::BLUE);
+        canvas.fill_circle(20.0, 15.0, 6.0, palette::BLUE);
+        assert_eq!(canvas.pixel(20, 15), Some(palette::BLUE));
+        let (first, second) = (canvas.png().unwrap_or_default(), canvas.png().unwrap_or_default());
+        assert!(!first.is_empty() && first == second);
     }
 
     #[test]

@@ -1,16 +1,16 @@
-//! PNG encoding of a finished drawing (README, "Benchmarks"): an indexed-colour (palette) PNG, which
-//! is a third of the bytes to compress and about half the file of a truecolor one.
+//! PNG encoding (README, "Benchmarks"): always an indexed-colour (palette) PNG when every
+//! pixel is opaque, a third of the bytes to compress and about half the file of a
+//! truecolor one.
 //!
-//! * A board with at most 256 colours gets an exact palette: the PNG is lossless.
-//! * A board with more (anti-aliased edges between many pairs of colours, the shaded
-//!   balls) keeps its most frequent colours exactly (the flat fills, so every field,
-//!   panel and mark keeps its colour to the bit) and shares the rest of the palette
-//!   among the other colours by Wu's quantiser ([`quantette`], weighted by pixel count).
-//!   The rare colours move by a few units at most where it matters (edges, shading).
-//! * Compression: the png crate's fdeflate ("ultra fast") with adaptive filters; when that
-//!   file is larger than a budget, zlib level 1 without filters, which is about two
-//!   milliseconds slower and a third smaller on crowded boards. Measured on the
-//!   benchmark boards (`render/benches`, README "Benchmarks").
+//! * Boards and hands are drawn in palette indices already (`crate::frame`) and are
+//!   compressed as they are ([`png_frame`]): fdeflate ("ultra fast") with the Up filter;
+//!   over the budget, adaptive filters; still over, zlib level 1 without filters.
+//! * A drawing in RGBA (sprites, kept backgrounds as they are drawn, a frame whose
+//!   colours outgrew its palette) gets its palette here ([`quantise`], `palette_for`):
+//!   exact with at most 256 colours, else its most frequent colours exact (the flat
+//!   fills, so every field, panel and mark keeps its colour to the bit) and the rest
+//!   shared by Wu's quantiser ([`quantette`], weighted by pixel count), so rare colours
+//!   move by a few units at most where it matters (edges, shading).
 //!
 //! Colours are counted with one pass over the pixels that only looks a colour up when
 //! it differs from the pixel before (a drawing is mostly runs of one colour).
@@ -76,6 +76,11 @@ impl ColourTable {
             self.grow();
         }
         id
+    }
+
+    /// The bytes the table takes.
+    pub(crate) fn bytes(&self) -> usize {
+        (self.slots.len() + self.ids.len() + self.colours.len() + self.counts.len()) * 4
     }
 
     /// The id of `colour` (0x00BBGGRR) if it has one.
@@ -298,15 +303,6 @@ pub(crate) fn png(pixmap: &Pixmap, budget: usize) -> Result<Vec<u8>, RenderError
     encode(pixmap, Some(budget))
 }
 
-/// `pixmap` as PNG bytes packed straight the smaller way (no fast attempt first): for
-/// boards whose fast file is known to exceed the budget.
-///
-/// # Errors
-/// [`RenderError`] when encoding fails.
-pub(crate) fn png_small(pixmap: &Pixmap) -> Result<Vec<u8>, RenderError> {
-    encode(pixmap, None)
-}
-
 fn encode(pixmap: &Pixmap, budget: Option<usize>) -> Result<Vec<u8>, RenderError> {
     // The scratch buffers of this thread, kept between images (fresh large buffers
     // cost page faults on every board).
@@ -439,9 +435,10 @@ fn narrow(ids: &[u16], table: &ColourTable) -> Result<(Vec<u8>, Vec<u8>), Render
     let mut used = ColourTable::new();
     let mut to_used = vec![0u32; counts.len()];
     for (id, &count) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
-        let new = used.id_of_new(table.colour(id));
+        // (A palette may hold a colour twice: both ids become one colour.)
+        let new = used.id(table.colour(id));
         if let (Some(slot), Some(c)) = (to_used.get_mut(id), used.counts.get_mut(new as usize)) {
-            (*slot, *c) = (new, count);
+            (*slot, *c) = (new, *c + count);
         }
     }
     let (palette, index) = palette_for(&used, 256)?;

@@ -5,8 +5,8 @@
 //! A frame starts as a copy of its kept background, whose palette was chosen once when
 //! the background was drawn (exact when it has few colours, else its frequent colours
 //! exact and the rest by Wu's quantiser: [`crate::encode::quantise`]). What a board draws
-//! over it (sprites as runs, shapes drawn into a small transparent layer, glyphs) is
-//! blended with the colour underneath, anti-aliasing in a few coverage levels
+//! over it (sprites as runs; shapes of one colour, kept like sprites, or drawn into a
+//! small transparent layer; glyphs) is blended with the colour underneath, anti-aliasing in a few coverage levels
 //! ([`spans::LEVELS`]), and each colour looked up in the palette ([`Palette`]). Runs of the same
 //! source over the same index (a flat fill) reuse the last answer.
 //!
@@ -54,6 +54,14 @@ impl Frame {
     /// The frame of `indices` (rows of `width`) over `palette`.
     pub fn narrow(width: u32, height: u32, indices: Vec<u8>, palette: Palette) -> Frame {
         Frame { width, height, pixels: Pixels::Narrow(indices, palette) }
+    }
+
+    /// The bytes the frame takes, about: its pixels and its colours' tables.
+    pub fn bytes(&self) -> usize {
+        match &self.pixels {
+            Pixels::Narrow(indices, palette) => indices.len() + palette.bytes(),
+            Pixels::Wide(ids, wide) => ids.len() * 2 + wide.table.bytes(),
+        }
     }
 
     /// The colour of pixel (`x`, `y`), `None` outside.
@@ -151,7 +159,7 @@ fn fill<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, w: i32, (x0, y0, x1, 
 fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, (x, y): (i32, i32), solid: Option<Rgb>) {
     let lw = layer.width() as usize;
     let x0 = x.max(0);
-    let x1 = (x + lw as i32).min(w);
+    let x1 = x.saturating_add(lw as i32).min(w);
     if x0 >= x1 || lw == 0 {
         return;
     }
@@ -163,7 +171,7 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
     let (mut opaque, mut opaque_index) = (0u32, C::Ix::default());
     let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
     for (row, line) in words.chunks_exact(lw).enumerate() {
-        let py = y + row as i32;
+        let py = y.saturating_add(row as i32);
         if py < 0 || py >= h {
             continue;
         }
@@ -219,17 +227,17 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
 
 /// [`Frame::blend_mask`] on `pixels` (`w` x `h`) with `colours`.
 fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), mask: &Mask, x: i32, y: i32, colour: Rgb) {
-    let (x0, y0) = (x + mask.left, y + mask.top);
+    let (x0, y0) = (x.saturating_add(mask.left), y.saturating_add(mask.top));
     let full = colours.index(word(colour.0, colour.1, colour.2), Tier::Fill);
     // The last (coverage, index under it) and its result.
     let (mut last, mut last_under, mut last_index) = (0u8, C::Ix::default(), C::Ix::default());
     for (row, line) in mask.coverage.chunks_exact(mask.w.max(1)).enumerate() {
-        let py = y0 + row as i32;
+        let py = y0.saturating_add(row as i32);
         if py < 0 || py >= h {
             continue;
         }
         for (col, &k) in line.iter().enumerate() {
-            let px = x0 + col as i32;
+            let px = x0.saturating_add(col as i32);
             let k = level(k);
             if k == 0 || px < 0 || px >= w {
                 continue;
@@ -275,7 +283,7 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
     };
     let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
     for (row, bounds) in spans.rows.windows(2).enumerate() {
-        let py = y + row as i32;
+        let py = y.saturating_add(row as i32);
         if py < 0 || py >= h {
             continue;
         }
@@ -283,8 +291,8 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
         let Some(runs) = spans.runs.get(from as usize..to as usize) else { continue };
         let line = (py * w) as usize;
         for run in runs {
-            let x0 = (x + i32::from(run.x)).max(0);
-            let x1 = (x + i32::from(run.x) + i32::from(run.len)).min(w);
+            let x0 = x.saturating_add(i32::from(run.x)).max(0);
+            let x1 = x.saturating_add(i32::from(run.x) + i32::from(run.len)).min(w);
             if x0 >= x1 {
                 continue;
             }

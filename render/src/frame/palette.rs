@@ -69,6 +69,7 @@ impl Tier {
 /// so every frame drawn over it can share the answers.
 pub(crate) struct Nearest {
     colours: Vec<[u8; 3]>,
+    channels: Channels,
     cells: Vec<AtomicU8>,
 }
 
@@ -77,8 +78,12 @@ const UNKNOWN: u8 = u8::MAX;
 
 impl Nearest {
     fn new(colours: &[[u8; 3]]) -> Nearest {
-        let colours = colours.iter().copied().take(usize::from(UNKNOWN)).collect();
-        Nearest { colours, cells: (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect() }
+        let colours: Vec<[u8; 3]> = colours.iter().copied().take(usize::from(UNKNOWN)).collect();
+        let mut channels = Channels::default();
+        for &colour in &colours {
+            channels.push(colour);
+        }
+        Nearest { colours, channels, cells: (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect() }
     }
 
     /// The entry nearest to the middle of `c`'s cell.
@@ -87,7 +92,8 @@ impl Nearest {
         let Some(slot) = self.cells.get(cell) else { return 0 };
         match slot.load(Ordering::Relaxed) {
             UNKNOWN => {
-                let index = nearest(&self.colours, [r & !7 | 4, g & !3 | 2, b & !7 | 4]);
+                let middle = [r & !7 | 4, g & !3 | 2, b & !7 | 4];
+                let index = self.channels.nearest(middle, 0, &mut Vec::with_capacity(256)).map_or(0, |(i, _)| i as u8);
                 slot.store(index, Ordering::Relaxed);
                 index
             }
@@ -100,15 +106,6 @@ impl Nearest {
 pub(super) fn distance(p: [u8; 3], c: [u8; 3]) -> u32 {
     let (dr, dg, db) = (i32::from(p[0]) - i32::from(c[0]), i32::from(p[1]) - i32::from(c[1]), i32::from(p[2]) - i32::from(c[2]));
     (3 * dr * dr + 4 * dg * dg + 2 * db * db) as u32
-}
-
-/// The entry of `colours` closest to `c` ([`distance`]), 0 when there is none.
-pub(super) fn nearest(colours: &[[u8; 3]], c: [u8; 3]) -> u8 {
-    let mut channels = Channels::default();
-    for &colour in colours {
-        channels.push(colour);
-    }
-    channels.nearest(c, 0, &mut Vec::new()).map_or(0, |(i, _)| i as u8)
 }
 
 /// Palette entries by channel, for finding the nearest quickly (the distances of many
@@ -248,6 +245,11 @@ impl Palette {
             Some((added, d)) if d < off => added as u8,
             _ => candidate,
         }
+    }
+
+    /// The bytes the palette's tables take, about (not counting the shared [`Nearest`]).
+    pub fn bytes(&self) -> usize {
+        self.seen.bytes() + self.index_of.len() + self.colours.len() * 3 + self.recent.len() * 8 + self.channels.r.len() * 12
     }
 
     /// The colour of entry `index`.
