@@ -281,7 +281,10 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
         }
         None => spans.drawn.iter().map(|d| d.and_then(|c| colours.exact(c))).collect(),
     };
-    let (mut blend, mut blend_under, mut blend_index) = (0u32, C::Ix::default(), C::Ix::default());
+    // The blends found so far, by (value, pixel value underneath): a sprite's edges meet
+    // few colours, again and again.
+    // (Made at the first such pixel: most sprites have none or few.)
+    let mut blends: Option<Blends<C::Ix>> = None;
     for (row, bounds) in spans.rows.windows(2).enumerate() {
         let py = y.saturating_add(row as i32);
         if py < 0 || py >= h {
@@ -303,18 +306,51 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
                 continue;
             }
             let value = spans.values.get(id).copied().unwrap_or(0);
+            let blends = blends.get_or_insert_with(Blends::new);
             for d in dst {
-                if value != blend || *d != blend_under {
-                    let under = colours.colour(*d);
-                    let mixed = match solid {
-                        Some(c) => mix(c, under, (value >> 24) as u8),
-                        None => over(value, under),
-                    };
-                    blend_index = colours.edge(mixed, [Some(*d), drawn.get(id).copied().flatten()]);
-                    (blend, blend_under) = (value, *d);
-                }
-                *d = blend_index;
+                let key = (run.value as u32) << 16 | (*d).into();
+                *d = match blends.get(key) {
+                    Some(index) => index,
+                    None => {
+                        let under = colours.colour(*d);
+                        let mixed = match solid {
+                            Some(c) => mix(c, under, (value >> 24) as u8),
+                            None => over(value, under),
+                        };
+                        let index = colours.edge(mixed, [Some(*d), drawn.get(id).copied().flatten()]);
+                        blends.put(key, index);
+                        index
+                    }
+                };
             }
+        }
+    }
+}
+
+/// A small table of blends found (a key of 32 bits: what was drawn and the pixel value
+/// underneath) by a hash of the key, each slot keeping the last.
+struct Blends<Ix> {
+    slots: Vec<(u32, Ix)>,
+}
+
+impl<Ix: Copy + Default> Blends<Ix> {
+    const SLOTS: usize = 512;
+
+    fn new() -> Blends<Ix> {
+        Blends { slots: vec![(u32::MAX, Ix::default()); Self::SLOTS] }
+    }
+
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9E37_79B1) >> 23) as usize & (Self::SLOTS - 1)
+    }
+
+    fn get(&self, key: u32) -> Option<Ix> {
+        self.slots.get(Self::slot(key)).filter(|(k, _)| *k == key).map(|&(_, ix)| ix)
+    }
+
+    fn put(&mut self, key: u32, ix: Ix) {
+        if let Some(slot) = self.slots.get_mut(Self::slot(key)) {
+            *slot = (key, ix);
         }
     }
 }

@@ -164,12 +164,11 @@ impl Palette {
                 scratch: Vec::with_capacity(256),
                 recent: vec![(NO_COLOUR, 0); RECENT],
             };
-        for (colour, index) in seen {
-            palette.remember(colour, index);
-        }
+        // The entries' own colours first, so that each maps to itself (a colour the
+        // quantiser moved may equal another entry), then the background's other colours.
         let own: Vec<(u32, u8)> =
             palette.colours.iter().enumerate().map(|(i, &[r, g, b])| (word(r, g, b), i as u8)).collect();
-        for (colour, index) in own {
+        for (colour, index) in own.into_iter().chain(seen) {
             palette.remember(colour, index);
         }
         palette
@@ -280,7 +279,7 @@ impl Wide {
 /// A store of a frame's colours: what a pixel holds for a colour, and back.
 pub(crate) trait Colours {
     /// What a pixel holds: a palette index or a colour id.
-    type Ix: Copy + PartialEq + Default;
+    type Ix: Copy + PartialEq + Default + Into<u32>;
     /// The pixel value of `colour` (0x00BBGGRR) drawn as `tier`.
     fn index(&mut self, colour: u32, tier: Tier) -> Self::Ix;
     /// The colour of the pixel value `ix` as R, G, B.
