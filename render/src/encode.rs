@@ -376,11 +376,8 @@ pub(crate) fn snap_opaque(pixmap: &mut Pixmap, colours: &[crate::palette::Rgb]) 
             *p = to;
             continue;
         }
-        let distance = |c: &crate::palette::Rgb| {
-            let (dr, dg, db) = (i32::from(c.0) - i32::from(p.red()), i32::from(c.1) - i32::from(p.green()), i32::from(c.2) - i32::from(p.blue()));
-            3 * dr * dr + 4 * dg * dg + 2 * db * db
-        };
-        if let Some(c) = colours.iter().min_by_key(|c| distance(c))
+        let here = [p.red(), p.green(), p.blue()];
+        if let Some(c) = colours.iter().min_by_key(|c| crate::frame::distance([c.0, c.1, c.2], here))
             && let Some(snapped) = tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255)
         {
             last = Some((*p, snapped));

@@ -21,7 +21,7 @@ mod tests;
 
 use tiny_skia::Pixmap;
 
-pub(crate) use palette::{Palette, Tier, Wide};
+pub(crate) use palette::{Palette, Tier, Wide, distance};
 use palette::{Colours, word};
 pub(crate) use spans::{Spans, level};
 use spans::snap_coverage;

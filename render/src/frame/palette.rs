@@ -103,7 +103,7 @@ impl Nearest {
 }
 
 /// The squared distance of two colours, green weighted most as the eye does.
-pub(super) fn distance(p: [u8; 3], c: [u8; 3]) -> u32 {
+pub(crate) fn distance(p: [u8; 3], c: [u8; 3]) -> u32 {
     let (dr, dg, db) = (i32::from(p[0]) - i32::from(c[0]), i32::from(p[1]) - i32::from(c[1]), i32::from(p[2]) - i32::from(c[2]));
     (3 * dr * dr + 4 * dg * dg + 2 * db * db) as u32
 }
