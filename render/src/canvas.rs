@@ -15,7 +15,7 @@ use tiny_skia::{
 
 use crate::{
     RenderError,
-    frame::{Frame, Spans},
+    frame::{Frame, Spans, Stamps},
     glyphs::{self, Item, fonts, layout},
     palette,
     palette::Rgb,
@@ -142,6 +142,8 @@ struct Sprite {
     pixmap: Pixmap,
     spans: Spans,
     painted: Vec<Rgb>,
+    /// Its stamps for the backgrounds that fix its colours (a few per sprite).
+    stamps: Stamps,
 }
 
 impl Kept for Sprite {
@@ -267,8 +269,12 @@ enum Surface {
     Indexed(Box<Frame>),
 }
 
+/// The most palette entries a kept background and its sprites' colours take together
+/// ([`Canvas::background_with_sprites`]); the rest are for what boards draw.
+pub const SPRITE_ENTRIES: usize = 216;
+
 /// The steps of a shaded ball's shading ([`Canvas::sphere`]).
-pub const SHADES: usize = 16;
+pub const SHADES: usize = 14;
 
 /// Kept backgrounds get at most this many palette entries, leaving the rest of the 256
 /// to what a board draws over them.
@@ -575,7 +581,12 @@ impl Canvas {
             let mut canvas = Canvas { surface: Surface::Rgba(Pixmap::new(width, height)?), painted: Vec::new() };
             draw(&mut canvas);
             match canvas.surface {
-                Surface::Rgba(pixmap) => Some(Sprite { spans: Spans::of(&pixmap, &canvas.painted), pixmap, painted: canvas.painted }),
+                Surface::Rgba(pixmap) => Some(Sprite {
+                    spans: Spans::of(&pixmap, &canvas.painted),
+                    pixmap,
+                    painted: canvas.painted,
+                    stamps: Stamps::default(),
+                }),
                 Surface::Indexed(_) => None,
             }
         }) else {
@@ -588,9 +599,22 @@ impl Canvas {
                     self.paints(colour);
                 }
             }
-            Surface::Indexed(frame) => frame.composite_spans(&sprite.spans, x, y, None),
+            Surface::Indexed(frame) => frame.composite_sprite(&sprite.spans, &sprite.stamps, x, y),
         }
+        SPRITE_COLOURS.with(|collected| {
+            if let Ok(mut collected) = collected.try_borrow_mut()
+                && let Some(colours) = collected.as_mut()
+            {
+                colours.extend(sprite.spans.opaque_colours());
+            }
+        });
     }
+}
+
+thread_local! {
+    /// While a background's sprites are drawn for it ([`Canvas::background_with_sprites`]),
+    /// the opaque colours of every sprite drawn, in order.
+    static SPRITE_COLOURS: std::cell::RefCell<Option<Vec<u32>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Draws the premultiplied `sprite` over `pixmap` (source over) with its top-left
@@ -662,15 +686,54 @@ impl Canvas {
         background: Rgb,
         draw: impl FnOnce(&mut Canvas) -> Result<(), RenderError>,
     ) -> Result<Canvas, RenderError> {
+        Canvas::background_with_sprites(key, width, height, background, draw, None::<fn(&mut Canvas)>)
+    }
+
+    /// [`Canvas::background`], and with `sprites` the sprites boards draw over it: their
+    /// opaque colours get palette entries of their own in the kept background (as many as
+    /// fit in [`SPRITE_ENTRIES`]), the same in every board over it, so that a sprite all of
+    /// whose colours are among them is drawn on such a board as a copy of its rows already
+    /// in palette indices (a stamp, made on its first use). `sprites` draws them anywhere
+    /// on a scratch canvas, once.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the canvas cannot be made or `draw` fails.
+    pub fn background_with_sprites(
+        key: SpriteKey,
+        width: u32,
+        height: u32,
+        background: Rgb,
+        draw: impl FnOnce(&mut Canvas) -> Result<(), RenderError>,
+        sprites: Option<impl FnOnce(&mut Canvas)>,
+    ) -> Result<Canvas, RenderError> {
         let mut failure = None;
+        let with_sprites = sprites.is_some();
         let kept = cached(backgrounds(), key, || {
             let mut canvas = Canvas::new(width, height, background).map_err(|e| failure = Some(e)).ok()?;
             draw(&mut canvas).map_err(|e| failure = Some(e)).ok()?;
             let Surface::Rgba(pixmap) = &canvas.surface else { return None };
-            crate::encode::quantise(pixmap, BACKGROUND_COLOURS).map_err(|e| failure = Some(e)).ok()
+            let mut frame = crate::encode::quantise(pixmap, BACKGROUND_COLOURS).map_err(|e| failure = Some(e)).ok()?;
+            if let (Some(sprites), crate::frame::Pixels::Narrow(_, palette)) = (sprites, &mut frame.pixels) {
+                SPRITE_COLOURS.with(|c| c.replace(Some(Vec::new())));
+                let mut scratch = Canvas::new(1, 1, background).map_err(|e| failure = Some(e)).ok()?;
+                sprites(&mut scratch);
+                let colours = SPRITE_COLOURS.with(|c| c.replace(None)).unwrap_or_default();
+                palette.fix(colours, SPRITE_ENTRIES);
+            }
+            Some(frame)
+        });
+        let origin = with_sprites.then(|| {
+            use std::hash::{Hash, Hasher};
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            key.hash(&mut hasher);
+            hasher.finish()
         });
         match (kept, failure) {
-            (Some(frame), _) => Ok(Canvas { surface: Surface::Indexed(Box::new((*frame).clone())), painted: Vec::new() }),
+            (Some(frame), _) => {
+                let mut frame = Box::new((*frame).clone());
+                frame.origin = origin;
+                Ok(Canvas { surface: Surface::Indexed(frame), painted: Vec::new() })
+            }
             (None, Some(e)) => Err(e),
             (None, None) => Err(RenderError("the background store is unusable".into())),
         }

@@ -122,7 +122,14 @@ pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Resu
         Some(Variant::TwoColours) => 2,
     };
     let key = SpriteKey::new("carat board", [lang as u32, players as u32, variant, 0, 0, 0]);
-    let mut canvas = Canvas::background(key, WIDTH, board_height(players), palette::BACKGROUND, |c| draw_fixed(c, view, lang))?;
+    let mut canvas = Canvas::background_with_sprites(
+        key,
+        WIDTH,
+        board_height(players),
+        palette::BACKGROUND,
+        |c| draw_fixed(c, view, lang),
+        Some(draw_sprites),
+    )?;
     draw_pile(&mut canvas, WIDTH as f32 - MARGIN, HEADER_H / 2.0, view.pile)?;
     for (row, line) in view.board.iter().enumerate() {
         for (col, placed) in line.iter().enumerate() {
@@ -144,6 +151,28 @@ pub(crate) fn draw_board(view: &CaratView, names: &[String], lang: Lang) -> Resu
         draw_player_row(&mut canvas, view, seat, names, lang)?;
     }
     Ok(canvas)
+}
+
+/// The sprites a board draws (tiles of every value in every turn, chips of every value
+/// and state), drawn once for a kept background so that their colours are fixed in its
+/// palette ([`Canvas::background_with_sprites`]).
+fn draw_sprites(canvas: &mut Canvas) {
+    for value in 1..=6 {
+        for turn in Colour::ALL {
+            let corners = Tile { value, order: Tile::ORDERS[0] }.corners(turn);
+            tile_sprite(canvas, 0.0, 0.0, CELL, BOARD_TILE_RADIUS, value, corners);
+        }
+    }
+    let mut states = vec![None, Some(ScoredChip { winner: None, owner: None, points: 0 })];
+    for w in Colour::ALL {
+        states.push(Some(ScoredChip { winner: Some(w), owner: Some(0), points: 0 }));
+        states.push(Some(ScoredChip { winner: Some(w), owner: None, points: 0 }));
+    }
+    for value in 1..=5 {
+        for &state in &states {
+            draw_chip(canvas, 0, 0, value, state).ok();
+        }
+    }
 }
 
 /// What every board of this player count, variant and language shows: the title, the

@@ -16,6 +16,7 @@
 
 mod palette;
 mod spans;
+mod stamp;
 #[cfg(test)]
 mod tests;
 
@@ -24,6 +25,7 @@ use tiny_skia::Pixmap;
 pub(crate) use palette::{Palette, Tier, Wide, distance};
 use palette::{Colours, word};
 pub(crate) use spans::{Spans, level};
+pub(crate) use stamp::Stamp;
 use spans::snap_coverage;
 
 use crate::{glyphs::Mask, palette::Rgb};
@@ -35,7 +37,14 @@ pub(crate) struct Frame {
     pub width: u32,
     pub height: u32,
     pub pixels: Pixels,
+    /// The background the frame was copied from, when its sprites' colours are fixed in
+    /// its palette (`Palette::fix`): a sprite's stamp for it can be kept ([`Stamp`]).
+    pub origin: Option<u64>,
 }
+
+/// A sprite's stamps, one per background (`None`: the sprite has colours the
+/// background's palette does not fix, and is drawn by its runs).
+pub(crate) type Stamps = std::sync::Mutex<Vec<(u64, Option<std::sync::Arc<Stamp>>)>>;
 
 /// The pixels of a frame and their colours.
 #[derive(Clone)]
@@ -53,7 +62,7 @@ const FILL_SLACK: usize = 4;
 impl Frame {
     /// The frame of `indices` (rows of `width`) over `palette`.
     pub fn narrow(width: u32, height: u32, indices: Vec<u8>, palette: Palette) -> Frame {
-        Frame { width, height, pixels: Pixels::Narrow(indices, palette) }
+        Frame { width, height, pixels: Pixels::Narrow(indices, palette), origin: None }
     }
 
     /// The bytes the frame takes, about: its pixels and its colours' tables.
@@ -124,6 +133,40 @@ impl Frame {
         }
     }
 
+    /// Draws the sprite `spans` as [`Frame::composite_spans`] does, its opaque pixels
+    /// copied from its stamp for this frame's background (kept in `stamps`, made on first
+    /// use) when the background fixes all of its colours.
+    pub fn composite_sprite(&mut self, spans: &Spans, stamps: &Stamps, x: i32, y: i32) {
+        let (w, h) = (self.width as i32, self.height as i32);
+        let (Some(origin), Pixels::Narrow(indices, palette)) = (self.origin, &mut self.pixels) else {
+            return self.composite_spans(spans, x, y, None);
+        };
+        let known = stamps.lock().ok().and_then(|kept| kept.iter().find(|(o, _)| *o == origin).map(|(_, s)| s.clone()));
+        let stamp = match known {
+            Some(stamp) => stamp,
+            None => {
+                let index_of = opaque_indices(palette, spans, None);
+                let fixed = palette.fixed;
+                let stamp = index_of
+                    .iter()
+                    .flatten()
+                    .all(|&i| usize::from(i) < fixed)
+                    .then(|| std::sync::Arc::new(Stamp::of(spans, &index_of)));
+                if let Ok(mut kept) = stamps.lock() {
+                    kept.push((origin, stamp.clone()));
+                }
+                stamp
+            }
+        };
+        match stamp {
+            Some(stamp) => {
+                stamp.copy_into(indices, (w, h), (x, y));
+                composite_spans(indices, palette, (w, h), spans, (x, y), None, true);
+            }
+            None => composite_spans(indices, palette, (w, h), spans, (x, y), None, false),
+        }
+    }
+
     /// Draws the sprite `spans` over the frame (source over) with its top-left corner at
     /// pixel (`x`, `y`), run by run. A sprite's colours that find no room in the palette
     /// get the nearest entry (a ball's shade the nearest shade). With `solid`, the
@@ -135,8 +178,8 @@ impl Frame {
         }
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
-            Pixels::Narrow(indices, palette) => composite_spans(indices, palette, (w, h), spans, (x, y), solid),
-            Pixels::Wide(ids, wide) => composite_spans(ids, wide, (w, h), spans, (x, y), solid),
+            Pixels::Narrow(indices, palette) => composite_spans(indices, palette, (w, h), spans, (x, y), solid, false),
+            Pixels::Wide(ids, wide) => composite_spans(ids, wide, (w, h), spans, (x, y), solid, false),
         }
     }
 }
@@ -257,22 +300,23 @@ fn blend_mask<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i
 }
 
 /// [`Frame::composite_spans`] on `pixels` (`w` x `h`) with `colours`.
-fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), spans: &Spans, (x, y): (i32, i32), solid: Option<Rgb>) {
+fn composite_spans<C: Colours>(
+    pixels: &mut [C::Ix],
+    colours: &mut C,
+    (w, h): (i32, i32),
+    spans: &Spans,
+    (x, y): (i32, i32),
+    solid: Option<Rgb>,
+    edges_only: bool,
+) {
     // The pixel value of each opaque value of the sprite (the others are blended pixel by
-    // pixel), all looked up first.
-    let index_of: Vec<Option<C::Ix>> = spans
-        .values
-        .iter()
-        .zip(&spans.flat)
-        .map(|(&value, &flat)| {
-            let tier = match (solid, flat) {
-                (Some(_), _) => Tier::Fill,
-                (None, true) => Tier::Sprite,
-                (None, false) => Tier::Edge,
-            };
-            (value >> 24 == 255).then(|| colours.index(value & 0x00FF_FFFF, tier))
-        })
-        .collect();
+    // pixel), all looked up first; with `edges_only` (the opaque pixels are stamped
+    // already) none.
+    let index_of: Vec<Option<C::Ix>> = if edges_only {
+        spans.values.iter().map(|&v| (v >> 24 == 255).then(C::Ix::default)).collect()
+    } else {
+        opaque_indices(colours, spans, solid)
+    };
     // The colour drawn at each partly covering value, when the frame has it exactly.
     let drawn: Vec<Option<C::Ix>> = match solid {
         Some(c) => {
@@ -302,7 +346,9 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
             let Some(dst) = pixels.get_mut(line + x0 as usize..line + x1 as usize) else { continue };
             let id = usize::from(run.value);
             if let Some(&Some(index)) = index_of.get(id) {
-                dst.fill(index);
+                if !edges_only {
+                    dst.fill(index);
+                }
                 continue;
             }
             let value = spans.values.get(id).copied().unwrap_or(0);
@@ -325,6 +371,25 @@ fn composite_spans<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i
             }
         }
     }
+}
+
+/// The pixel value of each opaque value of `spans` (`None` for the others), looked up
+/// as a fill's colour when the sprite is a shape of the one colour `solid`, else as the
+/// sprite's own colour or an edge.
+fn opaque_indices<C: Colours>(colours: &mut C, spans: &Spans, solid: Option<Rgb>) -> Vec<Option<C::Ix>> {
+    spans
+        .values
+        .iter()
+        .zip(&spans.flat)
+        .map(|(&value, &flat)| {
+            let tier = match (solid, flat) {
+                (Some(_), _) => Tier::Fill,
+                (None, true) => Tier::Sprite,
+                (None, false) => Tier::Edge,
+            };
+            (value >> 24 == 255).then(|| colours.index(value & 0x00FF_FFFF, tier))
+        })
+        .collect()
 }
 
 /// A small table of blends found (a key of 32 bits: what was drawn and the pixel value

@@ -34,6 +34,9 @@ pub(crate) struct Palette {
     /// Colours found with an exact entry lately, by a hash of the colour: looked up
     /// before the table (most look-ups are of a few colours).
     recent: Vec<(u32, u8)>,
+    /// How many entries came with the background (its own and its sprites' colours):
+    /// these are the same in every frame drawn over it.
+    pub fixed: usize,
 }
 
 /// The slots of [`Palette::recent`] (a power of two).
@@ -54,10 +57,11 @@ pub(crate) enum Tier {
 }
 
 impl Tier {
-    /// The palette entries colours of this tier may fill.
-    pub(super) const fn room(self) -> usize {
+    /// The palette entries colours of this tier may fill, in a palette whose first
+    /// `fixed` entries came with its background (edges get at least 16 more than those).
+    pub(super) fn room(self, fixed: usize) -> usize {
         match self {
-            Tier::Edge => 144,
+            Tier::Edge => 144.max(fixed + 16).min(224),
             Tier::Sprite => 240,
             Tier::Fill => 256,
         }
@@ -163,6 +167,7 @@ impl Palette {
                 channels,
                 scratch: Vec::with_capacity(256),
                 recent: vec![(NO_COLOUR, 0); RECENT],
+                fixed: 0,
             };
         // The entries' own colours first, so that each maps to itself (a colour the
         // quantiser moved may equal another entry), then the background's other colours.
@@ -171,7 +176,32 @@ impl Palette {
         for (colour, index) in own.into_iter().chain(seen) {
             palette.remember(colour, index);
         }
+        palette.fixed = palette.colours.len();
         palette
+    }
+
+    /// Adds `colours` (0x00BBGGRR) as entries of their own (those not yet exact), up to
+    /// `most` entries in all, and counts them among the fixed entries: a background's
+    /// sprites' colours, which every frame over it then has at the same index.
+    pub fn fix(&mut self, colours: impl IntoIterator<Item = u32>, most: usize) {
+        for colour in colours {
+            let [r, g, b, _] = colour.to_le_bytes();
+            if self.colours.len() >= most.min(256) {
+                break;
+            }
+            let id = self.seen.id(colour) as usize;
+            if self.index_of.get(id).is_some_and(|&i| self.colour(i) == [r, g, b]) {
+                continue;
+            }
+            self.colours.push([r, g, b]);
+            self.channels.push([r, g, b]);
+            let index = (self.colours.len() - 1) as u8;
+            match self.index_of.get_mut(id) {
+                Some(slot) => *slot = index,
+                None => self.index_of.push(index),
+            }
+        }
+        self.fixed = self.colours.len();
     }
 
     fn remember(&mut self, colour: u32, index: u8) {
@@ -209,11 +239,11 @@ impl Palette {
         let [r, g, b, _] = colour.to_le_bytes();
         let known = self.index_of.get(id).copied();
         if let Some(index) = known
-            && (!flat || self.colour(index) == [r, g, b] || self.colours.len() >= tier.room())
+            && (!flat || self.colour(index) == [r, g, b] || self.colours.len() >= tier.room(self.fixed))
         {
             return index;
         }
-        let room = tier.room();
+        let room = tier.room(self.fixed);
         let index = if self.colours.len() < room {
             self.colours.push([r, g, b]);
             self.channels.push([r, g, b]);

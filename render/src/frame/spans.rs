@@ -61,12 +61,15 @@ impl Spans {
             spans.rows.push(spans.runs.len() as u32);
         }
         spans.drawn = spans.values.iter().map(|&v| covered_colour(v, &painted)).collect();
+        // A sprite of few opaque colours (a stone with its symbol) counts them all as its
+        // own; in one of many, only the painted ones are (the rest are edges).
+        let few = spans.values.iter().filter(|&&v| v >> 24 == 255).count() <= FEW_COLOURS;
         spans.flat = spans
             .values
             .iter()
             .map(|&v| {
                 let [r, g, b, a] = v.to_le_bytes();
-                a == 255 && painted.contains(&[r, g, b])
+                a == 255 && (few || painted.contains(&[r, g, b]))
             })
             .collect();
         spans
@@ -106,6 +109,9 @@ static LEVEL_OF: [u8; 256] = {
     table
 };
 
+/// A sprite with at most this many opaque values counts all of them as its own colours.
+const FEW_COLOURS: usize = 24;
+
 /// How far (in pixels) [`snap_blends`] looks for the painted colours on either side.
 const REACH: usize = 3;
 
@@ -135,18 +141,50 @@ fn snap_blends(words: &[u32], width: usize, painted: &[[u8; 3]]) -> Vec<u32> {
             is_painted(*words.get(i)?)
         })
     };
+    // The pairs of painted colours that meet in this sprite, and the pixels left over
+    // (where three meet, or none is near).
+    let mut meet: Vec<([u8; 3], [u8; 3])> = Vec::new();
+    let mut left: Vec<usize> = Vec::new();
     for (at, w) in out.iter_mut().enumerate() {
         let Some(p) = rgb(*w) else { continue };
         if painted.contains(&p) {
             continue;
         }
         let pairs = [(find(at, false, 1), find(at, true, 1)), (find(at, false, width), find(at, true, width))];
+        let mut snapped = false;
         for (a, b) in pairs {
             let (Some(a), Some(b)) = (a, b) else { continue };
             if let Some(mix) = on_the_line(p, a, b) {
                 *w = u32::from_le_bytes([mix[0], mix[1], mix[2], 255]);
+                if !meet.contains(&(a, b)) && !meet.contains(&(b, a)) {
+                    meet.push((a, b));
+                }
+                snapped = true;
                 break;
             }
+        }
+        if !snapped {
+            left.push(at);
+        }
+    }
+    // Each pixel left over becomes the nearest of the painted colours and the mixes of
+    // the pairs that meet here when one is within about 12 per channel, so that a sprite
+    // has few colours beyond its own (a detail of a colour of its own stays).
+    let mut mixes: Vec<[u8; 3]> = painted.to_vec();
+    for &(a, b) in &meet {
+        for l in LEVELS {
+            let l = u32::from(l);
+            let mix = |k: usize| ((u32::from(a[k]) * l + u32::from(b[k]) * (255 - l) + 127) / 255) as u8;
+            mixes.push([mix(0), mix(1), mix(2)]);
+        }
+    }
+    for at in left {
+        let Some(w) = out.get_mut(at) else { continue };
+        let Some(p) = rgb(*w) else { continue };
+        if let Some(c) = mixes.iter().min_by_key(|c| super::palette::distance(**c, p))
+            && super::palette::distance(*c, p) <= 9 * 12 * 12
+        {
+            *w = u32::from_le_bytes([c[0], c[1], c[2], 255]);
         }
     }
     out
@@ -205,6 +243,11 @@ pub(super) fn snap_coverage(w: u32) -> u32 {
 }
 
 impl Spans {
+    /// The opaque values' colours (0x00BBGGRR), in the order of first appearance.
+    pub fn opaque_colours(&self) -> impl Iterator<Item = u32> + '_ {
+        self.values.iter().filter(|&&v| v >> 24 == 255).map(|&v| v & 0x00FF_FFFF)
+    }
+
     /// The bytes the runs take.
     pub fn bytes(&self) -> usize {
         self.values.len() * 5 + self.runs.len() * std::mem::size_of::<Run>() + self.rows.len() * 4

@@ -102,3 +102,40 @@ fn an_edge_between_two_painted_colours_becomes_their_mix_at_a_level() {
     assert_eq!(on_the_line([200, 0, 0], [0, 0, 0], [255, 255, 255]), None);
     assert_eq!(on_the_line([9, 9, 9], [9, 9, 9], [9, 9, 9]), None, "no line");
 }
+
+#[test]
+fn a_sprite_with_fixed_colours_is_stamped_the_same_as_drawn_by_runs() {
+    // A 4 x 2 sprite: red, red, clear, blue / blue, blue, red, clear.
+    let Some(mut sprite) = Pixmap::new(4, 2) else { panic!("sprite") };
+    let (red, blue) = (Rgb(200, 0, 0), Rgb(0, 0, 200));
+    for (i, c) in [Some(red), Some(red), None, Some(blue), Some(blue), Some(blue), Some(red), None].into_iter().enumerate() {
+        if let Some(c) = c.and_then(|c| tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255)) {
+            sprite.pixels_mut()[i] = c;
+        }
+    }
+    let spans = Spans::of(&sprite, &[red, blue]);
+    // A background whose palette fixes both colours: the sprite is stamped.
+    let mut palette = Palette::new(vec![[255, 255, 255]], []);
+    palette.fix([word(200, 0, 0), word(0, 0, 200)], 216);
+    assert_eq!(palette.fixed, 3);
+    let mut stamped = Frame::narrow(5, 3, vec![0; 15], palette.clone());
+    stamped.origin = Some(7);
+    let stamps = Stamps::default();
+    stamped.composite_sprite(&spans, &stamps, 2, 1);
+    assert!(stamps.lock().map(|s| s.first().is_some_and(|(o, s)| *o == 7 && s.is_some())).unwrap_or(false), "kept");
+    // Drawn again from the kept stamp, and by runs on a frame of no background: the same.
+    stamped.composite_sprite(&spans, &stamps, 2, 1);
+    let mut by_runs = Frame::narrow(5, 3, vec![0; 15], palette);
+    by_runs.composite_spans(&spans, 2, 1, None);
+    for y in 0..3 {
+        for x in 0..5 {
+            assert_eq!(stamped.pixel(x, y), by_runs.pixel(x, y), "({x}, {y})");
+        }
+    }
+    // Clipped at the right edge: (2..5, 1) red red (clear), the blue cut off; (2..5, 2)
+    // blue blue red.
+    let row = |f: &Frame, y| (0..5).map(|x| f.pixel(x, y)).collect::<Vec<_>>();
+    let (w, r, b) = (Some(Rgb(255, 255, 255)), Some(red), Some(blue));
+    assert_eq!(row(&stamped, 1), [w, w, r, r, w]);
+    assert_eq!(row(&stamped, 2), [w, w, b, b, r]);
+}
