@@ -386,7 +386,7 @@ impl Canvas {
                     }
                     None => {
                         if let Some(layer) = draw() {
-                            frame.composite(&layer, x0, y0, None);
+                            frame.composite(&layer, x0, y0);
                         }
                     }
                 }
@@ -565,7 +565,7 @@ impl Canvas {
             .chain([rim])
             .collect();
         if let Surface::Rgba(pixmap) = &mut self.surface {
-            crate::encode::snap_opaque(pixmap, &steps);
+            snap_opaque(pixmap, &steps);
         }
         for step in steps {
             self.paints(step);
@@ -615,6 +615,30 @@ thread_local! {
     /// While a background's sprites are drawn for it ([`Canvas::background_with_sprites`]),
     /// the opaque colours of every sprite drawn, in order.
     static SPRITE_COLOURS: std::cell::RefCell<Option<Vec<u32>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Replaces every opaque pixel of `pixmap` by the nearest of `colours` (squared distance,
+/// green weighted most); partly transparent pixels are left as they are.
+fn snap_opaque(pixmap: &mut Pixmap, colours: &[Rgb]) {
+    let mut last: Option<(tiny_skia::PremultipliedColorU8, tiny_skia::PremultipliedColorU8)> = None;
+    for p in pixmap.pixels_mut() {
+        if p.alpha() != 255 {
+            continue;
+        }
+        if let Some((from, to)) = last
+            && from == *p
+        {
+            *p = to;
+            continue;
+        }
+        let here = [p.red(), p.green(), p.blue()];
+        if let Some(c) = colours.iter().min_by_key(|c| crate::frame::distance([c.0, c.1, c.2], here))
+            && let Some(snapped) = tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255)
+        {
+            last = Some((*p, snapped));
+            *p = snapped;
+        }
+    }
 }
 
 /// Draws the premultiplied `sprite` over `pixmap` (source over) with its top-left

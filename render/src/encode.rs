@@ -362,30 +362,6 @@ pub(crate) fn quantise(pixmap: &Pixmap, max: usize) -> Result<Frame, RenderError
     Ok(Frame::narrow(pixmap.width(), pixmap.height(), indices, Palette::new(colours, seen)))
 }
 
-/// Replaces every opaque pixel of `pixmap` by the nearest of `colours` (squared distance,
-/// green weighted most); partly transparent pixels are left as they are.
-pub(crate) fn snap_opaque(pixmap: &mut Pixmap, colours: &[crate::palette::Rgb]) {
-    let mut last: Option<(tiny_skia::PremultipliedColorU8, tiny_skia::PremultipliedColorU8)> = None;
-    for p in pixmap.pixels_mut() {
-        if p.alpha() != 255 {
-            continue;
-        }
-        if let Some((from, to)) = last
-            && from == *p
-        {
-            *p = to;
-            continue;
-        }
-        let here = [p.red(), p.green(), p.blue()];
-        if let Some(c) = colours.iter().min_by_key(|c| crate::frame::distance([c.0, c.1, c.2], here))
-            && let Some(snapped) = tiny_skia::PremultipliedColorU8::from_rgba(c.0, c.1, c.2, 255)
-        {
-            last = Some((*p, snapped));
-            *p = snapped;
-        }
-    }
-}
-
 /// `frame` as an indexed PNG: fdeflate with the Up filter; when that file is larger than
 /// `budget` bytes, fdeflate with adaptive filters (about 0.3 ms more, a fifth smaller);
 /// when that is still larger, zlib level 1 without filters (about 1.5 ms more, a third

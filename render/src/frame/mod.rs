@@ -110,16 +110,15 @@ impl Frame {
         }
     }
 
-    /// Draws the premultiplied `layer` (one shape) over the frame (source over) with its
-    /// top-left corner at pixel (`x`, `y`). With `solid`, the shape's one colour, an
-    /// edge's colour is mixed from it and the colour underneath at the coverage's level
-    /// (exact), else taken from the premultiplied pixel.
-    pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32, solid: Option<Rgb>) {
+    /// Draws the premultiplied `layer` (one shape of more than one colour, such as a
+    /// gradient; shapes of one colour are kept as runs: `Canvas::draw_path`) over the
+    /// frame (source over) with its top-left corner at pixel (`x`, `y`).
+    pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32) {
         self.widen_unless(FILL_SLACK);
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
-            Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, (x, y), solid),
-            Pixels::Wide(ids, wide) => composite(ids, wide, (w, h), layer, (x, y), solid),
+            Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, (x, y)),
+            Pixels::Wide(ids, wide) => composite(ids, wide, (w, h), layer, (x, y)),
         }
     }
 
@@ -199,7 +198,7 @@ fn fill<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, w: i32, (x0, y0, x1, 
 
 /// [`Frame::composite`] on `pixels` (`w` x `h`) with `colours`. Clear runs of eight
 /// pixels are skipped, opaque runs of one colour filled.
-fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, (x, y): (i32, i32), solid: Option<Rgb>) {
+fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i32), layer: &Pixmap, (x, y): (i32, i32)) {
     let lw = layer.width() as usize;
     let x0 = x.max(0);
     let x1 = x.saturating_add(lw as i32).min(w);
@@ -207,8 +206,6 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
         return;
     }
     let words: &[u32] = bytemuck::cast_slice(layer.pixels());
-    // The shape's own colour, when it has one.
-    let drawn = solid.map(|c| colours.index(word(c.0, c.1, c.2), Tier::Fill));
     // The last opaque colour and its index (0: none yet, as it is clear); the last
     // blend (source, index under it) and its result.
     let (mut opaque, mut opaque_index) = (0u32, C::Ix::default());
@@ -233,15 +230,7 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
                 continue;
             }
             for (d, &s) in dst.iter_mut().zip(src) {
-                let s = match solid {
-                    // The shape's colour at the level of the coverage.
-                    Some(c) => {
-                        let l = u32::from(level((s >> 24) as u8));
-                        let pre = |v: u8| ((u32::from(v) * l + 127) / 255) as u8;
-                        u32::from_le_bytes([pre(c.0), pre(c.1), pre(c.2), l as u8])
-                    }
-                    None => snap_coverage(s),
-                };
+                let s = snap_coverage(s);
                 match s >> 24 {
                     0 => {}
                     255 => {
@@ -252,12 +241,7 @@ fn composite<C: Colours>(pixels: &mut [C::Ix], colours: &mut C, (w, h): (i32, i3
                     }
                     _ => {
                         if s != blend || *d != blend_under {
-                            let under = colours.colour(*d);
-                            let mixed = match solid {
-                                Some(c) => mix(c, under, (s >> 24) as u8),
-                                None => over(s, under),
-                            };
-                            let index = colours.edge(mixed, [Some(*d), drawn]);
+                            let index = colours.edge(over(s, colours.colour(*d)), [Some(*d), None]);
                             (blend, blend_under, blend_index) = (s, *d, index);
                         }
                         *d = blend_index;

@@ -45,7 +45,7 @@ fn a_half_transparent_layer_blends_with_the_colour_underneath() {
             layer.pixels_mut()[x] = p;
         }
     }
-    f.composite(&layer, 1, 1, None);
+    f.composite(&layer, 1, 1);
     // 200 * 102 / 255 = 80; 100 * 102 / 255 = 40; 0 + 153 = 153.
     assert_eq!(f.pixel(1, 1), Some(Rgb(80, 40, 153)));
     assert_eq!(f.pixel(2, 1), Some(Rgb(80, 40, 153)));
