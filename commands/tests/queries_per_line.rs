@@ -112,6 +112,11 @@ async fn choosing_the_game_of_a_line_reads_the_same_whatever_the_games() {
             host.handle(&origin(&format!("r{games}x{i}")), "new carat").await;
         }
         games += more;
+        // Once unmeasured: a started game's players are read on its first load only
+        // (`Table::players_of`), and a new game may be the one a line loads.
+        for line in lines {
+            count(line).await;
+        }
         let mut counts = Vec::new();
         for line in lines {
             counts.push(count(line).await);

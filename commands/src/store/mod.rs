@@ -211,14 +211,12 @@ pub enum Entered {
     Closed,
 }
 
-/// An invitation or running game of a channel with what game selection needs to know
-/// about it for one user ([`Db::choose_games`]).
+/// An invitation or running game of a channel, as stored, and whether one user sits in
+/// it ([`Db::choose_games`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenGame {
-    pub id: GameId,
-    /// `rules::GameKind::id()`.
-    pub kind: String,
-    pub status: Status,
+    /// The game's row, so that the chosen game needs no second read.
+    pub row: GameRow,
     /// Whether the user has a seat.
     pub plays: bool,
 }
@@ -322,6 +320,11 @@ pub struct Db {
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
                             created_at, updated_at, takebacks";
 
+/// [`GAME_COLUMNS`] of the table named `alias` in a query (`g.id, g.kind, …`).
+fn game_columns_of(alias: &str) -> String {
+    GAME_COLUMNS.split(", ").map(|c| format!("{alias}.{}", c.trim())).collect::<Vec<_>>().join(", ")
+}
+
 /// PostgreSQL's SQLSTATE for a database that does not exist (`invalid_catalog_name`).
 const UNDEFINED_DATABASE: &str = "3D000";
 
@@ -363,7 +366,7 @@ impl Db {
     }
 
     async fn connect_and_migrate_sqlite(options: SqliteConnectOptions) -> Result<Db, StorageError> {
-        let pool = SqlitePoolOptions::new().max_connections(4).connect_with(options).await?;
+        let pool = SqlitePoolOptions::new().max_connections(4).test_before_acquire(false).connect_with(options).await?;
         if let Err(e) = sqlx::migrate!("../migrations/sqlite").run(&pool).await {
             pool.close().await;
             return Err(e.into());
@@ -695,8 +698,8 @@ impl Db {
 
     /// The games of a channel that a command without `#id` may mean, for one user, in
     /// one query however many games the channel has (game selection runs it for every
-    /// line that may be a move), reading only what the choice needs and returning at
-    /// most `limit` rows: the fitting games first (the user's own first, then oldest
+    /// line that may be a move), returning at most `limit` whole rows (the chosen game
+    /// needs no second read): the fitting games first (the user's own first, then oldest
     /// first), then one invitation that does not fit (the user's own first). Games of an
     /// open challenge that are not the user's are left out, for admins too
     /// ([`crate::table::hidden`]). The counts and the
@@ -713,16 +716,22 @@ impl Db {
         filter: ChoiceFilter,
         limit: u32,
     ) -> Result<GameChoice, StorageError> {
-        let sql = "SELECT id, kind, status, plays, fits, fitting_count, fitting_played FROM (
-                 SELECT id, kind, status, plays, fits,
+        // The limit is written into the SQL, not bound: SQLite marks a statement whose
+        // LIMIT is a parameter as depending on that parameter's value, and sqlx clears the
+        // bindings before each run, so the statement would be compiled again every time
+        // (most of this query's cost). One statement per limit is cached.
+        let columns = game_columns_of("g");
+        let sql = format!(
+            "SELECT {columns}, counted.plays, counted.fits, counted.fitting_count, counted.fitting_played FROM (
+                 SELECT id, plays, fits,
                         SUM(CASE WHEN fits THEN 1 ELSE 0 END) OVER () AS fitting_count,
                         SUM(CASE WHEN fits AND plays THEN 1 ELSE 0 END) OVER () AS fitting_played,
                         COALESCE(MIN(CASE WHEN NOT fits AND status = 'invited' AND plays THEN id END) OVER (),
                                  MIN(CASE WHEN NOT fits AND status = 'invited' THEN id END) OVER ()) AS waiting
                  FROM (
-                     SELECT id, kind, status, plays, ($4 IS NULL OR status = $4) AND (NOT $5 OR plays) AS fits
+                     SELECT id, status, plays, ($4 IS NULL OR status = $4) AND (NOT $5 OR plays) AS fits
                      FROM (
-                         SELECT g.id, g.kind, g.status,
+                         SELECT g.id, g.status,
                                 EXISTS (SELECT 1 FROM players p WHERE p.game_id = g.id AND p.user_id = $1) AS plays
                          FROM games g
                          LEFT JOIN challenge_games cg ON cg.game_id = g.id
@@ -732,32 +741,28 @@ impl Db {
                      ) AS visible
                  ) AS fitted
              ) AS counted
-             WHERE fits OR id = waiting
-             ORDER BY fits DESC, plays DESC, id
-             LIMIT $6";
-        on!(self.exec(), |c| { let rows = sqlx::query(sql)
+             JOIN games g ON g.id = counted.id
+             WHERE counted.fits OR counted.id = counted.waiting
+             ORDER BY counted.fits DESC, counted.plays DESC, counted.id
+             LIMIT {limit}"
+        );
+        on!(self.exec(), |c| { let rows = sqlx::query(sqlx::AssertSqlSafe(sql.as_str()))
             .bind(user_id)
             .bind(platform)
             .bind(channel)
             .bind(filter.status)
             .bind(filter.plays)
-            .bind(i64::from(limit))
             .fetch_all(c)
             .await?;
         let mut choice = GameChoice::default();
         for r in &rows {
             choice.fitting_count = u64::try_from(r.get::<i64>("fitting_count")?).unwrap_or(0);
             choice.fitting_played = u64::try_from(r.get::<i64>("fitting_played")?).unwrap_or(0);
-            let game = OpenGame {
-                id: r.get("id")?,
-                kind: r.get("kind")?,
-                status: r.get("status")?,
-                plays: r.get("plays")?,
-            };
+            let game = OpenGame { row: game_row(r)?, plays: r.get("plays")? };
             if r.get::<bool>("fits")? {
                 choice.fitting.push(game);
             } else if choice.waiting.is_none() {
-                choice.waiting = Some(game.id);
+                choice.waiting = Some(game.row.id);
             }
         }
         Ok(choice)
@@ -826,7 +831,7 @@ impl Db {
         user_id: &str,
         name: &str,
     ) -> Result<Vec<(GameRow, String)>, StorageError> {
-        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let columns = game_columns_of("g");
         let sql = format!(
             "SELECT {columns}, i.user_id AS invitee FROM games g JOIN invitees i ON i.game_id = g.id \
              WHERE g.platform = $1 AND g.status = 'invited' AND (lower(i.user_id) = lower($2) OR lower(i.user_id) = lower($3)) \
@@ -876,7 +881,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn open_games_of(&self, platform: &str, user_id: &str) -> Result<Vec<(GameRow, usize)>, StorageError> {
-        let columns = GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ");
+        let columns = game_columns_of("g");
         let sql = format!(
             "SELECT {columns}, p.seat FROM games g JOIN players p ON p.game_id = g.id \
              WHERE g.platform = $1 AND p.user_id = $2 AND g.status IN ('invited', 'running') ORDER BY g.id"

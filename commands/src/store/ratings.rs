@@ -108,14 +108,16 @@ pub async fn ratings_of(db: &Db, platform: &str, scope: &str, who: &str) -> Resu
 /// # Errors
 /// [`StorageError`] when the read fails.
 pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) -> Result<Vec<Rated>, StorageError> {
-    let rows = on!(db.exec(), |c| sqlx::query_as(
+    // The size is written into the SQL: a bound LIMIT makes SQLite compile the statement
+    // again on every run (see `Db::choose_games`).
+    let sql = format!(
         "SELECT user_id, name, kind, rating, uncertainty, games FROM ratings
-         WHERE platform = $1 AND scope = $2 AND kind = $3 ORDER BY rating DESC, games DESC LIMIT $4",
-    )
+         WHERE platform = $1 AND scope = $2 AND kind = $3 ORDER BY rating DESC, games DESC LIMIT {LEADERBOARD_SIZE}"
+    );
+    let rows = on!(db.exec(), |c| sqlx::query_as(sqlx::AssertSqlSafe(sql.as_str()))
     .bind(platform)
     .bind(scope)
     .bind(kind)
-    .bind(LEADERBOARD_SIZE)
     .fetch_all(c)
     .await)?;
     Ok(rows)

@@ -27,7 +27,7 @@ use crate::{
         options::HostOptions,
         reply::{Attachment, Text},
     },
-    store::{ChoiceFilter, Db, GameRow, Status, StorageError},
+    store::{ChoiceFilter, Db, GameRow, PlayerRow, Status, StorageError},
 };
 
 use context::{Ctx, Loaded, Refused, Want};
@@ -50,6 +50,8 @@ pub struct Table {
     pub(crate) clock: Arc<dyn Clock>,
     pub(crate) options: HostOptions,
     cache: Mutex<lru::LruCache<GameId, Cached>>,
+    /// The players of recently loaded started games ([`Table::players_of`]).
+    seats: Mutex<lru::LruCache<GameId, Arc<[PlayerRow]>>>,
     /// Each recently seen game's challenge link ([`Table::challenge_of_game`]).
     links: Mutex<lru::LruCache<GameId, ChallengeLinkOf>>,
     /// The bot's own user id per platform (set by its adapter once logged in), so that
@@ -80,6 +82,7 @@ impl Table {
             clock,
             options,
             cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
+            seats: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
             links: Mutex::new(lru::LruCache::new(LINK_CACHE_LIMIT)),
             bot_users: RwLock::new(HashMap::new()),
             ai_wakeup: tokio::sync::Notify::new(),
@@ -151,12 +154,7 @@ impl Table {
     /// the cache when it stands at the stored move number; a cached game that is behind
     /// catches up on the log entries it misses).
     pub(crate) async fn load(&self, row: GameRow) -> Result<Loaded, StorageError> {
-        let players = self.db.players(row.id).await?;
-        self.load_with(row, players).await
-    }
-
-    /// [`Table::load`] with the game's players already read (at the same time as its row).
-    async fn load_with(&self, row: GameRow, players: Vec<crate::store::PlayerRow>) -> Result<Loaded, StorageError> {
+        let players = self.players_of(&row).await?;
         let kind: GameKind =
             row.kind.parse().map_err(|e: rules::SetupError| StorageError::Damaged(format!("game #{}: {e}", row.id)))?;
         if matches!(row.status, Status::Invited | Status::Withdrawn) {
@@ -185,6 +183,26 @@ impl Table {
         }
         self.remember(row.id, game.as_ref(), row.takebacks);
         Ok(Loaded { row, kind, players, game: Some(game) })
+    }
+
+    /// The players of the game whose row is `row`, in seat order. A seat is only ever
+    /// added to an invitation (never changed or removed), so once `row` says the game
+    /// has started its players are final: they are read once and kept, and later loads
+    /// of it read only its row. `row` must have been read before this call (players
+    /// read alongside it could predate a start).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub(crate) async fn players_of(&self, row: &GameRow) -> Result<Vec<PlayerRow>, StorageError> {
+        let started = matches!(row.status, Status::Running | Status::Finished);
+        if started && let Some(kept) = self.seats.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&row.id) {
+            return Ok(kept.to_vec());
+        }
+        let players = self.db.players(row.id).await?;
+        if started {
+            self.seats.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(row.id, players.clone().into());
+        }
+        Ok(players)
     }
 
     fn cached(&self, id: GameId) -> Option<Cached> {
@@ -239,15 +257,15 @@ impl Table {
         anywhere: bool,
     ) -> Result<Loaded, Refused> {
         if let Some(id) = id {
-            let (row, players) = tokio::join!(self.db.game(id), self.db.players(id));
             let Some(row) =
-                row?.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
+                self.db.game(id).await?.filter(|r| r.platform == ctx.origin.platform && (anywhere || r.channel == ctx.origin.channel))
             else {
                 return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
             };
-            return Ok(self.load_with(row, players?).await?);
+            return Ok(self.load(row).await?);
         }
-        // One query, however many games the channel has.
+        // One query, however many games the channel has; it reads the fitting games'
+        // whole rows.
         let filter = match want {
             Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false },
             Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true },
@@ -255,7 +273,7 @@ impl Table {
             Want::MyOpen => ChoiceFilter { status: None, plays: true },
             Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false },
         };
-        let choice = self
+        let mut choice = self
             .db
             .choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, SEVERAL_LISTED + 1)
             .await?;
@@ -272,16 +290,16 @@ impl Table {
                 Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
                 Want::Running => "cmd-no-game-here",
             }))),
-            1 => self.load_chosen(choice.fitting[0].id).await,
-            _ if only_mine => self.load_chosen(choice.fitting[0].id).await,
+            1 => Ok(self.load(choice.fitting.swap_remove(0).row).await?),
+            _ if only_mine => Ok(self.load(choice.fitting.swap_remove(0).row).await?),
             count => {
                 let mut list = choice
                     .fitting
                     .iter()
                     .take(SEVERAL_LISTED as usize)
                     .map(|game| {
-                        let name = game.kind.parse::<GameKind>().map_or(game.kind.as_str(), |k| ctx.game_name(k));
-                        format!("#{} {name}", game.id)
+                        let name = game.row.kind.parse::<GameKind>().map_or(game.row.kind.as_str(), |k| ctx.game_name(k));
+                        format!("#{} {name}", game.row.id)
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
@@ -289,7 +307,7 @@ impl Table {
                 if more > 0 {
                     list = ctx.table.texts.plain(ctx.lang, &Msg::new("cmd-several-more").arg("games", list).arg("more", more));
                 }
-                let first = choice.fitting.first().map_or(0, |g| g.id.0);
+                let first = choice.fitting.first().map_or(0, |g| g.row.id.0);
                 Err(Refused::SeveralGames { games: list, example: format!("{} #{first}", example_word(ctx, want)) })
             }
         }
@@ -308,15 +326,6 @@ impl Table {
             },
             other => other,
         }
-    }
-
-    /// The chosen game's whole row (the choice read only what it needed), loaded.
-    async fn load_chosen(&self, id: GameId) -> Result<Loaded, Refused> {
-        let (row, players) = tokio::join!(self.db.game(id), self.db.players(id));
-        let Some(row) = row? else {
-            return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
-        };
-        Ok(self.load_with(row, players?).await?)
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
@@ -490,3 +499,4 @@ mod rule_msg_tests {
         assert_eq!(texts.plain(Lang::En, &super::rule_msg(&taken, Lang::En)), "G4 is taken by blue-hathor.");
     }
 }
+

@@ -203,7 +203,7 @@ async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_inv
             .choose_games("test", "c", user, ChoiceFilter { status, plays }, limit)
             .await
             .expect("read");
-        let ids: Vec<i64> = choice.fitting.iter().map(|g| g.id.0).collect();
+        let ids: Vec<i64> = choice.fitting.iter().map(|g| g.row.id.0).collect();
         (ids, choice.fitting_count, choice.fitting_played, choice.waiting.map(|g: GameId| g.0))
     };
     // alice's running games: #4; the waiting invitation is her own #1.
