@@ -16,7 +16,7 @@ use crate::{
     grammar::Command,
     store::{Db, StorageError},
     table::{
-        context::{Ctx, Refused},
+        context::{Ctx, Refused, Want},
         Table,
     },
 };
@@ -79,10 +79,21 @@ impl Host {
     /// options) for `origin`.
     pub async fn run(&self, origin: &Origin, command: Command) -> Vec<Reply> {
         let mut ctx = self.ctx(origin);
-        // The languages and the channel's due challenges are read at once.
-        let (langs, due) =
-            tokio::join!(crate::table::context::langs(&ctx), crate::features::challenges::due_here(&ctx));
-        (ctx.lang, ctx.channel_lang) = langs;
+        // The languages and whether a challenge is due (one statement) and, for a move
+        // that names no game, the games it may mean are read at once.
+        let want = matches!(command, Command::Move { game: None, .. }).then_some(Want::MyRunning);
+        let choose = async {
+            match want {
+                Some(want) => self.table.choose(&ctx, want).await.ok().map(|choice| (want, choice)),
+                None => None,
+            }
+        };
+        let (settings, chosen) = tokio::join!(crate::table::context::request_settings(&ctx), choose);
+        (ctx.lang, ctx.channel_lang) = crate::table::context::langs_of(&ctx, &settings);
+        let due = if settings.challenge_due { crate::features::challenges::due_here(&ctx).await } else { Vec::new() };
+        // Closing a due challenge shows its games to everyone: then they are chosen anew.
+        let chosen = chosen.filter(|_| due.is_empty());
+        ctx.chosen = chosen.as_ref();
         // Nobody speaks as an AI seat: its moves come from the scheduler only.
         if crate::base::ai_seat::is_ai(&origin.user.id) {
             return vec![Reply::refusal(ctx.user_id(), ctx.text(&Msg::new("cmd-reserved-user")))];
@@ -201,6 +212,7 @@ impl Host {
             channel_lang: origin.lang.unwrap_or(self.options.language),
             admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
             verb: None,
+            chosen: None,
         }
     }
 }

@@ -45,6 +45,55 @@ impl ChannelSettings {
     }
 }
 
+/// What a request reads first about its requester and channel, in one statement
+/// ([`request_settings`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RequestSettings {
+    /// The scope's language setting (`settings language=…`).
+    pub scope_lang: Option<Lang>,
+    /// The requester's own choice (`language …`).
+    pub user_lang: Option<Lang>,
+    /// Whether an open challenge of the channel is due (its time is up, it is not yet
+    /// closed): then the command closes it first.
+    pub challenge_due: bool,
+}
+
+/// The languages that apply to `user_id`'s request in `channel` of `scope` on
+/// `platform`, and whether a challenge of that channel is due at `now` (Unix ms): one
+/// statement, as every command starts with it.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn request_settings(
+    db: &Db,
+    platform: &str,
+    scope: &str,
+    channel: &str,
+    user_id: &str,
+    now: i64,
+) -> Result<RequestSettings, StorageError> {
+    on!(db.exec(), |c| { let row = sqlx::query(
+        "SELECT (SELECT lang FROM channel_settings WHERE platform = $1 AND channel = $2) AS scope_lang,
+                (SELECT lang FROM user_settings WHERE platform = $1 AND user_id = $3) AS user_lang,
+                EXISTS (SELECT 1 FROM challenges
+                        WHERE platform = $1 AND channel = $4 AND closed_at IS NULL AND closes_at <= $5) AS challenge_due",
+    )
+    .bind(platform)
+    .bind(scope)
+    .bind(user_id)
+    .bind(channel)
+    .bind(now)
+    .fetch_one(c)
+    .await?;
+    let lang = |text: Option<String>| text.and_then(|l| l.parse().ok());
+    Ok(RequestSettings {
+        scope_lang: lang(row.get("scope_lang")?),
+        user_lang: lang(row.get("user_lang")?),
+        challenge_due: row.get("challenge_due")?,
+    })
+    })
+}
+
 /// The settings of `scope` (a server, else a channel or room: see the module docs) on
 /// `platform`.
 ///

@@ -9,7 +9,7 @@ use crate::{
         origin::Origin,
         reply::{Reply, Text, User},
     },
-    store::{GameRow, PlayerRow, StorageError},
+    store::{GameChoice, GameRow, PlayerRow, StorageError},
 };
 
 use super::Table;
@@ -121,6 +121,9 @@ pub(crate) struct Ctx<'a> {
     pub admin: bool,
     /// The command being run, when there is one (examples in refusals name it).
     pub verb: Option<crate::grammar::Verb>,
+    /// The channel's games that fit a want, read along with the request's settings
+    /// ([`crate::Host::run`]), for the command's [`crate::table::Table::select`].
+    pub chosen: Option<&'a (Want, GameChoice)>,
 }
 
 impl Ctx<'_> {
@@ -182,7 +185,7 @@ pub(crate) fn seat_origin(row: &GameRow, players: &[PlayerRow], user: User) -> O
 /// scheduler's, on behalf of an AI seat), with its languages looked up.
 pub(crate) async fn acting<'a>(table: &'a Table, origin: &'a Origin, verb: crate::grammar::Verb) -> Ctx<'a> {
     let language = table.options.language;
-    let mut ctx = Ctx { table, origin, lang: language, channel_lang: language, admin: false, verb: Some(verb) };
+    let mut ctx = Ctx { table, origin, lang: language, channel_lang: language, admin: false, verb: Some(verb), chosen: None };
     (ctx.lang, ctx.channel_lang) = langs(&ctx).await;
     ctx
 }
@@ -199,14 +202,30 @@ pub(crate) async fn request_lang(ctx: &Ctx<'_>) -> Lang {
 /// The requester's language ([`request_lang`]) and the channel's: the scope's setting
 /// when it has one, else the requester's.
 pub(crate) async fn langs(ctx: &Ctx<'_>) -> (Lang, Lang) {
-    let db = &ctx.table.db;
+    langs_of(ctx, &request_settings(ctx).await)
+}
+
+/// What the request of `ctx` reads first ([`crate::store::settings::request_settings`]);
+/// the defaults (no settings, nothing due) when the read fails (logged).
+pub(crate) async fn request_settings(ctx: &Ctx<'_>) -> crate::store::settings::RequestSettings {
     let origin = ctx.origin;
-    // Two reads at once (a command waits for both before it starts).
-    let (here, chosen) = tokio::join!(
-        crate::store::settings::channel_settings(db, &origin.platform, origin.scope()),
-        crate::store::settings::user_lang(db, &origin.platform, &origin.user.id),
+    let read = crate::store::settings::request_settings(
+        &ctx.table.db,
+        &origin.platform,
+        origin.scope(),
+        &origin.channel,
+        &origin.user.id,
+        ctx.now(),
     );
-    let here = here.ok().and_then(|s| s.lang);
-    let mine = chosen.ok().flatten().or(here).or(origin.lang).unwrap_or(ctx.table.options.language);
+    read.await.unwrap_or_else(|e| {
+        tracing::error!(error = %e, "reading the request's settings failed");
+        crate::store::settings::RequestSettings::default()
+    })
+}
+
+/// The requester's language and the channel's ([`langs`]) by `settings`.
+pub(crate) fn langs_of(ctx: &Ctx<'_>, settings: &crate::store::settings::RequestSettings) -> (Lang, Lang) {
+    let here = settings.scope_lang;
+    let mine = settings.user_lang.or(here).or(ctx.origin.lang).unwrap_or(ctx.table.options.language);
     (mine, here.unwrap_or(mine))
 }

@@ -245,10 +245,28 @@ impl Table {
         cache.put(id, (game.moves_applied() as u64, takebacks, game.box_clone()));
     }
 
+    /// The games of the requester's channel that fit `want`: at most [`SEVERAL_LISTED`]
+    /// + 1 whole rows and their counts, in one query however many games the channel has
+    /// ([`Db::choose_games`]).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub(crate) async fn choose(&self, ctx: &Ctx<'_>, want: Want) -> Result<crate::store::GameChoice, StorageError> {
+        let filter = match want {
+            Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false },
+            Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true },
+            Want::MyRunning => ChoiceFilter { status: Some(Status::Running), plays: true },
+            Want::MyOpen => ChoiceFilter { status: None, plays: true },
+            Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false },
+        };
+        self.db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, SEVERAL_LISTED + 1).await
+    }
+
     /// Finds the game a command means: `id` when given (it must be on this platform
     /// and, unless `anywhere`, in this channel), else the only game in the channel that
-    /// fits `want`. Only an admin's `export` reads anywhere: every other command, read
-    /// or move, finds only the games of its own channel.
+    /// fits `want` (as [`Ctx::chosen`] read it along with the request's settings, when
+    /// it did). Only an admin's `export` reads anywhere: every other command, read or
+    /// move, finds only the games of its own channel.
     pub(crate) async fn select(
         &self,
         ctx: &Ctx<'_>,
@@ -264,19 +282,10 @@ impl Table {
             };
             return Ok(self.load(row).await?);
         }
-        // One query, however many games the channel has; it reads the fitting games'
-        // whole rows.
-        let filter = match want {
-            Want::Invitation => ChoiceFilter { status: Some(Status::Invited), plays: false },
-            Want::MyInvitation => ChoiceFilter { status: Some(Status::Invited), plays: true },
-            Want::MyRunning => ChoiceFilter { status: Some(Status::Running), plays: true },
-            Want::MyOpen => ChoiceFilter { status: None, plays: true },
-            Want::Running => ChoiceFilter { status: Some(Status::Running), plays: false },
+        let mut choice = match ctx.chosen {
+            Some((chosen_for, choice)) if *chosen_for == want => choice.clone(),
+            _ => self.choose(ctx, want).await?,
         };
-        let mut choice = self
-            .db
-            .choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, SEVERAL_LISTED + 1)
-            .await?;
         // Among several running games, the one the user plays (listed first) when it is
         // the only one.
         let only_mine = want == Want::Running && choice.fitting_played == 1;

@@ -643,3 +643,26 @@ async fn the_history_of_a_game_a_closing_challenge_ended_says_its_time_ran_out()
     let history = texts(&host.handle(&origin("bob", "c"), &format!("history #{b}")).await);
     assert!(history.contains("bob resigned."), "{history}");
 }
+
+/// A move that names no game reads the channel's games along with the request's
+/// settings (`Host::run`); when a challenge is due, the command first closes it, which
+/// ends its games, so the game is chosen again after closing: the move is refused as
+/// one of a finished game, not attempted on the game as it stood before.
+#[tokio::test]
+async fn a_move_after_its_challenge_is_due_meets_the_closed_game() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge hours=2 seed=9").await, "alice");
+    let (_, game) = replayed(&host, a).await;
+    let field = game.legal_moves()[0].clone();
+    clock.advance(2 * HOUR);
+    let replies = host.handle(&origin("alice", "c"), &format!("move {field}")).await;
+    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    let last = replies.last().expect("a reply");
+    assert!(last.refusal, "{}", texts(&replies));
+    assert!(last.text.plain().starts_with(&format!("Game #{a} is already over: ")), "{}", texts(&replies));
+    // Nothing was stored after the closing resignation.
+    let log = host.db().log_after(a, 0).await.expect("log");
+    assert_eq!(log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["@resign 0"]);
+}
