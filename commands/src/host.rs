@@ -91,8 +91,9 @@ impl Host {
         let (settings, chosen) = tokio::join!(crate::table::context::request_settings(&ctx), choose);
         (ctx.lang, ctx.channel_lang) = crate::table::context::langs_of(&ctx, &settings);
         let due = if settings.challenge_due { crate::features::challenges::due_here(&ctx).await } else { Vec::new() };
-        // Closing a due challenge shows its games to everyone: then they are chosen anew.
-        let chosen = chosen.filter(|_| due.is_empty());
+        // Closing a due challenge shows its games to everyone, and ends them: then they
+        // are chosen anew (also when another process closed it meanwhile).
+        let chosen = chosen.filter(|_| !settings.challenge_due);
         ctx.chosen = chosen.as_ref();
         // Nobody speaks as an AI seat: its moves come from the scheduler only.
         if crate::base::ai_seat::is_ai(&origin.user.id) {

@@ -112,9 +112,9 @@ async fn claimable_here(ctx: &Ctx<'_>) -> Result<Option<GameId>, crate::store::S
     let choice = db.choose_games(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id(), filter, 11).await?;
     let mut claimable = Vec::new();
     for game in choice.fitting {
-        let Some(turn) = turns::turn_of(db, game.row.id).await? else { continue };
+        let Some(turn) = turns::turn_of(db, game.id).await? else { continue };
         if crate::table::turn::out_of_time(ctx, &turn).await?.iter().any(|(_, user)| user != ctx.user_id()) {
-            claimable.push(game.row.id);
+            claimable.push(game.id);
         }
     }
     Ok(match claimable.as_slice() {

@@ -215,8 +215,13 @@ pub enum Entered {
 /// it ([`Db::choose_games`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OpenGame {
-    /// The game's row, so that the chosen game needs no second read.
-    pub row: GameRow,
+    pub id: GameId,
+    /// `rules::GameKind::id()`.
+    pub kind: String,
+    /// The game's whole row, so that the chosen game needs no second read; `None` when
+    /// it does not parse (damaged JSON), so that one damaged game spoils only its own
+    /// loading, not the choice among the channel's games.
+    pub row: Option<GameRow>,
     /// Whether the user has a seat.
     pub plays: bool,
 }
@@ -758,11 +763,11 @@ impl Db {
         for r in &rows {
             choice.fitting_count = u64::try_from(r.get::<i64>("fitting_count")?).unwrap_or(0);
             choice.fitting_played = u64::try_from(r.get::<i64>("fitting_played")?).unwrap_or(0);
-            let game = OpenGame { row: game_row(r)?, plays: r.get("plays")? };
+            let game = OpenGame { id: r.get("id")?, kind: r.get("kind")?, row: game_row(r).ok(), plays: r.get("plays")? };
             if r.get::<bool>("fits")? {
                 choice.fitting.push(game);
             } else if choice.waiting.is_none() {
-                choice.waiting = Some(game.row.id);
+                choice.waiting = Some(game.id);
             }
         }
         Ok(choice)

@@ -206,7 +206,8 @@ pub(crate) async fn langs(ctx: &Ctx<'_>) -> (Lang, Lang) {
 }
 
 /// What the request of `ctx` reads first ([`crate::store::settings::request_settings`]);
-/// the defaults (no settings, nothing due) when the read fails (logged).
+/// when the read fails (logged), no settings, and a challenge possibly due, so that the
+/// channel's challenges are still read (and closed when due) as before.
 pub(crate) async fn request_settings(ctx: &Ctx<'_>) -> crate::store::settings::RequestSettings {
     let origin = ctx.origin;
     let read = crate::store::settings::request_settings(
@@ -219,7 +220,7 @@ pub(crate) async fn request_settings(ctx: &Ctx<'_>) -> crate::store::settings::R
     );
     read.await.unwrap_or_else(|e| {
         tracing::error!(error = %e, "reading the request's settings failed");
-        crate::store::settings::RequestSettings::default()
+        crate::store::settings::RequestSettings { challenge_due: true, ..Default::default() }
     })
 }
 

@@ -185,9 +185,9 @@ impl Table {
         Ok(Loaded { row, kind, players, game: Some(game) })
     }
 
-    /// The players of the game whose row is `row`, in seat order. A seat is only ever
-    /// added to an invitation (never changed or removed), so once `row` says the game
-    /// has started its players are final: they are read once and kept, and later loads
+    /// The players of the game whose row is `row`, in seat order. Seats are only ever
+    /// added, to an invitation or with the game itself (never changed or removed), so
+    /// once `row` says the game has started its players are final: they are read once and kept, and later loads
     /// of it read only its row. `row` must have been read before this call (players
     /// read alongside it could predate a start).
     ///
@@ -299,16 +299,16 @@ impl Table {
                 Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
                 Want::Running => "cmd-no-game-here",
             }))),
-            1 => Ok(self.load(choice.fitting.swap_remove(0).row).await?),
-            _ if only_mine => Ok(self.load(choice.fitting.swap_remove(0).row).await?),
+            1 => self.load_chosen(choice.fitting.swap_remove(0)).await,
+            _ if only_mine => self.load_chosen(choice.fitting.swap_remove(0)).await,
             count => {
                 let mut list = choice
                     .fitting
                     .iter()
                     .take(SEVERAL_LISTED as usize)
                     .map(|game| {
-                        let name = game.row.kind.parse::<GameKind>().map_or(game.row.kind.as_str(), |k| ctx.game_name(k));
-                        format!("#{} {name}", game.row.id)
+                        let name = game.kind.parse::<GameKind>().map_or(game.kind.as_str(), |k| ctx.game_name(k));
+                        format!("#{} {name}", game.id)
                     })
                     .collect::<Vec<_>>()
                     .join(", ");
@@ -316,7 +316,7 @@ impl Table {
                 if more > 0 {
                     list = ctx.table.texts.plain(ctx.lang, &Msg::new("cmd-several-more").arg("games", list).arg("more", more));
                 }
-                let first = choice.fitting.first().map_or(0, |g| g.row.id.0);
+                let first = choice.fitting.first().map_or(0, |g| g.id.0);
                 Err(Refused::SeveralGames { games: list, example: format!("{} #{first}", example_word(ctx, want)) })
             }
         }
@@ -335,6 +335,16 @@ impl Table {
             },
             other => other,
         }
+    }
+
+    /// The chosen game, loaded from the row the choice read (read again when that row
+    /// did not parse, which then reports the damage).
+    async fn load_chosen(&self, chosen: crate::store::OpenGame) -> Result<Loaded, Refused> {
+        let row = match chosen.row {
+            Some(row) => row,
+            None => self.db.game(chosen.id).await?.ok_or_else(|| Refused::from(Msg::new("cmd-no-such-game").arg("id", chosen.id)))?,
+        };
+        Ok(self.load(row).await?)
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,

@@ -203,7 +203,7 @@ async fn the_choice_of_a_game_puts_the_users_own_first_and_keeps_one_waiting_inv
             .choose_games("test", "c", user, ChoiceFilter { status, plays }, limit)
             .await
             .expect("read");
-        let ids: Vec<i64> = choice.fitting.iter().map(|g| g.row.id.0).collect();
+        let ids: Vec<i64> = choice.fitting.iter().map(|g| g.id.0).collect();
         (ids, choice.fitting_count, choice.fitting_played, choice.waiting.map(|g: GameId| g.0))
     };
     // alice's running games: #4; the waiting invitation is her own #1.
@@ -833,4 +833,27 @@ async fn a_game_number_after_a_move_names_the_game() {
     assert_eq!(texts(&replies).lines().next(), Some("alice asks for the hint (game #2, move 1)."), "{}", texts(&replies));
     let replies = host.handle(&german("alice", "c"), "setzhilfe #1").await;
     assert_eq!(texts(&replies).lines().next(), Some("alice bittet um die Setzhilfe (Partie #1, Zug 1)."), "{}", texts(&replies));
+}
+
+/// Choosing the game a line means reads the channel's games' whole rows: a game whose
+/// stored row no longer parses (damaged JSON) spoils only commands about itself, not
+/// the choice among the channel's other games.
+#[tokio::test]
+async fn a_damaged_game_does_not_spoil_the_choice_of_the_others() {
+    let place = Place::new();
+    let host = place.host().await;
+    let ours = started(&host, "c", 3).await;
+    let theirs = crate::support::started_between(&host, |user| origin(user, "c"), ("carol", "dave"), 4).await;
+    let damaged = crate::support::execute(host.db(), "UPDATE games SET options = 'not json' WHERE id = $1", &[theirs.0]).await;
+    assert_eq!(damaged, 1);
+    // alice plays one of the two running games: `board` finds hers.
+    let board = host.handle(&origin("alice", "c"), "board").await;
+    assert!(!board[0].refusal, "{}", texts(&board));
+    assert_eq!(board[0].game.map(|g| g.id), Some(ours));
+    // Among several, the list still names both.
+    let several = host.handle(&origin("eve", "c"), "board").await;
+    assert!(refused(&several, "eve", &format!("#{} Carat, #{} Carat", ours.0, theirs.0)), "{}", texts(&several));
+    // carol's own game cannot be loaded: a storage refusal, and nothing else changes.
+    let hers = host.handle(&origin("carol", "c"), "board").await;
+    assert!(hers[0].refusal && hers[0].text.plain().contains("try again"), "{}", texts(&hers));
 }
