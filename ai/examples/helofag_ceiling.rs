@@ -15,10 +15,13 @@
 //! move, positions where `hard` and `normal` differ, the mean gain per disagreement with
 //! a 95 % interval, and the gain per game and seat.
 
-use ai::{Agent, Level, SeatView};
+use ai::{
+    arena::{move_seed, play_to_end},
+    Agent, Level, SeatView,
+};
 use rules::{record::Record, GameKind, Match, Seat};
 
-/// The most moves a game or a roll-out may take.
+/// The most moves a game may take.
 const MAX_MOVES: usize = 5000;
 
 /// The games and roll-outs to measure.
@@ -35,34 +38,11 @@ struct Args {
     rollouts: u64,
 }
 
-/// SplitMix64 of `a` and `b`: the seed of a move or a roll-out.
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.rotate_left(29);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// `seat`'s share of the win of a finished game (ties share), 0 when unfinished.
 fn win_share(game: &dyn Match, seat: Seat) -> f64 {
     match game.ranking().and_then(|r| r.first().cloned()) {
         Some(first) if first.contains(&seat) => 1.0 / first.len() as f64,
         _ => 0.0,
-    }
-}
-
-/// Plays `game` to the end with `agent` in every seat, moves seeded by `seed`.
-fn play_out(game: &mut dyn Match, agent: Agent, seed: u64) {
-    for number in 0..MAX_MOVES {
-        let Some(&seat) = game.to_move().first() else { return };
-        let chosen = SeatView::of(game, seat).and_then(|view| agent.choose(&view, mix(seed, number as u64)));
-        let played = chosen.is_ok_and(|text| game.play(&text).is_ok());
-        if !played {
-            let Some(first) = game.legal_moves().into_iter().next() else { return };
-            if game.play(&first).is_err() {
-                return;
-            }
-        }
     }
 }
 
@@ -76,7 +56,7 @@ fn rollout(record: &Record, first: &str, seed: u64, mover: Seat) -> f64 {
     if game.play(first).is_err() {
         return f64::NAN;
     }
-    play_out(game.as_mut(), Agent::GreedyValue, seed);
+    play_to_end(game.as_mut(), seed, |_| Some(Agent::GreedyValue), |_, _, _| {});
     win_share(game.as_ref(), mover)
 }
 
@@ -107,9 +87,9 @@ fn main() {
         for number in 0..MAX_MOVES {
             let Some(&seat) = game.to_move().first() else { break };
             let Ok(view) = SeatView::of(game.as_ref(), seat) else { break };
-            let move_seed = mix(seed, number as u64);
+            let choice_seed = move_seed(seed, number);
             let (Ok(normal), Ok(hard)) =
-                (Agent::Level(Level::Normal).choose(&view, move_seed), Agent::Level(Level::Hard).choose(&view, move_seed))
+                (Agent::Level(Level::Normal).choose(&view, choice_seed), Agent::Level(Level::Hard).choose(&view, choice_seed))
             else {
                 break;
             };
@@ -122,7 +102,7 @@ fn main() {
                 let record = Record::of(game.as_ref(), &names);
                 let diffs: Vec<f64> = (0..args.rollouts)
                     .map(|k| {
-                        let dice = mix(mix(seed, number as u64), k + 1);
+                        let dice = move_seed(choice_seed, k as usize + 1);
                         rollout(&record, &hard, dice, seat) - rollout(&record, &normal, dice, seat)
                     })
                     .filter(|d| d.is_finite())

@@ -5,7 +5,7 @@ use std::fmt;
 
 use cpu_time::ThreadTime;
 
-use rules::{GameKind, Match};
+use rules::{GameKind, Match, Seat};
 use serde_json::Value;
 
 use crate::{Agent, SeatView};
@@ -180,7 +180,7 @@ impl fmt::Display for Report {
 }
 
 /// The seed of an agent's move: a mix of the game's seed and the move number.
-fn move_seed(game_seed: u64, move_number: usize) -> u64 {
+pub fn move_seed(game_seed: u64, move_number: usize) -> u64 {
     game_seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(move_number as u64).rotate_left(17) ^ 0x5851_F42D_4C95_7F2D
 }
 
@@ -259,18 +259,9 @@ pub fn run(args: &Args, progress: &mut dyn FnMut(&str)) -> Result<Report, ArenaE
 
 /// Plays `game` to the end, seat `s` by agent `agents[table[s]]`.
 fn play_out(game: &mut dyn Match, table: &[usize], agents: &[Agent], game_seed: u64, results: &mut [AgentResult]) {
-    for number in 0..MAX_MOVES {
-        let Some(&seat) = game.to_move().first() else { return };
-        let Some(&slot) = table.get(seat) else { return };
-        let Some(&agent) = agents.get(slot) else { return };
-        let started = ThreadTime::now();
-        let chosen = SeatView::of(game, seat).and_then(|view| agent.choose(&view, move_seed(game_seed, number)));
-        let seconds = started.elapsed().as_secs_f64();
-        let played = match chosen {
-            Ok(text) => game.play(&text).is_ok(),
-            Err(_) => false,
-        };
-        if let Some(r) = results.get_mut(slot) {
+    let agent_of = |seat: Seat| table.get(seat).and_then(|&slot| agents.get(slot)).copied();
+    play_to_end(game, game_seed, agent_of, |seat, seconds, played| {
+        if let Some(r) = table.get(seat).and_then(|&slot| results.get_mut(slot)) {
             r.moves += 1;
             r.seconds += seconds;
             r.max_seconds = r.max_seconds.max(seconds);
@@ -278,6 +269,31 @@ fn play_out(game: &mut dyn Match, table: &[usize], agents: &[Agent], game_seed: 
                 r.failures += 1;
             }
         }
+    });
+}
+
+/// Plays `game` to the end (at most [`MAX_MOVES`] moves), each move by `agent_of` the
+/// seat to move, seeded by [`move_seed`] of `game_seed` and the move number; a move the
+/// agent fails to give (or the rules refuse) is replaced by the first legal move.
+/// `on_move(seat, cpu_seconds, played)` is told of every agent's move (`played`: its own
+/// move was played). Stops early when a seat has no agent or nothing can be played.
+pub fn play_to_end(
+    game: &mut dyn Match,
+    game_seed: u64,
+    agent_of: impl Fn(Seat) -> Option<Agent>,
+    mut on_move: impl FnMut(Seat, f64, bool),
+) {
+    for number in 0..MAX_MOVES {
+        let Some(&seat) = game.to_move().first() else { return };
+        let Some(agent) = agent_of(seat) else { return };
+        let started = ThreadTime::now();
+        let chosen = SeatView::of(game, seat).and_then(|view| agent.choose(&view, move_seed(game_seed, number)));
+        let seconds = started.elapsed().as_secs_f64();
+        let played = match chosen {
+            Ok(text) => game.play(&text).is_ok(),
+            Err(_) => false,
+        };
+        on_move(seat, seconds, played);
         if !played {
             let Some(first) = game.legal_moves().into_iter().next() else { return };
             if game.play(&first).is_err() {

@@ -325,10 +325,10 @@ pub struct Db {
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
                             created_at, updated_at, takebacks";
 
-/// [`GAME_COLUMNS`] of the table named `alias` in a query (`g.id, g.kind, …`).
-fn game_columns_of(alias: &str) -> String {
-    GAME_COLUMNS.split(", ").map(|c| format!("{alias}.{}", c.trim())).collect::<Vec<_>>().join(", ")
-}
+/// [`GAME_COLUMNS`] of the table named `g` in a query (`g.id, g.kind, …`), built once.
+static G_GAME_COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    GAME_COLUMNS.split(", ").map(|c| format!("g.{}", c.trim())).collect::<Vec<_>>().join(", ")
+});
 
 /// PostgreSQL's SQLSTATE for a database that does not exist (`invalid_catalog_name`).
 const UNDEFINED_DATABASE: &str = "3D000";
@@ -725,7 +725,7 @@ impl Db {
         // LIMIT is a parameter as depending on that parameter's value, and sqlx clears the
         // bindings before each run, so the statement would be compiled again every time
         // (most of this query's cost). One statement per limit is cached.
-        let columns = game_columns_of("g");
+        let columns = G_GAME_COLUMNS.as_str();
         let sql = format!(
             "SELECT {columns}, counted.plays, counted.fits, counted.fitting_count, counted.fitting_played FROM (
                  SELECT id, plays, fits,
@@ -836,7 +836,7 @@ impl Db {
         user_id: &str,
         name: &str,
     ) -> Result<Vec<(GameRow, String)>, StorageError> {
-        let columns = game_columns_of("g");
+        let columns = G_GAME_COLUMNS.as_str();
         let sql = format!(
             "SELECT {columns}, i.user_id AS invitee FROM games g JOIN invitees i ON i.game_id = g.id \
              WHERE g.platform = $1 AND g.status = 'invited' AND (lower(i.user_id) = lower($2) OR lower(i.user_id) = lower($3)) \
@@ -886,7 +886,7 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn open_games_of(&self, platform: &str, user_id: &str) -> Result<Vec<(GameRow, usize)>, StorageError> {
-        let columns = game_columns_of("g");
+        let columns = G_GAME_COLUMNS.as_str();
         let sql = format!(
             "SELECT {columns}, p.seat FROM games g JOIN players p ON p.game_id = g.id \
              WHERE g.platform = $1 AND p.user_id = $2 AND g.status IN ('invited', 'running') ORDER BY g.id"

@@ -187,9 +187,9 @@ impl Table {
 
     /// The players of the game whose row is `row`, in seat order. Seats are only ever
     /// added, to an invitation or with the game itself (never changed or removed), so
-    /// once `row` says the game has started its players are final: they are read once and kept, and later loads
-    /// of it read only its row. `row` must have been read before this call (players
-    /// read alongside it could predate a start).
+    /// once `row` says the game has started its players are final: they are read once
+    /// and kept, and later loads of it read only its row. `row` must have been read
+    /// before this call (players read alongside it could predate a start).
     ///
     /// # Errors
     /// [`StorageError`] when the read fails.
@@ -518,4 +518,3 @@ mod rule_msg_tests {
         assert_eq!(texts.plain(Lang::En, &super::rule_msg(&taken, Lang::En)), "G4 is taken by blue-hathor.");
     }
 }
-
