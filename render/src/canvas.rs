@@ -394,8 +394,12 @@ impl Canvas {
         }
     }
 
-    /// Notes `colour` as painted (see [`Canvas::painted`]).
+    /// Notes `colour` as painted (see [`Canvas::painted`]); only a sprite's canvas,
+    /// which is RGBA, reads it, so a board in palette indices notes nothing.
     fn paints(&mut self, colour: Rgb) {
+        if matches!(self.surface, Surface::Indexed(_)) {
+            return;
+        }
         if !self.painted.contains(&colour) {
             self.painted.push(colour);
         }
@@ -731,7 +735,6 @@ impl Canvas {
         sprites: Option<impl FnOnce(&mut Canvas)>,
     ) -> Result<Canvas, RenderError> {
         let mut failure = None;
-        let with_sprites = sprites.is_some();
         let kept = cached(backgrounds(), key, || {
             let mut canvas = Canvas::new(width, height, background).map_err(|e| failure = Some(e)).ok()?;
             draw(&mut canvas).map_err(|e| failure = Some(e)).ok()?;
@@ -743,21 +746,16 @@ impl Canvas {
                 sprites(&mut scratch);
                 let colours = SPRITE_COLOURS.with(|c| c.replace(None)).unwrap_or_default();
                 palette.fix(colours, SPRITE_ENTRIES);
+                // The stamps made for this background are kept under its key's hash.
+                use std::hash::{Hash, Hasher};
+                let mut hasher = std::collections::hash_map::DefaultHasher::new();
+                key.hash(&mut hasher);
+                frame.origin = Some(hasher.finish());
             }
             Some(frame)
         });
-        let origin = with_sprites.then(|| {
-            use std::hash::{Hash, Hasher};
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            key.hash(&mut hasher);
-            hasher.finish()
-        });
         match (kept, failure) {
-            (Some(frame), _) => {
-                let mut frame = Box::new((*frame).clone());
-                frame.origin = origin;
-                Ok(Canvas { surface: Surface::Indexed(frame), painted: Vec::new() })
-            }
+            (Some(frame), _) => Ok(Canvas { surface: Surface::Indexed(Box::new((*frame).clone())), painted: Vec::new() }),
             (None, Some(e)) => Err(e),
             (None, None) => Err(RenderError("the background store is unusable".into())),
         }
@@ -920,7 +918,7 @@ impl Canvas {
     pub fn png_within(&self, budget: usize) -> Result<Vec<u8>, RenderError> {
         match &self.surface {
             Surface::Rgba(pixmap) => crate::encode::png(pixmap, budget),
-            Surface::Indexed(frame) => crate::encode::png_frame(frame, Some(budget)),
+            Surface::Indexed(frame) => crate::encode::png_frame(frame, budget),
         }
     }
 }

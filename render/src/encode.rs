@@ -300,10 +300,10 @@ type Scratch = (Vec<(u32, u32)>, Vec<u8>);
 /// # Errors
 /// [`RenderError`] when encoding fails.
 pub(crate) fn png(pixmap: &Pixmap, budget: usize) -> Result<Vec<u8>, RenderError> {
-    encode(pixmap, Some(budget))
+    encode(pixmap, budget)
 }
 
-fn encode(pixmap: &Pixmap, budget: Option<usize>) -> Result<Vec<u8>, RenderError> {
+fn encode(pixmap: &Pixmap, budget: usize) -> Result<Vec<u8>, RenderError> {
     // The scratch buffers of this thread, kept between images (fresh large buffers
     // cost page faults on every board).
     thread_local! {
@@ -316,7 +316,7 @@ fn encode(pixmap: &Pixmap, budget: Option<usize>) -> Result<Vec<u8>, RenderError
     })
 }
 
-fn encode_with(pixmap: &Pixmap, budget: Option<usize>, runs: &mut Vec<(u32, u32)>, data: &mut Vec<u8>) -> Result<Vec<u8>, RenderError> {
+fn encode_with(pixmap: &Pixmap, budget: usize, runs: &mut Vec<(u32, u32)>, data: &mut Vec<u8>) -> Result<Vec<u8>, RenderError> {
     let (width, height) = (pixmap.width(), pixmap.height());
     let Some(table) = count_colours(pixmap, runs) else {
         let mut rgba = Vec::with_capacity(pixmap.pixels().len() * 4);
@@ -333,7 +333,6 @@ fn encode_with(pixmap: &Pixmap, budget: Option<usize>, runs: &mut Vec<(u32, u32)
         data.resize(data.len() + len as usize, i);
     }
     let small = |data: &[u8]| write_png(width, height, png::ColorType::Indexed, Some(&palette), data, Packing::Small);
-    let Some(budget) = budget else { return small(data) };
     let fast = write_png(width, height, png::ColorType::Indexed, Some(&palette), data, Packing::Fast)?;
     if fast.len() <= budget {
         return Ok(fast);
@@ -365,11 +364,11 @@ pub(crate) fn quantise(pixmap: &Pixmap, max: usize) -> Result<Frame, RenderError
 /// `frame` as an indexed PNG: fdeflate with the Up filter; when that file is larger than
 /// `budget` bytes, fdeflate with adaptive filters (about 0.3 ms more, a fifth smaller);
 /// when that is still larger, zlib level 1 without filters (about 1.5 ms more, a third
-/// smaller). `None` packs straight the smallest way.
+/// smaller).
 ///
 /// # Errors
 /// [`RenderError`] when encoding fails.
-pub(crate) fn png_frame(frame: &Frame, budget: Option<usize>) -> Result<Vec<u8>, RenderError> {
+pub(crate) fn png_frame(frame: &Frame, budget: usize) -> Result<Vec<u8>, RenderError> {
     let quantised;
     let (palette, indices): (Vec<u8>, &[u8]) = match &frame.pixels {
         Pixels::Narrow(indices, palette) => (palette.colours.iter().flatten().copied().collect(), indices),
@@ -380,7 +379,6 @@ pub(crate) fn png_frame(frame: &Frame, budget: Option<usize>) -> Result<Vec<u8>,
         }
     };
     let write = |packing| write_png(frame.width, frame.height, png::ColorType::Indexed, Some(&palette), indices, packing);
-    let Some(budget) = budget else { return write(Packing::Small) };
     let mut best = write(Packing::FastUp)?;
     for packing in [Packing::Fast, Packing::Small] {
         if best.len() <= budget {

@@ -86,11 +86,11 @@ impl Frame {
         Some(Rgb(r, g, b))
     }
 
-    /// Continues with a colour id per colour when fewer than `room` palette entries are
-    /// free.
-    fn widen_unless(&mut self, room: usize) {
+    /// Continues with a colour id per colour when fewer than [`FILL_SLACK`] palette
+    /// entries are free.
+    fn widen_unless_room(&mut self) {
         if let Pixels::Narrow(indices, palette) = &self.pixels
-            && palette.colours.len() + room > 256
+            && palette.colours.len() + FILL_SLACK > 256
         {
             let ids = indices.iter().map(|&i| u16::from(i)).collect();
             self.pixels = Pixels::Wide(ids, Wide::of(palette));
@@ -100,7 +100,7 @@ impl Frame {
     /// Fills the whole-pixel rectangle from (`x0`, `y0`) to (`x1`, `y1`) (exclusive,
     /// clipped to the frame) with `colour`.
     pub fn fill(&mut self, x0: i32, y0: i32, x1: i32, y1: i32, colour: Rgb) {
-        self.widen_unless(FILL_SLACK);
+        self.widen_unless_room();
         let (w, h) = (self.width as i32, self.height as i32);
         let area = (x0.clamp(0, w), y0.clamp(0, h), x1.clamp(0, w), y1.clamp(0, h));
         let colour = word(colour.0, colour.1, colour.2);
@@ -114,7 +114,7 @@ impl Frame {
     /// gradient; shapes of one colour are kept as runs: `Canvas::draw_path`) over the
     /// frame (source over) with its top-left corner at pixel (`x`, `y`).
     pub fn composite(&mut self, layer: &Pixmap, x: i32, y: i32) {
-        self.widen_unless(FILL_SLACK);
+        self.widen_unless_room();
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
             Pixels::Narrow(indices, palette) => composite(indices, palette, (w, h), layer, (x, y)),
@@ -124,7 +124,7 @@ impl Frame {
 
     /// Draws `colour` through the coverage of `mask`, its origin at pixel (`x`, `y`).
     pub fn blend_mask(&mut self, mask: &Mask, x: i32, y: i32, colour: Rgb) {
-        self.widen_unless(FILL_SLACK);
+        self.widen_unless_room();
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {
             Pixels::Narrow(indices, palette) => blend_mask(indices, palette, (w, h), mask, x, y, colour),
@@ -173,7 +173,7 @@ impl Frame {
     /// colour underneath (as [`Frame::composite`]).
     pub fn composite_spans(&mut self, spans: &Spans, x: i32, y: i32, solid: Option<Rgb>) {
         if solid.is_some() {
-            self.widen_unless(FILL_SLACK);
+            self.widen_unless_room();
         }
         let (w, h) = (self.width as i32, self.height as i32);
         match &mut self.pixels {

@@ -72,7 +72,7 @@ impl Tier {
 /// green, 5 blue), found on first use and kept: the background's entries never change,
 /// so every frame drawn over it can share the answers.
 pub(crate) struct Nearest {
-    colours: Vec<[u8; 3]>,
+    /// The background's entries (at most 255).
     channels: Channels,
     cells: Vec<AtomicU8>,
 }
@@ -82,12 +82,13 @@ const UNKNOWN: u8 = u8::MAX;
 
 impl Nearest {
     fn new(colours: &[[u8; 3]]) -> Nearest {
-        let colours: Vec<[u8; 3]> = colours.iter().copied().take(usize::from(UNKNOWN)).collect();
-        let mut channels = Channels::default();
-        for &colour in &colours {
-            channels.push(colour);
-        }
-        Nearest { colours, channels, cells: (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect() }
+        let channels = Channels::of(colours.get(..usize::from(UNKNOWN)).unwrap_or(colours));
+        Nearest { channels, cells: (0..1 << 16).map(|_| AtomicU8::new(UNKNOWN)).collect() }
+    }
+
+    /// How many entries the background has.
+    fn len(&self) -> usize {
+        self.channels.r.len()
     }
 
     /// The entry nearest to the middle of `c`'s cell.
@@ -122,6 +123,15 @@ pub(super) struct Channels {
 }
 
 impl Channels {
+    /// The channels of `colours`, in order.
+    pub(super) fn of(colours: &[[u8; 3]]) -> Channels {
+        let mut channels = Channels::default();
+        for &colour in colours {
+            channels.push(colour);
+        }
+        channels
+    }
+
     pub(super) fn push(&mut self, [r, g, b]: [u8; 3]) {
         self.r.push(i32::from(r));
         self.g.push(i32::from(g));
@@ -154,10 +164,7 @@ impl Palette {
     /// `seen` (colour, index) too.
     pub fn new(colours: Vec<[u8; 3]>, seen: impl IntoIterator<Item = (u32, u8)>) -> Palette {
         let nearest = Arc::new(Nearest::new(&colours));
-        let mut channels = Channels::default();
-        for &colour in &colours {
-            channels.push(colour);
-        }
+        let channels = Channels::of(&colours);
         let mut palette =
             Palette {
                 colours,
@@ -263,7 +270,7 @@ impl Palette {
     /// The entry nearest to the edge colour `c`: the background's nearest (kept per
     /// colour cell) or one of the entries this frame added, whichever is closer.
     fn nearest_edge(&mut self, c: [u8; 3]) -> u8 {
-        let base = self.nearest.colours.len();
+        let base = self.nearest.len();
         let candidate = self.nearest.get(c);
         let off = distance(self.colour(candidate), c);
         // Within about 4 per channel: close enough without looking further.

@@ -84,7 +84,7 @@ fn a_frame_whose_fills_find_no_room_goes_on_wide_and_exact() {
     assert_eq!(f.pixel(0, 0), Some(Rgb(1, 2, 3)), "drawn before, kept");
     assert_eq!(f.pixel(19, 19), Some(Rgb(10, 29, 30)), "drawn after, exact");
     // Encoded: an indexed PNG whose few colours are all exact.
-    let png = crate::encode::png_frame(&f, Some(usize::MAX)).unwrap_or_default();
+    let png = crate::encode::png_frame(&f, usize::MAX).unwrap_or_default();
     let Ok(image) = image::load_from_memory(&png) else { panic!("decodes") };
     let image = image.to_rgb8();
     assert_eq!(image.get_pixel(0, 0).0, [1, 2, 3]);
