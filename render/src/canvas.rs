@@ -206,7 +206,7 @@ fn source_over(d: &mut PremultipliedColorU8, s: PremultipliedColorU8) {
         255 => *d = s,
         a => {
             let k = 255 - u32::from(a);
-            let over = |s: u8, d: u8| (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8;
+            let over = |s: u8, d: u8| crate::frame::over_channel(s, d, k);
             let alpha = over(a, d.alpha());
             let (r, g, b) =
                 (over(s.red(), d.red()).min(alpha), over(s.green(), d.green()).min(alpha), over(s.blue(), d.blue()).min(alpha));
@@ -940,7 +940,7 @@ fn blend_mask(pixmap: &mut Pixmap, mask: &glyphs::Mask, x: i32, y: i32, colour: 
             }
             let Some(dst) = pixels.get_mut((py * w + px) as usize) else { continue };
             let k = u32::from(k);
-            let mix = |s: u8, d: u8| ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8;
+            let mix = |s: u8, d: u8| crate::frame::mix_channel(s, d, k);
             let a = mix(255, dst.alpha());
             let (r, g, b) =
                 (mix(colour.0, dst.red()).min(a), mix(colour.1, dst.green()).min(a), mix(colour.2, dst.blue()).min(a));

@@ -404,11 +404,21 @@ impl<Ix: Copy + Default> Blends<Ix> {
     }
 }
 
+/// One channel of `s` at coverage `k` (0-255) over `d`, rounded.
+pub(crate) fn mix_channel(s: u8, d: u8, k: u32) -> u8 {
+    ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8
+}
+
+/// One premultiplied channel `s` over `d` when `k` is 255 minus the source's alpha,
+/// rounded and capped at 255.
+pub(crate) fn over_channel(s: u8, d: u8, k: u32) -> u8 {
+    (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8
+}
+
 /// `colour` at coverage `k` over `under`, as 0x00BBGGRR.
 fn mix(colour: Rgb, under: [u8; 3], k: u8) -> u32 {
     let k = u32::from(k);
-    let mix = |s: u8, d: u8| ((u32::from(s) * k + u32::from(d) * (255 - k) + 127) / 255) as u8;
-    word(mix(colour.0, under[0]), mix(colour.1, under[1]), mix(colour.2, under[2]))
+    word(mix_channel(colour.0, under[0], k), mix_channel(colour.1, under[1], k), mix_channel(colour.2, under[2], k))
 }
 
 /// The premultiplied pixel `s` (memory order R, G, B, A) drawn over the opaque colour
@@ -416,7 +426,6 @@ fn mix(colour: Rgb, under: [u8; 3], k: u8) -> u32 {
 fn over(s: u32, d: [u8; 3]) -> u32 {
     let [sr, sg, sb, a] = s.to_le_bytes();
     let k = 255 - u32::from(a);
-    let over = |s: u8, d: u8| (u32::from(s) + (u32::from(d) * k + 127) / 255).min(255) as u8;
-    word(over(sr, d[0]), over(sg, d[1]), over(sb, d[2]))
+    word(over_channel(sr, d[0], k), over_channel(sg, d[1], k), over_channel(sb, d[2], k))
 }
 

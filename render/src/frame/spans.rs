@@ -174,7 +174,7 @@ fn snap_blends(words: &[u32], width: usize, painted: &[[u8; 3]]) -> Vec<u32> {
     for &(a, b) in &meet {
         for l in LEVELS {
             let l = u32::from(l);
-            let mix = |k: usize| ((u32::from(a[k]) * l + u32::from(b[k]) * (255 - l) + 127) / 255) as u8;
+            let mix = |k: usize| super::mix_channel(a[k], b[k], l);
             mixes.push([mix(0), mix(1), mix(2)]);
         }
     }
@@ -206,7 +206,7 @@ pub(super) fn on_the_line(p: [u8; 3], a: [u8; 3], b: [u8; 3]) -> Option<[u8; 3]>
         return None;
     }
     let l = u32::from(level((t * 255.0).round() as u8));
-    let mix = |k: usize| ((u32::from(a[k]) * l + u32::from(b[k]) * (255 - l) + 127) / 255) as u8;
+    let mix = |k: usize| super::mix_channel(a[k], b[k], l);
     Some([mix(0), mix(1), mix(2)])
 }
 
