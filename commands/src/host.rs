@@ -88,7 +88,17 @@ impl Host {
                 None => None,
             }
         };
-        let (settings, chosen) = tokio::join!(crate::table::context::request_settings(&ctx), choose);
+        // A move's board is started meanwhile when memory knows its game
+        // ([`crate::table::ahead`]; polled last, after both reads have been sent).
+        let ahead = async {
+            match &command {
+                Command::Move { game, notation, .. } => self.table.draw_ahead(origin, *game, notation),
+                _ => None,
+            }
+        };
+        let (settings, chosen, ahead) = tokio::join!(crate::table::context::request_settings(&ctx), choose, ahead);
+        let ahead = std::sync::Mutex::new(ahead);
+        ctx.ahead = Some(&ahead);
         (ctx.lang, ctx.channel_lang) = crate::table::context::langs_of(&ctx, &settings);
         let due = if settings.challenge_due { crate::features::challenges::due_here(&ctx).await } else { Vec::new() };
         // Closing a due challenge shows its games to everyone, and ends them: then they
@@ -214,6 +224,7 @@ impl Host {
             admin: origin.is_admin || self.options.admins.contains(&origin.user.id),
             verb: None,
             chosen: None,
+            ahead: None,
         }
     }
 }

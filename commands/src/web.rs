@@ -151,7 +151,7 @@ impl Host {
         let Some((link, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
         let Some(game) = &loaded.game else { return Ok(None) };
         let origin = web_origin(&loaded, lang);
-        let ctx = Ctx { table: self, origin: &origin, lang, channel_lang: lang, admin: false, verb: None, chosen: None };
+        let ctx = Ctx { table: self, origin: &origin, lang, channel_lang: lang, admin: false, verb: None, chosen: None, ahead: None };
         let ctx = &ctx;
         let entries = self.db.log_after(loaded.row.id, 0).await?;
         let moves = entries.iter().map(|e| crate::features::takeback::entry_words(ctx, &loaded, e)).collect();

@@ -366,7 +366,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     for (id, name) in ai_seat::seats(&ctx.table.texts, ctx.channel_lang, &ai_levels) {
         let user = crate::base::reply::User::new(id, name);
         let origin = crate::base::origin::Origin { user, is_admin: false, ..ctx.origin.clone() };
-        let as_ai = Ctx { origin: &origin, admin: false, chosen: None, ..*ctx };
+        let as_ai = Ctx { origin: &origin, admin: false, chosen: None, ahead: None, ..*ctx };
         // Its own game's replies are private to it: they go nowhere; the scheduler plays it.
         replies.extend(joined(&as_ai, &challenge).await?.into_iter().filter(|r| r.audience == Audience::Channel));
     }

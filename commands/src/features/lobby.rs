@@ -226,7 +226,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 user: crate::base::reply::User::new(creator.user_id, creator.name),
                 ..ctx.origin.clone()
             };
-            let as_creator = Ctx { origin: &origin, chosen: None, ..*ctx };
+            let as_creator = Ctx { origin: &origin, chosen: None, ahead: None, ..*ctx };
             replies.extend(begin(&as_creator, ctx.table.load(row).await?).await?);
         }
         return Ok(replies);

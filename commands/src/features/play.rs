@@ -259,10 +259,11 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
     })?;
     // The new board and the changed hands are drawn while the move is stored (the
     // post's language: the channel's; a hand's: its owner's).
-    let board = ctx.table.start_board(id, game.as_ref(), loaded.names(), ctx.channel_lang);
+    let board = ctx.table.board_or_ahead(ctx.ahead, id, game.as_ref(), loaded.row.takebacks, loaded.names(), ctx.channel_lang);
     let private = changed(&before, &hands(game.as_ref()));
     let drawn_hands = start_hands(ctx, &loaded, game.as_ref(), &private).await;
     let loaded = store(ctx, loaded, game, Some(seat), &canonical).await?;
+    ctx.table.note_mover(ctx.origin, id, ctx.channel_lang);
     let Some(game) = &loaded.game else { return Ok(Vec::new()) };
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));

@@ -124,6 +124,8 @@ pub(crate) struct Ctx<'a> {
     /// The channel's games that fit a want, read along with the request's settings
     /// ([`crate::Host::run`]), for the command's [`crate::table::Table::select`].
     pub chosen: Option<&'a (Want, GameChoice)>,
+    /// A move's board started before its game was read ([`crate::table::ahead`]).
+    pub ahead: Option<&'a crate::table::ahead::AheadSlot>,
 }
 
 impl Ctx<'_> {
@@ -185,7 +187,7 @@ pub(crate) fn seat_origin(row: &GameRow, players: &[PlayerRow], user: User) -> O
 /// scheduler's, on behalf of an AI seat), with its languages looked up.
 pub(crate) async fn acting<'a>(table: &'a Table, origin: &'a Origin, verb: crate::grammar::Verb) -> Ctx<'a> {
     let language = table.options.language;
-    let mut ctx = Ctx { table, origin, lang: language, channel_lang: language, admin: false, verb: Some(verb), chosen: None };
+    let mut ctx = Ctx { table, origin, lang: language, channel_lang: language, admin: false, verb: Some(verb), chosen: None, ahead: None };
     (ctx.lang, ctx.channel_lang) = langs(&ctx).await;
     ctx
 }

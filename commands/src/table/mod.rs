@@ -2,6 +2,7 @@
 //! command means, and pictures. Imports [`crate::base`], [`crate::grammar`] and
 //! [`crate::store`].
 
+pub mod ahead;
 pub mod board_cache;
 pub mod context;
 pub mod games;
@@ -54,6 +55,9 @@ pub struct Table {
     seats: Mutex<lru::LruCache<GameId, Arc<[PlayerRow]>>>,
     /// Each recently seen game's challenge link ([`Table::challenge_of_game`]).
     links: Mutex<lru::LruCache<GameId, ChallengeLinkOf>>,
+    /// The game each mover last moved in, per channel, and the language of its board
+    /// ([`Table::draw_ahead`]).
+    movers: Mutex<lru::LruCache<ahead::MoverKey, (GameId, Lang)>>,
     /// The bot's own user id per platform (set by its adapter once logged in), so that
     /// inviting the bot takes an AI seat.
     bot_users: RwLock<HashMap<String, String>>,
@@ -84,6 +88,7 @@ impl Table {
             cache: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
             seats: Mutex::new(lru::LruCache::new(CACHE_LIMIT)),
             links: Mutex::new(lru::LruCache::new(LINK_CACHE_LIMIT)),
+            movers: Mutex::new(lru::LruCache::new(ahead::MOVERS_KEPT)),
             bot_users: RwLock::new(HashMap::new()),
             ai_wakeup: tokio::sync::Notify::new(),
         }
@@ -245,8 +250,8 @@ impl Table {
         cache.put(id, (game.moves_applied() as u64, takebacks, game.box_clone()));
     }
 
-    /// The games of the requester's channel that fit `want`: at most [`SEVERAL_LISTED`]
-    /// + 1 whole rows and their counts, in one query however many games the channel has
+    /// The games of the requester's channel that fit `want`: at most one more than
+    /// [`SEVERAL_LISTED`] whole rows, and their counts, in one query however many games the channel has
     /// ([`Db::choose_games`]).
     ///
     /// # Errors

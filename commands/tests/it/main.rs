@@ -3,6 +3,7 @@
 
 mod ai_seats;
 mod answers;
+mod boards_ahead;
 mod artifakes;
 mod aratoth;
 mod challenges;
