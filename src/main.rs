@@ -312,7 +312,10 @@ fn main() -> ExitCode {
 /// interaction tokens), its gateway only warns.
 const RUN_LOG_FILTER: &str = "info,serenity::http=off,serenity::gateway=warn,sqlx=warn";
 
-fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<ExitCode>>) -> ExitCode {
+/// Runs `job` on a new multi-threaded runtime, as a task on its workers (as the chat
+/// adapters run each command; the thread in `block_on` only waits for it): the exit code,
+/// or 1 after reporting its error.
+fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<ExitCode>> + Send + 'static) -> ExitCode {
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(r) => r,
         Err(e) => {
@@ -320,7 +323,8 @@ fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<E
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(job) {
+    let job = runtime.spawn(job);
+    match runtime.block_on(job).unwrap_or_else(|e| Err(anyhow::anyhow!("the task failed: {e}"))) {
         Ok(code) => code,
         Err(e) => {
             report!("spieltisch {name}: {e:#}");

@@ -258,7 +258,8 @@ fn write_file(dir: &Path, file: &Attachment) -> std::io::Result<PathBuf> {
 pub async fn run_stdio(host: &Host, settings: Settings) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     let input = tokio::io::BufReader::new(tokio::io::stdin());
-    let stdout = std::io::stdout();
-    let mut terminal = Terminal::new(host, settings, stdout.lock());
+    // Not locked for the whole session: the session is a task that may move between the
+    // runtime's workers ([`crate`]'s `run_async`).
+    let mut terminal = Terminal::new(host, settings, std::io::stdout());
     terminal.run(input, interactive).await
 }

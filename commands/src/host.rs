@@ -89,10 +89,10 @@ impl Host {
             }
         };
         // A move's board is started meanwhile when memory knows its game
-        // ([`crate::table::ahead`]; polled last, after both reads have been sent).
+        // ([`crate::table::ahead`]; polled last, after both reads have started).
         let ahead = async {
             match &command {
-                Command::Move { game, notation, .. } => self.table.draw_ahead(origin, *game, notation),
+                Command::Move { game, notation, at, .. } => self.table.draw_ahead(origin, *game, notation, *at),
                 _ => None,
             }
         };

@@ -4,10 +4,23 @@
 //! memory (the game the same user last moved in in the same channel, as kept in
 //! memory, or the game the line names) has its board started at once, while those
 //! reads run; the turn takes that board only when what it would draw itself is the
-//! same: the same game at the same move number after the same take-backs (so the same
-//! position: games replay exactly), the same players' names and the same language.
-//! Otherwise the early board is dropped and the turn draws its own, so a wrong guess
-//! costs only the drawing, never a wrong picture.
+//! same: the same game at the same move number after the same take-backs, the same
+//! players' names and the same language. Otherwise the early board is dropped and the
+//! turn draws its own, so a wrong guess costs only the drawing, never a wrong picture.
+//!
+//! Why the same game, move number and take-backs mean the same position: a game's
+//! position is its log replayed ([`Match::moves_applied`] is the log's length); log
+//! entries are only ever appended, each guarded by the move number and take-back count
+//! it was played at ([`crate::store::Advance`]), or removed by a take-back, which raises
+//! the game's take-back count in the same transaction, and that count never goes down.
+//! So two positions of one game with the same move number and take-back count have the
+//! same log. The kept game ([`Table::remember`]) is keyed the same way.
+//!
+//! Only a line that the kept position would accept from its sender is drawn ahead: the
+//! sender's seat is to move there, the line is no event (`@…`) and names no other move
+//! number; a line that will be refused costs no drawing. When memory is behind (the
+//! game moved on through another process: on Discord a guild's events go to one
+//! process, so mostly in tests), the guess is wrong and the turn draws its board twice.
 
 use std::sync::Mutex;
 
@@ -39,34 +52,46 @@ pub(crate) struct BoardAhead {
 pub(crate) type AheadSlot = Mutex<Option<BoardAhead>>;
 
 impl Table {
-    /// Starts drawing the board that the move `notation` by `origin`'s user would leave
-    /// in the game `game` names, else in the game that user last moved in in this
-    /// channel, as far as memory knows it (the kept game, its kept players and the
-    /// language of its last board); `None` when memory does not know or the move does
-    /// not apply there.
-    pub(crate) fn draw_ahead(&self, origin: &Origin, game: Option<GameId>, notation: &str) -> Option<BoardAhead> {
-        if !self.options.pictures {
+    /// Starts drawing the board that the move `notation` by `origin`'s user (at move
+    /// number `at`, when the line names one) would leave in the game that user last
+    /// moved in in this channel, as far as memory knows it (the kept game, its kept
+    /// players and the language of its last board); `game`, when the line names one,
+    /// must be that game. `None` when memory does not know, the line names another game
+    /// or move number, the user is not to move there, or the move does not apply.
+    pub(crate) fn draw_ahead(&self, origin: &Origin, game: Option<GameId>, notation: &str, at: Option<u64>) -> Option<BoardAhead> {
+        if !self.options.pictures || notation.trim_start().starts_with('@') {
             return None;
         }
         let key = (origin.platform.clone(), origin.channel.clone(), origin.user.id.clone());
-        let (last, lang) = *self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key)?;
-        let id = game.unwrap_or(last);
-        if id != last {
+        let (id, lang) = *self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key)?;
+        if game.is_some_and(|named| named != id) {
             return None;
         }
-        let (_, takebacks, mut position) = self.cached(id)?;
-        let names: Vec<String> = {
+        let (seq, takebacks, mut position) = self.cached(id)?;
+        if at.is_some_and(|at| at != seq) {
+            return None;
+        }
+        let (names, seat) = {
             let mut seats = self.seats.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            seats.get(&id)?.iter().map(|p| p.name.clone()).collect()
+            let players = seats.get(&id)?;
+            let seat = players.iter().find(|p| p.user_id == origin.user.id)?.seat;
+            (players.iter().map(|p| p.name.clone()).collect::<Vec<_>>(), seat)
         };
+        if !position.to_move().contains(&seat) {
+            return None;
+        }
         position.play(notation).ok()?;
         let drawing = self.start_board(id, position.as_ref(), names.clone(), lang);
         Some(BoardAhead { id, moves: position.moves_applied(), takebacks, lang, names, drawing })
     }
 
     /// Notes that `origin`'s user has just moved in game `id`, whose board went out in
-    /// `lang`: their next move is guessed to be in it ([`Table::draw_ahead`]).
+    /// `lang`: their next move is guessed to be in it ([`Table::draw_ahead`]). Not for
+    /// AI seats, whose moves never come as lines.
     pub(crate) fn note_mover(&self, origin: &Origin, id: GameId, lang: Lang) {
+        if crate::base::ai_seat::is_ai(&origin.user.id) {
+            return;
+        }
         let key = (origin.platform.clone(), origin.channel.clone(), origin.user.id.clone());
         self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(key, (id, lang));
     }
@@ -96,7 +121,9 @@ impl Table {
 
 impl BoardAhead {
     /// Whether this board is the one of game `id` after `moves` applied moves and
-    /// `takebacks` take-backs, for `names` in `lang`.
+    /// `takebacks` take-backs, for `names` in `lang`. (The names of a started game's
+    /// seats never change, and both sides read them from the same memory; they are
+    /// compared all the same, as they are drawn.)
     fn shows(&self, id: GameId, moves: usize, takebacks: i64, lang: Lang, names: &[String]) -> bool {
         self.id == id && self.moves == moves && self.takebacks == takebacks && self.lang == lang && self.names == names
     }
@@ -130,7 +157,7 @@ mod tests {
         assert!(!host.run(&at("alice", "c"), Command::Start { game: Some(id) }).await[0].refusal);
         // Nobody has moved yet: nothing is known to draw ahead.
         let (first, line, _) = mover(&host, id).await;
-        assert!(host.draw_ahead(&at(&first, "c"), None, &line).is_none());
+        assert!(host.draw_ahead(&at(&first, "c"), None, &line, None).is_none());
         assert!(!host.handle(&at(&first, "c"), &line).await[0].refusal);
         let (second, line, _) = mover(&host, id).await;
         assert!(!host.handle(&at(&second, "c"), &line).await[0].refusal);
@@ -140,7 +167,7 @@ mod tests {
         let (next, line, last) = mover(&host, id).await;
         assert_eq!(next, first);
         let names = vec!["alice".to_string(), "bob".to_string()];
-        let early = host.draw_ahead(&at(&next, "c"), None, &line).expect("drawn ahead");
+        let early = host.draw_ahead(&at(&next, "c"), None, &line, None).expect("drawn ahead");
         assert!(early.shows(id, 3, 0, Lang::En, &names));
         assert!(!early.shows(id, 2, 0, Lang::En, &names), "another move number");
         assert!(!early.shows(id, 3, 1, Lang::En, &names), "after a take-back");
@@ -148,16 +175,22 @@ mod tests {
         assert!(!early.shows(id, 3, 0, Lang::En, &["alice".into(), "carol".into()]), "other names");
         assert!(!early.shows(crate::GameId(id.0 + 1), 3, 0, Lang::En, &names), "another game");
         // Naming the game is the same guess; the last legal move too.
-        assert!(host.draw_ahead(&at(&next, "c"), Some(id), &last).is_some_and(|e| e.shows(id, 3, 0, Lang::En, &names)));
+        assert!(host.draw_ahead(&at(&next, "c"), Some(id), &last, None).is_some_and(|e| e.shows(id, 3, 0, Lang::En, &names)));
         // Not for a move that does not apply, another game named, another channel or
         // another user.
-        assert!(host.draw_ahead(&at(&next, "c"), None, "z9 purple").is_none());
-        assert!(host.draw_ahead(&at(&next, "c"), Some(crate::GameId(id.0 + 1)), &line).is_none());
-        assert!(host.draw_ahead(&at(&next, "d"), None, &line).is_none());
-        assert!(host.draw_ahead(&at("carol", "c"), None, &line).is_none());
+        assert!(host.draw_ahead(&at(&next, "c"), None, "z9 purple", None).is_none());
+        assert!(host.draw_ahead(&at(&next, "c"), Some(crate::GameId(id.0 + 1)), &line, None).is_none());
+        assert!(host.draw_ahead(&at(&next, "d"), None, &line, None).is_none());
+        assert!(host.draw_ahead(&at("carol", "c"), None, &line, None).is_none());
+        // Nor for a line that will be refused: the other player's (not to move), an
+        // event, a move seen at another move number (the game stands at move 2).
+        assert!(host.draw_ahead(&at(&second, "c"), None, &line, None).is_none());
+        assert!(host.draw_ahead(&at(&next, "c"), None, "@resign 0", None).is_none());
+        assert!(host.draw_ahead(&at(&next, "c"), None, &line, Some(1)).is_none());
+        assert!(host.draw_ahead(&at(&next, "c"), None, &line, Some(2)).is_some(), "the move number it stands at");
         // With pictures off nothing is drawn.
         let blind = Host::open(&url, HostOptions { pictures: false, ..HostOptions::default() }).await.expect("open");
         blind.note_mover(&at(&next, "c"), id, Lang::En);
-        assert!(blind.draw_ahead(&at(&next, "c"), None, &line).is_none());
+        assert!(blind.draw_ahead(&at(&next, "c"), None, &line, None).is_none());
     }
 }

@@ -251,8 +251,8 @@ impl Table {
     }
 
     /// The games of the requester's channel that fit `want`: at most one more than
-    /// [`SEVERAL_LISTED`] whole rows, and their counts, in one query however many games the channel has
-    /// ([`Db::choose_games`]).
+    /// [`SEVERAL_LISTED`] whole rows, and their counts, in one query however many games
+    /// the channel has ([`Db::choose_games`]).
     ///
     /// # Errors
     /// [`StorageError`] when the read fails.

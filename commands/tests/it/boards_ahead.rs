@@ -84,3 +84,37 @@ async fn a_board_drawn_ahead_of_a_position_another_process_has_left_is_not_poste
         assert_posted_board_is_stored_position(&host, id, &replies, render::Lang::En).await;
     }
 }
+
+#[tokio::test]
+async fn a_board_drawn_ahead_of_a_position_another_process_took_back_is_not_posted() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "aratoth", 3).await;
+    for _ in 0..4 {
+        let replies = middle_move(&host, &host, id).await;
+        assert_posted_board_is_stored_position(&host, id, &replies, render::Lang::En).await;
+    }
+    // This host keeps move 4 before any take-back, with the player to move and their moves.
+    let (next, kept_moves) = to_move(&host, id).await;
+    // Another process takes move 4 back and plays another move there: move 4 again,
+    // after one take-back, in another position.
+    let other = place.host().await;
+    let log = other.db().log_after(id, 0).await.expect("read");
+    let taken_back = log.last().expect("a move").text.clone();
+    for user in ["alice", "bob"] {
+        let replies = other.handle(&origin(user, "c"), "undo").await;
+        assert!(!replies[0].refusal, "{}", texts(&replies));
+    }
+    let (again, moves) = to_move(&other, id).await;
+    let instead = moves.iter().find(|m| **m != taken_back).expect("another move").clone();
+    let replies = other.handle(&origin(&again, "c"), &instead).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    // The same player is to move at the same move number; a move legal in both
+    // positions is drawn ahead in the kept one, which is not the stored one.
+    let (now_next, now_moves) = to_move(&other, id).await;
+    assert_eq!(now_next, next);
+    let in_both: Vec<&String> = now_moves.iter().filter(|m| kept_moves.contains(m)).collect();
+    let replies = host.handle(&origin(&next, "c"), in_both[in_both.len() / 2]).await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert_posted_board_is_stored_position(&host, id, &replies, render::Lang::En).await;
+}
