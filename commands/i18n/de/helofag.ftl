@@ -12,6 +12,7 @@ rule-helofag-bad-die = „{ $text }“ ist keine Würfelzahl: Würfel zeigen 1 b
 rule-helofag-bad-jump = { $text } ist kein Sprung: B>C3, C3.8>D, B>D5, C5.4>D oder D2>Z.
 rule-helofag-done-last = „fertig“ darf nur am Ende der Zeile stehen.
 rule-helofag-must-act = Du kannst mit diesem Wurf ziehen, also mach vor „fertig“ mindestens eine Aktion.
+rule-helofag-comma = Trenne zwei Aktionen mit einem Komma: { $first }, { $second }
 rule-helofag-third-die = Ein Zug nutzt höchstens zwei der drei Würfel (nur drei Gleiche nutzen alle drei).
 rule-helofag-no-die = Der Wurf { $roll } hat keine { $die }.
 rule-helofag-die-used = Die { $die } aus dem Wurf { $roll } ist schon verbraucht.

@@ -12,6 +12,7 @@ rule-helofag-bad-die = "{ $text }" is not a die: dice show 1 to 6.
 rule-helofag-bad-jump = { $text } is not a jump: use B>C3, C3.8>D, B>D5, C5.4>D or D2>Z.
 rule-helofag-done-last = "done" may only end the line.
 rule-helofag-must-act = You can move with this roll, so make at least one action before "done".
+rule-helofag-comma = Separate two actions with a comma: { $first }, { $second }
 rule-helofag-third-die = A turn uses at most two of the three dice (only a triple uses all three).
 rule-helofag-no-die = The roll { $roll } has no { $die }.
 rule-helofag-die-used = The { $die } of the roll { $roll } is already used.

@@ -351,3 +351,22 @@ async fn host_game(host: &Host, id: GameId) -> Box<dyn Match> {
     let record = host.record(id).await.expect("read").expect("a started game");
     rules::record::replay_record(&record).expect("replays").0
 }
+
+#[tokio::test]
+async fn two_actions_without_a_comma_are_refused_with_the_line_as_it_should_be() {
+    let place = Place::new();
+    let host = host(&place).await;
+    let (id, _) = start(&host, 7).await;
+    let row = host.db().game(id).await.expect("read").expect("game");
+    let players = host.db().players(id).await.expect("players");
+    let mover = players[row.to_move[0]].user_id.clone();
+    for line in ["S+3 S+1", "move S+3 S+1"] {
+        let replies = host.handle(&origin(&mover, "c"), line).await;
+        assert!(crate::support::refused(&replies, &mover, "Separate two actions with a comma: S+3, S+1"), "{line}: {}", texts(&replies));
+    }
+    let german = Origin { lang: Some(Lang::De), ..origin(&mover, "c") };
+    let replies = host.handle(&german, "S+3 S+1").await;
+    assert!(crate::support::refused(&replies, &mover, "Trenne zwei Aktionen mit einem Komma: S+3, S+1"), "{}", texts(&replies));
+    // Nothing was played.
+    assert_eq!(host.db().game(id).await.expect("read").expect("game").seq, row.seq);
+}

@@ -114,8 +114,20 @@ pub fn third_die() -> Refusal {
 ///
 /// # Errors
 /// `helofag-not-a-move`, `helofag-bad-field`, `helofag-bad-die`, `helofag-bad-jump`,
-/// `helofag-third-die` (more than two actions) or `helofag-must-act` (`done` alone).
+/// `helofag-third-die` (more than two actions), `helofag-must-act` (`done` alone) or
+/// `helofag-comma` (two actions separated by spaces only: `S+3 S+1`).
 pub fn parse_move(text: &str) -> Result<HelofagMove, Refusal> {
+    // Two actions need a comma between them; without one the spaces would vanish and
+    // the two run together (`S+3S+1`: "3S+1" is not a die), so say what is missing.
+    if !text.contains(',')
+        && let [first, second] = text.split_whitespace().collect::<Vec<_>>().as_slice()
+        && parse_action(first).is_ok()
+        && parse_action(second).is_ok()
+    {
+        return Err(Refusal::new("helofag-comma", format!("separate two actions with a comma: {first}, {second}"))
+            .arg("first", first)
+            .arg("second", second));
+    }
     let squeezed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let squeezed = squeezed.replace("->", ">").replace('→', ">");
     let mut parts: Vec<&str> = squeezed.split(',').filter(|p| !p.is_empty()).collect();

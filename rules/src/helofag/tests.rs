@@ -153,10 +153,18 @@ fn notation_refusals_say_why() {
         ("fertig", "helofag-must-act"),
         ("done, S+1", "helofag-done-last"),
         ("S+1, S+2, S+3", "helofag-third-die"),
+        ("S+3 S+1", "helofag-comma"),
+        ("B>C3  d2>z", "helofag-comma"),
+        // Not two actions: a bad die stays a bad die.
+        ("S+3 S+9", "helofag-bad-die"),
     ] {
         let err = parse_move(text).expect_err(text);
         assert_eq!(err.key, key, "{text}: {}", err.text);
     }
+    // The refusal shows the line as it should be written.
+    let err = parse_move("S+3 A5-1").expect_err("no comma");
+    assert_eq!(err.text, "separate two actions with a comma: S+3, A5-1");
+    assert_eq!(err.args, [("first", "S+3".to_string()), ("second", "A5-1".to_string())]);
 }
 
 // ---- steps -------------------------------------------------------------------------
