@@ -65,7 +65,10 @@ impl Host {
     pub async fn handle(&self, origin: &Origin, line: &str) -> Vec<Reply> {
         // NUL means nothing in a command, and PostgreSQL stores no text containing it.
         let line = line.replace('\0', "");
-        match Command::parse(&line) {
+        // Invisible characters at either end (a direction mark or a zero-width space a
+        // chat client or a paste put there) would stick to the first or last word.
+        let line = line.trim_matches(|c: char| c.is_whitespace() || render::invisible(c));
+        match Command::parse(line) {
             Ok(command) => self.run(origin, command).await,
             Err(msg) => {
                 let mut ctx = self.ctx(origin);

@@ -28,3 +28,19 @@ async fn a_very_long_line_is_quoted_only_in_part() {
     let text = texts(&replies);
     assert!(!text.contains(&"x".repeat(41)), "{text}");
 }
+
+#[tokio::test]
+async fn invisible_characters_around_a_line_do_not_stick_to_its_words() {
+    let place = Place::new();
+    let host = place.host().await;
+    // A right-to-left mark before the command, a zero-width space and a byte order
+    // mark after it: the line is `new carat seed=3`.
+    let replies = host.handle(&origin("alice", "c"), "\u{200F}new carat seed=3\u{200B}\u{FEFF}").await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    assert!(replies[0].text.plain().starts_with("@alice invites you to a game of Carat (#1)"), "{}", texts(&replies));
+    let replies = host.handle(&origin("bob", "c"), "\u{2066}join\u{2069}").await;
+    assert!(!replies[0].refusal, "{}", texts(&replies));
+    // Inside a word one stays what it is: `jo\u{200B}in` is no command word.
+    let replies = host.handle(&origin("bob", "c"), "jo\u{200B}in").await;
+    assert!(replies[0].refusal, "{}", texts(&replies));
+}
