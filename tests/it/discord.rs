@@ -737,7 +737,7 @@ async fn a_german_server_posts_in_german_and_a_resignation_says_why() {
     let game = start_game(&fake, &running, "Carat", "seed=7 time=2h").await;
     let start = game.board["content"].as_str().unwrap_or_default().to_string();
     let id = game.id;
-    assert!(start.starts_with(&format!("Partie #{id} Carat beginnt (2 Stunden Bedenkzeit je Zug). Plätze: alice, bob.")), "{start}");
+    assert!(start.starts_with(&format!("Partie #{id} Carat beginnt (startwert=7, 2 Stunden Bedenkzeit je Zug). Plätze: alice, bob.")), "{start}");
 
     let sent = fake.slash(&game.mover, "resign", vec![]);
     let post = public_followups(&fake, &sent, 1).await.remove(0).content();

@@ -477,7 +477,7 @@ async fn a_german_room_posts_in_german_and_a_resignation_says_why() {
     alice.say(&room, "!st start").await;
     let start = alice.expect("the start", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "beginnt")).await;
     let (a, b) = (alice.user_id.localpart().to_string(), bob.user_id.localpart().to_string());
-    assert!(start.body().starts_with(&format!("Partie #1 Carat beginnt (2 Stunden Bedenkzeit je Zug). Plätze: {a}, {b}.")), "{}", start.body());
+    assert!(start.body().starts_with(&format!("Partie #1 Carat beginnt (startwert=3, 2 Stunden Bedenkzeit je Zug). Plätze: {a}, {b}.")), "{}", start.body());
     alice.say(&room, "!st resign").await;
     let over = alice.expect("the end", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "ist vorbei")).await;
     let body = over.body();

@@ -72,6 +72,7 @@ cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch 
 
 new-invitation = { $creator } lädt zu einer Partie { $game } (#{ $id }) für { $players } Spieler ({ $details }) ein: mit `beitreten` bekommst du einen Platz.
 # The time per move in an invitation's details ("hand3, 2 days per move").
+new-seed = startwert={ $seed }
 new-time-per-move = { $time } Bedenkzeit je Zug
 join-joined = { $player } tritt Partie #{ $id } bei ({ $joined } von { $players } Plätzen besetzt).
 join-full = Alle Plätze sind besetzt: jeder Spieler kann die Partie jetzt `starten`.

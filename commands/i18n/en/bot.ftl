@@ -74,6 +74,8 @@ cmd-storage = The game storage failed, so nothing was changed; please try again 
 ## Announcements and answers.
 
 new-invitation = { $creator } invites you to a game of { $game } (#{ $id }) for { $players } players ({ $details }): type `join` to take a seat.
+# A seed the creator chose, in an invitation's details (as `new` takes it).
+new-seed = seed={ $seed }
 # The time per move in an invitation's details ("hand3, 2 days per move").
 new-time-per-move = { $time } per move
 join-joined = { $player } joins game #{ $id } ({ $joined } of { $players } seats taken).

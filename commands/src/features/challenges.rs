@@ -446,6 +446,8 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         creator_lang: ctx.origin.lang.map(Lang::code),
         options: &options,
         seed: challenge.seed,
+        // The challenge's announcement is what its players read, not an invitation.
+        seeded: false,
         at: ctx.now(),
         move_ms: None,
         invitees: &[],

@@ -97,6 +97,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
                 creator_lang: ctx.origin.lang.map(Lang::code),
                 options: &options,
                 seed,
+                seeded: new.seed.is_some(),
                 at: ctx.now(),
                 move_ms: Some(move_ms),
                 invitees: &invite,
@@ -128,7 +129,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ch.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("details", invitation_details(&ch, kind, &options, move_ms))
+            .arg("details", invitation_details(&ch, kind, &options, new.seed, move_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     if !ai_seats.is_empty() {
@@ -337,7 +338,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         &Msg::new("start-started")
             .arg("id", game_id)
             .arg("game", ch.game_name(loaded.kind))
-            .arg("details", invitation_details(&ch, loaded.kind, &loaded.row.options, move_ms))
+            .arg("details", invitation_details(&ch, loaded.kind, &loaded.row.options, loaded.row.seeded.then_some(loaded.row.seed), move_ms))
             .arg("seats", seats),
     );
     // Each player with cards or tiles in hand gets them privately (Artifakes deals only
@@ -500,9 +501,10 @@ async fn time_up(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn, seat: Option<u
 }
 
 /// What an invitation and the start say of the game besides the players: the options as they are
-/// written after `new` (a variant's word, a flag's name, `key=value` for numbers) and the
-/// time per move, e.g. `hand3, 2 days per move`.
-fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, move_ms: i64) -> String {
+/// written after `new` (a variant's word, a flag's name, `key=value` for numbers), the
+/// seed when the creator chose one (`seed`: anyone who plays the same seed can know the
+/// deal, so everyone is told) and the time per move, e.g. `hand3, seed=7, 2 days per move`.
+fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, seed: Option<u64>, move_ms: i64) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Value::Object(map) = options {
         for (key, value) in map.iter().filter(|(key, _)| key.as_str() != "players") {
@@ -525,6 +527,9 @@ fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, move_ms: i
                 _ => {}
             }
         }
+    }
+    if let Some(seed) = seed {
+        parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-seed").arg("seed", seed.to_string())));
     }
     let time = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, move_ms);
     parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-time-per-move").arg("time", time)));

@@ -161,6 +161,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         creator_lang: first.lang.as_deref(),
         options: &options,
         seed,
+        seeded: false,
         at: ctx.now(),
         move_ms: Some(move_ms),
         invitees: &[],

@@ -97,6 +97,9 @@ pub struct GameRow {
     /// The record's options (with `players`: the requested count until the start).
     pub options: Value,
     pub seed: u64,
+    /// Whether the creator chose the seed (`seed=N`): then the deal can be known in
+    /// advance, and the invitation and start show the seed.
+    pub seeded: bool,
     /// The resolved setup, from the start on.
     pub setup: Option<Value>,
     pub status: Status,
@@ -159,6 +162,8 @@ pub struct NewGame<'a> {
     pub creator_lang: Option<&'a str>,
     pub options: &'a Value,
     pub seed: u64,
+    /// Whether the creator chose `seed` ([`GameRow::seeded`]).
+    pub seeded: bool,
     pub at: i64,
     /// The time per move the game keeps, in milliseconds (`None`: no clock, as for the
     /// games of a challenge).
@@ -322,8 +327,8 @@ pub struct Db {
     pool: Pool,
 }
 
-const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, setup, status, seq, to_move, \
-                            created_at, updated_at, takebacks";
+const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, seeded, setup, status, seq, \
+                            to_move, created_at, updated_at, takebacks";
 
 /// [`GAME_COLUMNS`] of the table named `g` in a query (`g.id, g.kind, …`), built once.
 static G_GAME_COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -1075,8 +1080,8 @@ async fn insert_game(
     };
     let id: GameId = on!(tx.exec(), |c| sqlx::query_scalar(
         "INSERT INTO games (kind, platform, channel, server, creator, options, seed, setup, status, to_move, move_ms,
-                            created_at, started_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
+                            created_at, started_at, updated_at, seeded)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
     )
     .bind(new.kind)
     .bind(new.platform)
@@ -1092,6 +1097,7 @@ async fn insert_game(
     .bind(new.at)
     .bind(started_at)
     .bind(new.at)
+    .bind(new.seeded)
     .fetch_one(c)
     .await)?;
     let creator = (new.creator_id, new.creator_name, new.creator_lang);
@@ -1167,6 +1173,7 @@ fn game_row(r: &impl StoredRow) -> Result<GameRow, StorageError> {
         creator: r.get("creator")?,
         options: json(r.get("options")?)?,
         seed: r.get::<i64>("seed")?.cast_unsigned(),
+        seeded: r.get("seeded")?,
         setup: r.get::<Option<String>>("setup")?.map(json).transpose()?,
         status: r.get("status")?,
         seq: r.get::<i64>("seq")?.cast_unsigned(),

@@ -390,3 +390,24 @@ async fn mentions_in_lists_and_broken_mentions() {
     // A plain name still asks about that player.
     assert_eq!(no(&host, "alice", "c", "stats Bob").await, "@bob has no rating here yet.");
 }
+
+#[tokio::test]
+async fn a_seed_the_creator_chose_is_shown_to_everyone_and_a_drawn_one_is_not() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    // Anyone who plays the same seed can know the deal (the pile, the hands): so the
+    // invitation and the start say which seed it is.
+    let invited = ok(&host, "alice", "c", "new carat seed=7").await;
+    assert!(invited.contains("for 2 players (seed=7, 3 days per move)"), "{invited}");
+    ok(&host, "bob", "c", "join").await;
+    let begun = ok(&host, "alice", "c", "start").await;
+    assert!(begun.contains("Game #1 of Carat begins (seed=7, 3 days per move)."), "{begun}");
+    // In German, as `new` takes it there; a solo game begins at once with it.
+    ok(&host, "carol", "d", "sprache de").await;
+    let solo = ok(&host, "carol", "d", "neu hathor startwert=12").await;
+    assert!(solo.contains("(startwert=12, 3 Tage Bedenkzeit je Zug)"), "{solo}");
+    // A seed drawn by the bot stays unknown.
+    let drawn = ok(&host, "dave", "e", "new carat").await;
+    assert!(drawn.contains("for 2 players (3 days per move)") && !drawn.contains("seed"), "{drawn}");
+}
