@@ -34,6 +34,11 @@ use crate::{
 /// Who moved where: (platform, channel, user id).
 pub(crate) type MoverKey = (String, String, String);
 
+/// The [`MoverKey`] of `origin`'s user in its channel.
+fn mover_key(origin: &Origin) -> MoverKey {
+    (origin.platform.clone(), origin.channel.clone(), origin.user.id.clone())
+}
+
 /// How many movers' last games are kept (a few dozen bytes each).
 pub(crate) const MOVERS_KEPT: std::num::NonZeroUsize = std::num::NonZeroUsize::new(4096).expect("not zero");
 
@@ -62,8 +67,7 @@ impl Table {
         if !self.options.pictures || notation.trim_start().starts_with('@') {
             return None;
         }
-        let key = (origin.platform.clone(), origin.channel.clone(), origin.user.id.clone());
-        let (id, lang) = *self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key)?;
+        let (id, lang) = *self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&mover_key(origin))?;
         if game.is_some_and(|named| named != id) {
             return None;
         }
@@ -92,8 +96,7 @@ impl Table {
         if crate::base::ai_seat::is_ai(&origin.user.id) {
             return;
         }
-        let key = (origin.platform.clone(), origin.channel.clone(), origin.user.id.clone());
-        self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(key, (id, lang));
+        self.movers.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(mover_key(origin), (id, lang));
     }
 
     /// The board of `position` (game `id` after `takebacks` take-backs) for `names` in
