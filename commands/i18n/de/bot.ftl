@@ -209,4 +209,6 @@ cmd-ai-solo = { $game } spielt man allein: die KI kann nicht mit an deinen Tisch
 cmd-ai-too-many = Für dich, die KI und die Eingeladenen braucht es { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
 cmd-level-without-ai = `level=` legt die Stärke von KI-Plätzen fest, aber diese Partie hat keine: lade auch den Bot ein (`@bot`).
 cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm leicht, normal oder schwer.
+cmd-level-not-bot = Nur der Bot spielt auf einer Stufe (`@bot:{ $level }`): lade { $name } als `@{ $name }` ein.
+cmd-name-nobody-takes = Niemand hier kann „{ $name }“ heißen: Namen haben kein `:` und beginnen nicht mit „Spieltisch“.
 cmd-reserved-user = Dieser Name gehört den KI-Plätzen des Bots; wähle einen anderen.

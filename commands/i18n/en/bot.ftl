@@ -213,4 +213,6 @@ cmd-ai-solo = { $game } is played alone: the AI cannot take a seat at your table
 cmd-ai-too-many = You, the AI and those you named need { $needed } seats, but this game of { $game } is for { $players } players.
 cmd-level-without-ai = `level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too.
 cmd-bad-level = Unknown AI level “{ $text }”: use easy, normal or hard.
+cmd-level-not-bot = Only the bot plays at a level (`@bot:{ $level }`): invite { $name } as `@{ $name }`.
+cmd-name-nobody-takes = Nobody here can be called “{ $name }”: names have no `:` and do not begin with “Spieltisch”.
 cmd-reserved-user = This name belongs to the bot's AI seats; choose another.

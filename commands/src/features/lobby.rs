@@ -14,6 +14,18 @@ use crate::{
     base::ai_seat,
 };
 
+/// The refusal of a terminal invitee that no name can take: a level after someone who
+/// is not the bot (`@bob:hard`), or another reserved name ([`ai_seat::reserved_name`]).
+fn no_such_player(named: &str) -> Msg {
+    let named = named.trim_start_matches('@');
+    match named.rsplit_once(':') {
+        Some((who, level)) if level.parse::<ai::Level>().is_ok() => {
+            Msg::new("cmd-level-not-bot").arg("name", who.to_string()).arg("level", level.to_string())
+        }
+        _ => Msg::new("cmd-name-nobody-takes").arg("name", named.to_string()),
+    }
+}
+
 /// `new <game> [options]`: checks the options by creating the game once, then stores
 /// an invitation with the creator in seat 0.
 pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outcome {
@@ -28,6 +40,11 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         match bot.as_deref().map_or(ai_seat::Invitee::Person, |bot| ai_seat::invitee(&named, bot)) {
             ai_seat::Invitee::Bot(level) => ai_levels.push(level.or(new.level).unwrap_or_default()),
             ai_seat::Invitee::BadLevel(word) => return Err(Msg::new("cmd-bad-level").arg("text", word).into()),
+            // In the terminal nobody can take a reserved name (`as` refuses it), so
+            // `@bob:hard` would wait for nobody.
+            ai_seat::Invitee::Person if bot.as_deref() == Some(ai_seat::TERMINAL_BOT) && ai_seat::reserved_name(named.trim_start_matches('@')) => {
+                return Err(no_such_player(&named).into());
+            }
             ai_seat::Invitee::Person if !invite.contains(&named) => invite.push(named),
             ai_seat::Invitee::Person => {}
         }

@@ -332,6 +332,19 @@ async fn inviting_the_bot_seats_it_at_once_with_its_level() {
     // Words after the bot that are no level, as a name nobody could accept.
     assert_eq!(no_at(&host, &at("dora"), "new carat @bot:normal:hard").await, "Unknown AI level “normal:hard”: use easy, normal or hard.");
     assert_eq!(no_at(&host, &at("dora"), "new carat @bot:hard:").await, "Unknown AI level “hard:”: use easy, normal or hard.");
+    // A level after someone else, and names nobody in the terminal can take (`as`
+    // refuses them), would leave the invitation waiting for nobody.
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bob:hard").await, "Only the bot plays at a level (`@bot:hard`): invite bob as `@bob`.");
+    let dora_de = Origin { lang: Some(Lang::De), ..at("dora") };
+    assert_eq!(no_at(&host, &dora_de, "neu carat @Bob:schwer").await, "Nur der Bot spielt auf einer Stufe (`@bot:schwer`): lade Bob als `@Bob` ein.");
+    assert_eq!(
+        no_at(&host, &at("dora"), "new carat @bob:x").await,
+        "Nobody here can be called “bob:x”: names have no `:` and do not begin with “Spieltisch”."
+    );
+    assert_eq!(
+        no_at(&host, &at("dora"), "new carat @SpieltischFan").await,
+        "Nobody here can be called “spieltischfan”: names have no `:` and do not begin with “Spieltisch”."
+    );
     assert_eq!(no_at(&host, &at("dora"), "new hathor @bot").await, "Hathor is played alone: the AI cannot take a seat at your table. Play the same stones against it: `new hathor challenge @bot`.");
     assert_eq!(host.db().open_games_of("terminal", "dora").await.expect("games").len(), games);
 
