@@ -2,7 +2,7 @@
 
 help-daily = `täglich hathor` bringt dich in die heutige Hathor-Herausforderung dieses Kanals: heute dieselben Steine für alle auf diesem Bot, jeder auf seinem eigenen Spielbrett. Sie endet um Mitternacht UTC.
 
-challenge-opened = { $player } hat die Hathor-Herausforderung #{ $id } eröffnet ({ $game }, Variante { $variant }): alle hier spielen dieselben Steine auf ihrem eigenen Spielbrett, jeder in seinem Tempo. Mit `beitreten herausforderung` spielst du mit. Sie endet { $closes }; dann werden die Spielbretter hier gezeigt.
+challenge-opened = { $player } hat die Hathor-Herausforderung #{ $id } eröffnet ({ $game }, Variante { $variant }{ $seed }): alle hier spielen dieselben Steine auf ihrem eigenen Spielbrett, jeder in seinem Tempo. Mit `beitreten herausforderung` spielst du mit. Sie endet { $closes }; dann werden die Spielbretter hier gezeigt.
 challenge-daily-opened = Die heutige { $game }-Herausforderung ({ $date }) ist hier als Herausforderung #{ $id } offen: mit `täglich hathor` spielst du mit. Sie endet { $closes }.
 challenge-joined = { $player } spielt in Herausforderung #{ $id } mit ({ $players ->
         [one] { $players } Spieler
@@ -14,9 +14,9 @@ challenge-finished = { $player } hat Herausforderung #{ $id } mit { $points } Pu
         [one] { $playing } spielt noch
        *[other] { $playing } spielen noch
     }).
-challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant }), offen bis { $closes }:
+challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant }{ $seed }), offen bis { $closes }:
 challenge-board-daily = Tages-Herausforderung #{ $id } vom { $date } ({ $game }), offen bis { $closes }:
-challenge-board-closed = Herausforderung #{ $id } ({ $game }, Variante { $variant }) ist beendet. Endstand der Bestenliste:
+challenge-board-closed = Herausforderung #{ $id } ({ $game }, Variante { $variant }{ $seed }) ist beendet. Endstand der Bestenliste:
 challenge-board-empty = Noch niemand spielt mit.
 challenge-line-finished = { $place }. { $player }: { $points } Punkte (vorbei, { $placed } von 72 Steinen gelegt)
 challenge-line-playing = { $place }. { $player }: { $points } Punkte (spielt noch, { $placed } von 72 Steinen gelegt)

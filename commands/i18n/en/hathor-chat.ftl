@@ -2,7 +2,7 @@
 
 help-daily = `daily hathor` joins today's Hathor challenge in this channel: the same stones for everyone on this bot today, each on their own board. It closes at midnight UTC.
 
-challenge-opened = { $player } opened Hathor challenge #{ $id } ({ $game }, variant { $variant }): everyone here plays the same stones on their own board, at their own pace. Type `join challenge` to play. It closes { $closes }; then the boards are shown here.
+challenge-opened = { $player } opened Hathor challenge #{ $id } ({ $game }, variant { $variant }{ $seed }): everyone here plays the same stones on their own board, at their own pace. Type `join challenge` to play. It closes { $closes }; then the boards are shown here.
 challenge-daily-opened = Today's { $game } challenge ({ $date }) is open here as challenge #{ $id }: type `daily hathor` to play. It closes { $closes }.
 challenge-joined = { $player } joins challenge #{ $id } ({ $players ->
         [one] { $players } player
@@ -14,9 +14,9 @@ challenge-finished = { $player } has finished challenge #{ $id } with { $points 
         [one] { $playing } still playing
        *[other] { $playing } still playing
     }).
-challenge-board-open = Challenge #{ $id } ({ $game }, variant { $variant }), open until { $closes }:
+challenge-board-open = Challenge #{ $id } ({ $game }, variant { $variant }{ $seed }), open until { $closes }:
 challenge-board-daily = Daily challenge #{ $id } of { $date } ({ $game }), open until { $closes }:
-challenge-board-closed = Challenge #{ $id } ({ $game }, variant { $variant }) is closed. Final leaderboard:
+challenge-board-closed = Challenge #{ $id } ({ $game }, variant { $variant }{ $seed }) is closed. Final leaderboard:
 challenge-board-empty = Nobody has joined yet.
 challenge-line-finished = { $place }. { $player }: { $points } points (over, { $placed } of 72 stones placed)
 challenge-line-playing = { $place }. { $player }: { $points } points (playing, { $placed } of 72 stones placed)

@@ -58,6 +58,16 @@ fn variant(challenge: &ChallengeRow) -> i64 {
     challenge.options.get("variant").and_then(Value::as_i64).unwrap_or(i64::from(DAILY_VARIANT))
 }
 
+/// The challenge's seed as its texts show it after the variant (`, seed=5`; German
+/// `, startwert=5`) when the creator chose it: anyone who played that seed alone knows
+/// the stones, so everyone is told. Empty for a drawn seed.
+fn seed_words(texts: &crate::base::i18n::Texts, lang: Lang, challenge: &ChallengeRow) -> String {
+    if !challenge.seeded {
+        return String::new();
+    }
+    format!(", {}", texts.plain(lang, &Msg::new("new-seed").arg("seed", challenge.seed.to_string())))
+}
+
 /// One player of a challenge with their game.
 struct Entry {
     user_id: String,
@@ -270,6 +280,7 @@ impl Table {
                 .arg("id", challenge.id)
                 .arg("game", lang.game_name(challenge.kind))
                 .arg("variant", variant(challenge))
+                .arg("seed", seed_words(&self.texts, lang, challenge))
                 .arg("closes", utc_time(challenge.closes_at)),
         );
         if entries.is_empty() {
@@ -352,7 +363,8 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     let seed = new.seed.unwrap_or_else(rand::random::<u64>);
     let hours = hours.unwrap_or(DEFAULT_HOURS);
     let at = ctx.now();
-    let (challenge, _) = create(ctx, kind, &Value::Object(options), seed, None, at + i64::from(hours) * HOUR_MS).await?;
+    let chosen = Seed { seed, chosen: new.seed.is_some() };
+    let (challenge, _) = create(ctx, kind, &Value::Object(options), chosen, None, at + i64::from(hours) * HOUR_MS).await?;
     let ch = ctx.in_channel();
     let mut replies = vec![Reply::channel(ch.text(
         &Msg::new("challenge-opened")
@@ -360,6 +372,7 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
             .arg("id", challenge.id)
             .arg("game", ch.game_name(kind))
             .arg("variant", variant(&challenge))
+            .arg("seed", seed_words(&ctx.table.texts, ch.lang, &challenge))
             .arg("closes", utc_time(challenge.closes_at)),
     ))];
     replies.extend(enter(ctx, &challenge).await?);
@@ -373,6 +386,13 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     Ok(replies)
 }
 
+/// A challenge's seed, and whether its creator chose it (`seed=N`).
+#[derive(Debug, Clone, Copy)]
+struct Seed {
+    seed: u64,
+    chosen: bool,
+}
+
 /// Stores a challenge (`daily`: the date of a daily one, which exists once per channel
 /// and date) after checking its options by opening the game once; with whether this
 /// request opened it (`false`: a concurrent one opened the day's challenge first).
@@ -380,7 +400,7 @@ async fn create(
     ctx: &Ctx<'_>,
     kind: GameKind,
     options: &Value,
-    seed: u64,
+    Seed { seed, chosen }: Seed,
     daily: Option<&str>,
     closes_at: i64,
 ) -> Result<(ChallengeRow, bool), Refused> {
@@ -401,6 +421,7 @@ async fn create(
         daily,
         options: &known,
         seed,
+        seeded: chosen,
         setup: &setup,
         created_at: ctx.now(),
         closes_at,
@@ -446,8 +467,8 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         creator_lang: ctx.origin.lang.map(Lang::code),
         options: &options,
         seed: challenge.seed,
-        // The challenge's announcement is what its players read, not an invitation.
-        seeded: false,
+        // Shown by the challenge's announcement and leaderboard, not by an invitation.
+        seeded: challenge.seeded,
         at: ctx.now(),
         move_ms: None,
         invitees: &[],
@@ -572,7 +593,7 @@ pub(crate) async fn daily(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
             let seed = rules::hathor::daily_seed(&date, &secret);
             let options = serde_json::json!({ "variant": DAILY_VARIANT, "players": 1 });
             let midnight = (now.div_euclid(DAY_MS) + 1) * DAY_MS;
-            create(ctx, kind, &options, seed, Some(&date), midnight).await?
+            create(ctx, kind, &options, Seed { seed, chosen: false }, Some(&date), midnight).await?
         }
     };
     let mut replies = Vec::new();

@@ -24,6 +24,8 @@ pub struct ChallengeRow {
     /// The game's options (a JSON object, as `rules::Game::options` gives them).
     pub options: Value,
     pub seed: u64,
+    /// Whether the creator chose `seed` (`seed=N`): then it is shown with the challenge.
+    pub seeded: bool,
     /// The resolved setup every player's game is opened with.
     pub setup: Value,
     /// When it closes (Unix ms).
@@ -50,12 +52,14 @@ pub struct NewChallenge<'a> {
     pub daily: Option<&'a str>,
     pub options: &'a Value,
     pub seed: u64,
+    /// Whether the creator chose `seed` ([`ChallengeRow::seeded`]).
+    pub seeded: bool,
     pub setup: &'a Value,
     pub created_at: i64,
     pub closes_at: i64,
 }
 
-const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, setup, closes_at, closed_at";
+const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, seeded, setup, closes_at, closed_at";
 
 fn challenge_row(r: &impl StoredRow) -> Result<ChallengeRow, StorageError> {
     let json = |text: String| {
@@ -70,6 +74,7 @@ fn challenge_row(r: &impl StoredRow) -> Result<ChallengeRow, StorageError> {
         daily: r.get("daily")?,
         options: json(r.get("options")?)?,
         seed: r.get::<i64>("seed")?.cast_unsigned(),
+        seeded: r.get("seeded")?,
         setup: json(r.get("setup")?)?,
         closes_at: r.get("closes_at")?,
         closed_at: r.get("closed_at")?,
@@ -124,8 +129,8 @@ impl Db {
     /// [`StorageError`] when the write fails.
     pub async fn create_challenge(&self, new: &NewChallenge<'_>) -> Result<Option<ChallengeId>, StorageError> {
         Ok(on!(self.exec(), |c| sqlx::query_scalar(
-            "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING RETURNING id",
+            "INSERT INTO challenges (kind, platform, channel, creator, daily, options, seed, setup, created_at, closes_at, seeded)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING RETURNING id",
         )
         .bind(new.kind.id())
         .bind(new.platform)
@@ -137,6 +142,7 @@ impl Db {
         .bind(new.setup.to_string())
         .bind(new.created_at)
         .bind(new.closes_at)
+        .bind(new.seeded)
         .fetch_optional(c)
         .await)?)
     }

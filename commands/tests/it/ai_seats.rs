@@ -422,7 +422,7 @@ async fn in_a_hathor_challenge_the_ai_plays_the_same_stones_unseen_until_the_end
     // alice finishes hers: the challenge closes and shows both boards.
     play_solo(&host, mine, 72).await;
     let board = ok_at(&host, &at("alice"), "leaderboard #1").await;
-    assert!(board.starts_with("Challenge #1 (Hathor, variant 1) is closed. Final leaderboard:"), "{board}");
+    assert!(board.starts_with("Challenge #1 (Hathor, variant 1, seed=71) is closed. Final leaderboard:"), "{board}");
     assert!(board.contains("Spieltisch (AI, easy): ") && board.contains("alice: "), "{board}");
 }
 

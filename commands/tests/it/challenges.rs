@@ -115,10 +115,17 @@ async fn two_players_of_a_challenge_get_the_same_stones_and_play_apart() {
     let opened = host.handle(&origin("alice", "c"), "new hathor challenge 4 seed=77").await;
     assert!(!opened[0].refusal, "{}", texts(&opened));
     assert!(
-        channel_texts(&opened)[0].starts_with("@alice opened Hathor challenge #1 (Hathor, variant 4)"),
+        channel_texts(&opened)[0].starts_with("@alice opened Hathor challenge #1 (Hathor, variant 4, seed=77): everyone here"),
         "{}",
         texts(&opened)
     );
+    // The chosen seed is on the leaderboard too: whoever played seed 77 alone knows the
+    // stones, so everyone is told.
+    let board = host.handle(&origin("carol", "c"), "leaderboard").await;
+    assert!(texts(&board).starts_with("Challenge #1 (Hathor, variant 4, seed=77), open until "), "{}", texts(&board));
+    let german = commands::Origin { lang: Some(commands::Lang::De), ..origin("carol", "c") };
+    let board = host.handle(&german, "bestenliste").await;
+    assert!(texts(&board).starts_with("Herausforderung #1 (Hathor, Variante 4, startwert=77), offen bis "), "{}", texts(&board));
     let a = game_of(&opened, "alice");
     let joined = host.handle(&origin("bob", "c"), "join").await;
     assert_eq!(channel_texts(&joined), vec!["bob joins challenge #1 (2 players)."], "{}", texts(&joined));
@@ -245,7 +252,7 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
     clock.advance(2 * HOUR);
     let replies = host.handle(&origin("carol", "c"), "leaderboard").await;
     let channel: Vec<&Reply> = replies.iter().filter(|r| r.audience == Audience::Channel).collect();
-    assert!(channel[0].text.plain().starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    assert!(channel[0].text.plain().starts_with("Challenge #1 (Hathor, variant 1, seed=9) is closed."), "{}", texts(&replies));
     let shown: Vec<GameId> = channel.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
     assert_eq!(shown.len(), 2, "both boards are shown: {}", texts(&replies));
     assert!(shown.contains(&a) && shown.contains(&b));
@@ -281,7 +288,7 @@ async fn a_move_typed_as_the_challenge_closes_meets_the_closed_game() {
     let seq = host.db().game(a).await.expect("read").expect("game").seq;
     clock.advance(2 * HOUR);
     let replies = host.handle(&origin("alice", "c"), &field).await;
-    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1, seed=9) is closed."), "{}", texts(&replies));
     // Answered as a line that reads as a move of the game that finished here last.
     let last = replies.last().expect("a reply");
     assert!(last.refusal, "{}", texts(&replies));
@@ -390,7 +397,7 @@ async fn the_leaderboard_lists_scores_and_who_has_finished() {
     assert_eq!(
         lines,
         vec![
-            "Challenge #1 (Hathor, variant 1), open until 2026-11-30 10:00 UTC:".to_string(),
+            "Challenge #1 (Hathor, variant 1, seed=3), open until 2026-11-30 10:00 UTC:".to_string(),
             format!("1. alice: {points} points (playing, 2 of 72 stones placed)"),
             "2. bob: 0 points (playing, 0 of 72 stones placed)".to_string(),
             // Equal points share a place.
@@ -429,7 +436,7 @@ async fn the_channel_hears_who_finished_and_the_challenge_closes_when_all_have()
     assert_eq!(replies[0].audience, Audience::User("bob".into()), "{}", texts(&replies));
     let channel = channel_texts(&replies);
     assert_eq!(channel[0], "bob has finished challenge #1 with 0 points (nobody is playing any more).");
-    assert!(channel[1].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    assert!(channel[1].starts_with("Challenge #1 (Hathor, variant 1, seed=11) is closed."), "{}", texts(&replies));
     assert_eq!(replies.iter().filter(|r| r.audience == Audience::Channel && r.game.is_some()).count(), 2);
     let board = host.handle(&origin("carol", "c"), &format!("board #{b}")).await;
     assert!(!board[0].refusal, "{}", texts(&board));
@@ -658,7 +665,7 @@ async fn a_move_after_its_challenge_is_due_meets_the_closed_game() {
     let field = game.legal_moves()[0].clone();
     clock.advance(2 * HOUR);
     let replies = host.handle(&origin("alice", "c"), &format!("move {field}")).await;
-    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1) is closed."), "{}", texts(&replies));
+    assert!(channel_texts(&replies)[0].starts_with("Challenge #1 (Hathor, variant 1, seed=9) is closed."), "{}", texts(&replies));
     let last = replies.last().expect("a reply");
     assert!(last.refusal, "{}", texts(&replies));
     assert!(last.text.plain().starts_with(&format!("Game #{a} is already over: ")), "{}", texts(&replies));
