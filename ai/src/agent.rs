@@ -12,10 +12,13 @@ use crate::{games, AiError, SeatView};
 pub enum Level {
     /// A friendly opponent: the greedy move half of the time, else a random one.
     Easy,
-    /// The default: determinized tree search, under a second per move.
+    /// The default: determinized tree search, under a second per move (Helofag: the
+    /// best turn by the race value at one ply).
     #[default]
     Normal,
-    /// The same search with about four times the playouts.
+    /// The same search with about four times the playouts (Helofag: with two players
+    /// the best turn by the learnt value at one ply; with more, rollouts of two rounds
+    /// over the dice).
     Hard,
 }
 
@@ -62,8 +65,8 @@ pub enum Agent {
     /// own points or position heuristic, ties broken by the seed.
     Greedy,
     /// `greedy-value`: in Helofag, one ply by the race value of the levels (each
-    /// player's chance to win) instead of the game's simple progress score; in the other
-    /// games the same as [`Agent::Greedy`].
+    /// player's chance to win) instead of the game's simple progress score, the moves of
+    /// Helofag's `normal`; in the other games the same as [`Agent::Greedy`].
     GreedyValue,
     /// The AI seat at a strength level.
     Level(Level),

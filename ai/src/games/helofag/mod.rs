@@ -1,9 +1,10 @@
 //! Helofag: no hidden information but dice. The greedy baseline counts progress in the
 //! game's own terms ([`progress`]); the levels value positions by each player's chance to
-//! win the race ([`value`]) and look ahead by rollouts over the rolls of the dice
-//! ([`lookahead`]).
+//! win the race ([`value`]) and choose the best turn at one ply ([`choice`]); `hard` in
+//! two-player games values by a learnt correction of it ([`learnt`]).
 
-mod lookahead;
+mod learnt;
+mod choice;
 pub(crate) mod progress;
 pub(crate) mod value;
 
@@ -16,12 +17,6 @@ use serde_json::Value;
 
 use super::{lead_rewards, public_setup, ranking_rewards, AiGame};
 use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
-
-/// The seat after `seat` in seating order that is still in the game.
-pub(crate) fn next_seat(game: &Helofag, seat: Seat) -> Seat {
-    let n = game.players();
-    (1..=n).map(|k| (seat + k) % n).find(|&s| !game.is_removed(s)).unwrap_or(seat)
-}
 
 /// Which seats have left the game.
 pub(crate) fn removed(game: &Helofag) -> Vec<bool> {
@@ -41,13 +36,13 @@ impl AiGame for Helofag {
         super::open_setup(view)
     }
 
-    /// Not used: the levels search by [`lookahead::Plan`] (see [`AiGame::choose_level`]).
+    /// Not used: the levels choose by [`choice::Valuation`] (see [`AiGame::choose_level`]).
     fn budget(_level: Level) -> Budget {
         Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 1 }
     }
 
     fn choose_level(view: &SeatView, level: Level, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        lookahead::choose(view, lookahead::Plan::of(level, view.players()), rng)
+        choice::choose(view, choice::Valuation::of(level), rng)
     }
 
     /// Every complete turn: one action, or two.
@@ -58,7 +53,7 @@ impl AiGame for Helofag {
     /// The greedy baseline with the race value of [`value`] instead of the progress
     /// score: the turn that leaves the seat the best chance to win.
     fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        lookahead::choose(view, lookahead::Plan::GREEDY, rng)
+        choice::choose(view, choice::Valuation::Race, rng)
     }
 
     /// The seat's progress score ([`progress::score`]).

@@ -20,7 +20,8 @@
 //!
 //! **The race.** A player wins when it reaches the goal count in an earlier turn than
 //! every other player, or in the same round but seated earlier after the current point.
-//! Captures and moves of other players' pieces in A are left to the search.
+//! Captures and moves of other players' pieces in A are left out; the learnt correction of
+//! `hard` ([`super::learnt`]) counts the risk of capture ([`capture_risks`]).
 
 use std::sync::OnceLock;
 
@@ -364,13 +365,11 @@ fn step_hit(p: u8, j: u8, k: u8) -> f64 {
 }
 
 /// The risk that a piece of one player in C or D is captured before it moves on: the
-/// field, the chance, and how many of its owner's turns the capture comes after on
-/// average (the distribution from B is delayed by that much).
+/// field and the chance.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Risk {
     pub field: Field,
     pub chance: f64,
-    pub delay: usize,
 }
 
 /// The capture risks of `seat`'s pieces in C and D from the other players' pieces (spec
@@ -422,30 +421,18 @@ pub(crate) fn capture_risks(pieces: &Pieces, seat: Seat) -> Vec<Risk> {
         if hazard <= 0.0 {
             continue;
         }
-        let (chance, delay) = match own_leave {
-            Some(q) => {
-                let event = hazard + q - hazard * q;
-                (hazard / event, (1.0 / event).round().max(1.0) as usize - 1)
-            }
-            None => (hazard, 0),
+        let chance = match own_leave {
+            Some(q) => hazard / (hazard + q - hazard * q),
+            None => hazard,
         };
-        risks.push(Risk { field, chance, delay });
+        risks.push(Risk { field, chance });
     }
     risks
 }
 
 /// `P(T ≤ t)` for `t = 0..=HORIZON`, `T` the turns `seat` needs to bring `goal` pieces
-/// into Z, with `rolls_before` rolls of other players before its own next roll; a piece
-/// with a capture [`Risk`] is sent to B with its chance (behind the pieces waiting there,
-/// after its delay).
-pub(crate) fn seat_cdf(
-    table: &Table,
-    pieces: &Pieces,
-    seat: Seat,
-    goal: u8,
-    rolls_before: usize,
-    risks: &[Risk],
-) -> Vec<f64> {
+/// into Z, with `rolls_before` rolls of other players before its own next roll.
+pub(crate) fn seat_cdf(table: &Table, pieces: &Pieces, seat: Seat, goal: u8, rolls_before: usize) -> Vec<f64> {
     let fields = pieces.fields_of(seat);
     let home = fields.iter().filter(|f| **f == Field::Goal).count();
     let need = usize::from(goal).saturating_sub(home);
@@ -454,7 +441,7 @@ pub(crate) fn seat_cdf(
     }
     let waiting = fields.iter().filter(|f| **f == Field::B).count();
     let (mut on_start, mut in_b) = (0, 0);
-    let parts: Vec<(&[f64], &[f64], f64, usize)> = fields
+    let parts: Vec<(&[f64], &[f64], f64)> = fields
         .iter()
         .filter(|f| **f != Field::Goal)
         .map(|&f| {
@@ -470,30 +457,12 @@ pub(crate) fn seat_cdf(
                 // A piece transferred from A joins B behind those waiting there.
                 _ => waiting + 1,
             };
-            match risks.iter().find(|r| r.field == f) {
-                Some(risk) => {
-                    let here = table.piece_cdf_parts(f, place, 0).0;
-                    let back = table.piece_cdf_parts(Field::B, place, 0).0;
-                    (here, back, 1.0 - risk.chance, risk.delay)
-                }
-                None => {
-                    let (own, moved, stay) = table.piece_cdf_parts(f, place, rolls_before);
-                    (own, moved, stay, 0)
-                }
-            }
+            table.piece_cdf_parts(f, place, rolls_before)
         })
         .collect();
     let at = |c: &[f64], t: usize| c.get(t).copied().unwrap_or(0.0);
     (0..=HORIZON)
-        .map(|t| {
-            at_least(
-                parts.iter().map(|&(own, moved, stay, delay)| {
-                    let later = t.checked_sub(delay).map_or(0.0, |u| at(moved, u));
-                    stay * at(own, t) + (1.0 - stay) * later
-                }),
-                need,
-            )
-        })
+        .map(|t| at_least(parts.iter().map(|&(own, moved, stay)| stay * at(own, t) + (1.0 - stay) * at(moved, t)), need))
         .collect()
 }
 
@@ -571,7 +540,7 @@ pub(crate) fn position_value(pieces: &Pieces, goal: u8, removed: &[bool], next: 
             let place = active.iter().position(|&a| a == s)?;
             let first = active.iter().position(|&a| a >= next).unwrap_or(0);
             let rolls_before = (place + active.len() - first) % active.len();
-            Some(seat_cdf(table, pieces, s, goal, rolls_before, &[]))
+            Some(seat_cdf(table, pieces, s, goal, rolls_before))
         })
         .collect();
     win_chances(&cdfs, next)
@@ -710,8 +679,7 @@ mod tests {
     #[test]
     fn a_piece_waiting_on_the_end_of_its_row_may_be_caught_first() {
         // Seat 0 on C2.8, seat 1 on C2.1: a hit h = 90/216 a round against seat 0's
-        // pair 2 2, q = 16/216 a turn; caught first: h / (h + q − hq) = 19440/21456,
-        // after about 1/(h + q − hq) = 46656/21456 = 2.17 rounds (a delay of 1 turn).
+        // pair 2 2, q = 16/216 a turn; caught first: h / (h + q − hq) = 19440/21456.
         let mut pieces = Pieces::new(2);
         pieces.start = vec![5, 5];
         pieces.rows[1][7] = Some(0);
@@ -720,7 +688,6 @@ mod tests {
         assert_eq!(risks.len(), 1);
         assert_eq!(risks[0].field, Field::C(2, 8));
         assert!(close(risks[0].chance, 19440.0 / 21456.0));
-        assert_eq!(risks[0].delay, 1);
         // Nothing is ahead of seat 1's piece on C2.1, and seat 0 has no piece in B.
         assert!(capture_risks(&pieces, 1).is_empty());
     }

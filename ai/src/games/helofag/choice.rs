@@ -1,0 +1,330 @@
+//! How the Helofag levels choose a turn (spec `helofag.md`, "A turn"): every legal turn
+//! is played, the position after it is valued with the next player to roll, and the best
+//! one for the mover is kept, the first in the rules' order of the turns when several are
+//! equal; a turn that reaches the goal count is taken at once. `normal` values by each
+//! player's chance to win the race ([`super::value`]); `hard` in a two-player game by
+//! the learnt correction of it ([`learnt`]), and with more players as `normal` does.
+//! No hidden information is sampled (only the rolls to come are unknown) and no clock
+//! is read.
+//!
+//! Searching further did not choose better: rollouts over the dice (each of a shortlist
+//! of turns played on by greedy turns for one or two rounds) and an expectimax over the
+//! next player's 56 rolls won 48–54 % against one ply at up to a second or more a move,
+//! and lost more than they won in four-player games (README, "AI players").
+
+use std::{
+    collections::HashMap,
+    hash::{BuildHasherDefault, Hasher},
+    rc::Rc,
+};
+
+use rules::{
+    helofag::{play_on, turns_on, Field, Helofag, HelofagMove, Pieces, Roll},
+    rng::ChaCha20Rng,
+    Seat,
+};
+
+use super::{
+    learnt, removed,
+    value::{seat_cdf, win_chances, Table},
+};
+use crate::{agent::Level, world, AiError, SeatView};
+
+/// How a level values the position after a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Valuation {
+    /// Each player's chance to win the race ([`super::value`]): `normal`, and the
+    /// `greedy-value` baseline.
+    Race,
+    /// In a two-player game the learnt correction of the race chance ([`learnt`]); with
+    /// more players the race chance.
+    Learnt,
+}
+
+impl Valuation {
+    /// The valuation of `level` (`easy` plays the simple greedy turn or a random one and
+    /// never asks).
+    pub(crate) fn of(level: Level) -> Valuation {
+        match level {
+            Level::Easy | Level::Normal => Valuation::Race,
+            Level::Hard => Valuation::Learnt,
+        }
+    }
+}
+
+/// What valuing positions of one game needs, with the distributions already worked out.
+struct Evaluator {
+    players: usize,
+    goal: u8,
+    removed: Vec<bool>,
+    table: &'static Table,
+    /// Whether two-player positions are valued by the learnt correction ([`learnt`]).
+    learnt: bool,
+    /// [`seat_cdf`] by [`seat_key`].
+    cache: HashMap<u64, Rc<[f64]>, BuildHasherDefault<KeyHasher>>,
+}
+
+impl Evaluator {
+    fn new(game: &Helofag, valuation: Valuation) -> Self {
+        Evaluator {
+            players: game.players(),
+            goal: game.goal(),
+            removed: removed(game),
+            table: Table::get(game.players()),
+            learnt: valuation == Valuation::Learnt,
+            cache: HashMap::default(),
+        }
+    }
+
+    fn is_in(&self, seat: Seat) -> bool {
+        seat < self.players && !self.removed.get(seat).copied().unwrap_or(true)
+    }
+
+    /// The seat after `seat` still in the game.
+    fn next(&self, seat: Seat) -> Seat {
+        (1..=self.players).map(|k| (seat + k) % self.players).find(|&s| self.is_in(s)).unwrap_or(seat)
+    }
+
+    /// Every seat's chance to win when `next` rolls next.
+    fn value(&mut self, pieces: &Pieces, next: Seat) -> Vec<f64> {
+        let mut cdfs: Vec<Option<Rc<[f64]>>> = vec![None; self.players];
+        let mut seat = next;
+        for rolls_before in 0..self.players {
+            if !self.is_in(seat) {
+                break;
+            }
+            let key = seat_key(pieces, seat, rolls_before);
+            let cdf = match self.cache.get(&key) {
+                Some(c) => Rc::clone(c),
+                None => {
+                    let c: Rc<[f64]> = Rc::from(seat_cdf(self.table, pieces, seat, self.goal, rolls_before));
+                    self.cache.insert(key, Rc::clone(&c));
+                    c
+                }
+            };
+            if let Some(slot) = cdfs.get_mut(seat) {
+                *slot = Some(cdf);
+            }
+            seat = self.next(seat);
+            if seat == next {
+                break;
+            }
+        }
+        let race = win_chances(&cdfs, next);
+        if self.learnt && self.players == 2 && self.is_in(0) && self.is_in(1) {
+            let first = learnt::chance(&learnt::WEIGHTS, &learnt::inputs(pieces, 0, 1, next, race.first().copied().unwrap_or(0.5)));
+            return vec![first, 1.0 - first];
+        }
+        race
+    }
+
+    /// The pieces after `mover`'s turn `mv` with `roll` on `pieces` and every seat's
+    /// chance to win (1 or 0 when the turn wins); `None` when the turn is illegal.
+    fn after_turn(&mut self, pieces: &Pieces, mover: Seat, roll: Roll, mv: &HelofagMove) -> Option<(Pieces, Vec<f64>)> {
+        let after = play_on(pieces, mover, roll, mv, self.goal).ok()?;
+        if after.count(mover, Field::Goal) >= self.goal {
+            let wins = (0..self.players).map(|s| if s == mover { 1.0 } else { 0.0 }).collect();
+            return Some((after, wins));
+        }
+        let next = self.next(mover);
+        let value = self.value(&after, next);
+        Some((after, value))
+    }
+}
+
+/// A key for the distribution of `seat`'s pieces with `rolls_before`: the counts on S,
+/// in B and in Z and the single fields it holds (at most six, each 1..=78), packed.
+fn seat_key(pieces: &Pieces, seat: Seat, rolls_before: usize) -> u64 {
+    let count = |v: &[u8]| u64::from(v.get(seat).copied().unwrap_or(0));
+    let mut key = (count(&pieces.start) << 6) | (count(&pieces.waiting) << 3) | count(&pieces.goal);
+    key = (key << 3) | (rolls_before as u64 & 7);
+    let singles = pieces.ring.iter().chain(pieces.rows.iter().flatten()).chain(pieces.d.iter());
+    for (i, slot) in singles.enumerate() {
+        if *slot == Some(seat) {
+            key = (key << 7) | (i as u64 + 1);
+        }
+    }
+    key
+}
+
+/// A fast hasher for the `u64` keys of the evaluator's cache (multiplicative; the keys
+/// are ours, not an adversary's).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// The move of the view's seat valued by `valuation`: [`choose_in`] on the position the
+/// view shows.
+///
+/// # Errors
+/// [`AiError::World`] when the position cannot be rebuilt from the view;
+/// [`AiError::NotToMove`] when the seat has no turn.
+pub(crate) fn choose(view: &SeatView, valuation: Valuation, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    let game: Helofag = world::sample(view, rng)?;
+    choose_in(&game, view.seat(), valuation).map(|mv| mv.to_string())
+}
+
+/// The turn of `seat` (to move in `game`) that leaves it the best value by `valuation`:
+/// a winning turn at once, else the first of the legal turns with the highest value.
+///
+/// # Errors
+/// [`AiError::NotToMove`] when the seat has no turn (no roll, or no legal turn).
+pub(crate) fn choose_in(game: &Helofag, seat: Seat, valuation: Valuation) -> Result<HelofagMove, AiError> {
+    let roll = game.roll().ok_or(AiError::NotToMove(seat))?;
+    let mut eval = Evaluator::new(game, valuation);
+    best_turn(&mut eval, game.pieces(), seat, roll).map(|(mv, _)| mv).ok_or(AiError::NotToMove(seat))
+}
+
+/// The best turn of `mover` with `roll` on `pieces` (the transfer done) by `eval`'s value,
+/// and the pieces after it: a winning turn at once, else the first of the legal turns
+/// (in the rules' order) with the highest value for the mover; `None` when the turn
+/// passes.
+fn best_turn(eval: &mut Evaluator, pieces: &Pieces, mover: Seat, roll: Roll) -> Option<(HelofagMove, Pieces)> {
+    let mut best: Option<(f64, HelofagMove, Pieces)> = None;
+    for mv in turns_on(pieces, mover, roll, eval.goal) {
+        let Some((after, value)) = eval.after_turn(pieces, mover, roll, &mv) else { continue };
+        if after.count(mover, Field::Goal) >= eval.goal {
+            return Some((mv, after));
+        }
+        let value = value.get(mover).copied().unwrap_or(0.0);
+        if best.as_ref().is_none_or(|(b, _, _)| value > *b) {
+            best = Some((value, mv, after));
+        }
+    }
+    best.map(|(_, mv, after)| (mv, after))
+}
+
+#[cfg(test)]
+mod fit;
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rules::{Game, GameKind};
+
+    use super::*;
+    use crate::{Agent, Level};
+
+    #[test]
+    fn the_best_turn_captures_a_piece_waiting_at_the_end_of_its_row() {
+        // Seat 1 waits on C2.8; seat 0 stands on C2.3 and rolls 5 1 1: C2.3+5 lands on
+        // C2.8 and sends seat 1's piece back to B.
+        let game = rules::helofag::Helofag::new(
+            &rules::helofag::HelofagOptions::default(),
+            2,
+            rules::helofag::HelofagSetup { rolls: vec![[5, 1, 1].to_vec()], start_player: 0 },
+            rules::Chance::none(),
+        )
+        .expect("a game");
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![5, 5];
+        pieces.rows[1][2] = Some(0);
+        pieces.rows[1][7] = Some(1);
+        // (The learnt value weighs seat 1's piece kept under threat, a capture risk of
+        // 0.96, about as much as the capture itself and two pieces on jump fields: it
+        // may keep the threat.)
+        let mut eval = Evaluator::new(&game, Valuation::Race);
+        let (_, after) = best_turn(&mut eval, &pieces, 0, [5, 1, 1]).expect("a turn");
+        assert_eq!(after.occupant(Field::C(2, 8)), Some(0));
+        assert_eq!(after.count(1, Field::B), 1);
+    }
+
+    #[test]
+    fn a_turn_that_reaches_the_goal_is_taken_at_once() {
+        // Seat 0 has two pieces in Z and one on D4, and rolls 4 2 6: D4>Z wins.
+        let game = rules::helofag::Helofag::new(
+            &rules::helofag::HelofagOptions::default(),
+            2,
+            rules::helofag::HelofagSetup { rolls: vec![[4, 2, 6].to_vec()], start_player: 0 },
+            rules::Chance::none(),
+        )
+        .expect("a game");
+        let mut pieces = Pieces::new(2);
+        pieces.start = vec![3, 6];
+        pieces.goal[0] = 2;
+        pieces.d[3] = Some(0);
+        let mut eval = Evaluator::new(&game, Valuation::Race);
+        let (mv, after) = best_turn(&mut eval, &pieces, 0, [4, 2, 6]).expect("a turn");
+        assert_eq!(after.count(0, Field::Goal), 3, "{mv}");
+    }
+
+    /// A two-player game after `moves` greedy turns from seed 3, and the seat to move.
+    fn midgame(moves: u64) -> (Box<dyn rules::Match>, Seat) {
+        let mut game = rules::open(GameKind::Helofag, &serde_json::json!({"players": 2}), 2, None, Some(3)).expect("game");
+        for number in 0..moves {
+            let seat = *game.to_move().first().expect("a seat to move");
+            let view = SeatView::of(game.as_ref(), seat).expect("view");
+            let mv = Agent::Greedy.choose(&view, number).expect("a move");
+            game.play(&mv).expect("legal");
+        }
+        let seat = *game.to_move().first().expect("a seat to move");
+        (game, seat)
+    }
+
+    /// The position of a game as the search sees it.
+    fn position(game: &dyn rules::Match, seat: Seat) -> (SeatView, Helofag) {
+        let view = SeatView::of(game, seat).expect("view");
+        let game: Helofag = world::sample(&view, &mut ChaCha20Rng::seed_from_u64(0)).expect("the position");
+        (view, game)
+    }
+
+    /// Every legal turn of the seat to move with its race chance after it (the next
+    /// player rolling next) and the pieces after it.
+    fn race_after_each_turn(game: &Helofag, seat: Seat) -> Vec<(HelofagMove, Pieces, f64)> {
+        let roll = game.roll().expect("a roll");
+        let mut eval = Evaluator::new(game, Valuation::Race);
+        game.legal_turns()
+            .into_iter()
+            .filter_map(|mv| eval.after_turn(game.pieces(), seat, roll, &mv).map(|(after, value)| (mv, after, value[seat])))
+            .collect()
+    }
+
+    #[test]
+    fn normal_plays_the_best_turn_by_the_race_value() {
+        for moves in [4, 12, 20] {
+            let (game, seat) = midgame(moves);
+            let (view, game) = position(game.as_ref(), seat);
+            let turns = race_after_each_turn(&game, seat);
+            let best = turns.iter().map(|(_, _, race)| *race).fold(f64::NEG_INFINITY, f64::max);
+            let normal = Agent::Level(Level::Normal).choose(&view, 5).expect("a move");
+            assert_eq!(normal, Agent::GreedyValue.choose(&view, 5).expect("a move"));
+            let normal = game.parse_move(&normal).expect("a turn");
+            let (_, _, race) = turns.iter().find(|(mv, _, _)| *mv == normal).expect("a legal turn");
+            assert!((race - best).abs() < 1e-12, "after move {moves}: {race} against the best {best}");
+        }
+    }
+
+    #[test]
+    fn hard_with_two_players_plays_the_best_turn_by_the_learnt_value() {
+        let mut differs = 0;
+        for moves in [4, 12, 20, 28] {
+            let (game, seat) = midgame(moves);
+            let (view, game) = position(game.as_ref(), seat);
+            // The learnt chance of each turn, from its race chance and the pieces after it.
+            let learnt = |after: &Pieces, race: f64| learnt::chance(&learnt::WEIGHTS, &learnt::inputs(after, seat, 1 - seat, 1 - seat, race));
+            let turns = race_after_each_turn(&game, seat);
+            let best = turns.iter().map(|(_, after, race)| learnt(after, *race)).fold(f64::NEG_INFINITY, f64::max);
+            let hard = Agent::Level(Level::Hard).choose(&view, 5).expect("a move");
+            differs += usize::from(hard != Agent::Level(Level::Normal).choose(&view, 5).expect("a move"));
+            let hard = game.parse_move(&hard).expect("a turn");
+            let (_, after, race) = turns.iter().find(|(mv, _, _)| *mv == hard).expect("a legal turn");
+            assert!((learnt(after, *race) - best).abs() < 1e-12, "after move {moves}: {} against the best {best}", learnt(after, *race));
+        }
+        assert!(differs > 0, "hard and normal chose alike in every position");
+    }
+}
