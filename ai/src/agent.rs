@@ -17,8 +17,7 @@ pub enum Level {
     #[default]
     Normal,
     /// The same search with about four times the playouts (Helofag: with two players
-    /// the best turn by the learnt value at one ply; with more, rollouts of two rounds
-    /// over the dice).
+    /// the best turn by the learnt value at one ply; with more, as `normal`).
     Hard,
 }
 

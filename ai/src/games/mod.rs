@@ -74,7 +74,7 @@ pub(crate) trait AiGame: Game {
     }
 
     /// The `greedy-value` baseline's move (default: the greedy move; Helofag: one ply by
-    /// the race value that its levels use, the greedy player it had before the simple
+    /// the race value that `normal` uses, the greedy player it had before the simple
     /// progress score).
     fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         let world = world::sample::<Self>(view, rng)?;

@@ -285,7 +285,7 @@ impl Helofag {
 
 /// Step 2 of a turn on `pieces` alone: every piece in A on a jump field whose condition
 /// `roll` meets goes to B (spec "A turn"); returns what moved. The same rule as a game's
-/// own transfer, for callers (the AI) that look ahead without a [`Helofag`].
+/// own transfer, for callers (the AI's self-play) that play turns without a [`Helofag`].
 pub fn transfer_on(pieces: &mut Pieces, roll: Roll) -> Vec<Transfer> {
     let mut moved = Vec::new();
     for jump in BOARD.jump_fields {

@@ -2,7 +2,7 @@
 //! that a seat wins, by logistic regression on the logit of its race chance
 //! ([`super::value`]) and the differences between the two seats' piece counts per stage
 //! and capture risks, fitted on the outcomes of self-play (see the README, "AI players",
-//! and the ignored test `fit` in `choice`).
+//! and the ignored test `choice::fit::fit_the_learnt_value`).
 
 use rules::{
     helofag::{Border, Field, Pieces, BOARD, ROWS},
@@ -24,7 +24,7 @@ pub(crate) const FEATURES: usize = 15;
 /// seats' chances add up to 1.
 pub(crate) const INPUTS: usize = FEATURES + 3;
 
-/// The weights fitted by the `fit` test of `choice` (see there), one per input.
+/// The weights fitted by `choice::fit::fit_the_learnt_value` (see there), one per input.
 pub(crate) const WEIGHTS: [f64; INPUTS] = [
     0.74, // race logit
     0.732, -0.006, // Z, two or more in Z

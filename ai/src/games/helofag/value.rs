@@ -48,10 +48,10 @@ const STATES: usize = Z + 1;
 
 /// The 56 distinct rolls of three dice (as multisets, ascending) with their
 /// probabilities (1, 3 or 6 in 216).
-pub(crate) static ROLLS: OnceLock<Vec<(Roll, f64)>> = OnceLock::new();
+static ROLLS: OnceLock<Vec<(Roll, f64)>> = OnceLock::new();
 
 /// [`ROLLS`], made on first use.
-pub(crate) fn rolls() -> &'static [(Roll, f64)] {
+fn rolls() -> &'static [(Roll, f64)] {
     ROLLS.get_or_init(|| {
         let mut list = Vec::with_capacity(56);
         for a in 1..=6u8 {

@@ -1,6 +1,6 @@
-//! How [`super::learnt::WEIGHTS`] were fitted (an ignored test, about five minutes in a
-//! release build: `cargo test -p ai --release -- --ignored fit_the_learnt_value
-//! --nocapture`), and the checks of the fitting itself.
+//! How [`super::learnt::WEIGHTS`] were fitted (an ignored test, five to six minutes:
+//! `cargo test -p ai --release -- --ignored fit_the_learnt_value --nocapture`; it prints
+//! the weights to paste into `learnt.rs`), and the checks of the fitting itself.
 //!
 //! Two rounds of self-play of two players on seeded dice, each turn the one-ply best by
 //! the value, a random legal turn one time in ten (so that positions vary): the first
@@ -156,7 +156,7 @@ fn evaluator() -> Evaluator {
 }
 
 #[test]
-#[ignore = "fits the weights: about four minutes in a release build"]
+#[ignore = "fits the weights: five to six minutes"]
 fn fit_the_learnt_value() {
     let mut eval = evaluator();
     let mut rng = ChaCha20Rng::seed_from_u64(1);
