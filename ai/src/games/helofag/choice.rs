@@ -224,17 +224,17 @@ mod tests {
     use super::*;
     use crate::{Agent, Level};
 
+    /// A two-player game (goal 3) for its evaluator: the tests value their own pieces.
+    fn two_players() -> Helofag {
+        let setup = rules::helofag::HelofagSetup { rolls: vec![vec![1, 2, 3]], start_player: 0 };
+        Helofag::new(&rules::helofag::HelofagOptions::default(), 2, setup, rules::Chance::none()).expect("a game")
+    }
+
     #[test]
     fn the_best_turn_captures_a_piece_waiting_at_the_end_of_its_row() {
         // Seat 1 waits on C2.8; seat 0 stands on C2.3 and rolls 5 1 1: C2.3+5 lands on
         // C2.8 and sends seat 1's piece back to B.
-        let game = rules::helofag::Helofag::new(
-            &rules::helofag::HelofagOptions::default(),
-            2,
-            rules::helofag::HelofagSetup { rolls: vec![[5, 1, 1].to_vec()], start_player: 0 },
-            rules::Chance::none(),
-        )
-        .expect("a game");
+        let game = two_players();
         let mut pieces = Pieces::new(2);
         pieces.start = vec![5, 5];
         pieces.rows[1][2] = Some(0);
@@ -302,13 +302,7 @@ mod tests {
     #[test]
     fn a_turn_that_reaches_the_goal_is_taken_at_once() {
         // Seat 0 has two pieces in Z and one on D4, and rolls 4 2 6: D4>Z wins.
-        let game = rules::helofag::Helofag::new(
-            &rules::helofag::HelofagOptions::default(),
-            2,
-            rules::helofag::HelofagSetup { rolls: vec![[4, 2, 6].to_vec()], start_player: 0 },
-            rules::Chance::none(),
-        )
-        .expect("a game");
+        let game = two_players();
         let mut pieces = Pieces::new(2);
         pieces.start = vec![3, 6];
         pieces.goal[0] = 2;
