@@ -69,8 +69,10 @@ fn origin(user: &str) -> Origin {
 async fn start(host: &Host, a: &str, b: &str) {
     let invited = host.handle(&origin(a), "new carat").await;
     let id = invited[0].game.expect("an invitation").id;
-    assert!(!host.run(&origin(b), Command::Join { game: Some(id) }).await[0].refusal);
-    assert!(!host.run(&origin(a), Command::Start { game: Some(id) }).await[0].refusal);
+    let joined = host.run(&origin(b), Command::Join { game: Some(id) }).await;
+    assert!(!joined[0].refusal, "{}", joined[0].text.plain());
+    let started = host.run(&origin(a), Command::Start { game: Some(id) }).await;
+    assert!(!started[0].refusal, "{}", started[0].text.plain());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
