@@ -21,10 +21,9 @@ fn script(data: &std::path::Path, action: &str, port: Option<&str>) -> HashMap<S
 /// the printed URL could not reconnect. Now the port of the first start is kept (in
 /// `$POSTGRES_DATA/port`) unless POSTGRES_PORT names another.
 #[test]
+#[ignore = "PostgreSQL only: runs in the PostgreSQL pass of scripts/test.sh (SPIELTISCH_TEST_POSTGRES)"]
 fn a_restarted_postgres_keeps_its_port() {
-    if std::env::var_os("SPIELTISCH_TEST_POSTGRES").is_none() {
-        return;
-    }
+    assert!(std::env::var_os("SPIELTISCH_TEST_POSTGRES").is_some(), "this test needs a PostgreSQL: set SPIELTISCH_TEST_POSTGRES (scripts/postgres.sh start prints it)");
     let dir = tempfile::tempdir().expect("a temp dir");
     // The server may run as another user (`postgres` when the tests run as root).
     std::fs::set_permissions(dir.path(), std::os::unix::fs::PermissionsExt::from_mode(0o755)).expect("chmod");

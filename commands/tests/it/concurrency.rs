@@ -89,10 +89,9 @@ async fn the_same_move_sent_to_two_processes_fifty_times_is_stored_once_each_tim
 /// `players` holds the join between its check and its write. (On SQLite the write lock
 /// orders them from the start: the test is for PostgreSQL.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "PostgreSQL only: runs in the PostgreSQL pass of scripts/test.sh (SPIELTISCH_TEST_POSTGRES)"]
 async fn a_withdrawal_waits_for_a_join_that_found_the_invitation_open() {
-    if crate::support::postgres_server().is_none() {
-        return;
-    }
+    assert!(crate::support::postgres_server().is_some(), "this test needs a PostgreSQL: set SPIELTISCH_TEST_POSTGRES (scripts/postgres.sh start prints it)");
     let place = Place::new();
     let (first, second) = (place.host().await, place.host().await);
     let id = first.handle(&origin("alice", "c1"), "new carat").await[0].game.expect("an invitation").id;
@@ -289,10 +288,9 @@ async fn a_move_chosen_before_a_take_back_is_not_stored_after_it() {
 /// Now the client asks the server for TLS: the test server has none, so it is the
 /// server's refusal that fails the open (and no plain connection is made instead).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "PostgreSQL only: runs in the PostgreSQL pass of scripts/test.sh (SPIELTISCH_TEST_POSTGRES)"]
 async fn postgres_with_sslmode_require_asks_the_server_for_tls() {
-    if crate::support::postgres_server().is_none() {
-        return;
-    }
+    assert!(crate::support::postgres_server().is_some(), "this test needs a PostgreSQL: set SPIELTISCH_TEST_POSTGRES (scripts/postgres.sh start prints it)");
     let place = Place::new();
     let url = format!("{}?sslmode=require", place.url());
     let error = commands::store::Db::open(&url).await.expect_err("the test server speaks no TLS").to_string();

@@ -123,10 +123,9 @@ async fn eight_invitations_at_once_stop_at_the_cap() {
 /// taken while waiting for the store's lock) the cap still holds and every move is
 /// stored. (SQLite has one isolation: the test is for PostgreSQL.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "PostgreSQL only: runs in the PostgreSQL pass of scripts/test.sh (SPIELTISCH_TEST_POSTGRES)"]
 async fn the_checks_hold_when_the_server_defaults_to_repeatable_read() {
-    if crate::support::postgres_server().is_none() {
-        return;
-    }
+    assert!(crate::support::postgres_server().is_some(), "this test needs a PostgreSQL: set SPIELTISCH_TEST_POSTGRES (scripts/postgres.sh start prints it)");
     let place = Place::new();
     let first = commands::store::Db::open(&place.url()).await.expect("open the database");
     crate::support::execute(
