@@ -22,19 +22,29 @@ pub const ENV_DATABASE_URL: &str = "SPIELTISCH_DATABASE_URL";
 /// A secret (token, password): `Debug` and `Display` print `***`, so it never reaches a
 /// log or an error message; [`Secret::expose`] gives the value to the one place that
 /// needs it.
-#[derive(Clone, PartialEq, Eq, Deserialize)]
-#[serde(transparent)]
+///
+/// Every secret is registered with the log's redaction when it is made
+/// ([`crate::logging::hide`]): a library that prints it (a frame, a request) prints `***`.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Secret(String);
 
 impl Secret {
     pub fn new(value: impl Into<String>) -> Secret {
-        Secret(value.into())
+        let value = value.into();
+        crate::logging::hide(&value);
+        Secret(value)
     }
 
     /// The secret value itself.
     #[cfg_attr(not(feature = "discord"), allow(dead_code, reason = "the platform adapters read it"))]
     pub fn expose(&self) -> &str {
         &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Secret {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Secret, D::Error> {
+        String::deserialize(deserializer).map(Secret::new)
     }
 }
 
@@ -497,6 +507,25 @@ impl Config {
         if let (Some(password), Some(matrix)) = (var(ENV_MATRIX_PASSWORD).filter(|p| !p.is_empty()), &mut self.matrix) {
             matrix.password = Some(Secret::new(password));
         }
+        self.hide_url_secrets();
+    }
+
+    /// Registers the secrets inside the configured URLs (a password in `user:password@`,
+    /// a `?password=`) with the log's redaction ([`crate::logging::hide`]): the database
+    /// URL, `[matrix] homeserver`, `[discord] api_url` and `[web] public_url`. Messages
+    /// show these URLs through [`redact_url`].
+    pub fn hide_url_secrets(&self) {
+        let urls = [
+            Some(self.database.url.as_str()),
+            self.matrix.as_ref().map(|m| m.homeserver.as_str()),
+            self.discord.as_ref().and_then(|d| d.api_url.as_deref()),
+            self.web.as_ref().and_then(|w| w.public_url.as_deref()),
+        ];
+        for url in urls.into_iter().flatten() {
+            for secret in commands::store::url::secrets(url) {
+                crate::logging::hide(&secret);
+            }
+        }
     }
 
     /// The configured platforms this build has no adapter for (`Discord` without the
@@ -523,7 +552,7 @@ impl Config {
                 format!("commands in guilds {:?}", d.guilds)
             };
             let token = if d.token.is_some() { "token set" } else { "no token" };
-            let api = d.api_url.as_deref().unwrap_or("discord.com");
+            let api = d.api_url.as_deref().map_or_else(|| "discord.com".to_string(), redact_url);
             let shards = d.shards.map_or_else(|| "autosharded".to_string(), |s| s.describe());
             out.push(format!("Discord ({token}, {guilds}, API {api}, {shards})"));
         }
@@ -531,7 +560,10 @@ impl Config {
             let password = if m.password.is_some() { "password set" } else { "no password" };
             out.push(format!(
                 "Matrix ({} on {}, {password}, store {}, prefix {})",
-                m.user, m.homeserver, m.store_path, m.command_prefix
+                m.user,
+                redact_url(&m.homeserver),
+                m.store_path,
+                m.command_prefix
             ));
         }
         out
@@ -626,7 +658,10 @@ impl SecretLines {
         let line = span.as_ref().map(|s| line_of(text, s.start));
         let prefix = line.map_or_else(String::new, |l| format!("line {l}: "));
         let leaf = path.rsplit('.').next().unwrap_or(path);
-        let secret = SECRET_KEYS.contains(&leaf) || self.touched(text, span.as_ref()).is_some();
+        // A bad entry of `guilds` is not quoted either: what is pasted there by mistake
+        // is often the bot's token (issue 38).
+        let pasted = leaf.split('[').next().is_some_and(|key| UNQUOTED_KEYS.contains(&key));
+        let secret = SECRET_KEYS.contains(&leaf) || pasted || self.touched(text, span.as_ref()).is_some();
         if !secret {
             return format!("{prefix}{message}");
         }
@@ -638,6 +673,10 @@ impl SecretLines {
         if self.leaks(&out) { format!("{prefix}the value cannot be used (the value is not shown)") } else { out }
     }
 }
+
+/// The keys whose bad values are not quoted back in errors, though they are no secret:
+/// a token is easily pasted there by mistake.
+const UNQUOTED_KEYS: &[&str] = &["guilds"];
 
 /// The 1-based line of byte `offset` in `text`.
 fn line_of(text: &str, offset: usize) -> usize {
@@ -810,6 +849,33 @@ mod tests {
         assert_eq!(redact_url("postgres://bot@h/db?password=pw&sslmode=require"), "postgres://bot@h/db?password=***&sslmode=require");
         assert_eq!(redact_url("postgres:/bot:pw@h/db"), "postgres:/bot:***@h/db");
         assert_eq!(redact_url("bot:pw@h/db"), "bot:***@h/db");
+    }
+
+    /// Issue 38: a token pasted into `guilds` is not quoted back; a password in the user
+    /// part of `[matrix] homeserver` or `[discord] api_url` is not shown at start-up, and
+    /// every secret of the configuration is hidden from the log.
+    #[test]
+    fn no_secret_of_the_configuration_is_shown() {
+        let token = "MTA4NzY1.GhXyZ1.pasted-token-value";
+        let error = Config::parse(&format!("[discord]\nguilds = [\"{token}\"]\n"), "config.toml").expect_err("a string").to_string();
+        assert!(!error.contains(token), "{error}");
+        assert_eq!(error, "the config file config.toml has a bad value at `discord.guilds[0]`: line 2: expected u64, found string (the value is not shown)");
+        let text = "[discord]\napi_url = \"http://proxy:Pr0xyPass@127.0.0.1:9/api\"\n\
+                    [matrix]\nhomeserver = \"https://bot:HsPassw0rd@matrix.example\"\nuser = \"@b:matrix.example\"\n\
+                    password = \"MatrixPass-1\"\n[web]\nlisten = \"127.0.0.1:9\"\npublic_url = \"https://web:WebPass-22@spiele.example\"\n";
+        let mut config = Config::parse(text, "config.toml").expect("valid");
+        config.apply_env(|name| (name == ENV_DATABASE_URL).then(|| "postgres://bot@db/games?pass%77ord=DbPass-333".to_string()));
+        let shown = config.platforms().join("\n");
+        for secret in ["Pr0xyPass", "HsPassw0rd", "MatrixPass-1"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
+        assert!(shown.contains("API http://proxy:***@127.0.0.1:9/api") && shown.contains("on https://bot:***@matrix.example"), "{shown}");
+        let line = "trace: frame {\"d\":{\"token\":\"MatrixPass-1\"}} to https://bot:HsPassw0rd@matrix.example, \
+                    web:WebPass-22@spiele, proxy:Pr0xyPass@, password=DbPass-333";
+        assert_eq!(
+            crate::logging::scrub(line),
+            "trace: frame {\"d\":{\"token\":\"***\"}} to https://bot:***@matrix.example, web:***@spiele, proxy:***@, password=***"
+        );
     }
 
     /// The `[discord] shards` of a config text, or its error as the loader reports it.

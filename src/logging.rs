@@ -13,6 +13,14 @@
 //!   [`report_line`]), which writes to standard error and ignores every failure;
 //! * a panic on a database thread ([`install_panic_hook`]) is reported and ends the
 //!   process, instead of leaving the command that waits for it hanging.
+//!
+//! No secret reaches the log (issue 38), whatever `RUST_LOG` asks for:
+//! * every secret value the bot holds (a [`crate::config::Secret`], the password of a
+//!   configured URL) is registered with [`hide`] when it is read, and [`LossyStderr`]
+//!   writes each log line with those values replaced by `***`;
+//! * the libraries that log whole websocket frames or HTTP payloads at debug and trace
+//!   level (Discord's IDENTIFY frame carries the token) are held at `info`
+//!   ([`FRAME_TARGETS`]).
 
 use std::{
     fmt,
@@ -26,6 +34,56 @@ use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 pub fn report_line(args: fmt::Arguments<'_>) {
     let mut err = io::stderr().lock();
     let _ = writeln!(err, "{args}").and_then(|()| err.flush());
+}
+
+/// The log targets that print the frames or payloads they send and receive at debug or
+/// trace level (the websocket libraries, the HTTP stacks, serenity's gateway, the Matrix
+/// client's HTTP layer): their events above `info` are dropped, whatever the filter.
+pub const FRAME_TARGETS: &[&str] =
+    &["tungstenite", "tokio_tungstenite", "serenity::gateway", "serenity::http", "hyper", "h2", "reqwest", "matrix_sdk::http_client", "rustls"];
+
+/// The secret values that no log line may show (see [`hide`]).
+static SECRETS: std::sync::RwLock<Vec<String>> = std::sync::RwLock::new(Vec::new());
+
+/// Values shorter than this are not hidden: they would blank out ordinary words (a
+/// secret that short is no secret anyway).
+const SHORTEST_SECRET: usize = 4;
+
+/// Registers `value` as a secret: from now on every log line shows it as `***`. The
+/// forms a driver may also print are registered too (percent-decoded, for a URL's
+/// password).
+pub fn hide(value: &str) {
+    let value = value.trim();
+    if value.chars().count() < SHORTEST_SECRET {
+        return;
+    }
+    let decoded = percent_decode(value);
+    let Ok(mut secrets) = SECRETS.write() else { return };
+    for form in [value.to_string(), decoded] {
+        if !secrets.contains(&form) {
+            secrets.push(form);
+        }
+    }
+    // The longest first, so that a secret containing another is hidden whole.
+    secrets.sort_by_key(|s| std::cmp::Reverse(s.len()));
+}
+
+/// `text` with every registered secret ([`hide`]) replaced by `***`.
+pub fn scrub(text: &str) -> std::borrow::Cow<'_, str> {
+    let Ok(secrets) = SECRETS.read() else { return text.into() };
+    if !secrets.iter().any(|s| text.contains(s.as_str())) {
+        return text.into();
+    }
+    let mut out = text.to_string();
+    for secret in secrets.iter() {
+        out = out.replace(secret.as_str(), "***");
+    }
+    out.into()
+}
+
+/// `%XX` escapes decoded (invalid ones kept as they are).
+fn percent_decode(text: &str) -> String {
+    percent_encoding::percent_decode_str(text).decode_utf8_lossy().into_owned()
 }
 
 /// Standard error as the log's last writer: every write "succeeds". A line that cannot
@@ -58,8 +116,11 @@ impl LossyStderr {
 }
 
 impl Write for LossyStderr {
+    /// Writes one log line (the log writes each event whole), its secrets hidden.
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.write_to(&mut io::stderr().lock(), buf);
+        let line = String::from_utf8_lossy(buf);
+        let scrubbed = scrub(&line);
+        self.write_to(&mut io::stderr().lock(), scrubbed.as_bytes());
         Ok(buf.len())
     }
 
@@ -93,14 +154,20 @@ pub fn init(default_filter: &str) -> LogGuard {
         .lossy(true)
         .thread_name("spieltisch-log")
         .finish(LossyStderr::default());
+    use tracing_subscriber::{layer::SubscriberExt, util::SubscriberInitExt, Layer};
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter));
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(writer)
-        .log_internal_errors(false)
-        .try_init();
+    let frames = tracing_subscriber::filter::filter_fn(|meta| !carries_frames(meta.target(), *meta.level()));
+    let layer = tracing_subscriber::fmt::layer().with_writer(writer).log_internal_errors(false).with_filter(frames);
+    let _ = tracing_subscriber::registry().with(filter).with(layer).try_init();
     LogGuard(Some(guard))
+}
+
+/// Whether an event of `target` at `level` may carry a frame or payload (a target of
+/// [`FRAME_TARGETS`] or below it, at debug or trace level).
+pub fn carries_frames(target: &str, level: tracing::Level) -> bool {
+    level > tracing::Level::INFO
+        && FRAME_TARGETS.iter().any(|t| target == *t || target.strip_prefix(t).is_some_and(|rest| rest.starts_with("::")))
 }
 
 /// The prefix of the names sqlx gives its SQLite connection threads.

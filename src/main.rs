@@ -324,7 +324,12 @@ fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<E
         }
     };
     let job = runtime.spawn(job);
-    match runtime.block_on(job).unwrap_or_else(|e| Err(anyhow::anyhow!("the task failed: {e}"))) {
+    let result = runtime.block_on(job).unwrap_or_else(|e| Err(anyhow::anyhow!("the task failed: {e}")));
+    // An AI search still running on a blocking thread (the terminal's background AI at
+    // `quit`) is abandoned, not waited for: its move was not stored, and the next start
+    // plays it again. Other tasks get a moment to end.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    match result {
         Ok(code) => code,
         Err(e) => {
             report!("spieltisch {name}: {e:#}");

@@ -78,7 +78,11 @@ impl<'h, W: Write> Terminal<'h, W> {
     }
 
     /// Reads commands until the input ends (or `quit`). With `interactive` a prompt is
-    /// shown; otherwise each line is echoed after the speaker's name, like a chat log.
+    /// shown, and the AI's turns are played in the background (issue 38: no answer waits
+    /// for the AI's thinking; its moves are printed as they come, as on Discord and
+    /// Matrix). Otherwise (a script on standard input) each line is echoed after the
+    /// speaker's name, like a chat log, and the AI's moves due after a line are played
+    /// before the next line is read, so that a script's log reads the same every time.
     ///
     /// # Errors
     /// An I/O error reading the input or writing the output or a file.
@@ -88,55 +92,142 @@ impl<'h, W: Write> Terminal<'h, W> {
         writeln!(self.out, "{welcome}")?;
         // What fell due while no terminal ran (on the stored clock) comes before the first line.
         self.catch_up().await;
-        self.poll().await?;
-        let mut input = input;
+        if !interactive {
+            self.poll(true).await?;
+            return self.run_script(input).await;
+        }
+        self.poll(false).await?;
+        let (lines_in, mut lines) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
+        let (ai_out, mut ai_notices) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+        let reader = async move {
+            let mut input = input;
+            loop {
+                let mut bytes = Vec::new();
+                match input.read_until(b'\n', &mut bytes).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if lines_in.send(bytes).is_ok() => {}
+                    Ok(_) => break,
+                }
+            }
+        };
+        let (host, channel) = (self.host, self.settings.channel.clone());
+        let ai = async move {
+            loop {
+                let notices = host.ai_moves_in(PLATFORM, &channel).await;
+                if notices.is_empty() {
+                    // Woken when a move leaves an AI seat to move; a second at most
+                    // (a game another terminal started).
+                    let _ = tokio::time::timeout(std::time::Duration::from_secs(1), host.ai_turn_waiting()).await;
+                }
+                for notice in notices {
+                    if ai_out.send(notice).is_err() {
+                        return;
+                    }
+                }
+            }
+        };
+        let chat = async {
+            self.prompt()?;
+            loop {
+                tokio::select! {
+                    line = lines.recv() => {
+                        let Some(bytes) = line else { break };
+                        if !self.line(&bytes, true).await? {
+                            break;
+                        }
+                        self.prompt()?;
+                    }
+                    Some(notice) = ai_notices.recv() => {
+                        // Printed on a line of its own, then the prompt again.
+                        writeln!(self.out)?;
+                        self.show_notice(notice)?;
+                        self.prompt()?;
+                    }
+                }
+            }
+            std::io::Result::Ok(())
+        };
+        // The reader ends with the input (then `chat` ends too, its lines all read); the
+        // chat ends with `quit` or the input's end; the AI plays until then.
+        let reader = async move {
+            reader.await;
+            std::future::pending::<()>().await;
+        };
+        tokio::select! {
+            result = chat => result,
+            () = reader => Ok(()),
+            () = ai => Ok(()),
+        }
+    }
+
+    /// The prompt of an interactive session (`alice> `).
+    fn prompt(&mut self) -> std::io::Result<()> {
+        write!(self.out, "{}> ", self.speaker.name)?;
+        self.out.flush()
+    }
+
+    /// A script on standard input: each line answered, and the AI's moves due after it
+    /// played, before the next line is read.
+    async fn run_script(&mut self, mut input: impl AsyncBufRead + Unpin) -> std::io::Result<()> {
         let mut bytes = Vec::new();
         loop {
-            if interactive {
-                write!(self.out, "{}> ", self.speaker.name)?;
-                self.out.flush()?;
-            }
             // Bytes, converted lossily: one line that is not UTF-8 must not end the session.
             bytes.clear();
             if input.read_until(b'\n', &mut bytes).await? == 0 {
                 break;
             }
-            let line = String::from_utf8_lossy(&bytes);
-            let line = line.trim();
-            if line.is_empty() || line.starts_with("//") {
-                continue;
-            }
-            if !interactive {
-                writeln!(self.out, "{}> {line}", self.speaker.name)?;
-            }
-            if matches!(line, "quit" | "exit" | "ende") {
+            if !self.line(&bytes, false).await? {
                 break;
             }
-            // The terminal's own words, English or German: `as`/`als`, `wait`/`warte`/`warten`.
-            let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            if matches!(word, "as" | "als") {
-                self.switch(rest)?;
-                continue;
-            }
-            // Another terminal on the database may have waited meanwhile.
-            self.catch_up().await;
-            if matches!(word, "wait" | "warte" | "warten") {
-                self.wait(rest).await?;
-            } else {
-                let replies = self.host.handle(&self.origin(), line).await;
-                for reply in replies {
-                    self.show(reply)?;
-                }
-            }
-            self.poll().await?;
         }
         Ok(())
     }
 
+    /// Answers one typed line (`interactive`: the AI plays in the background, so the
+    /// poll after the line leaves its turns alone). `false` when the line ends the
+    /// session (`quit`).
+    async fn line(&mut self, bytes: &[u8], interactive: bool) -> std::io::Result<bool> {
+        let line = String::from_utf8_lossy(bytes);
+        let line = line.trim();
+        if line.is_empty() || line.starts_with("//") {
+            return Ok(true);
+        }
+        if !interactive {
+            writeln!(self.out, "{}> {line}", self.speaker.name)?;
+        }
+        if matches!(line, "quit" | "exit" | "ende") {
+            return Ok(false);
+        }
+        // The terminal's own words, English or German: `as`/`als`, `wait`/`warte`/`warten`.
+        let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        if matches!(word, "as" | "als") {
+            self.switch(rest)?;
+            return Ok(true);
+        }
+        // Another terminal on the database may have waited meanwhile.
+        self.catch_up().await;
+        if matches!(word, "wait" | "warte" | "warten") {
+            self.wait(rest).await?;
+        } else {
+            let replies = self.host.handle(&self.origin(), line).await;
+            for reply in replies {
+                self.show(reply)?;
+            }
+        }
+        self.poll(!interactive).await?;
+        Ok(true)
+    }
+
     /// Shows what fell due meanwhile in this channel (reminders, expired invitations,
-    /// messages, AI moves) and closes the challenges whose time is up.
-    async fn poll(&mut self) -> std::io::Result<()> {
-        for notice in self.host.due_notices_in(self.host.now(), PLATFORM, &self.settings.channel).await {
+    /// messages, and with `ai` the AI's moves) and closes the challenges whose time is up.
+    async fn poll(&mut self, ai: bool) -> std::io::Result<()> {
+        let (now, channel) = (self.host.now(), &self.settings.channel);
+        let due = if ai {
+            self.host.due_notices_in(now, PLATFORM, channel).await
+        } else {
+            self.host.due_notices_in_but_ai(now, PLATFORM, channel).await
+        };
+        for notice in due {
             self.show_notice(notice)?;
         }
         match self.host.close_due_challenges_in(PLATFORM, &self.settings.channel).await {

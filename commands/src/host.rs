@@ -168,6 +168,7 @@ impl Host {
         match refused {
             Refused::Rule(refusal) => self.rule_text(ctx.lang, &refusal),
             Refused::Storage(e) => {
+                self.table.db.saw(&e);
                 tracing::error!(error = %e, command = what, "storage failed");
                 ctx.text(&Msg::new("cmd-storage"))
             }

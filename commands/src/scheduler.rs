@@ -36,6 +36,9 @@ const KINDS: [&str; 3] = ["expired", "soon", "half"];
 /// resigned) goes on at the next poll instead of holding this one.
 pub const AI_MOVES_PER_POLL: usize = 40;
 
+/// How often (ms of the host's clock) a process sweeps for finished games left unrated.
+pub const RATING_SWEEP_MS: i64 = 10 * 60 * 1000;
+
 
 impl Host {
     /// The host's time now (Unix ms), for [`Host::due_notices`].
@@ -47,7 +50,7 @@ impl Host {
     /// each exactly once. Failures are logged and the rest still comes back. A poller
     /// that serves only some platforms calls [`Host::due_notices_for`] instead.
     pub async fn due_notices(&self, now: i64) -> Vec<Notice> {
-        self.due_notices_on(now, Platforms::All).await
+        self.due_notices_on(now, Platforms::All, AI_MOVES_PER_POLL).await
     }
 
     /// Like [`Host::due_notices`], for the games and channels of `platforms` only
@@ -55,29 +58,60 @@ impl Host {
     /// sent, deleted from the outbox or expired, so its adapter still gets it later.
     /// An empty list takes nothing.
     pub async fn due_notices_for(&self, now: i64, platforms: &[&str]) -> Vec<Notice> {
-        self.due_notices_on(now, Platforms::Only(platforms)).await
+        self.due_notices_on(now, Platforms::Only(platforms), AI_MOVES_PER_POLL).await
     }
 
     /// Like [`Host::due_notices`], for one channel of `platform` only (a terminal chat
     /// prints its own channel's notices; another channel's wait for its own terminal).
     pub async fn due_notices_in(&self, now: i64, platform: &str, channel: &str) -> Vec<Notice> {
-        self.due_notices_on(now, Platforms::Channel { platform, channel }).await
+        self.due_notices_on(now, Platforms::Channel { platform, channel }, AI_MOVES_PER_POLL).await
     }
 
-    async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>) -> Vec<Notice> {
+    /// Like [`Host::due_notices_in`], without playing AI turns: for a chat that plays
+    /// them in the background with [`Host::ai_moves_in`], so that no answer waits for
+    /// the AI's thinking.
+    pub async fn due_notices_in_but_ai(&self, now: i64, platform: &str, channel: &str) -> Vec<Notice> {
+        self.due_notices_on(now, Platforms::Channel { platform, channel }, 0).await
+    }
+
+    /// Plays at most one AI move in each game of `channel` of `platform` whose AI seat is
+    /// to move, and returns their announcements (empty: no AI seat is to move there).
+    /// Called again and again, it posts the AI's moves one by one as they are made.
+    pub async fn ai_moves_in(&self, platform: &str, channel: &str) -> Vec<Notice> {
+        let mut out = Vec::new();
+        if let Err(e) = self.ai_turns(Platforms::Channel { platform, channel }, &mut out, 1).await {
+            self.db.saw(&e);
+            tracing::error!(error = %e, "the scheduler failed to play the AI's turns");
+        }
+        out
+    }
+
+    async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>, ai_moves: usize) -> Vec<Notice> {
         let mut out = Vec::new();
         for (what, result) in [
             ("outbox", self.outbox(platforms, &mut out).await),
             ("invitations", self.expire_invitations(now, platforms, &mut out).await),
             // Before the reminders: an AI seat's turn is played, never reminded.
-            ("AI seats", self.ai_turns(platforms, &mut out).await),
+            ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
+            ("ratings", self.rating_sweep(now).await),
         ] {
             if let Err(e) = result {
+                self.db.saw(&e);
                 tracing::error!(error = %e, what, "the scheduler failed");
             }
         }
         out
+    }
+
+    /// Rates finished games left unrated by a process that stopped after their last move
+    /// ([`crate::table::ratings::rate_unrated`]): at a process's first poll, and again
+    /// every [`RATING_SWEEP_MS`] of its clock.
+    async fn rating_sweep(&self, now: i64) -> Result<(), StorageError> {
+        if !self.rating_sweep_due(now, RATING_SWEEP_MS) {
+            return Ok(());
+        }
+        crate::table::ratings::rate_unrated(self, now).await.map(drop)
     }
 
     /// A user's language: the one stored with their seat, else the bot's.
@@ -119,13 +153,17 @@ impl Host {
         Ok(())
     }
 
-    /// Plays the turns of AI seats that are to move (README, "Playing against the
-    /// bot"), each game until a human is to move or it ends (at most
-    /// [`AI_MOVES_PER_POLL`] moves per game and poll), and posts the announcements.
-    async fn ai_turns(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+    /// Plays the turns of AI seats that are to move (docs: "Playing against the bot"),
+    /// each game until a human is to move or it ends, at most `moves` moves per game
+    /// (the pollers: [`AI_MOVES_PER_POLL`]; none: nothing is played), and posts the
+    /// announcements.
+    async fn ai_turns(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>, moves: usize) -> Result<(), StorageError> {
+        if moves == 0 {
+            return Ok(());
+        }
         for id in turns::ai_to_move(&self.db, platforms).await? {
             let Some(row) = self.db.game(id).await? else { continue };
-            for _ in 0..AI_MOVES_PER_POLL {
+            for _ in 0..moves {
                 match crate::features::play::ai_turn(self, id).await {
                     Ok(Some((origin, replies))) => {
                         // A game of an open challenge stays hidden; its end is told.

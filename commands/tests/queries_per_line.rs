@@ -119,6 +119,9 @@ async fn choosing_the_game_of_a_line_reads_the_same_whatever_the_games() {
         for line in lines {
             count(line).await;
         }
+        // The poll too: a process's first poll also sweeps for finished games left
+        // unrated (then again every ten minutes of its clock).
+        host.due_notices(host.now()).await;
         let mut counts = Vec::new();
         for line in lines {
             counts.push(count(line).await);

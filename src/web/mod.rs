@@ -153,15 +153,22 @@ async fn game_page(
     }
 }
 
+/// A file of a game's link. Each position has one address (issue 38): a percent escape
+/// (`%31.png`) or a leading zero (`01.png`) names no file, so caches and crawlers never
+/// hold one board under several names.
 async fn game_file(
     State(web): State<Web>,
     path: Result<Path<(String, String)>, PathRejection>,
     RawQuery(query): RawQuery,
     headers: HeaderMap,
+    uri: axum::http::Uri,
 ) -> Response {
     let lang = language(query.as_deref(), &headers, web.host.language());
     let host = &web.host;
     let Ok(Path((token, file))) = path else { return not_found(host, lang) };
+    if uri.path().contains('%') {
+        return not_found(host, lang);
+    }
     match file.as_str() {
         "record.json" => match host.web_record(&token).await {
             Ok(Some(record)) => json(serde_json::to_vec_pretty(&record).unwrap_or_default(), "no-cache"),
@@ -186,6 +193,7 @@ async fn game_file(
             let Some(n) = name
                 .strip_suffix(".png")
                 .filter(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()))
+                .filter(|n| *n == "0" || !n.starts_with('0'))
                 .and_then(|n| n.parse::<usize>().ok())
             else {
                 return not_found(host, lang);

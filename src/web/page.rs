@@ -15,13 +15,17 @@ pub const STYLE: &str = include_str!("page.css");
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; img-src 'self'; script-src 'self'; style-src 'self'; \
      connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-fn head(out: &mut String, lang: Lang, title: &str) {
+/// The page's head; `statics` is where the static files are from the page (`../static/`
+/// from a game page, `/static/` from a message page), written into the links as they are
+/// made: nothing is rewritten afterwards, so a player's name such as `STATIC/x` stays as
+/// typed (issue 38).
+fn head(out: &mut String, lang: Lang, title: &str, statics: &str) {
     let _ = write!(
         out,
         "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <meta name=\"robots\" content=\"noindex\">\n<title>{} · Spieltisch</title>\n\
-         <link rel=\"stylesheet\" href=\"STATIC/page.css\">\n</head>\n",
+         <link rel=\"stylesheet\" href=\"{statics}page.css\">\n</head>\n",
         lang.code(),
         escape(title)
     );
@@ -36,7 +40,7 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     let live = game.status == Status::Running;
     let mut out = String::with_capacity(8 * 1024);
     // The page is at /…/g/<token>: its files are at <token>/…, the static ones at ../static/.
-    head(&mut out, lang, &title);
+    head(&mut out, lang, &title, GAME_STATICS);
     let _ = write!(
         out,
         "<body data-token=\"{token}\" data-last=\"{last}\" data-takebacks=\"{takebacks}\" \
@@ -125,12 +129,15 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     let _ = write!(
         out,
         "<p class=\"note\">{state}</p>\n<p><a href=\"{}/record.json\">{}</a></p>\n</aside>\n</main>\n\
-         <script src=\"STATIC/page.js\"></script>\n</body>\n</html>\n",
+         <script src=\"{GAME_STATICS}page.js\"></script>\n</body>\n</html>\n",
         escape(token),
         t(Msg::new("web-record")),
     );
-    out.replace("STATIC/", "../static/")
+    out
 }
+
+/// Where the static files are from a game page (`/…/g/<token>`).
+const GAME_STATICS: &str = "../static/";
 
 /// The page for an unknown link or position (served with status 404).
 pub fn not_found(texts: &Texts, lang: Lang) -> String {
@@ -145,13 +152,13 @@ pub fn failed(texts: &Texts, lang: Lang) -> String {
 fn message_page(texts: &Texts, lang: Lang, title: &str, body: &str) -> String {
     let title = texts.plain(lang, &Msg::new(title));
     let mut out = String::new();
-    head(&mut out, lang, &title);
+    // A message page can sit at any depth: its style comes from the root.
+    head(&mut out, lang, &title, "/static/");
     let _ = write!(
         out,
         "<body>\n<h1>{}</h1>\n<p>{}</p>\n</body>\n</html>\n",
         escape(&title),
         escape(&texts.plain(lang, &Msg::new(body)))
     );
-    // A message page can sit at any depth: its style comes from the root.
-    out.replace("STATIC/", "/static/")
+    out
 }

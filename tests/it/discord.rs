@@ -616,6 +616,29 @@ async fn a_slow_game_does_not_delay_another_games_interactions() {
 /// answers `/help`. The token from the file never shows in its output.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spieltisch_run_starts_discord_from_the_config() {
+    let all = run_from_config(None).await;
+    assert!(all.contains("Discord (token set"), "{all}");
+    assert!(all.contains("API http://127.0.0.1") && all.contains(", autosharded)"), "{all}");
+    assert!(all.contains("Discord: this process runs all shards, as many as Discord recommends"), "{all}");
+    assert!(!all.contains(TOKEN), "the token leaked: {all}");
+}
+
+/// Issue 38: with `RUST_LOG=trace` the websocket library logged Discord's IDENTIFY frame,
+/// token included. Now no log line shows the token, whatever the level: the frame
+/// targets are held at `info` and every secret is hidden from the log.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn at_trace_level_the_log_shows_no_token() {
+    let all = run_from_config(Some("trace")).await;
+    assert!(all.lines().count() > 50, "the trace log was written: {all}");
+    assert!(!all.contains(TOKEN), "the token leaked: {}", all.lines().filter(|l| l.contains(TOKEN)).collect::<Vec<_>>().join("\n"));
+    // Nor any long piece of it (a frame split differently, the part after `Bot `).
+    assert!(!all.contains("for-tests-0123456789"), "a part of the token leaked");
+}
+
+/// Runs `spieltisch run --config FILE` against a fake Discord (with `RUST_LOG` set to
+/// `rust_log`, if given) until it has registered its commands and answered `/help`;
+/// returns all it printed.
+async fn run_from_config(rust_log: Option<&str>) -> String {
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new().expect("temp dir");
     let config = dir.path().join("config.toml");
@@ -625,7 +648,8 @@ async fn spieltisch_run_starts_discord_from_the_config() {
         fake.api_url
     );
     std::fs::write(&config, text).expect("write the config");
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_spieltisch"))
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_spieltisch"));
+    command
         .args(["run", "--config", &config.display().to_string()])
         .current_dir(dir.path())
         .env_remove("SPIELTISCH_DISCORD_TOKEN")
@@ -633,9 +657,11 @@ async fn spieltisch_run_starts_discord_from_the_config() {
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("start spieltisch run");
+        .kill_on_drop(true);
+    if let Some(level) = rust_log {
+        command.env("RUST_LOG", level);
+    }
+    let mut child = command.spawn().expect("start spieltisch run");
 
     let path = format!("/api/v10/applications/{APP_ID}/guilds/{GUILD_ID}/commands");
     let registration = fake.recorder.wait_for(0, WAIT, "command registration", |r| r.method == "PUT" && r.path == path).await;
@@ -646,11 +672,7 @@ async fn spieltisch_run_starts_discord_from_the_config() {
 
     child.start_kill().expect("stop spieltisch run");
     let output = tokio::time::timeout(WAIT, child.wait_with_output()).await.expect("it stops").expect("its output");
-    let all = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
-    assert!(all.contains("Discord (token set"), "{all}");
-    assert!(all.contains("API http://127.0.0.1") && all.contains(", autosharded)"), "{all}");
-    assert!(all.contains("Discord: this process runs all shards, as many as Discord recommends"), "{all}");
-    assert!(!all.contains(TOKEN), "the token leaked: {all}");
+    format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
 }
 
 /// The values of the options of the select menu with `custom_id` in a posted message.

@@ -612,3 +612,26 @@ async fn connections_whose_answers_are_not_read_are_closed_after_the_idle_time()
         client.abort();
     }
 }
+
+/// Issue 38: the page's links to its static files were made by rewriting `STATIC/` in
+/// the finished page, escaped user text included, so a player named `STATIC/x` was shown
+/// as `../static/x`; and `01.png` and `%31.png` served board 1 under other names. Now a
+/// name shows as typed, and each position has one address.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_shows_as_typed_and_each_board_has_one_address() {
+    let site = Site::start().await;
+    let invited = site.say("STATIC/x", "new carat @bob seed=11").await;
+    assert!(!invited.iter().any(|r| r.refusal), "{:?}", invited[0].text.plain());
+    let started = site.say("bob", "join").await;
+    let page = link_path(channel_post(&started));
+    site.play_first_legal().await;
+    let text = get(site.addr, &page, &[]).await.text();
+    assert!(text.contains("<li class=\"to-move\">STATIC/x · ") || text.contains("<li>STATIC/x · "), "{text}");
+    assert!(!text.contains("../static/x"), "{text}");
+    assert!(text.contains("<link rel=\"stylesheet\" href=\"../static/page.css\">"), "{text}");
+    assert_eq!(get(site.addr, &format!("{page}/1.png"), &[]).await.status, 200);
+    assert_eq!(get(site.addr, &format!("{page}/0.png"), &[]).await.status, 200);
+    for other in ["01.png", "%31.png", "00.png", "1%2Epng", "hand%2Epng"] {
+        assert_eq!(get(site.addr, &format!("{page}/{other}"), &[]).await.status, 404, "{other}");
+    }
+}

@@ -23,6 +23,7 @@ challenge-line-playing = { $place }. { $player }: { $points } Punkte (spielt noc
 challenge-board-of = { $player }: { $points } Punkte (Partie #{ $id })
 
 challenge-bad-hours = „{ $text }“: eine Herausforderung ist 1 bis { $max } Stunden offen, z. B. `stunden=24`.
+challenge-ai-once = Der Bot spielt eine Herausforderung einmal je Stufe (`@bot:{ $level }` ist zweimal genannt): nenne `@bot`, `@bot:easy` und `@bot:hard` höchstens je einmal.
 challenge-names-nobody = Eine Herausforderung steht allen hier offen, sie nennt also keine Mitspieler ({ $players }): lass die Namen weg, sie spielen mit `beitreten herausforderung` mit. Nur den Bot kannst du nennen (`@bot`): Er spielt dieselben Steine.
 challenge-no-move-time = Eine Herausforderung hat keine Zeit pro Zug: Sie bleibt `stunden=N` Stunden offen (ohne Angabe einen Tag), und jeder spielt in seinem Tempo, bis sie schließt.
 challenge-only-hathor = Herausforderungen und die Tages-Herausforderung gibt es für Hathor; { $game } spielt ihr gemeinsam mit `neu`.

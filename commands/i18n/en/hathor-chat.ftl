@@ -23,6 +23,7 @@ challenge-line-playing = { $place }. { $player }: { $points } points (playing, {
 challenge-board-of = { $player }: { $points } points (game #{ $id })
 
 challenge-bad-hours = “{ $text }”: a challenge stays open 1 to { $max } hours, e.g. `hours=24`.
+challenge-ai-once = The bot plays a challenge once per level (`@bot:{ $level }` is named twice): name `@bot`, `@bot:easy` and `@bot:hard` at most once each.
 challenge-names-nobody = A challenge is open to everyone here, so it names no players ({ $players }): leave them out, and they play with `join challenge`. Only the bot may be named (`@bot`): it plays the same stones.
 challenge-no-move-time = A challenge has no time per move: it stays open for `hours=N` (1 day without), and everyone plays at their own pace until it closes.
 challenge-only-hathor = Challenges and the daily challenge are for Hathor; { $game } is played together with `new`.

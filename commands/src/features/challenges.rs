@@ -349,6 +349,11 @@ pub(crate) async fn open(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions, hours: 
     if new.level.is_some() && ai_levels.is_empty() {
         return Err(Msg::new("cmd-level-without-ai").into());
     }
+    // One board per AI level (issue 38: one line of 200 `@bot` made 201 boards and 14,400
+    // AI moves): a level plays the same stones the same way twice.
+    if let Some(twice) = ai_levels.iter().enumerate().find_map(|(i, l)| ai_levels[..i].contains(l).then_some(*l)) {
+        return Err(Msg::new("challenge-ai-once").arg("level", twice.word()).into());
+    }
     if !people.is_empty() {
         return Err(Msg::new("challenge-names-nobody").arg("players", people.join(", ")).into());
     }

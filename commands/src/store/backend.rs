@@ -20,9 +20,10 @@
 //!   updates and the other finds nothing. SQLite has only the database's lock.
 
 use sqlx::{
+    pool::PoolConnection,
     postgres::{PgConnection, PgPool, PgRow},
     sqlite::{SqliteConnection, SqlitePool, SqliteRow},
-    ColumnIndex, Decode, Postgres, Row, Sqlite, Transaction, Type,
+    ColumnIndex, Decode, Postgres, Row, Sqlite, Type,
 };
 
 /// The advisory lock key that [`Lock::Store`] writers take on PostgreSQL (any fixed
@@ -43,17 +44,28 @@ pub enum Exec<'a> {
     SqliteConn(&'a mut SqliteConnection),
     PgPool(&'a PgPool),
     PgConn(&'a mut PgConnection),
+    /// The database is known to be down ([`super::health`]): the statement fails at
+    /// once with [`sqlx::Error::PoolTimedOut`] instead of waiting for a connection.
+    Down,
 }
 
-/// A transaction on either database ([`super::Db::begin`]); dropped without
-/// [`Tx::commit`], it is rolled back.
+/// A transaction on either database ([`super::Db::begin`]): a pooled connection on which
+/// `BEGIN` ran. Dropped without [`Tx::commit`], it is rolled back before its connection
+/// goes back to the pool.
+///
+/// The transaction is the store's own, not sqlx's `Transaction`: when a `COMMIT` fails
+/// (a full disk, an I/O error) SQLite may already have rolled back, so sqlx's `ROLLBACK`
+/// fails too and its connection stayed "inside a transaction" for good ("attempted to
+/// call begin_with at non-zero transaction depth" on every later write, issue 38). Here a
+/// connection whose transaction did not end cleanly is closed instead of reused, so the
+/// next command works as soon as the fault is gone.
 pub struct Tx {
-    inner: TxInner,
+    inner: Option<TxInner>,
 }
 
 enum TxInner {
-    Sqlite(Transaction<'static, Sqlite>),
-    Postgres(Transaction<'static, Postgres>),
+    Sqlite(PoolConnection<Sqlite>),
+    Postgres(PoolConnection<Postgres>),
 }
 
 /// What a transaction's writes are ordered by (module docs).
@@ -108,20 +120,46 @@ impl Pool {
     }
 
     pub(crate) async fn begin(&self, lock: Lock) -> Result<Tx, sqlx::Error> {
-        let inner = match self {
-            Pool::Sqlite(p) => TxInner::Sqlite(p.begin_with("BEGIN IMMEDIATE").await?),
-            Pool::Postgres(p) => {
-                // READ COMMITTED whatever the server's default: each statement after the
-                // lock then sees everything committed before it (REPEATABLE READ would
-                // keep the snapshot taken while waiting for the lock).
-                let mut tx = p.begin_with("BEGIN ISOLATION LEVEL READ COMMITTED").await?;
-                if lock == Lock::Store {
-                    sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(STORE_LOCK).execute(&mut *tx).await?;
-                }
-                TxInner::Postgres(tx)
-            }
+        let mut tx = match self {
+            Pool::Sqlite(p) => Tx { inner: Some(TxInner::Sqlite(p.acquire().await?)) },
+            Pool::Postgres(p) => Tx { inner: Some(TxInner::Postgres(p.acquire().await?)) },
         };
-        Ok(Tx { inner })
+        // A failed BEGIN (a busy database) leaves no transaction: the connection is fine.
+        let begun = match tx.inner.as_mut() {
+            Some(TxInner::Sqlite(c)) => sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut **c).await.map(drop),
+            // READ COMMITTED whatever the server's default: each statement after the lock
+            // then sees everything committed before it (REPEATABLE READ would keep the
+            // snapshot taken while waiting for the lock).
+            Some(TxInner::Postgres(c)) => sqlx::raw_sql("BEGIN ISOLATION LEVEL READ COMMITTED").execute(&mut **c).await.map(drop),
+            None => Ok(()),
+        };
+        if let Err(e) = begun {
+            tx.inner.take();
+            return Err(e);
+        }
+        if lock == Lock::Store
+            && let Some(TxInner::Postgres(c)) = tx.inner.as_mut()
+        {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(STORE_LOCK).execute(&mut **c).await?;
+        }
+        Ok(tx)
+    }
+
+    /// Whether the pool was closed ([`Pool::close`]).
+    pub(crate) fn is_closed(&self) -> bool {
+        match self {
+            Pool::Sqlite(p) => p.is_closed(),
+            Pool::Postgres(p) => p.is_closed(),
+        }
+    }
+
+    /// Runs `SELECT 1` on a connection of the pool (waiting at most the pool's acquire
+    /// timeout for one): whether the database answers.
+    pub(crate) async fn ping(&self) -> Result<(), sqlx::Error> {
+        match self {
+            Pool::Sqlite(p) => sqlx::raw_sql("SELECT 1").execute(p).await.map(drop),
+            Pool::Postgres(p) => sqlx::raw_sql("SELECT 1").execute(p).await.map(drop),
+        }
     }
 
     pub(crate) async fn close(&self) {
@@ -134,22 +172,72 @@ impl Pool {
 
 impl Tx {
     /// The transaction's connection, for [`on!`].
+    ///
+    /// # Panics
+    /// Never: the connection is only taken out by [`Tx::commit`] and drop, which consume
+    /// the transaction.
     pub fn exec(&mut self) -> Exec<'_> {
-        match &mut self.inner {
-            TxInner::Sqlite(tx) => Exec::SqliteConn(tx),
-            TxInner::Postgres(tx) => Exec::PgConn(tx),
+        match self.inner.as_mut() {
+            Some(TxInner::Sqlite(c)) => Exec::SqliteConn(c),
+            Some(TxInner::Postgres(c)) => Exec::PgConn(c),
+            None => unreachable!("a transaction keeps its connection until it ends"),
         }
     }
 
-    /// Commits the transaction.
+    /// Commits the transaction. When the `COMMIT` fails, its connection is closed rather
+    /// than returned to the pool: the database may or may not have rolled back by itself,
+    /// and the next transaction must start on a connection in a known state.
     ///
     /// # Errors
     /// The driver's error when the commit fails (then nothing of it is stored).
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
-        match self.inner {
-            TxInner::Sqlite(tx) => tx.commit().await,
-            TxInner::Postgres(tx) => tx.commit().await,
+    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
+        let committed = match self.inner.as_mut() {
+            Some(TxInner::Sqlite(c)) => sqlx::raw_sql("COMMIT").execute(&mut **c).await.map(drop),
+            Some(TxInner::Postgres(c)) => sqlx::raw_sql("COMMIT").execute(&mut **c).await.map(drop),
+            None => Ok(()),
+        };
+        match (committed, self.inner.take()) {
+            (Ok(()), _) => Ok(()),
+            (Err(e), inner) => {
+                tracing::warn!(error = %e, "a commit failed; its connection is closed, not reused");
+                match inner {
+                    Some(TxInner::Sqlite(mut c)) => c.close_on_drop(),
+                    Some(TxInner::Postgres(mut c)) => c.close_on_drop(),
+                    None => {}
+                }
+                Err(e)
+            }
         }
+    }
+}
+
+impl Drop for Tx {
+    /// Rolls back a transaction that was not committed (a stale move, an error on the
+    /// way): on the runtime, before its connection goes back to the pool; a connection
+    /// whose rollback fails, or that cannot be rolled back here (no runtime), is closed.
+    fn drop(&mut self) {
+        let Some(inner) = self.inner.take() else { return };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            match inner {
+                TxInner::Sqlite(mut c) => c.close_on_drop(),
+                TxInner::Postgres(mut c) => c.close_on_drop(),
+            }
+            return;
+        };
+        runtime.spawn(async move {
+            match inner {
+                TxInner::Sqlite(mut c) => {
+                    if sqlx::raw_sql("ROLLBACK").execute(&mut *c).await.is_err() {
+                        c.close_on_drop();
+                    }
+                }
+                TxInner::Postgres(mut c) => {
+                    if sqlx::raw_sql("ROLLBACK").execute(&mut *c).await.is_err() {
+                        c.close_on_drop();
+                    }
+                }
+            }
+        });
     }
 }
 
@@ -164,6 +252,7 @@ macro_rules! on {
             $crate::store::backend::Exec::SqliteConn($c) => $body,
             $crate::store::backend::Exec::PgPool($c) => $body,
             $crate::store::backend::Exec::PgConn($c) => $body,
+            $crate::store::backend::Exec::Down => Err(::sqlx::Error::PoolTimedOut.into()),
         }
     };
 }

@@ -13,6 +13,7 @@
 
 pub mod backend;
 pub mod challenges;
+pub mod health;
 mod ids;
 pub mod notices;
 pub mod platforms;
@@ -325,6 +326,7 @@ pub fn is_postgres_url(url: &str) -> bool {
 #[derive(Debug, Clone)]
 pub struct Db {
     pool: Pool,
+    health: std::sync::Arc<health::Health>,
 }
 
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, seeded, setup, status, seq, \
@@ -381,7 +383,7 @@ impl Db {
             pool.close().await;
             return Err(e.into());
         }
-        Ok(Db { pool: Pool::Sqlite(pool) })
+        Ok(Db { pool: Pool::Sqlite(pool), health: Default::default() })
     }
 
     async fn open_postgres(url: &str) -> Result<Db, StorageError> {
@@ -391,7 +393,9 @@ impl Db {
         let wait = format!("{}ms", BUSY_TIMEOUT.as_millis());
         let options = PgConnectOptions::from_str(url)?
             .options([("lock_timeout", wait.as_str()), ("idle_in_transaction_session_timeout", "60s")]);
-        let pool_options = || PgPoolOptions::new().max_connections(POSTGRES_CONNECTIONS).acquire_timeout(BUSY_TIMEOUT);
+        // A statement waits for a connection at most `CONNECT_TIMEOUT` (a few seconds, not
+        // the lock's wait): a server that is down is found out within one bounded wait.
+        let pool_options = || PgPoolOptions::new().max_connections(POSTGRES_CONNECTIONS).acquire_timeout(health::CONNECT_TIMEOUT);
         // Two processes creating the same new database at once: the loser's CREATE fails,
         // and its next try finds the database.
         retrying(|| async {
@@ -409,7 +413,7 @@ impl Db {
                 pool.close().await;
                 return Err(e.into());
             }
-            Ok(Db { pool: Pool::Postgres(pool) })
+            Ok(Db { pool: Pool::Postgres(pool), health: Default::default() })
         })
         .await
     }
@@ -419,7 +423,22 @@ impl Db {
     /// calls it (nothing outside `store/` writes SQL; `commands/tests/layers.rs` checks
     /// that).
     pub fn exec(&self) -> Exec<'_> {
+        if self.health.is_down() {
+            return Exec::Down;
+        }
         self.pool.exec()
+    }
+
+    /// Takes note of a storage failure: one that means the database cannot be reached
+    /// marks it down, so that the statements after it fail at once until a probe reaches
+    /// it again ([`health`]). Called wherever a failure is caught.
+    pub fn saw(&self, error: &StorageError) {
+        self.health.saw(&self.pool, error);
+    }
+
+    /// Whether the database is known to be down ([`Db::saw`]).
+    pub fn is_down(&self) -> bool {
+        self.health.is_down()
     }
 
     /// The database's SQL dialect.
@@ -433,7 +452,14 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the database cannot begin one (within [`BUSY_TIMEOUT`]).
     pub async fn begin(&self, lock: Lock) -> Result<Tx, StorageError> {
-        Ok(self.pool.begin(lock).await?)
+        if self.health.is_down() {
+            return Err(sqlx::Error::PoolTimedOut.into());
+        }
+        self.pool.begin(lock).await.map_err(|e| {
+            let e = StorageError::from(e);
+            self.saw(&e);
+            e
+        })
     }
 
     /// How far the terminal's clock runs ahead of the system clock (ms; 0 until the
@@ -1145,7 +1171,9 @@ where
     loop {
         match open().await {
             Ok(db) => return Ok(db),
-            Err(e) if tries < OPEN_RETRIES => {
+            // A server that cannot be reached is reported after one bounded wait
+            // (`health::CONNECT_TIMEOUT`), not tried again.
+            Err(e) if tries < OPEN_RETRIES && !health::is_connection_error(&e) => {
                 tries += 1;
                 tracing::info!(error = %e, tries, "opening the database failed; trying again");
                 tokio::time::sleep(Duration::from_millis(200 * tries)).await;

@@ -85,6 +85,39 @@ impl Db {
     }
 }
 
+impl Db {
+    /// Marks finished game `id` as counted without rating it (an aborted game, a game of
+    /// one, or of one AI level alone: nothing to rate), so the rating sweep
+    /// ([`Db::unrated_games`]) does not look at it again.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn mark_rated(&self, id: crate::base::ids::GameId, now: i64) -> Result<(), StorageError> {
+        on!(self.exec(), |c| sqlx::query("INSERT INTO rated_games (game_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            .bind(id)
+            .bind(now)
+            .execute(c)
+            .await
+            .map(drop))?;
+        Ok(())
+    }
+
+    /// Finished games not yet counted into the ratings (nor marked as having nothing to
+    /// rate), oldest first, at most `limit`: the games whose last move was stored by a
+    /// process that stopped before it rated them.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn unrated_games(&self, limit: u32) -> Result<Vec<crate::base::ids::GameId>, StorageError> {
+        // The limit is written into the SQL (see `leaderboard_of`).
+        let sql = format!(
+            "SELECT g.id FROM games g WHERE g.status = 'finished'
+               AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.id LIMIT {limit}"
+        );
+        Ok(on!(self.exec(), |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql.as_str())).fetch_all(c).await)?)
+    }
+}
+
 /// The ratings of `user_id` (or a player called `name`) in a scope, best first.
 ///
 /// # Errors

@@ -13,8 +13,14 @@ pub const FORMS: &str = "`postgres://user:password@host:port/database` (or `post
 /// Whether a query parameter's key names a secret (`password`, libpq's `sslpassword`,
 /// …); `passfile` names a file and is no secret.
 fn secret_key(key: &str) -> bool {
-    let key = key.to_ascii_lowercase();
+    let key = decoded_key(key);
     ["password", "passwd", "pwd", "secret", "token"].iter().any(|word| key.contains(word))
+}
+
+/// A query parameter's key as the driver reads it: percent-decoded (`pass%77ord` is
+/// `password`) and in lower case.
+fn decoded_key(key: &str) -> String {
+    percent_encoding::percent_decode_str(key).decode_utf8_lossy().to_ascii_lowercase()
 }
 
 /// The scheme of `text` (`postgres` of `postgres:/…`) when it begins with one of at
@@ -36,13 +42,7 @@ fn scheme(text: &str) -> Option<(&str, &str)> {
 ///
 /// A text without either comes back unchanged; in doubt more is hidden, never less.
 pub fn redact(url: &str) -> String {
-    // After the scheme and its slashes (`postgres://`, `postgres:/`, `sqlite:///`);
-    // without slashes (`pwuser:secret@host`) the "scheme" may be the user.
-    let start = match scheme(url) {
-        Some((scheme, rest)) if rest.starts_with('/') => scheme.len() + 1 + (rest.len() - rest.trim_start_matches('/').len()),
-        _ => 0,
-    };
-    let (head, rest) = url.split_at(start);
+    let (head, rest) = url.split_at(after_scheme(url));
     let rest = match (rest.find('@'), rest.rfind('@')) {
         (Some(first_at), Some(last_at)) => match rest[..first_at].find(':') {
             Some(colon) => format!("{}:***{}", &rest[..colon], &rest[last_at..]),
@@ -69,6 +69,36 @@ pub fn redact(url: &str) -> String {
     shown
 }
 
+/// Where what follows the scheme and its slashes begins (`postgres://`, `postgres:/`,
+/// `sqlite:///`); without slashes (`pwuser:secret@host`) the "scheme" may be the user, so 0.
+fn after_scheme(url: &str) -> usize {
+    match scheme(url) {
+        Some((scheme, rest)) if rest.starts_with('/') => scheme.len() + 1 + (rest.len() - rest.trim_start_matches('/').len()),
+        _ => 0,
+    }
+}
+
+/// The secret values in `url`, exactly the parts [`redact`] hides: the password of its
+/// user part and the values of its secret query parameters (as written; the log also
+/// hides their decoded forms). For the log's redaction of every configured URL.
+pub fn secrets(url: &str) -> Vec<String> {
+    let rest = &url[after_scheme(url)..];
+    let mut out = Vec::new();
+    if let (Some(first_at), Some(last_at)) = (rest.find('@'), rest.rfind('@'))
+        && let Some(colon) = rest[..first_at].find(':')
+    {
+        out.push(rest[colon + 1..last_at].to_string());
+    }
+    if let Some((_, query)) = rest.split_once('?') {
+        for (key, value) in query.split('&').filter_map(|pair| pair.split_once('=')) {
+            if secret_key(key) && !value.is_empty() {
+                out.push(value.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// Why `url` is refused before anything is opened (the reason shows the URL through
 /// [`redact`] only), or `Ok` for a PostgreSQL URL (`postgres://`, `postgresql://`), a
 /// SQLite one (`sqlite:…`) or a file path. Refused:
@@ -83,7 +113,7 @@ pub fn check(url: &str) -> Result<(), String> {
     if super::is_postgres_url(url) {
         let query = url.split_once('?').map_or("", |(_, query)| query);
         for key in query.split('&').filter_map(|pair| pair.split('=').next()) {
-            if secret_key(key) && key != "password" {
+            if secret_key(key) && decoded_key(key) != "password" {
                 return Err(format!("`{shown}`: the parameter `{key}` is not supported (its value is not shown); PostgreSQL's password goes in `postgres://user:password@host/…` or `?password=…`"));
             }
         }
@@ -133,6 +163,14 @@ mod tests {
         assert_eq!(redact("postgres://pwuser@127.0.0.1:41699/rev_a?password=WrongQ-777"), "postgres://pwuser@127.0.0.1:41699/rev_a?password=***");
         assert_eq!(redact("postgres://h/db?user=pwuser&password=WrongQ-777&sslmode=disable"), "postgres://h/db?user=pwuser&password=***&sslmode=disable");
         assert_eq!(redact("postgresql://h/db?sslpassword=k3y&Password=x"), "postgresql://h/db?sslpassword=***&Password=***");
+        // sqlx decodes a parameter's key before it reads it: `pass%77ord` is its
+        // password, so it is hidden as one (issue 38).
+        assert_eq!(redact("postgres://u@h/db?pass%77ord=Hunter2x&sslmode=disable"), "postgres://u@h/db?pass%77ord=***&sslmode=disable");
+        assert_eq!(redact("postgres://u@h/db?%50ASSWORD=Hunter2x"), "postgres://u@h/db?%50ASSWORD=***");
+        // What `redact` hides is what `secrets` names.
+        assert_eq!(secrets("https://bot:s3cr%40t@example.org:8448/path?x=1"), vec!["s3cr%40t"]);
+        assert_eq!(secrets("postgres://u@h/db?pass%77ord=Hunter2x&sslmode=disable&token=abc"), vec!["Hunter2x", "abc"]);
+        assert_eq!(secrets("sqlite:///var/lib/a@b.db"), Vec::<String>::new());
     }
 
     #[test]

@@ -221,6 +221,7 @@ pub(crate) async fn request_settings(ctx: &Ctx<'_>) -> crate::store::settings::R
         ctx.now(),
     );
     read.await.unwrap_or_else(|e| {
+        ctx.table.db.saw(&e);
         tracing::error!(error = %e, "reading the request's settings failed");
         crate::store::settings::RequestSettings { challenge_due: true, ..Default::default() }
     })

@@ -63,6 +63,8 @@ pub struct Table {
     bot_users: RwLock<HashMap<String, String>>,
     /// Woken when an AI seat is to move, so that the scheduler plays it at once.
     ai_wakeup: tokio::sync::Notify,
+    /// When (the host's clock, ms) the rating sweep last ran; `i64::MIN`: never.
+    last_rating_sweep: std::sync::atomic::AtomicI64,
 }
 
 /// A cached game, the move number it stands at and the take-backs it has seen.
@@ -91,6 +93,7 @@ impl Table {
             movers: Mutex::new(lru::LruCache::new(ahead::MOVERS_KEPT)),
             bot_users: RwLock::new(HashMap::new()),
             ai_wakeup: tokio::sync::Notify::new(),
+            last_rating_sweep: std::sync::atomic::AtomicI64::new(i64::MIN),
         }
     }
 
@@ -115,6 +118,15 @@ impl Table {
     /// timer and plays the AI's turn at once.
     pub async fn ai_turn_waiting(&self) {
         self.ai_wakeup.notified().await;
+    }
+
+    /// Whether the rating sweep is due at `now` (never run, or `every` ms ago); if so,
+    /// notes that it runs now (one caller of several at once gets `true`).
+    pub(crate) fn rating_sweep_due(&self, now: i64, every: i64) -> bool {
+        use std::sync::atomic::Ordering;
+        let last = self.last_rating_sweep.load(Ordering::Acquire);
+        (last == i64::MIN || now.saturating_sub(last) >= every)
+            && self.last_rating_sweep.compare_exchange(last, now, Ordering::AcqRel, Ordering::Acquire).is_ok()
     }
 
     /// Wakes [`Table::ai_turn_waiting`] when one of `loaded`'s seats to move is an AI seat.

@@ -71,7 +71,13 @@ fn entrants(players: &[(String, String)], ranking: &[Vec<usize>]) -> (Vec<(Strin
 }
 
 /// Puts the result of the finished game `loaded` into the ratings, once (a game
-/// already rated, aborted, or with fewer than two players changes nothing).
+/// already rated changes nothing; an aborted game, or one with fewer than two
+/// entrants, is marked as counted and changes no rating).
+///
+/// Called right after a game's last move is stored, and by the scheduler's sweep
+/// ([`rate_unrated`]) for a game whose process stopped in between: the rating and its
+/// marker in `rated_games` are one transaction, so a game is counted exactly once
+/// however many processes try.
 ///
 /// # Errors
 /// [`StorageError`] when a read or write fails.
@@ -79,12 +85,12 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
     let Some(game) = &loaded.game else { return Ok(()) };
     let Some(ranking) = game.ranking() else { return Ok(()) };
     if game.aborted() || ranking.is_empty() || loaded.players.len() < 2 {
-        return Ok(());
+        return db.mark_rated(loaded.row.id, now).await;
     }
     let players: Vec<(String, String)> = loaded.players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
     let (players, ranking) = entrants(&players, &ranking);
     if players.len() < 2 {
-        return Ok(());
+        return db.mark_rated(loaded.row.id, now).await;
     }
     let rated = db
         .record_ratings(&loaded.row, &players, now, |old| {
@@ -99,6 +105,27 @@ pub(crate) async fn record_result(db: &Db, loaded: &Loaded, now: i64) -> Result<
         tracing::info!(game = %loaded.row.id, "ratings updated");
     }
     Ok(())
+}
+
+/// How many unrated finished games one sweep of [`rate_unrated`] rates at most (the rest
+/// wait for the next poll).
+pub(crate) const SWEEP_GAMES: u32 = 50;
+
+/// The scheduler's rating sweep: rates the finished games that are not yet in the ratings
+/// (issue 38: a process stopped between a game's last move and its rating), at most
+/// [`SWEEP_GAMES`] per call. Returns how many it looked at.
+///
+/// # Errors
+/// [`StorageError`] when a read or write fails.
+pub(crate) async fn rate_unrated(table: &crate::table::Table, now: i64) -> Result<usize, StorageError> {
+    let ids = table.db.unrated_games(SWEEP_GAMES).await?;
+    for &id in &ids {
+        let Some(row) = table.db.game(id).await? else { continue };
+        let loaded = table.load(row).await?;
+        tracing::info!(game = %id, "rating a finished game whose rating was left undone");
+        record_result(&table.db, &loaded, now).await?;
+    }
+    Ok(ids.len())
 }
 
 #[cfg(test)]

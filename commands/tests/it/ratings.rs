@@ -140,3 +140,41 @@ async fn stats_without_a_rating_mention_the_player_by_the_best_name_known() {
     let german = commands::Origin { lang: Some(commands::Lang::De), ..carol };
     assert_eq!(no_at(&host, &german, "statistik <@100000000000000003>").await, "@Dora hat auf diesem Server noch keine Wertung.");
 }
+
+/// Issue 38: the last move and the rating were two transactions, and nothing rated a
+/// finished game later, so a process killed between them left the game out of the
+/// ratings for good. Now the scheduler's sweep rates it after a restart, exactly once
+/// even when two restarted processes sweep at the same moment (Weng-Lin, equals, one win:
+/// 27.635/22.365 ± 8.066, as above); an aborted game is marked and never rated.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_finished_game_left_unrated_by_a_crash_is_rated_after_the_restart_once() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    started(&host, "c", 31).await;
+    ok(&host, "bob", "c", "resign").await;
+    let aborted = started(&host, "c", 32).await;
+    ok(&host, "alice", "c", &format!("abort #{aborted}")).await;
+    // What a kill between the move's transaction and the rating's left behind.
+    crate::support::execute(host.db(), "DELETE FROM ratings", &[]).await;
+    crate::support::execute(host.db(), "DELETE FROM rated_games", &[]).await;
+    drop(host);
+
+    let (first, second) = (timed_host(&place, &clock).await, timed_host(&place, &clock).await);
+    let now = first.now();
+    tokio::join!(first.due_notices(now), second.due_notices(now));
+    let alice = ratings_of(first.db(), "test", "c", "alice").await.expect("read");
+    let bob = ratings_of(first.db(), "test", "c", "bob").await.expect("read");
+    assert_eq!((alice.len(), bob.len()), (1, 1), "{alice:?} {bob:?}");
+    assert_eq!((alice[0].games, bob[0].games), (1, 1), "rated once");
+    assert!((alice[0].rating - 27.635).abs() < 0.001 && (bob[0].rating - 22.365).abs() < 0.001, "{alice:?} {bob:?}");
+    assert!((alice[0].uncertainty - 8.066).abs() < 0.001, "{alice:?}");
+    let marked = crate::support::execute(first.db(), "UPDATE rated_games SET at = at", &[]).await;
+    assert_eq!(marked, 2, "both finished games are marked: the won one rated, the aborted one not");
+
+    // Sweeps later, in either process, change nothing.
+    clock.advance(commands::scheduler::RATING_SWEEP_MS + 1);
+    let now = first.now();
+    tokio::join!(first.due_notices(now), second.due_notices(now));
+    assert_eq!(ratings_of(first.db(), "test", "c", "alice").await.expect("read"), alice);
+}
