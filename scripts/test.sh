@@ -54,8 +54,11 @@ mkdir -p "$CARGO_TARGET_DIR"
 cargo test --workspace --all-targets --no-run "${timings[@]}" --message-format=json-render-diagnostics >"$binaries"
 step "building the workspace"
 
-# 2. Every test on SQLite (the same graph: nothing is built here).
-cargo test --workspace --no-fail-fast
+# 2. Every test on SQLite, and the examples in the docs (the same graph: nothing is
+#    built here; a plain `cargo test` would build the examples once more, as programs
+#    rather than in test mode).
+cargo test --workspace --no-fail-fast --lib --bins --tests
+cargo test --workspace --no-fail-fast --doc
 step "the tests on SQLite"
 
 # 3. The registry takes a sixth game: `rules` with its test game (only `rules` rebuilds).

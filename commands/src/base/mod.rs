@@ -5,6 +5,7 @@ pub mod ai_seat;
 pub mod clock;
 pub mod i18n;
 pub mod ids;
+pub mod names;
 pub mod options;
 pub mod origin;
 pub mod reply;

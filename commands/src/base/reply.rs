@@ -5,8 +5,7 @@ use std::fmt;
 
 use crate::base::ids::GameId;
 
-/// Longest display name kept (longer names are cut): bounds what a hostile name costs.
-pub const MAX_NAME_CHARS: usize = 64;
+pub use crate::base::names::MAX_NAME_CHARS;
 
 /// A chat user as the platform identifies them.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -18,14 +17,16 @@ pub struct User {
 }
 
 impl User {
-    /// A user; characters that draw nothing but steer the display (controls,
-    /// zero-width characters, direction marks and overrides: [`render::invisible`]) and
-    /// private-use characters are removed from the name, the same way in texts and
-    /// pictures, and it is cut to [`MAX_NAME_CHARS`] (an empty name becomes the id).
+    /// A user, their name normalised once here, where it enters
+    /// ([`crate::base::names::normalise`]: invisible characters removed, NFKC, at most
+    /// [`MAX_NAME_CHARS`]). A name that is empty then, or that would pass for the bot's AI
+    /// seats ([`crate::base::names::passes_for_the_bot`]) unless this is an AI seat, is
+    /// replaced by the user's id: nobody is shown as the AI.
     pub fn new(id: impl Into<String>, name: impl Into<String>) -> User {
         let id = id.into();
-        let cleaned: String = crate::base::i18n::clean_text(&name.into()).chars().take(MAX_NAME_CHARS).collect();
-        let name = if cleaned.trim().is_empty() { id.clone() } else { cleaned.trim().to_string() };
+        let name = crate::base::names::normalise(&name.into());
+        let fake = !crate::base::ai_seat::is_ai(&id) && crate::base::names::passes_for_the_bot(&name);
+        let name = if name.is_empty() || fake { crate::base::names::normalise(&id) } else { name };
         User { id, name }
     }
 }

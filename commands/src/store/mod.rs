@@ -699,6 +699,17 @@ impl Db {
     /// # Errors
     /// [`StorageError`] when the read fails.
     pub async fn players(&self, id: GameId) -> Result<Vec<PlayerRow>, StorageError> {
+        let mut players = self.stored_players(id).await?;
+        // Players whose names look alike are told apart as they are shown (issue 38).
+        let mut names: Vec<(String, String)> = players.iter().map(|p| (p.user_id.clone(), p.name.clone())).collect();
+        crate::base::names::tell_apart(&mut names);
+        for (player, (_, name)) in players.iter_mut().zip(names) {
+            player.name = name;
+        }
+        Ok(players)
+    }
+
+    async fn stored_players(&self, id: GameId) -> Result<Vec<PlayerRow>, StorageError> {
         on!(self.exec(), |c| { let rows = sqlx::query("SELECT seat, user_id, name, lang FROM players WHERE game_id = $1 ORDER BY seat")
             .bind(id)
             .fetch_all(c)

@@ -17,6 +17,7 @@ mod support;
 mod clocks;
 mod invitations;
 mod limits;
+mod names;
 mod outage;
 mod slowsupport;
 mod takeback;
