@@ -36,6 +36,10 @@ const KINDS: [&str; 3] = ["expired", "soon", "half"];
 /// resigned) goes on at the next poll instead of holding this one.
 pub const AI_MOVES_PER_POLL: usize = 40;
 
+/// How long (ms) a stored move may wait for its answer before the scheduler takes its
+/// process for stopped and tells the mover itself ([`Host::due_notices`]).
+pub const UNANSWERED_GRACE_MS: i64 = 60 * 1000;
+
 /// How often (ms of the host's clock) a process sweeps for finished games left unrated.
 pub const RATING_SWEEP_MS: i64 = 10 * 60 * 1000;
 
@@ -95,6 +99,7 @@ impl Host {
             ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),
+            ("unanswered moves", self.unanswered_moves(now, platforms, &mut out).await),
         ] {
             if let Err(e) = result {
                 self.db.saw(&e);
@@ -112,6 +117,28 @@ impl Host {
             return Ok(());
         }
         crate::table::ratings::rate_unrated(self, now).await.map(drop)
+    }
+
+    /// Tells each mover whose move was stored but never answered (its process stopped in
+    /// between; issue 38), privately and once: "Your move c3 red in game #4 … was stored".
+    async fn unanswered_moves(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        for (id, seq, user_id, text) in self.db.take_unanswered(now - UNANSWERED_GRACE_MS, platforms).await? {
+            let Some(row) = self.db.game(id).await? else { continue };
+            let players = self.db.players(id).await?;
+            let chosen = crate::store::settings::user_lang(&self.db, &row.platform, &user_id).await?;
+            let stored = players.iter().find(|p| p.user_id == user_id).and_then(|p| p.lang.as_deref());
+            let lang = chosen.unwrap_or_else(|| self.lang_of(stored));
+            let game = row.kind.parse::<rules::GameKind>().map_or(row.kind.clone(), |k| lang.game_name(k).to_string());
+            let msg = Msg::new("move-stored-unanswered")
+                .arg("move", text.as_str())
+                .arg("id", id)
+                .arg("game", game)
+                .arg("channel", row.channel.clone());
+            tracing::info!(game = %id, seq, "a stored move's answer was lost: the mover is told");
+            let reply = Reply::private(&user_id, self.texts.text(lang, &msg)).about(GameRef { id, seq: seq.cast_unsigned() });
+            out.push(Notice { platform: row.platform.clone(), channel: row.channel.clone(), reply });
+        }
+        Ok(())
     }
 
     /// A user's language: the one stored with their seat, else the bot's.

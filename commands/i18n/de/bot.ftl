@@ -66,6 +66,7 @@ cmd-event-not-a-move = Ein Zug beginnt nicht mit @: zum Aufgeben gibt es `aufgeb
 cmd-export-hidden = Partie #{ $id } läuft noch und ihr Protokoll würde Verdecktes verraten, darum kann sie jetzt nur ein Admin exportieren.
 cmd-export-running-player = Partie #{ $id } läuft noch und du spielst mit: ihr Protokoll würde dir Verborgenes zeigen (den Vorrat, die anderen Hände), darum bekommst du es, wenn die Partie vorbei ist.
 cmd-unknown-help-topic = Zu „{ $topic }“ gibt es keine Hilfe: `hilfe` zeigt alle Befehle.
+move-stored-unanswered = Dein Zug { $move } in Partie #{ $id } ({ $game }, Kanal { $channel }) wurde gespeichert, aber der Bot wurde angehalten, bevor er antworten konnte: `brett #{ $id }` zeigt die Partie.
 cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch es bitte gleich noch einmal.
 
 ## Ansagen und Antworten.

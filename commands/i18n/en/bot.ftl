@@ -69,6 +69,7 @@ cmd-event-not-a-move = A move does not start with @: to give up, use `resign`; t
 cmd-export-hidden = Game #{ $id } is still running and its record would reveal hidden information, so only an admin can export it now.
 cmd-export-running-player = Game #{ $id } is still running and you play in it: its record would show you hidden information (the pile, the other hands), so you get it when the game is over.
 cmd-unknown-help-topic = There is no help on “{ $topic }”: type `help` for the list of commands.
+move-stored-unanswered = Your move { $move } in game #{ $id } ({ $game }, channel { $channel }) was stored, but the bot stopped before it could answer: `board #{ $id }` shows the game.
 cmd-storage = The game storage failed, so nothing was changed; please try again in a moment.
 
 ## Announcements and answers.

@@ -256,6 +256,7 @@ impl Table {
                 finished: true,
                 to_move: &[],
                 at: now,
+                answer: false,
             };
             if self.db.append(&advance).await? != crate::store::Appended::Stale {
                 self.remember(id, game.as_ref(), loaded.row.takebacks);

@@ -413,6 +413,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                     finished: true,
                     to_move: &[],
                     at: ctx.now(),
+                    answer: false,
                 })
                 .await?;
             if appended == Appended::Stale {

@@ -290,6 +290,10 @@ pub struct Advance<'a> {
     pub finished: bool,
     pub to_move: &'a [usize],
     pub at: i64,
+    /// Whether a person waits for the answer to this move: then an `unanswered_moves` row
+    /// is written in the move's transaction ([`Db::answered`] deletes it; the scheduler
+    /// tells the mover about one left behind by a stop).
+    pub answer: bool,
 }
 
 /// How often opening the database is tried again after a failure (another process
@@ -1073,6 +1077,17 @@ impl Db {
             .bind(advance.at)
             .execute(c)
             .await.map(|done| done.rows_affected()))?;
+        if advance.answer {
+            on!(tx.exec(), |c| sqlx::query("INSERT INTO unanswered_moves (game_id, seq, user_id, text, at) VALUES ($1, $2, $3, $4, $5)")
+                .bind(advance.game)
+                .bind(seen + 1)
+                .bind(advance.user_id)
+                .bind(advance.text)
+                .bind(advance.at)
+                .execute(c)
+                .await
+                .map(drop))?;
+        }
         tx.commit().await?;
         Ok(Appended::Stored(advance.seen + 1))
     }

@@ -26,6 +26,43 @@ impl Db {
         Ok(on!(self.exec(), |c| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(list).bind(channel).fetch_all(c).await)?)
     }
 
+    /// Deletes the `unanswered_moves` rows of `moves` (game, move number): their answers
+    /// were handed to the chat.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn answered(&self, moves: &[(GameId, u64)]) -> Result<(), StorageError> {
+        for &(game, seq) in moves {
+            on!(self.exec(), |c| sqlx::query("DELETE FROM unanswered_moves WHERE game_id = $1 AND seq = $2")
+                .bind(game)
+                .bind(seq.cast_signed())
+                .execute(c)
+                .await
+                .map(drop))?;
+        }
+        Ok(())
+    }
+
+    /// Takes (deletes and returns) the `unanswered_moves` rows of `platforms` stored at or
+    /// before `limit` (Unix ms): moves whose process stopped before it answered them.
+    /// Each row is taken by one poller only. Returned as (game, move number, mover's
+    /// user id, the move as stored), oldest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub(crate) async fn take_unanswered(&self, limit: i64, platforms: Platforms<'_>) -> Result<Vec<(GameId, i64, String, String)>, StorageError> {
+        let sql = format!(
+            "DELETE FROM unanswered_moves WHERE at <= $1 AND game_id IN (SELECT id FROM games WHERE {})
+             RETURNING game_id, seq, user_id, text",
+            Platforms::sql(self.dialect(), "platform", "channel", 2)
+        );
+        let (list, channel) = (platforms.list(), platforms.channel());
+        let mut rows: Vec<(GameId, i64, String, String)> =
+            on!(self.exec(), |c| sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(limit).bind(list).bind(channel).fetch_all(c).await)?;
+        rows.sort_by_key(|r| (r.0, r.1));
+        Ok(rows)
+    }
+
     /// The open invitations of `platforms` created at or before `limit` (Unix ms),
     /// oldest first.
     ///

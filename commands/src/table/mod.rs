@@ -65,6 +65,9 @@ pub struct Table {
     ai_wakeup: tokio::sync::Notify,
     /// When (the host's clock, ms) the rating sweep last ran; `i64::MIN`: never.
     last_rating_sweep: std::sync::atomic::AtomicI64,
+    /// The moves stored by commands still running, whose answers have not been handed
+    /// to the chat yet (game, move number): [`Table::unanswered`], [`Table::answered`].
+    unanswered: Mutex<Vec<(GameId, u64)>>,
 }
 
 /// A cached game, the move number it stands at and the take-backs it has seen.
@@ -94,6 +97,7 @@ impl Table {
             bot_users: RwLock::new(HashMap::new()),
             ai_wakeup: tokio::sync::Notify::new(),
             last_rating_sweep: std::sync::atomic::AtomicI64::new(i64::MIN),
+            unanswered: Mutex::new(Vec::new()),
         }
     }
 
@@ -118,6 +122,31 @@ impl Table {
     /// timer and plays the AI's turn at once.
     pub async fn ai_turn_waiting(&self) {
         self.ai_wakeup.notified().await;
+    }
+
+    /// Notes that move `seq` of game `id` was stored with an `unanswered_moves` row,
+    /// to be deleted when the command's answer is handed over ([`Table::answered`]).
+    pub(crate) fn unanswered(&self, id: GameId, seq: u64) {
+        self.unanswered.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((id, seq));
+    }
+
+    /// The answer about the games `games` (as (game, move number) of its replies) is
+    /// handed to the chat: their moves stored up to those numbers are answered, and their
+    /// `unanswered_moves` rows are deleted (a failure is logged: at worst the mover is
+    /// later told once more that the move was stored).
+    pub(crate) async fn answered(&self, games: &[(GameId, u64)]) {
+        let done: Vec<(GameId, u64)> = {
+            let mut open = self.unanswered.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let (done, rest): (Vec<_>, Vec<_>) =
+                open.drain(..).partition(|(id, seq)| games.iter().any(|(g, upto)| g == id && seq <= upto));
+            *open = rest;
+            done
+        };
+        if !done.is_empty()
+            && let Err(e) = self.db.answered(&done).await
+        {
+            tracing::warn!(error = %e, "the answered moves could not be marked");
+        }
     }
 
     /// Whether the rating sweep is due at `now` (never run, or `every` ms ago); if so,

@@ -43,6 +43,8 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             finished: game.is_finished(),
             to_move: &game.to_move(),
             at: ctx.now(),
+            // A person's move (not an event, not the AI's) waits for its answer.
+            answer: seat.is_some() && !text.starts_with('@') && !crate::base::ai_seat::is_ai(ctx.user_id()),
         })
         .await?;
     match appended {
@@ -52,6 +54,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
         }
         Appended::Stored(seq) => {
             tracing::info!(game = %id, seq, text, "move stored");
+            ctx.table.unanswered(id, seq);
             ctx.table.remember(id, game.as_ref(), loaded.row.takebacks);
             let status = if game.is_finished() { Status::Finished } else { Status::Running };
             let loaded = Loaded { row: crate::store::GameRow { seq, status, to_move: game.to_move(), ..loaded.row }, game: Some(game), ..loaded };

@@ -21,6 +21,7 @@ mod names;
 mod outage;
 mod slowsupport;
 mod takeback;
+mod unanswered;
 mod races;
 mod ratings;
 mod settings;
