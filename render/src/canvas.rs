@@ -1,5 +1,6 @@
 //! A small anti-aliased drawing surface shared by every game's drawing: shapes via
-//! tiny-skia, text via ab_glyph with the compiled-in DejaVu fonts, PNG encoding.
+//! tiny-skia, text via ab_glyph with the compiled-in DejaVu fonts (and fallback fonts
+//! for CJK and emoji, see the `glyphs` module), PNG encoding.
 //!
 //! Coordinates are pixels, `x` to the right and `y` downwards, as `f32`.
 
@@ -766,8 +767,7 @@ impl Canvas {
     /// # Errors
     /// [`RenderError`] when the compiled-in fonts cannot be read.
     pub fn text_width(text: &str, style: &TextStyle) -> Result<f32, RenderError> {
-        let (font, _) = fonts()?.get(style.weight);
-        Ok(layout(font, style.size, text).1)
+        Ok(layout(fonts()?, style.weight, style.size, text).1)
     }
 
     /// `text` in `style` made at most `max_width` pixels wide: drawn smaller, down to
@@ -858,8 +858,9 @@ impl Canvas {
     /// [`RenderError`] when the compiled-in fonts cannot be read.
     pub fn text(&mut self, text: &str, x: f32, y: f32, style: &TextStyle) -> Result<f32, RenderError> {
         self.paints(style.colour);
-        let (font, cap) = fonts()?.get(style.weight);
-        let (items, width) = layout(font, style.size, text);
+        let fonts = fonts()?;
+        let (_, cap) = fonts.get(style.weight);
+        let (items, width) = layout(fonts, style.weight, style.size, text);
         let left = match style.align {
             Align::Left => x,
             Align::Centre => x - width / 2.0,
@@ -868,9 +869,9 @@ impl Canvas {
         let (baseline, dy) = glyphs::split(y + cap * style.size / 2.0);
         for item in items {
             match item {
-                Item::Glyph(id, dx) => {
+                Item::Glyph { face, id, x: dx } => {
                     let (pen, fx) = glyphs::split(left + dx);
-                    if let Some(mask) = glyphs::mask(style.weight, id, style.size, fx, dy)? {
+                    if let Some(mask) = glyphs::mask(style.weight, face, id, style.size, fx, dy)? {
                         match &mut self.surface {
                             Surface::Rgba(pixmap) => blend_mask(pixmap, &mask, pen, baseline, style.colour),
                             Surface::Indexed(frame) => frame.blend_mask(&mask, pen, baseline, style.colour),

@@ -21,6 +21,7 @@
 
 mod aratoth;
 mod artifakes;
+mod bidi;
 pub mod canvas;
 mod carat;
 mod encode;

@@ -1,5 +1,5 @@
 //! Names from users are data (the picture half): long names are cut, characters
-//! the font lacks are drawn visibly and differently, format characters draw nothing.
+//! no font has are drawn visibly and differently, format characters draw nothing.
 
 use rules::{GameKind, Viewer, open};
 use serde_json::json;
@@ -34,13 +34,17 @@ fn long_names_are_cut_with_an_ellipsis() {
 
 #[test]
 fn cjk_and_emoji_are_drawn_and_tell_names_apart() {
-    let (a, b, emoji) = (drawn("中文"), drawn("日本"), drawn("😀"));
-    // Not empty: each character without a glyph shows its code point in a box.
+    let (a, b, emoji) = (drawn("中文"), drawn("日本"), drawn("🐉"));
+    // Drawn from the fallback fonts.
     assert!(inked(&a) > 100, "{}", inked(&a));
     assert!(inked(&emoji) > 50, "{}", inked(&emoji));
-    // Two different names never look the same (tofu boxes would).
     assert_ne!(a, b);
     assert_ne!(drawn("中"), drawn("文"));
+    // Characters no font has show their code point in a box: two different names never
+    // look the same (tofu boxes would).
+    let (private, unassigned) = (drawn("\u{E000}"), drawn("\u{0378}"));
+    assert!(inked(&private) > 50, "{}", inked(&private));
+    assert_ne!(private, unassigned);
 }
 
 #[test]
