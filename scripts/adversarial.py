@@ -65,6 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Counts: (full, quick).
 COUNTS = {
     "kills": (500, 30),
+    "end_kills": (200, 20),
     "move_races": (50, 5),
     "rematch_races": (30, 4),
     "invitation_races": (30, 4),
@@ -578,6 +579,80 @@ def exp_kills(h: Harness) -> Experiment:
     exp.counts["games"] = len(query(db, "SELECT id FROM games WHERE channel = ? AND status != 'withdrawn'", (channel,)))
     for key in ("lost", "doubled", "corrupt"):
         exp.counts.setdefault(key, 0)
+    if exp.failures:
+        exp.failures.append(f"database kept at {db}")
+    return exp
+
+
+# ---------------------------------------------------------------------------------------
+# Experiment: SIGKILL as games end (issue 38): the last move and the rating were two
+# transactions, and nothing rated a game later, so a kill between them left the game out
+# of the ratings for good; a move stored just before a kill was never acknowledged.
+
+
+def exp_end_kills(h: Harness) -> Experiment:
+    exp = Experiment("end-kills")
+    total = h.n("end_kills")
+    db = fresh_db(h, "end-kills")
+    channel = "ends"
+    lines = setup_lines("carat seed=7", "alice", "bob") + ["as alice", "c3 red", "as bob", "resign"]
+    # How long the script takes unkilled (after the first line), in a database of its own.
+    calibration = Proc(h, fresh_db(h, "end-kills-calibration"), "alice", channel)
+    calibration.send("\n".join(lines) + "\n")
+    calibration.close_input()
+    calibration.first_line.wait(60)
+    began = time.monotonic()
+    calibration.wait(120)
+    whole = max(0.05, time.monotonic() - began)
+    exp.counts["script seconds"] = round(whole, 2)
+    for i in range(total):
+        # A game that ends with alice's move and bob's resignation; the kill lands in the
+        # last half of the script, around the end of the game.
+        # A channel per game, so that a game left running by a kill is not the one the
+        # next script's moves mean.
+        proc = Proc(h, db, "alice", f"{channel}{i}")
+        proc.send("\n".join(lines) + "\n")
+        proc.first_line.wait(60)
+        time.sleep(h.rng.uniform(0.3 * whole, 1.2 * whole))
+        proc.kill()
+        proc.wait(30)
+        exp.count("kills")
+        if proc.panicked:
+            exp.fail(f"kill {i}: panicked: {bytes(proc.err[-500:])!r}")
+    finished = [r["id"] for r in query(db, "SELECT id FROM games WHERE channel LIKE ? AND status = 'finished'", (channel + '%',))]
+    unrated = query(db, "SELECT g.id FROM games g WHERE g.channel LIKE ? AND g.status = 'finished' "
+                        "AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)", (channel + '%',))
+    exp.count("finished games", len(finished))
+    exp.count("left unrated by the kills", len(unrated))
+    pending = query(db, "SELECT game_id FROM unanswered_moves")
+    exp.count("moves stored, not answered", len(pending))
+    # A restart: its first poll rates what the kills left unrated (in every channel); two
+    # minutes later (the terminal's clock, kept in the database) each channel's terminal
+    # tells the movers of its unanswered moves.
+    channels = sorted({r["channel"] for r in query(db, "SELECT g.channel FROM unanswered_moves u JOIN games g ON g.id = u.game_id")})
+    told = 0
+    for n, ch in enumerate(channels or [channel]):
+        chat = Chat(h, db, "alice", ch)
+        said = chat.cmd("wait 2m") if n == 0 else chat.cmd("games")
+        said += chat.cmd("games") + chat.cmd("as bob") + chat.cmd("games")
+        told += sum(1 for line in said if "was stored" in line)
+        chat.close()
+    still = query(db, "SELECT g.id FROM games g WHERE g.channel LIKE ? AND g.status = 'finished' "
+                      "AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)", (channel + '%',))
+    exp.count("unrated after the restart", len(still))
+    for r in still:
+        exp.fail(f"game #{r['id']} finished but never rated")
+    # Each finished game is the only one rated in its channel: both players once.
+    for r in query(db, "SELECT id, channel FROM games WHERE channel LIKE ? AND status = 'finished'", (channel + '%',)):
+        counted = [x["games"] for x in query(db, "SELECT games FROM ratings WHERE scope = ? AND kind = 'carat'", (r["channel"],))]
+        if counted != [1, 1]:
+            exp.fail(f"game #{r['id']}: its players are rated for {counted} games, not once each")
+    left = query(db, "SELECT game_id FROM unanswered_moves")
+    exp.count("movers told after the restart", told)
+    if left:
+        exp.fail(f"{len(left)} unanswered moves left after the restart")
+    if told != len(pending):
+        exp.fail(f"{len(pending)} moves were stored but not answered; {told} movers were told")
     if exp.failures:
         exp.failures.append(f"database kept at {db}")
     return exp
@@ -1410,6 +1485,7 @@ def exp_records(h: Harness) -> Experiment:
 
 EXPERIMENTS = {
     "kills": exp_kills,
+    "end-kills": exp_end_kills,
     "move-race": exp_move_race,
     "rematch-race": exp_rematch_race,
     "invitation-race": exp_invitation_race,
