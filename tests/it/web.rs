@@ -635,3 +635,23 @@ async fn a_name_shows_as_typed_and_each_board_has_one_address() {
         assert_eq!(get(site.addr, &format!("{page}/{other}"), &[]).await.status, 404, "{other}");
     }
 }
+
+/// Issue 41: the link of a finished game still read "Game page (every move, live)";
+/// its page no longer follows anything. Now a finished game's link says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_games_link_does_not_promise_a_live_page() {
+    let site = Site::start().await;
+    start(&site, "carat").await;
+    let running = site.say("alice", "board").await;
+    let link = running[0].link.as_ref().expect("a link");
+    assert!(link.text.starts_with("Game page (every move, live): http://"), "{}", link.text);
+    site.say("bob", "resign").await;
+    // `board` right after the end shows the game that ended here (issue 41).
+    let over = site.say("alice", "board").await;
+    assert!(over[0].text.plain().contains("bob resigned"), "{}", over[0].text.plain());
+    let link = over[0].link.as_ref().expect("a link");
+    assert!(link.text.starts_with("Game page (every move): http://"), "{}", link.text);
+    let german = site.host.handle(&Origin { lang: Some(commands::Lang::De), ..origin("alice") }, "brett #1").await;
+    let link = german[0].link.as_ref().expect("a link");
+    assert!(link.text.starts_with("Partieseite (jeder Zug): http://"), "{}", link.text);
+}

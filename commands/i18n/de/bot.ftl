@@ -67,6 +67,11 @@ cmd-export-hidden = Partie #{ $id } läuft noch und ihr Protokoll würde Verdeck
 cmd-export-running-player = Partie #{ $id } läuft noch und du spielst mit: ihr Protokoll würde dir Verborgenes zeigen (den Vorrat, die anderen Hände), darum bekommst du es, wenn die Partie vorbei ist.
 cmd-unknown-help-topic = Zu „{ $topic }“ gibt es keine Hilfe: `hilfe` zeigt alle Befehle.
 move-stored-unanswered = Dein Zug { $move } in Partie #{ $id } ({ $game }, Kanal { $channel }) wurde gespeichert, aber der Bot wurde angehalten, bevor er antworten konnte: `brett #{ $id }` zeigt die Partie.
+cmd-unknown-nearest = Den Befehl „{ $word }“ kenne ich nicht: meintest du `{ $nearest }`? `hilfe` zeigt alle Befehle.
+help-terminal = Im Terminal außerdem: `als <Name>`, um als andere Person zu sprechen, `warte <Zeit>`, um die Uhr vorzustellen (z. B. `warte 2d`), `ende` zum Beenden.
+help-terminal-as = `als <Name>` (nur im Terminal) lässt dich ab der nächsten Zeile als andere Person sprechen, so kann eine Person alle Plätze spielen; ihre privaten Nachrichten (eine Hand) erscheinen dann.
+help-terminal-wait = `warte <Zeit>` (nur im Terminal) stellt die Uhr des Chats vor, z. B. `warte 36h` oder `warte 2d`, damit Erinnerungen, Zeitlimits und abgelaufene Einladungen fällig werden; die Uhr wird in der Datenbank gespeichert.
+help-terminal-quit = `ende` (nur im Terminal) beendet den Chat; die Partien gehen beim nächsten Start weiter.
 cmd-storage = Der Spielspeicher hat versagt, es wurde nichts geändert; versuch es bitte gleich noch einmal.
 
 ## Ansagen und Antworten.

@@ -45,6 +45,7 @@ web-not-found-title = Nicht gefunden
 web-not-found = Diese Partieseite oder Stellung gibt es nicht: prüfe den Link.
 web-link-button = Partieseite
 web-link = Partieseite (jeder Zug, live): { $url }
+web-link-finished = Partieseite (jeder Zug): { $url }
 web-link-private = Deine eigene Partieseite, mit deiner Hand (behalte sie für dich): { $url }
 web-failed-title = Etwas ist schiefgegangen
 web-failed = Die Seite ließ sich gerade nicht erstellen: bitte versuche es gleich noch einmal.

@@ -70,6 +70,11 @@ cmd-export-hidden = Game #{ $id } is still running and its record would reveal h
 cmd-export-running-player = Game #{ $id } is still running and you play in it: its record would show you hidden information (the pile, the other hands), so you get it when the game is over.
 cmd-unknown-help-topic = There is no help on “{ $topic }”: type `help` for the list of commands.
 move-stored-unanswered = Your move { $move } in game #{ $id } ({ $game }, channel { $channel }) was stored, but the bot stopped before it could answer: `board #{ $id }` shows the game.
+cmd-unknown-nearest = I do not know the command “{ $word }”: did you mean `{ $nearest }`? Type `help` for the list of commands.
+help-terminal = In the terminal also: `as <name>` to speak as another player, `wait <time>` to move the clock forward (e.g. `wait 2d`), `quit` to end.
+help-terminal-as = `as <name>` (terminal only) makes you speak as another player from the next line on, so one person can play every seat; their private messages (a hand) show up then.
+help-terminal-wait = `wait <time>` (terminal only) moves the chat's clock forward, e.g. `wait 36h` or `wait 2d`, so that reminders, time limits and expired invitations come due; the clock is kept in the database.
+help-terminal-quit = `quit` (terminal only) ends the chat; the games go on at the next start.
 cmd-storage = The game storage failed, so nothing was changed; please try again in a moment.
 
 ## Announcements and answers.

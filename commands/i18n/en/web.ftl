@@ -45,6 +45,7 @@ web-not-found-title = Not found
 web-not-found = There is no such game page, or no such position: check the link.
 web-link-button = Game page
 web-link = Game page (every move, live): { $url }
+web-link-finished = Game page (every move): { $url }
 web-link-private = Your own game page, with your hand (keep it to yourself): { $url }
 web-failed-title = Something went wrong
 web-failed = The page could not be made just now: please try again in a moment.

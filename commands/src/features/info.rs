@@ -17,11 +17,19 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
         None | Some("") => {
             let commands = VERBS.iter().map(|(v, _)| v.name()).collect::<Vec<_>>().join(", ");
             let german = VERBS.iter().map(|(v, _)| v.german_name()).collect::<Vec<_>>().join(", ");
-            ctx.text(&Msg::new("help-general").arg("commands", commands).arg("german", german).arg("games", game_list()))
+            let mut text = ctx.text(&Msg::new("help-general").arg("commands", commands).arg("german", german).arg("games", game_list()));
+            // The terminal's own words (issue 41): the chat itself answers them.
+            if ctx.origin.platform == TERMINAL {
+                text.push_line(ctx.text(&Msg::new("help-terminal")));
+            }
+            text
         }
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();
-            if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
+            let terminal_word = TERMINAL_WORDS.iter().find(|(_, words)| words.iter().any(|w| first.eq_ignore_ascii_case(w)));
+            if let (Some((key, _)), true) = (terminal_word, ctx.origin.platform == TERMINAL) {
+                ctx.text(&Msg::new(*key))
+            } else if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
                 ctx.text(&Msg::new("help-hint").arg("points", rules::hathor::HINT_COST))
             } else if let Some(verb) = Verb::from_word(first) {
                 ctx.text(&Msg::new(format!("help-{}", verb.name())))
@@ -34,6 +42,18 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
     };
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }
+
+/// The platform name of the terminal chat (`spieltisch local`), whose own words `help`
+/// explains there.
+const TERMINAL: &str = "terminal";
+
+/// The terminal chat's own words (answered by the chat itself, not by a command) and the
+/// help text of each: `as`, `wait`, `quit`, with their German words.
+const TERMINAL_WORDS: [(&str, &[&str]); 3] = [
+    ("help-terminal-as", &["as", "als"]),
+    ("help-terminal-wait", &["wait", "warte", "warten"]),
+    ("help-terminal-quit", &["quit", "exit", "ende"]),
+];
 
 /// `rules [game]`: a game's short rules (`rules-<game>` from the Fluent files), or the
 /// list of games.

@@ -35,7 +35,10 @@ pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: 
 /// game here and the text parses as a move of that game; else an unknown command.
 async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option<u64>) -> Outcome {
     let word = notation.split_whitespace().next().unwrap_or_default();
-    let unknown = || Refused::from(Msg::new("cmd-unknown").arg("word", word));
+    let unknown = || match crate::grammar::Verb::nearest_word(word) {
+        Some(nearest) => Refused::from(Msg::new("cmd-unknown-nearest").arg("word", word).arg("nearest", nearest)),
+        None => Refused::from(Msg::new("cmd-unknown").arg("word", word)),
+    };
     if notation.trim_start().starts_with('@') {
         return Err(unknown());
     }
@@ -291,9 +294,11 @@ pub(crate) async fn resign(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 }
 
 /// `board`: the board as everyone sees it, the game's board notes
-/// ([`crate::table::games::board_notes`]) and whose turn it is (no mention).
+/// ([`crate::table::games::board_notes`]) and whose turn it is (no mention); when no
+/// game runs here and none is named, the game that ended here last, with its result
+/// (issue 41: "No game is running" right after the end was no answer).
 pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let loaded = ctx.table.select_read(ctx, id).await?;
+    let loaded = ctx.table.select_read_or_last(ctx, id).await?;
     // A post for the channel: in its language.
     let ctx = &ctx.in_channel();
     let id = loaded.row.id;
@@ -307,7 +312,7 @@ pub(crate) async fn board(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     text.push_line(status_text(ctx, &loaded, game.as_ref(), false));
     let picture = ctx.table.board_png(id, game.as_ref(), loaded.names(), ctx.lang).await;
-    let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: None }, ctx.lang).await;
+    let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: None }, ctx.lang, game.is_finished()).await;
     Ok(vec![Reply::channel(text).with_file(picture).about(GameRef { id, seq }).with_link(link)])
 }
 
@@ -322,7 +327,7 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     match hand_reply(ctx, &loaded, game.as_ref(), seat).await {
         Some(reply) => {
-            let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: Some(seat) }, ctx.lang).await;
+            let link = ctx.table.web_link_for(crate::store::web::WebLink { game: id, seat: Some(seat) }, ctx.lang, game.is_finished()).await;
             Ok(vec![reply.with_link(link)])
         }
         None => Err(Msg::new("hand-none").arg("id", id).into()),

@@ -110,6 +110,24 @@ impl Verb {
         VERBS.iter().find(|(_, words)| words.contains(&word.as_str())).map(|(v, _)| *v)
     }
 
+    /// The command word nearest to a mistyped `word` (`mvoes` → `moves`, `hilf` →
+    /// `hilfe`), by Damerau-Levenshtein distance (one swap, or a missing, extra or wrong
+    /// letter; two for words of seven letters or more), in the language of the word it
+    /// is nearest to; `None` when no word is that near, or `word` is one.
+    pub fn nearest_word(word: &str) -> Option<&'static str> {
+        let word = word.to_lowercase();
+        if word.chars().count() < 3 || Verb::from_word(&word).is_some() {
+            return None;
+        }
+        let (distance, best) = VERBS
+            .iter()
+            .flat_map(|(_, words)| words.iter())
+            .map(|w| (strsim::damerau_levenshtein(&word, w), *w))
+            .min_by_key(|(d, _)| *d)?;
+        let allowed = if word.chars().count() >= 7 { 2 } else { 1 };
+        (distance <= allowed).then_some(best)
+    }
+
     /// The English command word.
     pub fn name(self) -> &'static str {
         VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.first()).copied().unwrap_or("help")

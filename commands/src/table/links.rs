@@ -31,11 +31,16 @@ impl Table {
         }
     }
 
-    /// The link of `link`'s page as a [`Link`] in `lang` (spectators: `web-link`, a
+    /// The link of `link`'s page as a [`Link`] in `lang` (spectators: `web-link`, or
+    /// `web-link-finished` once the game is `over`, whose page no longer follows it; a
     /// player: `web-link-private`); `None` as for [`Table::web_url`].
-    pub async fn web_link_for(&self, link: WebLink, lang: Lang) -> Option<Link> {
+    pub async fn web_link_for(&self, link: WebLink, lang: Lang, over: bool) -> Option<Link> {
         let url = self.web_url(link).await?;
-        let key = if link.seat.is_some() { "web-link-private" } else { "web-link" };
+        let key = match (link.seat.is_some(), over) {
+            (true, _) => "web-link-private",
+            (false, true) => "web-link-finished",
+            (false, false) => "web-link",
+        };
         Some(Link {
             label: self.texts.plain(lang, &Msg::new("web-link-button")),
             text: self.texts.plain(lang, &Msg::new(key).arg("url", url.clone())),
@@ -56,7 +61,7 @@ pub(crate) async fn add_start_links(ctx: &crate::table::context::Ctx<'_>, loaded
     }
     let (Some(game), id) = (&loaded.game, loaded.row.id) else { return };
     if let Some(post) = replies.iter_mut().find(|r| r.audience == Audience::Channel) {
-        post.link = ctx.table.web_link_for(WebLink { game: id, seat: None }, ctx.channel_lang).await;
+        post.link = ctx.table.web_link_for(WebLink { game: id, seat: None }, ctx.channel_lang, game.is_finished()).await;
     }
     for player in &loaded.players {
         let seat = player.seat;
@@ -70,7 +75,7 @@ pub(crate) async fn add_start_links(ctx: &crate::table::context::Ctx<'_>, loaded
         } else {
             player.lang.as_deref().and_then(|l| l.parse().ok()).unwrap_or(ctx.channel_lang)
         };
-        let Some(link) = ctx.table.web_link_for(WebLink { game: id, seat: Some(seat) }, lang).await else { continue };
+        let Some(link) = ctx.table.web_link_for(WebLink { game: id, seat: Some(seat) }, lang, game.is_finished()).await else { continue };
         match replies.iter_mut().find(|r| r.audience == Audience::User(player.user_id.clone())) {
             Some(hand) => hand.link = Some(link),
             None => replies.push(Reply::private(&player.user_id, Text::plain_text(link.text))),

@@ -9,6 +9,7 @@ mod aratoth;
 mod challenges;
 mod concurrency;
 mod grammar;
+mod help_words;
 mod helofag;
 mod permissions;
 mod polls;

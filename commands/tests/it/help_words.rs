@@ -1,0 +1,65 @@
+//! What a new user tripped over (issue 41): the terminal's own words (`as`, `wait`,
+//! `quit`) were not in `help`, and `help wait` said there was no help on it; a mistyped
+//! command got no suggestion.
+
+use commands::{Lang, Origin};
+
+use crate::support::{origin, Place};
+
+fn in_terminal(user: &str, lang: Lang) -> Origin {
+    Origin { platform: "terminal".into(), lang: Some(lang), ..origin(user, "local") }
+}
+
+async fn answer(host: &commands::Host, at: &Origin, line: &str) -> String {
+    host.handle(at, line).await.iter().map(|r| r.text.plain()).collect::<Vec<_>>().join("\n")
+}
+
+#[tokio::test]
+async fn the_terminals_own_words_are_in_its_help() {
+    let place = Place::new();
+    let host = place.host().await;
+    let en = in_terminal("alice", Lang::En);
+    let help = answer(&host, &en, "help").await;
+    assert!(
+        help.ends_with("In the terminal also: `as <name>` to speak as another player, `wait <time>` to move the clock forward (e.g. `wait 2d`), `quit` to end."),
+        "{help}"
+    );
+    assert_eq!(
+        answer(&host, &en, "help wait").await,
+        "`wait <time>` (terminal only) moves the chat's clock forward, e.g. `wait 36h` or `wait 2d`, so that reminders, time limits and expired invitations come due; the clock is kept in the database."
+    );
+    assert!(answer(&host, &en, "help as").await.starts_with("`as <name>` (terminal only) makes you speak as another player"));
+    assert_eq!(answer(&host, &en, "help quit").await, "`quit` (terminal only) ends the chat; the games go on at the next start.");
+    let de = in_terminal("alice", Lang::De);
+    assert!(answer(&host, &de, "hilfe").await.ends_with(
+        "Im Terminal außerdem: `als <Name>`, um als andere Person zu sprechen, `warte <Zeit>`, um die Uhr vorzustellen (z. B. `warte 2d`), `ende` zum Beenden."
+    ));
+    assert!(answer(&host, &de, "hilfe warte").await.starts_with("`warte <Zeit>` (nur im Terminal) stellt die Uhr des Chats vor"));
+    // Elsewhere there is no such word.
+    let discord = origin("alice", "c");
+    assert!(!answer(&host, &discord, "help").await.contains("In the terminal"));
+    assert_eq!(answer(&host, &discord, "help wait").await, "There is no help on “wait”: type `help` for the list of commands.");
+}
+
+#[tokio::test]
+async fn a_mistyped_command_gets_the_nearest_word() {
+    let place = Place::new();
+    let host = place.host().await;
+    let en = origin("alice", "c");
+    assert_eq!(
+        answer(&host, &en, "mvoes").await,
+        "I do not know the command “mvoes”: did you mean `moves`? Type `help` for the list of commands."
+    );
+    assert_eq!(
+        answer(&host, &en, "baord").await,
+        "I do not know the command “baord”: did you mean `board`? Type `help` for the list of commands."
+    );
+    assert_eq!(
+        answer(&host, &en, "leaderbord carat").await,
+        "I do not know the command “leaderbord”: did you mean `leaderboard`? Type `help` for the list of commands."
+    );
+    // Nothing near: no guess.
+    assert_eq!(answer(&host, &en, "xyzzy").await, "I do not know the command “xyzzy”: type `help` for the list of commands.");
+    let de = Origin { lang: Some(Lang::De), ..origin("bob", "c") };
+    assert_eq!(answer(&host, &de, "hilf").await, "Den Befehl „hilf“ kenne ich nicht: meintest du `hilfe`? `hilfe` zeigt alle Befehle.");
+}
