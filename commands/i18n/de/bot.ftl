@@ -171,7 +171,7 @@ help-start = `starten [#Nr]` startet die Partie: jeder Spieler, sobald alle Plä
 help-move = `zug [#Nr] <Zug>` macht deinen Zug, z. B. `zug c3 rot`. Spielst du hier nur eine Partie, genügt der Zug allein.
 help-board = `brett [#Nr]` zeigt den Spielplan.
 help-hand = `hand [#Nr]` zeigt deine Hand, nur dir.
-help-moves = `zuege [#Nr] [Filter] [seite=N]` listet die möglichen Züge des Spielers am Zug, z. B. `zuege c3`.
+help-moves = `zuege [#Nr] [Filter] [seite=N]` listet die möglichen Züge des Spielers am Zug, z. B. `zuege c3`. In Helofag enthält die Liste einzelne Aktionen: ein Zug sind zwei davon, eine je Würfel, zusammen geschrieben als `S+6, A6+3`.
 help-resign = `aufgeben [#Nr]`: zu zweit gewinnt der andere; mit mehr Spielern geht die Partie ohne dich weiter.
 help-abort = `abbrechen [#Nr]` beendet eine Partie ohne Ergebnis: Spieler vor dem zweiten Zug, Admins jederzeit. Eine Einladung wird damit zurückgezogen.
 help-games = `partien` listet deine Partien, die, in denen du am Zug bist, zuerst.

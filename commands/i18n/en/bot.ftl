@@ -174,7 +174,7 @@ help-start = `start [#id]` starts the game: any player once all seats are taken,
 help-move = `move [#id] <move>` makes your move, e.g. `move c3 red`. A bare move works too when you play only one game here.
 help-board = `board [#id]` shows the board.
 help-hand = `hand [#id]` shows your hand, only to you.
-help-moves = `moves [#id] [filter] [page=N]` lists the legal moves of the player to move, e.g. `moves c3`.
+help-moves = `moves [#id] [filter] [page=N]` lists the legal moves of the player to move, e.g. `moves c3`. In Helofag the list holds single actions: a turn is two of them, one per die, written together as `S+6, A6+3`.
 help-resign = `resign [#id]` gives up: with two players the other one wins; with more the game goes on without you.
 help-abort = `abort [#id]` ends a game without a result: players before the second move, admins at any time. It also withdraws an invitation.
 help-games = `games` lists your games, the ones waiting for you first.

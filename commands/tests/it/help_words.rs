@@ -63,3 +63,18 @@ async fn a_mistyped_command_gets_the_nearest_word() {
     let de = Origin { lang: Some(Lang::De), ..origin("bob", "c") };
     assert_eq!(answer(&host, &de, "hilf").await, "Den Befehl „hilf“ kenne ich nicht: meintest du `hilfe`? `hilfe` zeigt alle Befehle.");
 }
+
+/// Issue 41: `help moves` did not say that in Helofag the list holds single actions and
+/// a turn is two of them.
+#[tokio::test]
+async fn help_moves_says_a_helofag_turn_is_two_actions() {
+    let place = Place::new();
+    let host = place.host().await;
+    assert!(answer(&host, &origin("alice", "c"), "help moves").await.ends_with(
+        "In Helofag the list holds single actions: a turn is two of them, one per die, written together as `S+6, A6+3`."
+    ));
+    let de = Origin { lang: Some(Lang::De), ..origin("bob", "c") };
+    assert!(answer(&host, &de, "hilfe züge").await.ends_with(
+        "In Helofag enthält die Liste einzelne Aktionen: ein Zug sind zwei davon, eine je Würfel, zusammen geschrieben als `S+6, A6+3`."
+    ));
+}
