@@ -236,85 +236,26 @@ fn a_misspelt_database_url_is_refused_without_showing_its_password() {
     assert!(left.is_empty(), "nothing is created: {left:?}");
 }
 
-/// A `spieltisch local` whose input is written line by line and whose output is read
-/// as it comes (each wait bounded).
-struct Chat {
-    child: std::process::Child,
-    input: std::process::ChildStdin,
-    lines: std::sync::mpsc::Receiver<String>,
-    seen: Vec<String>,
+/// A `spieltisch local` run by `sh -c "trap '' XFSZ; exec …"`: a process whose file size
+/// limit may be lowered (its writes then fail instead of killing it).
+fn limited_chat(place: &Place) -> crate::support::Live {
+    let command = format!(
+        "trap '' XFSZ; exec '{}' local --db '{}' --boards '{}' --as alice",
+        crate::support::binary().display(),
+        place.db_url(),
+        place.boards().display()
+    );
+    crate::support::Live::start(place.path(), &command)
 }
 
-impl Chat {
-    /// Starts `sh -c "trap '' XFSZ; exec spieltisch local …"`: a process whose file size
-    /// limit may be lowered (its writes then fail instead of killing it).
-    fn start(place: &Place) -> Chat {
-        use std::process::{Command, Stdio};
-        let command = format!(
-            "trap '' XFSZ; exec '{}' local --db '{}' --boards '{}' --as alice",
-            crate::support::binary().display(),
-            place.db_url(),
-            place.boards().display()
-        );
-        let mut child = Command::new("sh")
-            .args(["-c", &command])
-            .current_dir(place.path())
-            .env_remove("RUST_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start spieltisch");
-        let input = child.stdin.take().expect("stdin");
-        let stdout = child.stdout.take().expect("stdout");
-        let (send, lines) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Chat { child, input, lines, seen: Vec::new() }
-    }
-
-    /// Types `line` and waits (at most 30 s) for an output line containing `expect`.
-    fn say(&mut self, line: &str, expect: &str) {
-        use std::io::Write;
-        writeln!(self.input, "{line}").and_then(|()| self.input.flush()).expect("type a line");
-        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
-        loop {
-            let left = until.saturating_duration_since(std::time::Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(out) => {
-                    let found = out.contains(expect);
-                    self.seen.push(out);
-                    if found {
-                        return;
-                    }
-                }
-                Err(_) => panic!("no line with {expect:?} after {line:?}; the chat printed:\n{}", self.seen.join("\n")),
-            }
-        }
-    }
-
-    /// Sets the process's file size limit (`prlimit --fsize`): `1` makes every write to
-    /// a file fail, as on a full disk; `unlimited` frees it again.
-    fn file_size_limit(&self, soft: &str) {
-        let status = std::process::Command::new("prlimit")
-            .args(["--pid", &self.child.id().to_string(), &format!("--fsize={soft}:unlimited")])
-            .status()
-            .expect("run prlimit (util-linux)");
-        assert!(status.success(), "prlimit --fsize={soft}");
-    }
-}
-
-impl Drop for Chat {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Sets the file size limit of process `pid` (`prlimit --fsize`): `1` makes every write
+/// to a file fail, as on a full disk; `unlimited` frees it again.
+fn file_size_limit(pid: u32, soft: &str) {
+    let status = std::process::Command::new("prlimit")
+        .args(["--pid", &pid.to_string(), &format!("--fsize={soft}:unlimited")])
+        .status()
+        .expect("run prlimit (util-linux)");
+    assert!(status.success(), "prlimit --fsize={soft}");
 }
 
 /// Issue 38: after a full disk was freed, the same process answered "The game storage
@@ -326,18 +267,23 @@ impl Drop for Chat {
 #[test]
 fn moves_work_again_as_soon_as_a_full_disk_is_freed() {
     let place = Place::new();
-    let mut chat = Chat::start(&place);
-    chat.say("new carat seed=7", "invites you to a game of Carat");
-    chat.say("as bob", "You speak as bob now.");
-    chat.say("join", "All seats are taken");
-    chat.say("start", "It is @alice's turn.");
-    chat.say("as alice", "You speak as alice now.");
-    chat.file_size_limit("1");
-    chat.say("c3 red", "The game storage failed, so nothing was changed");
-    chat.say("c3 red", "The game storage failed, so nothing was changed");
-    chat.file_size_limit("unlimited");
-    chat.say("c3 red", "alice plays c3 red (game #1, move 1).");
-    chat.say("as bob", "You speak as bob now.");
-    chat.say("c4 blue", "bob plays c4 blue (game #1, move 2).");
-    chat.say("history", "c4 blue");
+    let mut chat = limited_chat(&place);
+    let wait = std::time::Duration::from_secs(30);
+    let say = |chat: &mut crate::support::Live, line: &str, expect: &str| {
+        chat.type_line(line);
+        chat.wait_for(expect, wait);
+    };
+    say(&mut chat, "new carat seed=7", "invites you to a game of Carat");
+    say(&mut chat, "as bob", "You speak as bob now.");
+    say(&mut chat, "join", "All seats are taken");
+    say(&mut chat, "start", "It is @alice's turn.");
+    say(&mut chat, "as alice", "You speak as alice now.");
+    file_size_limit(chat.child.id(), "1");
+    say(&mut chat, "c3 red", "The game storage failed, so nothing was changed");
+    say(&mut chat, "c3 red", "The game storage failed, so nothing was changed");
+    file_size_limit(chat.child.id(), "unlimited");
+    say(&mut chat, "c3 red", "alice plays c3 red (game #1, move 1).");
+    say(&mut chat, "as bob", "You speak as bob now.");
+    say(&mut chat, "c4 blue", "bob plays c4 blue (game #1, move 2).");
+    say(&mut chat, "history", "c4 blue");
 }

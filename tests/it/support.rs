@@ -150,3 +150,70 @@ pub fn manifest_dir() -> std::path::PathBuf {
 pub fn full_game() -> String {
     manifest_dir().join("rules/tests/examples/carat/20-full-game-2p.json").display().to_string()
 }
+
+/// A process whose input is typed line by line and whose output is read as it comes
+/// (by a thread, in chunks: a prompt without a newline is seen too); every wait is
+/// bounded. Killed when dropped.
+pub struct Live {
+    pub child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::sync::mpsc::Receiver<String>,
+    /// What was printed and not yet matched by [`Live::wait_for`].
+    seen: String,
+}
+
+impl Live {
+    /// Starts `command` (as `sh -c`) in `dir`, its standard error discarded.
+    pub fn start(dir: &Path, command: &str) -> Live {
+        use std::io::Read;
+        let mut child = Command::new("sh")
+            .args(["-c", command])
+            .current_dir(dir)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start the command");
+        let input = child.stdin.take().expect("stdin");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (send, output) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || send.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
+                    break;
+                }
+            }
+        });
+        Live { child, input, output, seen: String::new() }
+    }
+
+    /// Types `line` (and a newline).
+    pub fn type_line(&mut self, line: &str) {
+        writeln!(self.input, "{line}").and_then(|()| self.input.flush()).expect("type a line");
+    }
+
+    /// Waits (at most `limit`) until the output contains `what`; forgets the output up to
+    /// it and returns when it was seen. Panics with all output seen after `limit`.
+    pub fn wait_for(&mut self, what: &str, limit: std::time::Duration) -> std::time::Instant {
+        let until = std::time::Instant::now() + limit;
+        loop {
+            if let Some(at) = self.seen.find(what) {
+                self.seen.drain(..at + what.len());
+                return std::time::Instant::now();
+            }
+            match self.output.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+                Ok(text) => self.seen.push_str(&text),
+                Err(_) => panic!("no {what:?} within {limit:?}; the output since the last match:\n{}", self.seen),
+            }
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -72,59 +72,21 @@ fn the_names_of_the_ai_are_reserved_in_the_terminal() {
 /// session runs on a pseudo-terminal (`script`), so the terminal sees a keyboard.
 #[test]
 fn at_a_keyboard_the_next_line_is_answered_while_the_ai_thinks() {
-    use std::{
-        io::{Read, Write},
-        process::{Command, Stdio},
-        time::{Duration, Instant},
-    };
+    use std::time::{Duration, Instant};
     let place = Place::new();
     let command = format!(
-        "'{}' local --db '{}' --boards '{}' --as alice",
+        "exec script -qfec \"'{}' local --db '{}' --boards '{}' --as alice\" /dev/null",
         crate::support::binary().display(),
         place.db_url(),
         place.boards().display()
     );
-    let mut child = Command::new("script")
-        .args(["-qfec", &command, "/dev/null"])
-        .current_dir(place.path())
-        .env_remove("RUST_LOG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start script (util-linux) with spieltisch local");
-    let mut input = child.stdin.take().expect("stdin");
-    let mut stdout = child.stdout.take().expect("stdout");
-    let (send, output) = std::sync::mpsc::channel::<(Instant, String)>();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = stdout.read(&mut buf) {
-            if n == 0 || send.send((Instant::now(), String::from_utf8_lossy(&buf[..n]).into_owned())).is_err() {
-                break;
-            }
-        }
-    });
-    let mut seen = String::new();
-    let mut wait_for = |what: &str, limit: Duration| -> Instant {
-        let until = Instant::now() + limit;
-        loop {
-            if let Some(at) = seen.find(what) {
-                seen.drain(..at + what.len());
-                return Instant::now();
-            }
-            match output.recv_timeout(until.saturating_duration_since(Instant::now())) {
-                Ok((_, text)) => seen.push_str(&text),
-                Err(_) => panic!("no {what:?} within {limit:?}; the terminal showed:\n{seen}"),
-            }
-        }
-    };
-    wait_for("alice> ", Duration::from_secs(20));
-    writeln!(input, "new hathor challenge @bot:hard seed=5").expect("type");
-    wait_for("Spieltisch (AI, hard)", Duration::from_secs(20));
+    let mut chat = crate::support::Live::start(place.path(), &command);
+    chat.wait_for("alice> ", Duration::from_secs(20));
+    chat.type_line("new hathor challenge @bot:hard seed=5");
+    chat.wait_for("Spieltisch (AI, hard)", Duration::from_secs(20));
     let typed = Instant::now();
-    writeln!(input, "help").expect("type");
-    let answered = wait_for("Commands: new, join", Duration::from_secs(20));
+    chat.type_line("help");
+    let answered = chat.wait_for("Commands: new, join", Duration::from_secs(20));
     assert!(answered - typed < Duration::from_secs(3), "`help` was answered after {:?}", answered - typed);
-    writeln!(input, "quit").expect("type");
-    let _ = child.wait();
+    chat.type_line("quit");
 }

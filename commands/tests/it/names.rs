@@ -13,8 +13,11 @@ fn named(id: &str, name: &str) -> Origin {
     Origin { user: User::new(id, name), ..origin(id, "c") }
 }
 
-/// Seats `first` and `second` in a new game of Carat; the start's first line.
-async fn start_between(host: &Host, first: &Origin, second: &Origin) -> String {
+/// The start line of a new game of Carat (on a database of its own) that `first` created
+/// and `second` joined.
+async fn start_between(first: &Origin, second: &Origin) -> String {
+    let place = Place::new();
+    let host: std::sync::Arc<Host> = place.host().await;
     let invited = host.handle(first, &format!("new carat @{}", second.user.id)).await;
     assert!(!invited.iter().any(|r| r.refusal), "{}", invited[0].text.plain());
     let started = host.handle(second, "join").await;
@@ -24,27 +27,16 @@ async fn start_between(host: &Host, first: &Origin, second: &Origin) -> String {
 
 #[tokio::test]
 async fn nobody_passes_for_the_ai_or_for_another_player() {
-    let place = Place::new();
-    let host = place.host().await;
     // A zero-width space before the AI's name: shown as the person's id.
-    let start = start_between(&host, &named("mallory", "\u{200B}Spieltisch (AI, hard)"), &named("bob", "bob")).await;
+    let start = start_between(&named("mallory", "\u{200B}Spieltisch (AI, hard)"), &named("bob", "bob")).await;
     assert!(start.ends_with("Seats: mallory, bob."), "{start}");
-
     // A Cyrillic а (U+0430) for the Latin a: told apart from alice.
-    let place = Place::new();
-    let host = place.host().await;
-    let start = start_between(&host, &named("alice", "alice"), &named("eve", "\u{0430}lice")).await;
+    let start = start_between(&named("alice", "alice"), &named("eve", "\u{0430}lice")).await;
     assert!(start.ends_with("Seats: alice, \u{0430}lice (2)."), "{start}");
-
     // A right-to-left override around the same letters: the same name, told apart.
-    let place = Place::new();
-    let host = place.host().await;
-    let start = start_between(&host, &named("u1", "evil"), &named("u2", "\u{202E}evil\u{202C}")).await;
+    let start = start_between(&named("u1", "evil"), &named("u2", "\u{202E}evil\u{202C}")).await;
     assert!(start.ends_with("Seats: evil, evil (2)."), "{start}");
-
     // Only zero-width characters: the id, not an invisible name.
-    let place = Place::new();
-    let host = place.host().await;
-    let start = start_between(&host, &named("ghost", "\u{200B}\u{200D}\u{FEFF}"), &named("bob", "bob")).await;
+    let start = start_between(&named("ghost", "\u{200B}\u{200D}\u{FEFF}"), &named("bob", "bob")).await;
     assert!(start.ends_with("Seats: ghost, bob."), "{start}");
 }
