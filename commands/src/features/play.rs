@@ -397,8 +397,14 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
         let filter: String = filter.split_whitespace().map(|w| format!(" {w}")).collect();
         text.push_line(ctx.text(&Msg::new("moves-more").arg("id", id).arg("filter", filter).arg("next", page + 1)));
     }
-    if pages > 1 {
+    if pages > 1 && filter.trim().is_empty() {
         text.push_line(ctx.text(&crate::table::games::moves_hint(&ctx.table.texts, ctx.lang, loaded.kind, &list)));
+    } else if pages > 1 {
+        // Already narrowed (issue 41: `moves dragon` was told to narrow with `moves
+        // dragon`): one more word, after what was typed.
+        let verb = if ctx.lang == crate::base::i18n::Lang::De { crate::grammar::Verb::Moves.german_name() } else { crate::grammar::Verb::Moves.name() };
+        let typed = format!("{verb} {}", filter.split_whitespace().collect::<Vec<_>>().join(" "));
+        text.push_line(ctx.text(&Msg::new("moves-narrow-further").arg("typed", typed)));
     }
     if page == 1 {
         for line in help {

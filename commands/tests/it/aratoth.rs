@@ -181,7 +181,8 @@ async fn moves_filters_by_shape_and_site_and_pages() {
             } else {
                 assert!(!text.contains("Next page"), "{text}");
             }
-            assert!(text.contains("narrow it down by shape and/or site"), "a long list hints at filters: {text}");
+            // A long list already filtered asks for one more word (issue 41).
+            assert!(text.contains(&format!("add another word after `moves {}`", filter.split_whitespace().collect::<Vec<_>>().join(" "))), "a long list hints at filters: {text}");
             seen.extend(shown);
         }
         assert_eq!(seen, wanted, "{filter}: the pages together list exactly the matching placements in order");
@@ -225,7 +226,18 @@ async fn moves_filters_by_shape_and_site_and_pages() {
     let text = de[0].text.plain();
     assert!(text.contains("(12 insgesamt, Seite 1 von 2)"), "{text}");
     assert!(text.contains(&format!("Nächste Seite: `züge #{id} drache a5 seite=2`")), "{text}");
-    assert!(text.contains("Die Liste ist lang (Drache 12): schränke sie nach Form und/oder Platz ein"), "{text}");
+    // Issue 41: a list already narrowed is not told to narrow with the same words.
+    assert_eq!(
+        text.lines().last(),
+        Some("Die Liste ist noch lang: schränke sie mit einem weiteren Wort nach `züge drache a5` ein (siehe `hilfe züge`).")
+    );
+    let dragons = host.handle(&origin(&user, "c"), "moves dragon").await;
+    let text = dragons[0].text.plain();
+    assert!(text.contains("(90 in all, page 1 of "), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some("That is still a long list: add another word after `moves dragon` to narrow it further (see `help moves`).")
+    );
 }
 
 #[tokio::test]
