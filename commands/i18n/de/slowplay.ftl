@@ -107,6 +107,14 @@ help-decline = `ablehnen [#Nr]` lehnt eine Einladung ab, die dich nennt (`neu ca
 cmd-leaderboard-needs-game = Nenne das Spiel: `rangliste <Spiel>`, eines von { $games }.
 cmd-bad-player = „{ $text }“ ist kein Spieler: nenne ihn als @Name (oder erwähne ihn), oder schreib nur `statistik` für deine eigenen Wertungen.
 # $scope: "server" (Wertungen gelten auf dem ganzen Server) oder "channel" (in diesem Kanal oder Raum).
+leaderboard-what-here = In diesem Kanal gibt es keine Hathor-Herausforderung (`neu hathor herausforderung` eröffnet eine; ihre Rangliste zeigt die Punkte der Spieler). Bewertet { $scope ->
+    [server] auf diesem Server
+   *[channel] hier
+}: { $games }.
+leaderboard-nothing-here = { $scope ->
+    [server] Auf diesem Server
+   *[channel] Hier
+} hat noch niemand eine Wertung, und in diesem Kanal gibt es keine Hathor-Herausforderung. `rangliste <Spiel>` zeigt die Besten eines Spiels, sobald eine Partie zu zweit oder mehr zu Ende ist (z. B. `rangliste carat`); `neu hathor herausforderung` eröffnet eine Herausforderung, deren Rangliste die Punkte ihrer Spieler zeigt.
 cmd-no-ratings = { $scope ->
     [server] Auf diesem Server
    *[channel] Hier

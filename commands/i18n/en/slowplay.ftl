@@ -97,6 +97,14 @@ help-decline = `decline [#id]` turns down an invitation that names you (`new car
 cmd-leaderboard-needs-game = Name the game: `leaderboard <game>`, one of { $games }.
 cmd-bad-player = “{ $text }” is not a player: name them as @name (or mention them), or write `stats` alone for your own ratings.
 # $scope: "server" (ratings count on the whole server) or "channel" (in this channel or room).
+leaderboard-what-here = There is no Hathor challenge in this channel (`new hathor challenge` opens one; its leaderboard shows the players' points). Rated { $scope ->
+    [server] on this server
+   *[channel] here
+}: { $games }.
+leaderboard-nothing-here = Nobody has a rating { $scope ->
+    [server] on this server
+   *[channel] here
+} yet, and there is no Hathor challenge in this channel. `leaderboard <game>` shows a game's best players once a game of two or more has ended (e.g. `leaderboard carat`); `new hathor challenge` opens a challenge, whose leaderboard shows its players' points.
 cmd-no-ratings = Nobody has a rating in { $game } { $scope ->
     [server] on this server
    *[channel] here

@@ -634,14 +634,29 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
         }
     };
     let Some(challenge) = challenge else {
-        return Err(match id {
-            Some(id) => Msg::new("challenge-no-such").arg("id", id),
-            None => Msg::new("challenge-none-here"),
-        }
-        .into());
+        let Some(id) = id else { return Err(what_leaderboards_show(ctx).await?.into()) };
+        return Err(Msg::new("challenge-no-such").arg("id", id).into());
     };
     let entries = ctx.table.entries(challenge.id).await?;
     Ok(vec![Reply::channel(ctx.table.standings(ctx.channel_lang, &challenge, &entries))])
+}
+
+/// A bare `leaderboard` where no Hathor challenge was played (issue 41: it spoke of
+/// challenges only): what a leaderboard can show here, the rated games by name with the
+/// command for each, or that nothing is rated yet, and how to get a challenge's points.
+async fn what_leaderboards_show(ctx: &Ctx<'_>) -> Result<Msg, StorageError> {
+    let kinds = crate::store::ratings::rated_kinds(&ctx.table.db, &ctx.origin.platform, ctx.origin.scope()).await?;
+    let verb = if ctx.lang == crate::base::i18n::Lang::De { Verb::Leaderboard.german_name() } else { Verb::Leaderboard.name() };
+    let games: Vec<String> = kinds
+        .iter()
+        .filter_map(|k| k.parse::<GameKind>().ok())
+        .map(|kind| format!("{} (`{verb} {}`)", ctx.game_name(kind), kind.id()))
+        .collect();
+    Ok(if games.is_empty() {
+        Msg::new("leaderboard-nothing-here").arg("scope", ctx.scope_word())
+    } else {
+        Msg::new("leaderboard-what-here").arg("games", games.join(", ")).arg("scope", ctx.scope_word())
+    })
 }
 
 /// Applies the challenge rules to the replies of a command: a reply about the game of

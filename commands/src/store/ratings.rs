@@ -156,6 +156,18 @@ pub async fn leaderboard_of(db: &Db, platform: &str, scope: &str, kind: &str) ->
     Ok(rows)
 }
 
+/// The games with ratings in a scope (their ids, e.g. `carat`), in alphabetical order.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn rated_kinds(db: &Db, platform: &str, scope: &str) -> Result<Vec<String>, StorageError> {
+    Ok(on!(db.exec(), |c| sqlx::query_scalar("SELECT DISTINCT kind FROM ratings WHERE platform = $1 AND scope = $2 ORDER BY kind")
+        .bind(platform)
+        .bind(scope)
+        .fetch_all(c)
+        .await)?)
+}
+
 /// The name `user_id` last played under on `platform` (the newest `players` row), if
 /// they ever sat at a game there.
 ///

@@ -379,7 +379,7 @@ async fn the_leaderboard_lists_scores_and_who_has_finished() {
     let clock = Arc::new(ManualClock::at(NOW));
     let host = host_at(&place, &clock, None).await;
     let nothing = host.handle(&origin("carol", "c"), "leaderboard").await;
-    assert!(refused(&nothing, "carol", "There is no open challenge in this channel"), "{}", texts(&nothing));
+    assert!(refused(&nothing, "carol", "Nobody has a rating here yet, and there is no Hathor challenge in this channel."), "{}", texts(&nothing));
     let a = game_of(&host.handle(&origin("alice", "c"), "new hathor challenge seed=3").await, "alice");
     let b = game_of(&host.handle(&origin("bob", "c"), "join").await, "bob");
     let c = game_of(&host.handle(&origin("carol", "c"), "join").await, "carol");

@@ -78,3 +78,28 @@ async fn help_moves_says_a_helofag_turn_is_two_actions() {
         "In Helofag enthält die Liste einzelne Aktionen: ein Zug sind zwei davon, eine je Würfel, zusammen geschrieben als `S+6, A6+3`."
     ));
 }
+
+/// Issue 41: a bare `leaderboard` spoke only about Hathor challenges. Where no challenge
+/// was played it says what a leaderboard can show here: the rated games, with the
+/// command for each, or that nothing is rated yet.
+#[tokio::test]
+async fn a_bare_leaderboard_says_what_it_can_show_here() {
+    let place = Place::new();
+    let host = place.host().await;
+    let alice = origin("alice", "c");
+    assert_eq!(
+        answer(&host, &alice, "leaderboard").await,
+        "Nobody has a rating here yet, and there is no Hathor challenge in this channel. `leaderboard <game>` shows a game's best players once a game of two or more has ended (e.g. `leaderboard carat`); `new hathor challenge` opens a challenge, whose leaderboard shows its players' points."
+    );
+    crate::support::started(&host, "c", 31).await;
+    answer(&host, &origin("bob", "c"), "resign").await;
+    assert_eq!(
+        answer(&host, &alice, "leaderboard").await,
+        "There is no Hathor challenge in this channel (`new hathor challenge` opens one; its leaderboard shows the players' points). Rated here: Carat (`leaderboard carat`)."
+    );
+    let de = Origin { lang: Some(Lang::De), ..origin("carol", "c") };
+    assert_eq!(
+        answer(&host, &de, "rangliste").await,
+        "In diesem Kanal gibt es keine Hathor-Herausforderung (`neu hathor herausforderung` eröffnet eine; ihre Rangliste zeigt die Punkte der Spieler). Bewertet hier: Carat (`rangliste carat`)."
+    );
+}
