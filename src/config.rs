@@ -439,6 +439,8 @@ pub enum ConfigError {
     Syntax { file: String, error: String },
     #[error("the config file {file} has a bad value at `{key}`: {error}")]
     Key { file: String, key: String, error: String },
+    #[error("the environment variable {name} has a bad value: {error}")]
+    Env { name: &'static str, error: String },
 }
 
 /// The keys whose values are secret (tokens, passwords, the daily challenge's secret, the
@@ -456,7 +458,27 @@ impl Config {
         let text = std::fs::read_to_string(path).map_err(|error| ConfigError::Read { file: file.clone(), error })?;
         let mut config = Config::parse(&text, &file)?;
         config.apply_env(|name| std::env::var(name).ok());
+        config.check_database_url(Some((&text, &file)), std::env::var_os(ENV_DATABASE_URL).is_some())?;
         Ok(config)
+    }
+
+    /// Refuses a database URL that cannot be the bot's database (issue 41: these errors
+    /// named neither file, key nor line), as every other bad value: with the file, the key
+    /// `database.url` and its line in `file` (the text and name of the config file), or
+    /// with the environment variable when the URL came from there (`from_env`). The URL
+    /// is shown without its password.
+    ///
+    /// # Errors
+    /// [`ConfigError::Key`] or [`ConfigError::Env`].
+    pub fn check_database_url(&self, file: Option<(&str, &str)>, from_env: bool) -> Result<(), ConfigError> {
+        let Some(problem) = commands::store::url_problem(&self.database.url) else { return Ok(()) };
+        match file {
+            Some((text, name)) if !from_env => {
+                let line = database_url_line(text).map_or_else(String::new, |n| format!("line {n}: "));
+                Err(ConfigError::Key { file: name.to_string(), key: "database.url".into(), error: format!("{line}{problem}") })
+            }
+            _ => Err(ConfigError::Env { name: ENV_DATABASE_URL, error: problem }),
+        }
     }
 
     /// No file: the defaults, with the secrets from the environment (as [`Config::load`]
@@ -677,6 +699,20 @@ impl SecretLines {
 /// The keys whose bad values are not quoted back in errors, though they are no secret:
 /// a token is easily pasted there by mistake.
 const UNQUOTED_KEYS: &[&str] = &["guilds"];
+
+/// The 1-based line of `url = …` in the `[database]` table of a config text.
+fn database_url_line(text: &str) -> Option<usize> {
+    let mut in_database = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            in_database = line.trim_start_matches('[').trim_end_matches(']').trim() == "database";
+        } else if in_database && line.split('=').next().is_some_and(|key| key.trim().trim_matches('"') == "url") {
+            return Some(i + 1);
+        }
+    }
+    None
+}
 
 /// The 1-based line of byte `offset` in `text`.
 fn line_of(text: &str, offset: usize) -> usize {

@@ -343,7 +343,13 @@ fn run_async(name: &str, job: impl std::future::Future<Output = anyhow::Result<E
 fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
     Ok(match path {
         Some(p) => Config::load(p)?,
-        None => Config::from_env(),
+        None => {
+            let config = Config::from_env();
+            if std::env::var_os(config::ENV_DATABASE_URL).is_some() {
+                config.check_database_url(None, true)?;
+            }
+            config
+        }
     })
 }
 

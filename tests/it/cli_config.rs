@@ -199,3 +199,29 @@ fn config_errors_about_secrets_never_show_the_value() {
         }
     }
 }
+
+/// Issue 41: errors about the database URL named neither the file, nor the key, nor the
+/// line, as every other configuration error does (and the run had begun). Now they do,
+/// before anything is opened, without the password; from the environment, they name the
+/// variable.
+#[test]
+fn a_bad_database_url_names_the_file_the_key_and_the_line() {
+    for (url, why) in [
+        ("mysql://bot:Pw-41@h/db", "`mysql://bot:***@h/db` is not a database URL: Spieltisch keeps its games in PostgreSQL or SQLite only"),
+        ("postgress://bot:Pw-41@h/db", "`postgress://bot:***@h/db` is not a database URL: the scheme `postgress:` is misspelt"),
+        ("sqlite::memory:", "`sqlite::memory:` is an in-memory database, which would not keep the games"),
+    ] {
+        let place = Place::new();
+        let file = place.path().join("config.toml");
+        std::fs::write(&file, format!("# games\n[database]\nurl = \"{url}\"\n")).expect("write config");
+        let run = spieltisch(place.path(), &["run", "--config", &file.display().to_string()], "", &[]);
+        assert_eq!(run.code, Some(1), "{}", run.stderr);
+        let expected = format!("the config file {} has a bad value at `database.url`: line 3: {why}", file.display());
+        assert!(run.stderr.contains(&expected), "{url}: {}", run.stderr);
+        assert!(!run.stderr.contains("Pw-41") && !place.path().join("spieltisch.db").exists(), "{}", run.stderr);
+    }
+    let place = Place::new();
+    let run = spieltisch(place.path(), &["local"], "", &[("SPIELTISCH_DATABASE_URL", "mysql://bot:Pw-41@h/db")]);
+    assert_eq!(run.code, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("the environment variable SPIELTISCH_DATABASE_URL has a bad value: `mysql://bot:***@h/db` is not a database URL"), "{}", run.stderr);
+}

@@ -319,6 +319,16 @@ fn unusable_url(url: &str) -> Option<String> {
     }
 }
 
+/// Why `url` cannot be the bot's database, before anything is opened: a foreign or
+/// misspelt scheme ([`url::check`]), an in-memory SQLite database or one without a file.
+/// The reason shows the URL without its password. `None`: it may be opened.
+pub fn url_problem(url: &str) -> Option<String> {
+    if let Err(problem) = url::check(url) {
+        return Some(problem);
+    }
+    if is_postgres_url(url) { None } else { unusable_url(url) }
+}
+
 /// Whether `url` names a PostgreSQL database (`postgres://` or `postgresql://`);
 /// every other URL is SQLite's.
 pub fn is_postgres_url(url: &str) -> bool {
