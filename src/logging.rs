@@ -32,8 +32,10 @@ use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 
 /// Writes one line to standard error and ignores any failure.
 pub fn report_line(args: fmt::Arguments<'_>) {
+    // The binary's own messages hide the secrets too (a URL's password in an error).
+    let line = args.to_string();
     let mut err = io::stderr().lock();
-    let _ = writeln!(err, "{args}").and_then(|()| err.flush());
+    let _ = writeln!(err, "{}", scrub(&line)).and_then(|()| err.flush());
 }
 
 /// The log targets that print the frames or payloads they send and receive at debug or
@@ -158,7 +160,9 @@ pub fn init(default_filter: &str) -> LogGuard {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default_filter));
     let frames = tracing_subscriber::filter::filter_fn(|meta| !carries_frames(meta.target(), *meta.level()));
-    let layer = tracing_subscriber::fmt::layer().with_writer(writer).log_internal_errors(false).with_filter(frames);
+    // Colours only for a terminal: a log read from a pipe or file gets no escape codes.
+    let ansi = std::io::IsTerminal::is_terminal(&io::stderr());
+    let layer = tracing_subscriber::fmt::layer().with_writer(writer).with_ansi(ansi).log_internal_errors(false).with_filter(frames);
     let _ = tracing_subscriber::registry().with(filter).with(layer).try_init();
     LogGuard(Some(guard))
 }

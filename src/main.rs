@@ -390,7 +390,7 @@ async fn bind_web(config: &mut Config) -> anyhow::Result<Option<tokio::net::TcpL
     if let Some(url) = &web.public_url
         && !(url.starts_with("http://") || url.starts_with("https://"))
     {
-        anyhow::bail!("[web] public_url must start with http:// or https://, not {url:?}");
+        anyhow::bail!("[web] public_url must start with http:// or https://, not {:?}", config::redact_url(url));
     }
     let listener = tokio::net::TcpListener::bind(web.listen)
         .await

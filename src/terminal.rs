@@ -113,8 +113,8 @@ impl<'h, W: Write> Terminal<'h, W> {
         let (host, channel) = (self.host, self.settings.channel.clone());
         let ai = async move {
             loop {
-                let notices = host.ai_moves_in(PLATFORM, &channel).await;
-                if notices.is_empty() {
+                let (played, notices) = host.ai_moves_in(PLATFORM, &channel).await;
+                if played == 0 {
                     // Woken when a move leaves an AI seat to move; a second at most
                     // (a game another terminal started).
                     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), host.ai_turn_waiting()).await;
@@ -296,8 +296,15 @@ impl<'h, W: Write> Terminal<'h, W> {
             let text = self.say(Msg::new("local-speaking-as-who").arg("user", self.speaker.name.clone()));
             return writeln!(self.out, "{text}");
         }
-        if commands::base::ai_seat::reserved_name(name) {
-            let text = self.say(Msg::new("local-reserved-name").arg("user", name.trim()));
+        // The name as it will be shown (invisible characters removed, NFKC): a name that
+        // is empty then, or reserved, or looks like the AI's (issue 38), is refused.
+        let shown = commands::base::names::normalise(name);
+        if shown.is_empty() {
+            let text = self.say(Msg::new("local-empty-name"));
+            return writeln!(self.out, "{text}");
+        }
+        if commands::base::ai_seat::reserved_name(&shown) || commands::base::names::passes_for_the_bot(&shown) {
+            let text = self.say(Msg::new("local-reserved-name").arg("user", shown));
             return writeln!(self.out, "{text}");
         }
         self.speaker = user(name);
@@ -325,9 +332,15 @@ impl<'h, W: Write> Terminal<'h, W> {
         let body = reply.text_with_link().plain().replace('\n', "\n    ");
         writeln!(self.out, "{label} {body}")?;
         if let Some(file) = &reply.file {
-            let path = write_file(&self.settings.boards, file)?;
-            let key = if file.mime == "image/png" { "local-picture" } else { "local-file" };
-            let text = self.say(Msg::new(key).arg("path", path.display().to_string()));
+            // A picture that cannot be written (a full disk) is said, not fatal: the move
+            // it shows is stored, and the chat goes on.
+            let text = match write_file(&self.settings.boards, file) {
+                Ok(path) => {
+                    let key = if file.mime == "image/png" { "local-picture" } else { "local-file" };
+                    self.say(Msg::new(key).arg("path", path.display().to_string()))
+                }
+                Err(e) => self.say(Msg::new("local-file-failed").arg("dir", self.settings.boards.display().to_string()).arg("error", e.to_string())),
+            };
             writeln!(self.out, "    {text}")?;
         }
         Ok(())

@@ -79,15 +79,20 @@ impl Host {
     }
 
     /// Plays at most one AI move in each game of `channel` of `platform` whose AI seat is
-    /// to move, and returns their announcements (empty: no AI seat is to move there).
-    /// Called again and again, it posts the AI's moves one by one as they are made.
-    pub async fn ai_moves_in(&self, platform: &str, channel: &str) -> Vec<Notice> {
+    /// to move; returns how many moves were played (0: no AI seat is to move there, or
+    /// none could move) and their announcements (a game of an open challenge announces
+    /// nothing). Called again and again, it posts the AI's moves one by one as they are
+    /// made.
+    pub async fn ai_moves_in(&self, platform: &str, channel: &str) -> (usize, Vec<Notice>) {
         let mut out = Vec::new();
-        if let Err(e) = self.ai_turns(Platforms::Channel { platform, channel }, &mut out, 1).await {
-            self.db.saw(&e);
-            tracing::error!(error = %e, "the scheduler failed to play the AI's turns");
+        match self.ai_turns(Platforms::Channel { platform, channel }, &mut out, 1).await {
+            Ok(played) => (played, out),
+            Err(e) => {
+                self.db.saw(&e);
+                tracing::error!(error = %e, "the scheduler failed to play the AI's turns");
+                (0, out)
+            }
         }
-        out
     }
 
     async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>, ai_moves: usize) -> Vec<Notice> {
@@ -96,7 +101,7 @@ impl Host {
             ("outbox", self.outbox(platforms, &mut out).await),
             ("invitations", self.expire_invitations(now, platforms, &mut out).await),
             // Before the reminders: an AI seat's turn is played, never reminded.
-            ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await),
+            ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await.map(drop)),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),
             ("unanswered moves", self.unanswered_moves(now, platforms, &mut out).await),
@@ -184,15 +189,17 @@ impl Host {
     /// each game until a human is to move or it ends, at most `moves` moves per game
     /// (the pollers: [`AI_MOVES_PER_POLL`]; none: nothing is played), and posts the
     /// announcements.
-    async fn ai_turns(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>, moves: usize) -> Result<(), StorageError> {
+    async fn ai_turns(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>, moves: usize) -> Result<usize, StorageError> {
+        let mut played = 0;
         if moves == 0 {
-            return Ok(());
+            return Ok(played);
         }
         for id in turns::ai_to_move(&self.db, platforms).await? {
             let Some(row) = self.db.game(id).await? else { continue };
             for _ in 0..moves {
                 match crate::features::play::ai_turn(self, id).await {
                     Ok(Some((origin, replies))) => {
+                        played += 1;
                         // A game of an open challenge stays hidden; its end is told.
                         let ctx = crate::table::context::acting(self, &origin, crate::grammar::Verb::Move).await;
                         let replies = match crate::features::challenges::guard(&ctx, crate::grammar::Verb::Move, replies).await {
@@ -213,7 +220,7 @@ impl Host {
                 }
             }
         }
-        Ok(())
+        Ok(played)
     }
 
     async fn turn_notices(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {

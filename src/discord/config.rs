@@ -85,7 +85,7 @@ impl fmt::Display for ConfigError {
             ConfigError::NoToken => {
                 write!(f, "no Discord bot token: set [discord] token or {TOKEN_ENV}, or leave the [discord] section out to run without Discord")
             }
-            ConfigError::BadApiUrl(url) => write!(f, "[discord] api_url must start with http:// or https://, not \"{url}\""),
+            ConfigError::BadApiUrl(url) => write!(f, "[discord] api_url must start with http:// or https://, not \"{}\"", commands::store::url::redact(url)),
         }
     }
 }

@@ -225,3 +225,23 @@ fn a_bad_database_url_names_the_file_the_key_and_the_line() {
     assert_eq!(run.code, Some(1), "{}", run.stderr);
     assert!(run.stderr.contains("the environment variable SPIELTISCH_DATABASE_URL has a bad value: `mysql://bot:***@h/db` is not a database URL"), "{}", run.stderr);
 }
+
+/// Found by a new user's trial: the program's own error messages printed a URL's
+/// password in clear (`[discord] api_url`, `[web] public_url`). Now they go through the
+/// log's redaction.
+#[test]
+fn error_messages_hide_the_passwords_of_urls() {
+    let place = Place::new();
+    let run = run_with(&place, "[discord]\ntoken = \"tok-123456\"\napi_url = \"http://u:SecretApi22@127.0.0.1:1\"\n", &[]);
+    assert_ne!(run.code, Some(0), "nothing listens there: {}", run.stderr);
+    let all = format!("{}{}", run.stdout, run.stderr);
+    assert!(all.contains("u:***@127.0.0.1:1"), "the URL is named: {all}");
+    assert!(!all.contains("SecretApi22") && !all.contains("tok-123456"), "{all}");
+    let place = Place::new();
+    let file = place.path().join("config.toml");
+    std::fs::write(&file, "[web]\nlisten = \"127.0.0.1:0\"\npublic_url = \"ftp://u:SecretPub13@x\"\n").expect("write config");
+    let run = spieltisch(place.path(), &["local", "--config", &file.display().to_string(), "--db", &place.db_url()], "", &[]);
+    assert_ne!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.stderr.contains("public_url must start with http:// or https://"), "{}", run.stderr);
+    assert!(!run.stderr.contains("SecretPub13"), "{}", run.stderr);
+}

@@ -104,3 +104,32 @@ fn german_is_spoken_when_asked() {
     assert!(run.stdout.contains("lädt zu einer Partie Carat (#1) für 2 Spieler (3 Tage Bedenkzeit je Zug) ein"), "{}", run.stdout);
     assert!(run.stdout.contains("Partie #1 hat noch nicht begonnen."), "{}", run.stdout);
 }
+
+/// Found by a new user's trial: `as` took a name of zero-width characters only (shown as
+/// nothing) and a look-alike of the AI's name behind a zero-width space; a board that
+/// could not be written (a full disk where the boards go) ended the session after the
+/// move was stored. Now such names are refused, and an unwritable picture is said.
+#[test]
+fn odd_names_are_refused_and_an_unwritable_board_is_said() {
+    let place = Place::new();
+    let run = place.local("as \u{200B}\u{200D}\nas \u{200B}Spieltisch (AI, hard)\nas \u{0405}pieltisch\nas bob\n");
+    assert!(run.stdout.contains("A name needs a letter you can see: type `as <name>`, e.g. `as bob`."), "{}", run.stdout);
+    assert!(run.stdout.contains("You cannot speak as Spieltisch (AI, hard): "), "{}", run.stdout);
+    assert!(run.stdout.contains("You cannot speak as \u{0405}pieltisch: "), "{}", run.stdout);
+    assert!(run.stdout.contains("You speak as bob now."), "{}", run.stdout);
+
+    // The first move's picture cannot be written (a directory has taken its name).
+    let place = Place::new();
+    let boards = place.boards();
+    std::fs::create_dir_all(boards.join("game-1-move-1.png")).expect("a directory in the way");
+    let script = "new carat seed=7\nas bob\njoin\nstart\nas alice\nc3 red\nhistory\n";
+    let run = crate::support::spieltisch(
+        place.path(),
+        &["local", "--db", &place.db_url(), "--boards", &boards.display().to_string(), "--as", "alice"],
+        script,
+        &[],
+    );
+    assert!(run.stdout.contains("alice plays c3 red (game #1, move 1)."), "{}\n{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("(the picture could not be written into "), "{}", run.stdout);
+    assert!(run.stdout.contains("alice> history"), "the session went on: {}", run.stdout);
+}

@@ -195,6 +195,8 @@ local-speaking-as = Du sprichst jetzt als { $user }.
 local-speaking-as-who = Du sprichst als { $user }: schreib `als <Name>`, um als jemand anderes zu sprechen.
 local-private-label = [privat an { $user }]
 local-private-for = (eine private Nachricht für { $user }; tippe `als { $user }`, um sie zu lesen)
+local-empty-name = Ein Name braucht einen sichtbaren Buchstaben: tippe `als <Name>`, z. B. `als bob`.
+local-file-failed = (das Bild konnte nicht nach { $dir } geschrieben werden: { $error })
 local-picture = Bild: { $path }
 local-file = Datei: { $path }
 

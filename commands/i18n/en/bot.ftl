@@ -198,6 +198,8 @@ local-speaking-as = You speak as { $user } now.
 local-speaking-as-who = You speak as { $user }: type `as <name>` to speak as another player.
 local-private-label = [private to { $user }]
 local-private-for = (a private message for { $user }; type `as { $user }` to read it)
+local-empty-name = A name needs a letter you can see: type `as <name>`, e.g. `as bob`.
+local-file-failed = (the picture could not be written into { $dir }: { $error })
 local-picture = picture: { $path }
 local-file = file: { $path }
 
