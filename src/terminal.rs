@@ -153,11 +153,15 @@ impl<'h, W: Write> Terminal<'h, W> {
             reader.await;
             std::future::pending::<()>().await;
         };
-        tokio::select! {
+        let result = tokio::select! {
             result = chat => result,
             () = reader => Ok(()),
             () = ai => Ok(()),
-        }
+        };
+        // A turn the AI was still thinking about is given back, so that the next start
+        // (or another terminal) plays it at once.
+        self.host.release_ai_claims().await;
+        result
     }
 
     /// The prompt of an interactive session (`alice> `).

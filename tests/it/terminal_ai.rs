@@ -88,5 +88,23 @@ fn at_a_keyboard_the_next_line_is_answered_while_the_ai_thinks() {
     chat.type_line("help");
     let answered = chat.wait_for("Commands: new, join", Duration::from_secs(20));
     assert!(answered - typed < Duration::from_secs(3), "`help` was answered after {:?}", answered - typed);
+    // `quit` while the AI thinks: the chat ends at once and gives the AI's claim on its
+    // turn back, so that the next start plays it at once (a new user's trial found the
+    // claim left for its minute's lease).
     chat.type_line("quit");
+    let quit = Instant::now();
+    let status = loop {
+        if let Some(status) = chat.child.try_wait().expect("wait") {
+            break status;
+        }
+        assert!(quit.elapsed() < Duration::from_secs(10), "quit took over 10 s");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
+    let claims = tokio::runtime::Runtime::new().expect("a runtime").block_on(async {
+        let db = commands::store::Db::open(&place.db_url()).await.expect("open the database");
+        let commands::store::backend::Exec::SqlitePool(pool) = db.exec() else { unreachable!("SQLite") };
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM ai_claims").fetch_one(pool).await.expect("count")
+    });
+    assert_eq!(claims, 0, "the AI's claim was given back");
 }

@@ -188,6 +188,9 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     if !claimed.map_err(|e| e.to_string())? {
         return Ok(None);
     }
+    // Noted while this process thinks, so that a stop gives the claim back
+    // ([`crate::table::Table::release_ai_claims`]); forgotten once the turn is over.
+    let thinking = Thinking::note(table, (id, seq, loaded.row.takebacks));
     let chosen = match ai::SeatView::of(game.as_ref(), player.seat) {
         Ok(view) => match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
             Ok(Ok(notation)) => Ok(notation),
@@ -215,7 +218,10 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     let origin = crate::table::context::seat_origin(&loaded.row, &loaded.players, user);
     let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Move).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
-    match move_in(&ctx, loaded, &notation, Some(seq)).await {
+    let stored = move_in(&ctx, loaded, &notation, Some(seq)).await;
+    // The turn is over, stored or refused (not cancelled mid-way: that keeps the note).
+    thinking.done();
+    match stored {
         Ok(replies) => {
             let over = table.db.game(id).await.map_err(|e| e.to_string())?.is_some_and(|r| r.status == Status::Finished);
             Ok(Some((origin.clone(), if watched || over { replies } else { Vec::new() })))
@@ -331,6 +337,27 @@ pub(crate) async fn hand(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             Ok(vec![reply.with_link(link)])
         }
         None => Err(Msg::new("hand-none").arg("id", id).into()),
+    }
+}
+
+/// An AI turn this process has claimed and thinks about, noted in
+/// [`crate::table::Table`]'s list until [`Thinking::done`]. A turn cancelled while the AI
+/// thinks (the process stops) stays noted, so that its claim is given back
+/// ([`crate::table::Table::release_ai_claims`]).
+struct Thinking<'t> {
+    table: &'t crate::table::Table,
+    claim: (GameId, u64, i64),
+}
+
+impl<'t> Thinking<'t> {
+    fn note(table: &'t crate::table::Table, claim: (GameId, u64, i64)) -> Thinking<'t> {
+        table.thinking.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(claim);
+        Thinking { table, claim }
+    }
+
+    /// The turn is over: forgotten.
+    fn done(self) {
+        self.table.thinking.lock().unwrap_or_else(std::sync::PoisonError::into_inner).retain(|c| *c != self.claim);
     }
 }
 

@@ -153,6 +153,23 @@ pub(crate) async fn ai_to_move(db: &Db, platforms: Platforms<'_>) -> Result<Vec<
     Ok(on!(db.exec(), |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).bind(list).bind(channel).fetch_all(c).await)?)
 }
 
+/// Gives back this process's claim of the AI turn of game `id` at move `seq` after
+/// `takebacks` take-backs (it stops before playing it): another scheduler may take it at
+/// once.
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn release_ai_turn(db: &Db, id: GameId, seq: u64, takebacks: i64) -> Result<(), StorageError> {
+    on!(db.exec(), |c| sqlx::query("DELETE FROM ai_claims WHERE game_id = $1 AND seq = $2 AND takebacks = $3")
+        .bind(id)
+        .bind(seq.cast_signed())
+        .bind(takebacks)
+        .execute(c)
+        .await
+        .map(drop))?;
+    Ok(())
+}
+
 /// Claims the AI turn of game `id` at move `seq` after `takebacks` take-backs for this
 /// scheduler at `now` (Unix ms): `true` when it is this caller's to play (nobody claimed
 /// it, or the last claim is `lease_ms` or more old: its process died while thinking),

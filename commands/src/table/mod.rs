@@ -68,6 +68,9 @@ pub struct Table {
     /// The moves stored by commands still running, whose answers have not been handed
     /// to the chat yet (game, move number): [`Table::unanswered`], [`Table::answered`].
     unanswered: Mutex<Vec<(GameId, u64)>>,
+    /// The AI turns this process has claimed and is thinking about (game, move number,
+    /// take-backs): given back by [`Table::release_ai_claims`] when the process stops.
+    pub(crate) thinking: Mutex<Vec<(GameId, u64, i64)>>,
 }
 
 /// A cached game, the move number it stands at and the take-backs it has seen.
@@ -98,6 +101,7 @@ impl Table {
             ai_wakeup: tokio::sync::Notify::new(),
             last_rating_sweep: std::sync::atomic::AtomicI64::new(i64::MIN),
             unanswered: Mutex::new(Vec::new()),
+            thinking: Mutex::new(Vec::new()),
         }
     }
 
@@ -146,6 +150,19 @@ impl Table {
             && let Err(e) = self.db.answered(&done).await
         {
             tracing::warn!(error = %e, "the answered moves could not be marked");
+        }
+    }
+
+    /// Gives back the AI turns this process claimed and has not played (it stops while
+    /// the AI thinks: `quit`, Ctrl-C), so that the next process plays them at once instead
+    /// of waiting for the claims' lease to run out. Failures are logged.
+    pub async fn release_ai_claims(&self) {
+        let claims: Vec<(GameId, u64, i64)> =
+            std::mem::take(&mut *self.thinking.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        for (game, seq, takebacks) in claims {
+            if let Err(e) = crate::store::turns::release_ai_turn(&self.db, game, seq, takebacks).await {
+                tracing::warn!(game = %game, error = %e, "an AI claim could not be given back");
+            }
         }
     }
 
