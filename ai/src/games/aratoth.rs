@@ -3,8 +3,8 @@
 use rules::{aratoth::Aratoth, rng::ChaCha20Rng, Game, Match, Seat};
 use serde_json::Value;
 
-use super::{public_setup, AiGame};
-use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+use super::{public_setup, AiGame, Searched, Searching};
+use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 impl AiGame for Aratoth {
     // At most 36 pieces are ever placed: playouts always reach the end.
@@ -19,17 +19,22 @@ impl AiGame for Aratoth {
         super::open_setup(view)
     }
 
-    fn budget(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget { worlds: 1, iterations: 50, exploration: 0.7, candidates: 0 },
-            Level::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7, candidates: 0 },
-            Level::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
-        }
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        super::searched::<Self>(view, level, rng)
     }
 
     /// Mobility: the number of placements of the seat to move (others 0), so that a
     /// greedy player leaves its opponent as few placements as it can.
     fn heuristic(&self, seat: Seat) -> f64 {
         if self.to_move().contains(&seat) { self.legal_moves().len() as f64 } else { 0.0 }
+    }
+}
+
+impl Searched for Aratoth {
+    fn budget(level: Searching) -> Budget {
+        match level {
+            Searching::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7, candidates: 0 },
+            Searching::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
+        }
     }
 }

@@ -7,8 +7,8 @@ use rules::{
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame};
-use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+use super::{public_setup, AiGame, Searched, Searching};
+use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 /// Cards dealt per excavation: five to each of the two players, alternately.
 const DEALT_PER_ROUND: usize = 10;
@@ -98,12 +98,8 @@ impl AiGame for Artifakes {
         Ok(setup)
     }
 
-    fn budget(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7, candidates: 0 },
-            Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
-            Level::Hard => Budget { worlds: 24, iterations: 250, exploration: 0.7, candidates: 0 },
-        }
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        super::searched::<Self>(view, level, rng)
     }
 
     /// The archaeologist's stone plus the finds waiting to be sold, and a quarter of
@@ -112,5 +108,14 @@ impl AiGame for Artifakes {
         let stones = self.scores().and_then(|s| s.get(seat).copied()).unwrap_or(0) as f64;
         let [_, buried, finds, _] = self.stock(seat);
         stones + f64::from(finds.value()) + 0.25 * f64::from(buried.value())
+    }
+}
+
+impl Searched for Artifakes {
+    fn budget(level: Searching) -> Budget {
+        match level {
+            Searching::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
+            Searching::Hard => Budget { worlds: 24, iterations: 250, exploration: 0.7, candidates: 0 },
+        }
     }
 }

@@ -9,8 +9,8 @@ use rules::{
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame};
-use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+use super::{public_setup, AiGame, Searched, Searching};
+use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 /// What a player knows of a Carat game: the public setup (chips, start player,
 /// variant), the tiles on the board and the player's own hand.
@@ -193,16 +193,21 @@ impl AiGame for Carat {
         Ok(setup)
     }
 
-    fn budget(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget { worlds: 1, iterations: 20, exploration: 0.7, candidates: 0 },
-            Level::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
-            Level::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
-        }
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        super::searched::<Self>(view, level, rng)
     }
 
     /// The seat's points.
     fn heuristic(&self, seat: Seat) -> f64 {
         self.scores().and_then(|s| s.get(seat).copied()).unwrap_or(0) as f64
+    }
+}
+
+impl Searched for Carat {
+    fn budget(level: Searching) -> Budget {
+        match level {
+            Searching::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
+            Searching::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
+        }
     }
 }

@@ -8,8 +8,8 @@ use rules::{
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame};
-use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+use super::{public_setup, AiGame, Searched, Searching};
+use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
 
 /// What the player knows of a Hathor deal: the public setup (variant, start stones,
 /// the random symbols used so far) and the stones drawn so far, in order (the placed
@@ -63,12 +63,8 @@ impl AiGame for Hathor {
         Ok(setup)
     }
 
-    fn budget(level: Level) -> Budget {
-        match level {
-            Level::Easy => Budget { worlds: 1, iterations: 10, exploration: 0.05, candidates: 0 },
-            Level::Normal => Budget { worlds: 8, iterations: 80, exploration: 0.05, candidates: 0 },
-            Level::Hard => Budget { worlds: 16, iterations: 160, exploration: 0.05, candidates: 0 },
-        }
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+        super::searched::<Self>(view, level, rng)
     }
 
     /// The score so far.
@@ -94,5 +90,14 @@ impl AiGame for Hathor {
         let most = fields.iter().map(|&f| neighbours(self, f)).max()?;
         let best: Vec<Field> = fields.into_iter().filter(|&f| neighbours(self, f) == most).collect();
         best.get(rules::rng::index(best.len(), rng)).copied().map(HathorMove::Place)
+    }
+}
+
+impl Searched for Hathor {
+    fn budget(level: Searching) -> Budget {
+        match level {
+            Searching::Normal => Budget { worlds: 8, iterations: 80, exploration: 0.05, candidates: 0 },
+            Searching::Hard => Budget { worlds: 16, iterations: 160, exploration: 0.05, candidates: 0 },
+        }
     }
 }

@@ -34,9 +34,6 @@ pub(crate) trait AiGame: Game {
     /// hidden parts drawn uniformly from what the seat has not seen.
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError>;
 
-    /// The search budget of `level`.
-    fn budget(level: Level) -> Budget;
-
     /// The moves the search considers: every complete turn (default: the legal moves).
     fn turns(&self) -> Vec<Self::Move> {
         self.legal_moves()
@@ -67,11 +64,10 @@ pub(crate) trait AiGame: Game {
         Some(after.rewards(players))
     }
 
-    /// The move of an AI seat of `level` (default: [`search::best`] with the level's
-    /// [`AiGame::budget`]).
-    fn choose_level(view: &SeatView, level: Level, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        search::best::<Self>(view, Self::budget(level), rng)
-    }
+    /// The move of an AI seat of a searching `level` (`easy` never searches: it plays the
+    /// greedy move or a random one, in [`choose_in`]). A game that searches answers with
+    /// [`searched`] and its [`Searched::budget`].
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError>;
 
     /// The `greedy-value` baseline's move (default: the greedy move; Helofag: one ply by
     /// the race value that `normal` uses, the greedy player it had before the simple
@@ -181,8 +177,29 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
             };
             mv.ok_or(AiError::NotToMove(view.seat()))
         }
-        Agent::Level(level) => G::choose_level(view, level, rng),
+        Agent::Level(Level::Normal) => G::choose_level(view, Searching::Normal, rng),
+        Agent::Level(Level::Hard) => G::choose_level(view, Searching::Hard, rng),
     }
+}
+
+/// The levels that think ahead (`normal`, `hard`): what [`AiGame::choose_level`] is
+/// given. `easy` is no search, so no game has a budget for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Searching {
+    Normal,
+    Hard,
+}
+
+/// A game whose levels search ([`search::best`]) with a budget per level.
+pub trait Searched: AiGame {
+    /// The search budget of `level`.
+    fn budget(level: Searching) -> Budget;
+}
+
+/// The move of an AI seat of `level` in a game that searches: [`search::best`] with the
+/// level's budget.
+pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    search::best::<G>(view, G::budget(level), rng)
 }
 
 /// A `Value::Object` of the given keys of the game's resolved setup (the public ones).

@@ -29,7 +29,7 @@ use super::{
     learnt, removed,
     value::{seat_cdf, win_chances, Table},
 };
-use crate::{agent::Level, world, AiError, SeatView};
+use crate::{games::Searching, world, AiError, SeatView};
 
 /// How a level values the position after a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,10 +45,10 @@ pub(crate) enum Valuation {
 impl Valuation {
     /// The valuation of `level` (`easy` plays the simple greedy turn or a random one and
     /// never asks).
-    pub(crate) fn of(level: Level) -> Valuation {
+    pub(crate) fn of(level: Searching) -> Valuation {
         match level {
-            Level::Easy | Level::Normal => Valuation::Race,
-            Level::Hard => Valuation::Learnt,
+            Searching::Normal => Valuation::Race,
+            Searching::Hard => Valuation::Learnt,
         }
     }
 }

@@ -15,8 +15,8 @@ use rules::{
 };
 use serde_json::Value;
 
-use super::{lead_rewards, public_setup, ranking_rewards, AiGame};
-use crate::{agent::Level, search::Budget, seat_view::Knowledge, AiError, SeatView};
+use super::{lead_rewards, public_setup, ranking_rewards, AiGame, Searching};
+use crate::{seat_view::Knowledge, AiError, SeatView};
 
 /// Which seats have left the game.
 pub(crate) fn removed(game: &Helofag) -> Vec<bool> {
@@ -36,12 +36,8 @@ impl AiGame for Helofag {
         super::open_setup(view)
     }
 
-    /// Not used: the levels choose by [`choice::Valuation`] (see [`AiGame::choose_level`]).
-    fn budget(_level: Level) -> Budget {
-        Budget { worlds: 1, iterations: 0, exploration: 0.0, candidates: 1 }
-    }
-
-    fn choose_level(view: &SeatView, level: Level, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    /// The levels choose by [`choice::Valuation`] at one ply, not by a search.
+    fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         choice::choose(view, choice::Valuation::of(level), rng)
     }
 
