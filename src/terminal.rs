@@ -19,7 +19,7 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use commands::{base::clock::OffsetClock, Attachment, Audience, Host, Lang, Msg, Notice, Origin, Reply, User};
 
 /// The platform name the terminal's games are stored under.
-pub const PLATFORM: &str = "terminal";
+pub const PLATFORM: &str = commands::base::origin::TERMINAL_PLATFORM;
 
 /// Settings of a terminal session.
 #[derive(Debug, Clone)]

@@ -48,18 +48,24 @@ pub fn passes_for_the_bot(name: &str) -> bool {
 /// first of them keeps its name; names that differ are unchanged. `players` are
 /// (user id, name) in seat order.
 pub fn tell_apart(players: &mut [(String, String)]) {
-    for i in 1..players.len() {
-        let (before, rest) = players.split_at_mut(i);
-        let (id, name) = &mut rest[0];
-        let looks = skeleton(name);
-        let clash = before.iter().any(|(other, shown)| other != id && skeleton(shown) == looks);
-        if !clash {
-            continue;
-        }
-        let taken: Vec<String> = before.iter().map(|(_, n)| skeleton(n)).collect();
-        let base = name.clone();
-        if let Some(free) = (2..).map(|n| format!("{base} ({n})")).find(|candidate| !taken.contains(&skeleton(candidate))) {
-            *name = free;
+    // The skeletons of the names as shown so far (earlier seats first).
+    let mut shown: Vec<String> = Vec::with_capacity(players.len());
+    for i in 0..players.len() {
+        let looks = skeleton(&players[i].1);
+        let clash = (0..i).any(|j| players[j].0 != players[i].0 && shown[j] == looks);
+        if clash
+            && let Some((free, free_looks)) = (2..)
+                .map(|n| format!("{} ({n})", players[i].1))
+                .map(|candidate| {
+                    let looks = skeleton(&candidate);
+                    (candidate, looks)
+                })
+                .find(|(_, looks)| !shown.contains(looks))
+        {
+            players[i].1 = free;
+            shown.push(free_looks);
+        } else {
+            shown.push(looks);
         }
     }
 }

@@ -2,6 +2,11 @@
 
 use crate::base::{i18n::Lang, reply::User};
 
+/// The platform name of the terminal chat (`spieltisch local`): its games are stored
+/// under it, and the command layer treats it as the terminal (its bot user, its own
+/// words in `help`).
+pub const TERMINAL_PLATFORM: &str = "terminal";
+
 /// Where a request comes from and who sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {

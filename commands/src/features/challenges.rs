@@ -646,7 +646,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, id: Option<ChallengeId>) -> Outco
 /// command for each, or that nothing is rated yet, and how to get a challenge's points.
 async fn what_leaderboards_show(ctx: &Ctx<'_>) -> Result<Msg, StorageError> {
     let kinds = crate::store::ratings::rated_kinds(&ctx.table.db, &ctx.origin.platform, ctx.origin.scope()).await?;
-    let verb = if ctx.lang == crate::base::i18n::Lang::De { Verb::Leaderboard.german_name() } else { Verb::Leaderboard.name() };
+    let verb = Verb::Leaderboard.word(ctx.lang);
     let games: Vec<String> = kinds
         .iter()
         .filter_map(|k| k.parse::<GameKind>().ok())

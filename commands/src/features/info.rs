@@ -19,7 +19,7 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
             let german = VERBS.iter().map(|(v, _)| v.german_name()).collect::<Vec<_>>().join(", ");
             let mut text = ctx.text(&Msg::new("help-general").arg("commands", commands).arg("german", german).arg("games", game_list()));
             // The terminal's own words (issue 41): the chat itself answers them.
-            if ctx.origin.platform == TERMINAL {
+            if ctx.origin.platform == crate::base::origin::TERMINAL_PLATFORM {
                 text.push_line(ctx.text(&Msg::new("help-terminal")));
             }
             text
@@ -27,7 +27,7 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
         Some(topic) => {
             let first = topic.split_whitespace().next().unwrap_or_default();
             let terminal_word = TERMINAL_WORDS.iter().find(|(_, words)| words.iter().any(|w| first.eq_ignore_ascii_case(w)));
-            if let (Some((key, _)), true) = (terminal_word, ctx.origin.platform == TERMINAL) {
+            if let (Some((key, _)), true) = (terminal_word, ctx.origin.platform == crate::base::origin::TERMINAL_PLATFORM) {
                 ctx.text(&Msg::new(*key))
             } else if ["hint", "setzhilfe"].iter().any(|w| first.eq_ignore_ascii_case(w)) {
                 ctx.text(&Msg::new("help-hint").arg("points", rules::hathor::HINT_COST))
@@ -42,10 +42,6 @@ pub(crate) fn help(ctx: &Ctx<'_>, topic: Option<&str>) -> Outcome {
     };
     Ok(vec![Reply::private(ctx.user_id(), text)])
 }
-
-/// The platform name of the terminal chat (`spieltisch local`), whose own words `help`
-/// explains there.
-const TERMINAL: &str = "terminal";
 
 /// The terminal chat's own words (answered by the chat itself, not by a command) and the
 /// help text of each: `as`, `wait`, `quit`, with their German words.

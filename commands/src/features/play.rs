@@ -429,7 +429,7 @@ pub(crate) async fn moves(ctx: &Ctx<'_>, id: Option<GameId>, filter: &str, page:
     } else if pages > 1 {
         // Already narrowed (issue 41: `moves dragon` was told to narrow with `moves
         // dragon`): one more word, after what was typed.
-        let verb = if ctx.lang == crate::base::i18n::Lang::De { crate::grammar::Verb::Moves.german_name() } else { crate::grammar::Verb::Moves.name() };
+        let verb = crate::grammar::Verb::Moves.word(ctx.lang);
         let typed = format!("{verb} {}", filter.split_whitespace().collect::<Vec<_>>().join(" "));
         text.push_line(ctx.text(&Msg::new("moves-narrow-further").arg("typed", typed)));
     }

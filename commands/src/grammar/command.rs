@@ -133,6 +133,15 @@ impl Verb {
         VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.first()).copied().unwrap_or("help")
     }
 
+    /// The command word in `lang` ([`Verb::german_name`] in German, else [`Verb::name`]),
+    /// for the examples a reply gives.
+    pub fn word(self, lang: crate::base::i18n::Lang) -> &'static str {
+        match lang {
+            crate::base::i18n::Lang::De => self.german_name(),
+            _ => self.name(),
+        }
+    }
+
     /// The German command word: the first German word of [`VERBS`], else the English
     /// one when German uses the same (`hand`).
     pub fn german_name(self) -> &'static str {

@@ -68,6 +68,24 @@ enum TxInner {
     Postgres(PoolConnection<Postgres>),
 }
 
+impl TxInner {
+    /// Runs `sql` (`BEGIN …`, `COMMIT`, `ROLLBACK`) on the connection.
+    async fn run(&mut self, sql: &'static str) -> Result<(), sqlx::Error> {
+        match self {
+            TxInner::Sqlite(c) => sqlx::raw_sql(sql).execute(&mut **c).await.map(drop),
+            TxInner::Postgres(c) => sqlx::raw_sql(sql).execute(&mut **c).await.map(drop),
+        }
+    }
+
+    /// Has the connection closed instead of returned to the pool when it is dropped.
+    fn close_on_drop(&mut self) {
+        match self {
+            TxInner::Sqlite(c) => c.close_on_drop(),
+            TxInner::Postgres(c) => c.close_on_drop(),
+        }
+    }
+}
+
 /// What a transaction's writes are ordered by (module docs).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lock {
@@ -120,23 +138,17 @@ impl Pool {
     }
 
     pub(crate) async fn begin(&self, lock: Lock) -> Result<Tx, sqlx::Error> {
-        let mut tx = match self {
-            Pool::Sqlite(p) => Tx { inner: Some(TxInner::Sqlite(p.acquire().await?)) },
-            Pool::Postgres(p) => Tx { inner: Some(TxInner::Postgres(p.acquire().await?)) },
-        };
-        // A failed BEGIN (a busy database) leaves no transaction: the connection is fine.
-        let begun = match tx.inner.as_mut() {
-            Some(TxInner::Sqlite(c)) => sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut **c).await.map(drop),
+        let (mut inner, begin) = match self {
+            Pool::Sqlite(p) => (TxInner::Sqlite(p.acquire().await?), "BEGIN IMMEDIATE"),
             // READ COMMITTED whatever the server's default: each statement after the lock
             // then sees everything committed before it (REPEATABLE READ would keep the
             // snapshot taken while waiting for the lock).
-            Some(TxInner::Postgres(c)) => sqlx::raw_sql("BEGIN ISOLATION LEVEL READ COMMITTED").execute(&mut **c).await.map(drop),
-            None => Ok(()),
+            Pool::Postgres(p) => (TxInner::Postgres(p.acquire().await?), "BEGIN ISOLATION LEVEL READ COMMITTED"),
         };
-        if let Err(e) = begun {
-            tx.inner.take();
-            return Err(e);
-        }
+        // A failed BEGIN (a busy database) leaves no transaction: the connection goes back
+        // to the pool as it is.
+        inner.run(begin).await?;
+        let mut tx = Tx { inner: Some(inner) };
         if lock == Lock::Store
             && let Some(TxInner::Postgres(c)) = tx.inner.as_mut()
         {
@@ -191,23 +203,13 @@ impl Tx {
     /// # Errors
     /// The driver's error when the commit fails (then nothing of it is stored).
     pub async fn commit(mut self) -> Result<(), sqlx::Error> {
-        let committed = match self.inner.as_mut() {
-            Some(TxInner::Sqlite(c)) => sqlx::raw_sql("COMMIT").execute(&mut **c).await.map(drop),
-            Some(TxInner::Postgres(c)) => sqlx::raw_sql("COMMIT").execute(&mut **c).await.map(drop),
-            None => Ok(()),
-        };
-        match (committed, self.inner.take()) {
-            (Ok(()), _) => Ok(()),
-            (Err(e), inner) => {
-                tracing::warn!(error = %e, "a commit failed; its connection is closed, not reused");
-                match inner {
-                    Some(TxInner::Sqlite(mut c)) => c.close_on_drop(),
-                    Some(TxInner::Postgres(mut c)) => c.close_on_drop(),
-                    None => {}
-                }
-                Err(e)
-            }
+        let Some(mut inner) = self.inner.take() else { return Ok(()) };
+        let committed = inner.run("COMMIT").await;
+        if let Err(e) = &committed {
+            tracing::warn!(error = %e, "a commit failed; its connection is closed, not reused");
+            inner.close_on_drop();
         }
+        committed
     }
 }
 
@@ -216,26 +218,14 @@ impl Drop for Tx {
     /// way): on the runtime, before its connection goes back to the pool; a connection
     /// whose rollback fails, or that cannot be rolled back here (no runtime), is closed.
     fn drop(&mut self) {
-        let Some(inner) = self.inner.take() else { return };
+        let Some(mut inner) = self.inner.take() else { return };
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            match inner {
-                TxInner::Sqlite(mut c) => c.close_on_drop(),
-                TxInner::Postgres(mut c) => c.close_on_drop(),
-            }
+            inner.close_on_drop();
             return;
         };
         runtime.spawn(async move {
-            match inner {
-                TxInner::Sqlite(mut c) => {
-                    if sqlx::raw_sql("ROLLBACK").execute(&mut *c).await.is_err() {
-                        c.close_on_drop();
-                    }
-                }
-                TxInner::Postgres(mut c) => {
-                    if sqlx::raw_sql("ROLLBACK").execute(&mut *c).await.is_err() {
-                        c.close_on_drop();
-                    }
-                }
+            if inner.run("ROLLBACK").await.is_err() {
+                inner.close_on_drop();
             }
         });
     }

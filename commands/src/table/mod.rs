@@ -115,7 +115,7 @@ impl Table {
 
     /// The bot's own user id on `platform`, when known.
     pub(crate) fn bot_user(&self, platform: &str) -> Option<String> {
-        if platform == "terminal" {
+        if platform == crate::base::origin::TERMINAL_PLATFORM {
             return Some(crate::base::ai_seat::TERMINAL_BOT.to_string());
         }
         self.bot_users.read().unwrap_or_else(std::sync::PoisonError::into_inner).get(platform).cloned()
@@ -499,10 +499,9 @@ impl Table {
 /// The command word for an example: the command being run, in the requester's language;
 /// without one, the command that fits what is wanted.
 fn example_word(ctx: &Ctx<'_>, want: Want) -> &'static str {
-    match (ctx.verb, ctx.lang) {
-        (Some(verb), Lang::De) => verb.german_name(),
-        (Some(verb), _) => verb.name(),
-        (None, _) => want_verb(want),
+    match ctx.verb {
+        Some(verb) => verb.word(ctx.lang),
+        None => want_verb(want),
     }
 }
 
