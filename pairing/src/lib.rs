@@ -1,0 +1,2 @@
+//! Tournament pairings (crate doc written below).
+pub mod blossom;
