@@ -114,8 +114,8 @@ fn board_height(view: &AratothView) -> u32 {
 }
 
 impl crate::Draw for AratothView {
-    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    fn board_canvas(&self, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+        draw_board(self, names, lang)
     }
 }
 

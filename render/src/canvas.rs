@@ -910,6 +910,18 @@ impl Canvas {
         self.png_within(usize::MAX)
     }
 
+    /// The pixels as the canvas's PNG holds them ([`Canvas::png`]): its palette (at most
+    /// 256 colours, R, G, B) and one index into it per pixel, rows top to bottom.
+    ///
+    /// # Errors
+    /// [`RenderError`] when a pixel is not opaque or the quantiser fails.
+    pub(crate) fn indexed(&self) -> Result<(Vec<[u8; 3]>, std::borrow::Cow<'_, [u8]>), RenderError> {
+        match &self.surface {
+            Surface::Rgba(pixmap) => crate::encode::indexed_pixmap(pixmap).map(|(p, i)| (p, std::borrow::Cow::Owned(i))),
+            Surface::Indexed(frame) => crate::encode::indexed_frame(frame),
+        }
+    }
+
     /// Like [`Canvas::png`], but when the fast encoding is larger than `budget` bytes it
     /// packs the data again the smaller, slower way (zlib level 1, about two
     /// milliseconds more on a board) and keeps the smaller file.

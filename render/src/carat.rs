@@ -104,8 +104,8 @@ pub(crate) fn space_origin(space: Space) -> (f32, f32) {
 }
 
 impl crate::Draw for CaratView {
-    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    fn board_canvas(&self, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+        draw_board(self, names, lang)
     }
 
     fn hand_png(&self, seat: usize, names: &[String], lang: Lang) -> Result<Option<Vec<u8>>, RenderError> {

@@ -361,6 +361,42 @@ pub(crate) fn quantise(pixmap: &Pixmap, max: usize) -> Result<Frame, RenderError
     Ok(Frame::narrow(pixmap.width(), pixmap.height(), indices, Palette::new(colours, seen)))
 }
 
+/// The colours R, G, B of a palette as bytes R, G, B, R, ...
+fn triples(palette: &[u8]) -> Vec<[u8; 3]> {
+    palette.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect()
+}
+
+/// `pixmap` (every pixel opaque) as [`png`] encodes it: its palette (at most 256
+/// colours) and one index per pixel.
+///
+/// # Errors
+/// [`RenderError`] when a pixel is not opaque or the quantiser fails.
+pub(crate) fn indexed_pixmap(pixmap: &Pixmap) -> Result<(Vec<[u8; 3]>, Vec<u8>), RenderError> {
+    let mut runs = Vec::new();
+    let table = count_colours(pixmap, &mut runs).ok_or_else(|| RenderError("the picture is not opaque".into()))?;
+    let (palette, index) = palette_for(&table, 256)?;
+    let mut indices = Vec::with_capacity(pixmap.pixels().len());
+    for &(id, len) in &runs {
+        indices.resize(indices.len() + len as usize, index.get(id as usize).copied().unwrap_or(0));
+    }
+    Ok((triples(&palette), indices))
+}
+
+/// `frame` as [`png_frame`] encodes it: its palette (at most 256 colours) and one index
+/// per pixel (a wide frame quantised as for its PNG).
+///
+/// # Errors
+/// [`RenderError`] when the quantiser fails.
+pub(crate) fn indexed_frame(frame: &Frame) -> Result<(Vec<[u8; 3]>, Cow<'_, [u8]>), RenderError> {
+    match &frame.pixels {
+        Pixels::Narrow(indices, palette) => Ok((palette.colours.clone(), Cow::Borrowed(indices))),
+        Pixels::Wide(ids, wide) => {
+            let (palette, indices) = narrow(ids, &wide.table)?;
+            Ok((triples(&palette), Cow::Owned(indices)))
+        }
+    }
+}
+
 /// `frame` as an indexed PNG: fdeflate with the Up filter; when that file is larger than
 /// `budget` bytes, fdeflate with adaptive filters (about 0.3 ms more, a fifth smaller);
 /// when that is still larger, zlib level 1 without filters (about 1.5 ms more, a third

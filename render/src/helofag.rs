@@ -188,8 +188,8 @@ fn anchor(field: Field, owner: usize, players: usize) -> (f32, f32) {
 // ---- Drawing ----
 
 impl crate::Draw for HelofagView {
-    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    fn board_canvas(&self, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+        draw_board(self, names, lang)
     }
 }
 

@@ -7,6 +7,8 @@
 //! * [`board_png`] draws the board as the chat shows it after every move.
 //! * [`hand_png`] draws one player's private hand, for games with hands.
 //! * [`strip::strip_png`] draws the replay strip of a finished game (small boards).
+//! * [`animation::replay_gif`] draws the animated replay of a finished game (a GIF, one
+//!   frame per position).
 //! * [`canvas`] and [`palette`] are the shared drawing toolkit every game's module uses.
 //! * [`Lang`] chooses the words on the images (English or German), from one table per
 //!   language (`words.rs`).
@@ -19,6 +21,7 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+pub mod animation;
 mod aratoth;
 mod artifakes;
 mod bidi;
@@ -64,11 +67,20 @@ impl std::error::Error for RenderError {}
 /// (`render/src/<game>.rs`); [`board_png`] and [`hand_png`] call it for each game of the
 /// registry ([`rules::for_each_game`]), so a game without it fails to compile.
 pub(crate) trait Draw {
+    /// The board drawn (see [`board_png`]), not yet encoded: the PNG and the frames of
+    /// the animated replay ([`animation`]) are both made from it.
+    ///
+    /// # Errors
+    /// [`RenderError`] when the fonts cannot be read or drawing fails.
+    fn board_canvas(&self, names: &[String], lang: Lang) -> Result<Canvas, RenderError>;
+
     /// The board as PNG bytes (see [`board_png`]).
     ///
     /// # Errors
     /// [`RenderError`] when the fonts cannot be read or encoding fails.
-    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError>;
+    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
+        self.board_canvas(names, lang)?.png_within(canvas::BOARD_PNG_BUDGET)
+    }
 
     /// `seat`'s hand as PNG bytes (see [`hand_png`]); by default the game has none.
     ///
@@ -91,6 +103,17 @@ macro_rules! draw_any {
         pub fn board_png(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
             match view {
                 $(rules::AnyView::$variant(v) => Draw::board_png(v, names, lang),)*
+            }
+        }
+
+        /// The board as the view's viewer sees it, drawn but not encoded (the pixels
+        /// [`board_png`] encodes).
+        ///
+        /// # Errors
+        /// [`RenderError`] when the fonts cannot be read or drawing fails.
+        pub(crate) fn board_canvas(view: &rules::AnyView, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+            match view {
+                $(rules::AnyView::$variant(v) => Draw::board_canvas(v, names, lang),)*
             }
         }
 

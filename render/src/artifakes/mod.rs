@@ -116,8 +116,8 @@ fn draw_figure_shape(canvas: &mut Canvas, x: f32, foot: f32, height: f32, colour
 }
 
 impl crate::Draw for ArtifakesView {
-    fn board_png(&self, names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, names, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    fn board_canvas(&self, names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+        draw_board(self, names, lang)
     }
 
     fn hand_png(&self, seat: usize, names: &[String], lang: Lang) -> Result<Option<Vec<u8>>, RenderError> {

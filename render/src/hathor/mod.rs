@@ -84,8 +84,8 @@ pub(crate) fn field_origin(field: Field) -> (f32, f32) {
 }
 
 impl crate::Draw for HathorView {
-    fn board_png(&self, _names: &[String], lang: Lang) -> Result<Vec<u8>, RenderError> {
-        draw_board(self, lang)?.png_within(crate::canvas::BOARD_PNG_BUDGET)
+    fn board_canvas(&self, _names: &[String], lang: Lang) -> Result<Canvas, RenderError> {
+        draw_board(self, lang)
     }
 }
 
