@@ -176,7 +176,8 @@ enum Float {
 #[derive(Clone, Debug)]
 struct P {
     rank: u32,
-    /// Position among all players sorted by starting rank (0-based): E.5's pairing number − 1.
+    /// Effective pairing number − 1 (E.5): position by starting rank among the players
+    /// paired now or before.
     rank_index: usize,
     score: u32,
     pref: Option<Colour>,
@@ -258,10 +259,18 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
         }
     };
     let mut players: Vec<P> = Vec::new();
-    for (rank_index, p) in order.iter().enumerate() {
+    // E.5's pairing numbers count the players who are paired now or were paired before
+    // (as bbpPairings' effective pairing numbers): one absent from the start is skipped.
+    let mut rank_index = 0usize;
+    for p in &order {
+        let counted = p.present || p.history.iter().any(|e| e.opponent.is_some() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin));
+        if counted {
+            rank_index += 1;
+        }
         if !p.present {
             continue;
         }
+        let rank_index = rank_index - 1;
         let colours: Vec<Colour> = (0..rounds).map(|k| pad(p, k)).filter(|e| e.played()).filter_map(|e| e.colour).collect();
         let whites = colours.iter().filter(|&&c| c == Colour::White).count() as u32;
         let blacks = colours.len() as u32 - whites;
@@ -341,24 +350,69 @@ struct Ctx {
     initial: Colour,
 }
 
-/// Layout of the weight's bit fields, most significant first.
-struct Layout {
+/// Field values of one edge: (field index, value), zero fields left out.
+type Fields = Vec<(usize, i64)>;
+
+/// The graph of one bracket with the criteria's fields on its edges.
+struct Base {
+    /// Vertices: the bracket, then the next players, then the dummy (the bye) if any.
+    nv: usize,
+    /// Real players in the graph.
+    ng: usize,
+    /// Players in the bracket (the first `nb` vertices).
+    nb: usize,
+    /// Widths of the fields in bits, most significant first.
     widths: Vec<u32>,
+    /// Edges `(i, j, fields)` with i < j.
+    edges: Vec<(usize, usize, Fields)>,
 }
 
-impl Layout {
-    fn total_bits(&self) -> u32 {
-        self.widths.iter().sum()
+/// Brackets up to this size get the exact order of the D rules (lexicographic fields
+/// per player); larger ones an approximation (see the crate doc).
+const EXACT_ORDER_LIMIT: usize = 120;
+
+/// The maximum weight matching of edges whose weights are the given fields packed into
+/// a wide integer, most significant first; each field's width must hold its total over
+/// any matching with a sign bit to spare.
+fn solve(nv: usize, widths: &[u32], edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, Error> {
+    let mut shifts = vec![0u32; widths.len()];
+    let mut acc = 1;
+    for k in (0..widths.len()).rev() {
+        shifts[k] = acc;
+        acc += widths[k];
     }
-    /// The shift of each field (the least significant field sits above one spare bit).
-    fn shifts(&self) -> Vec<u32> {
-        let mut s = vec![0; self.widths.len()];
-        let mut acc = 1;
-        for k in (0..self.widths.len()).rev() {
-            s[k] = acc;
-            acc += self.widths[k];
-        }
-        s
+    // Headroom for the blossom's duals (up to a few times the largest weight).
+    let total = acc + 8;
+    macro_rules! run {
+        ($l:literal) => {{
+            let wide: Vec<(usize, usize, Wide<$l>)> = edges
+                .iter()
+                .map(|(i, j, vals)| {
+                    let mut w = Wide::<$l>::zero();
+                    for &(k, v) in vals {
+                        w = w + Wide::<$l>::from_shifted(v, shifts[k]);
+                    }
+                    (*i, *j, w)
+                })
+                .filter(|(_, _, w)| *w > Wide::<$l>::zero())
+                .collect();
+            Ok(max_weight_matching(nv, &wide, false))
+        }};
+    }
+    if total <= 126 {
+        run!(2)
+    } else if total <= 254 {
+        run!(4)
+    } else if total <= 510 {
+        run!(8)
+    } else if total <= 1022 {
+        run!(16)
+    } else if total <= 2046 {
+        run!(32)
+    } else if total <= 4094 {
+        run!(64)
+    } else {
+        Err(Error::TooLarge(format!("a bracket needs {total} bits of criteria")))
     }
 }
 
@@ -480,17 +534,169 @@ impl Ctx {
         Ok(result)
     }
 
-    /// One maximum weight matching over the bracket (its first `movers` players moved
-    /// down from above) and `next` (the next score group, or all remaining players when
-    /// `special`). Returns mates as positions in `bracket ++ next`.
-    fn pair_bracket(
-        &self,
-        bracket: &[usize],
-        movers: usize,
-        next: &[usize],
-        special: bool,
-        final_brackets: bool,
-    ) -> Result<Vec<Option<usize>>, Error> {
+    /// Pairs one bracket: returns mates as positions in `bracket ++ next`; only the
+    /// pairs inside the bracket are meant (the others only show that the rest can pair).
+    ///
+    /// The criteria C4–C19 decide first (one matching with their fields); among equal
+    /// candidates the order of the D rules decides, by further fields after them: for a
+    /// heterogeneous bracket, first which moved-down players are paired (the higher
+    /// first) and their opponents (the highest resident for the highest MDP first);
+    /// then, in the remainder with S1 = its first P players (P = its pairs) and S2 the
+    /// rest, the fewest exchanges, the smallest difference of the exchanged BSN sums,
+    /// the lowest S1 and the highest S2 players exchanged, and finally the first
+    /// transposition (each player in order meets the highest possible opponent).
+    fn pair_bracket(&self, bracket: &[usize], movers: usize, next: &[usize], special: bool, final_brackets: bool) -> Result<Vec<Option<usize>>, Error> {
+        let base = self.base_edges(bracket, movers, next, special, final_brackets);
+        let (nv, ng, nb) = (base.nv, base.ng, base.nb);
+        if nb > EXACT_ORDER_LIMIT {
+            return self.pair_large_bracket(&base, movers);
+        }
+        let nbw = bits(nv as u64) + 2;
+        let mut alive = vec![true; nv];
+        let mut no_bracket_edges = vec![false; nv];
+        let mut mate_out: Vec<Option<usize>> = vec![None; ng];
+        let edges_of = |alive: &[bool], no_bracket_edges: &[bool]| -> Vec<(usize, usize, Fields)> {
+            base.edges
+                .iter()
+                .filter(|(i, j, _)| alive[*i] && alive[*j])
+                .filter(|(i, j, _)| !((no_bracket_edges[*i] || no_bracket_edges[*j]) && *j < nb))
+                .cloned()
+                .collect()
+        };
+        let nbase = base.widths.len();
+        if movers > 0 {
+            // Which MDPs are paired (the higher first), then their opponents.
+            let mut widths = base.widths.clone();
+            widths.extend(std::iter::repeat_n(3, movers));
+            widths.extend(std::iter::repeat_n(nbw, movers));
+            let mut edges = edges_of(&alive, &no_bracket_edges);
+            for (i, j, f) in &mut edges {
+                if *i < movers && *j < nb {
+                    f.push((nbase + *i, 1));
+                    f.push((nbase + movers + *i, (nb - *j) as i64));
+                }
+            }
+            let mate = solve(nv, &widths, &edges)?;
+            for m in 0..movers {
+                match mate[m] {
+                    Some(r) if r < nb => {
+                        mate_out[m] = Some(r);
+                        mate_out[r] = Some(m);
+                        alive[m] = false;
+                        alive[r] = false;
+                    }
+                    _ => no_bracket_edges[m] = true,
+                }
+            }
+        }
+        // The remainder: the residents not paired with an MDP.
+        let remainder: Vec<usize> = (movers..nb).filter(|&i| alive[i]).collect();
+        let nr = remainder.len();
+        let mut pos_in_r = vec![usize::MAX; nv];
+        for (k, &i) in remainder.iter().enumerate() {
+            pos_in_r[i] = k;
+        }
+        // Its number of pairs, P, from a matching without the order fields.
+        let edges = edges_of(&alive, &no_bracket_edges);
+        let mate = solve(nv, &base.widths, &edges)?;
+        let pairs = remainder.iter().filter(|&&i| mate[i].is_some_and(|j| j < nb && j > i)).count();
+        if nr > 1 && pairs > 0 {
+            let s1 = pairs;
+            let rw = bits(nr as u64) + 2;
+            let mut widths = base.widths.clone();
+            let f_count = nbase;
+            let f_sum = nbase + 1;
+            let f_s1 = nbase + 2; // S1 players, from the last to the first
+            let f_s2 = f_s1 + s1; // S2 players, from the first to the last
+            let f_pos = f_s2 + (nr - s1); // each remainder player's opponent
+            widths.push(rw);
+            widths.push(bits((nr * nr) as u64) + 2);
+            widths.extend(std::iter::repeat_n(3, nr));
+            widths.extend(std::iter::repeat_n(rw, nr));
+            let mut edges = edges;
+            for (i, j, f) in &mut edges {
+                let (ki, kj) = (pos_in_r[*i], pos_in_r[*j]);
+                if ki == usize::MAX || kj == usize::MAX {
+                    continue;
+                }
+                let (hi, lo) = if ki < kj { (ki, kj) } else { (kj, ki) };
+                // Fewest exchanges: pairs led by an S1 player.
+                f.push((f_count, i64::from(hi < s1)));
+                // Smallest difference of the exchanged BSN sums: the BSNs leading pairs.
+                f.push((f_sum, -(hi as i64)));
+                if hi < s1 {
+                    // An S1 player who stays in S1 (leads a pair): exchanged are the
+                    // lowest S1 players first.
+                    f.push((f_s1 + (s1 - 1 - hi), -1));
+                } else {
+                    // An S2 player moved to S1: the highest first.
+                    f.push((f_s2 + (hi - s1), 1));
+                }
+                f.push((f_pos + hi, (nr - lo) as i64));
+            }
+            let mate = solve(nv, &widths, &edges)?;
+            for &i in &remainder {
+                if let Some(j) = mate[i]
+                    && j < nb
+                {
+                    mate_out[i] = Some(j);
+                }
+            }
+        } else {
+            for &i in &remainder {
+                if let Some(j) = mate[i]
+                    && j < nb
+                {
+                    mate_out[i] = Some(j);
+                }
+            }
+        }
+        Ok(mate_out)
+    }
+
+    /// A bracket above [`EXACT_ORDER_LIMIT`]: one matching, the D rules' order
+    /// approximated by three sums (lower-ranked players float; S1 meets S2; S1's i-th
+    /// player meets S2's i-th, by the squared distance).
+    fn pair_large_bracket(&self, base: &Base, movers: usize) -> Result<Vec<Option<usize>>, Error> {
+        let (nv, ng, nb) = (base.nv, base.ng, base.nb);
+        let residents = nb - movers;
+        let m1 = movers.min(residents);
+        let rem = residents - m1;
+        let half_rem = rem / 2;
+        let role = |i: usize| -> (u8, bool, i64) {
+            if i < movers {
+                (0, true, i as i64)
+            } else if i - movers < m1 {
+                (0, false, (i - movers) as i64)
+            } else {
+                let r = i - movers - m1;
+                if r < half_rem { (1, true, r as i64) } else { (1, false, (r - half_rem) as i64) }
+            }
+        };
+        let nbase = base.widths.len();
+        let mut widths = base.widths.clone();
+        widths.extend([bits((nv * nv) as u64) + 2, bits(nv as u64) + 2, bits((nv * nv * nv) as u64) + 2]);
+        let mut edges = base.edges.clone();
+        for (i, j, f) in &mut edges {
+            let (i, j) = (*i, *j);
+            if j < nb {
+                f.push((nbase, -((i + j) as i64)));
+                let (ga, s1a, xa) = role(i);
+                let (gb, s1b, xb) = role(j);
+                let natural = ga == gb && s1a && !s1b;
+                f.push((nbase + 1, i64::from(natural)));
+                f.push((nbase + 2, if natural { -(xa - xb) * (xa - xb) } else { -((nb * nb) as i64) }));
+            }
+        }
+        let mate = solve(nv, &widths, &edges)?;
+        Ok(mate.into_iter().take(ng).map(|m| m.filter(|&x| x < ng)).collect())
+    }
+
+    /// The graph of a bracket (its first `movers` players moved down from above) and
+    /// `next` (the next score group, or all remaining players when `special`), with
+    /// the fields of the quality criteria C5–C19 (and completion, C4, when `special`) on
+    /// every edge allowed by the absolute criteria.
+    fn base_edges(&self, bracket: &[usize], movers: usize, next: &[usize], special: bool, final_brackets: bool) -> Base {
         let nb = bracket.len();
         let graph: Vec<usize> = bracket.iter().chain(next.iter()).copied().collect();
         let ng = graph.len();
@@ -511,28 +717,7 @@ impl Ctx {
         let nd = diffs.len();
         let sub = |d: i64| diffs.iter().position(|&x| x == d).unwrap_or(nd - 1);
 
-        // The S1/S2 split of the D rules, for the tie-break fields: movers pair against
-        // the first residents, the remaining residents split in halves.
-        let residents = nb - movers;
-        let m1 = movers.min(residents);
-        let rem = residents - m1;
-        let half_rem = rem / 2;
-        // (group, index in its half) for a bracket position: group 0 = movers (S1) vs
-        // the first m1 residents (S2); group 1 = S1 of the remainder vs S2 of it.
-        let role = |i: usize| -> (u8, bool, i64) {
-            if i < movers {
-                (0, true, i as i64)
-            } else if i - movers < m1 {
-                (0, false, (i - movers) as i64)
-            } else {
-                let r = i - movers - m1;
-                if r < half_rem { (1, true, r as i64) } else { (1, false, (r - half_rem) as i64) }
-            }
-        };
-
         let nbits = bits(nv as u64) + 2;
-        let sq = bits((nv * nv) as u64) + 2;
-        let cube = bits((nv * nv * nv) as u64) + 2;
         let rounds = self.played_rounds;
         let mut widths = Vec::new();
         if special {
@@ -552,12 +737,8 @@ impl Ctx {
         };
         widths.extend(std::iter::repeat_n(nbits, float_fields)); // C12–C15
         widths.extend(std::iter::repeat_n(nbits, float_fields * nd)); // C16–C19
-        widths.extend([sq, nbits, cube]); // tie-breaks: floaters, exchanges, transpositions
-        let layout = Layout { widths };
-        let shifts = layout.shifts();
-        let total = layout.total_bits() + 8;
 
-        let mut values: Vec<i64> = vec![0; shifts.len()];
+        let mut values: Vec<i64> = vec![0; widths.len()];
         let mut edges_vals: Vec<(usize, usize, Vec<(usize, i64)>)> = Vec::new();
         for j in 0..nv {
             for i in 0..j {
@@ -670,18 +851,6 @@ impl Ctx {
                     }
                     f += nd;
                 }
-                // Tie-breaks for the order of the D rules (approximation, see the crate
-                // doc): lower-ranked players float; S1 meets S2 (no exchange); S1's i-th
-                // player meets S2's i-th (first transposition).
-                if in_b {
-                    values[f] = -((i + j) as i64);
-                    let (ga, s1a, xa) = role(i);
-                    let (gb, s1b, xb) = role(j);
-                    let natural = ga == gb && s1a && !s1b;
-                    values[f + 1] = i64::from(natural);
-                    values[f + 2] = if natural { -(xa - xb) * (xa - xb) } else { -((nb * nb) as i64) };
-                }
-                f += 3;
                 debug_assert_eq!(f, values.len());
                 let nonzero: Vec<(usize, i64)> = values.iter().enumerate().filter(|(_, v)| **v != 0).map(|(k, v)| (k, *v)).collect();
                 if !nonzero.is_empty() {
@@ -689,39 +858,7 @@ impl Ctx {
                 }
             }
         }
-        // Pick the narrowest wide integer that holds the fields with headroom.
-        macro_rules! run {
-            ($l:literal) => {{
-                let edges: Vec<(usize, usize, Wide<$l>)> = edges_vals
-                    .iter()
-                    .map(|(i, j, vals)| {
-                        let mut w = Wide::<$l>::zero();
-                        for &(k, v) in vals {
-                            w = w + Wide::<$l>::from_shifted(v, shifts[k]);
-                        }
-                        (*i, *j, w)
-                    })
-                    .filter(|(_, _, w)| *w > Wide::<$l>::zero())
-                    .collect();
-                max_weight_matching(nv, &edges, false)
-            }};
-        }
-        let mate = if total <= 126 {
-            run!(2)
-        } else if total <= 254 {
-            run!(4)
-        } else if total <= 510 {
-            run!(8)
-        } else if total <= 1022 {
-            run!(16)
-        } else if total <= 2046 {
-            run!(32)
-        } else if total <= 4094 {
-            run!(64)
-        } else {
-            return Err(Error::TooLarge(format!("a bracket needs {total} bits of criteria")));
-        };
-        Ok(mate.into_iter().take(ng).map(|m| m.filter(|&x| x < ng)).collect())
+        Base { nv, ng, nb, widths, edges: edges_vals }
     }
 
     /// The colour of player `a` against `b` (C.04.3 E.1–E.5).
