@@ -400,7 +400,7 @@ impl Recording {
         let mut encoder =
             gif::Encoder::new(Vec::with_capacity(latest.len() / 2), w16, h16, &palette.rgb).map_err(fail)?;
         encoder.set_repeat(gif::Repeat::Infinite).map_err(fail)?;
-        let mut coder = Coder { palette, local: vec![0; self.counts.len()], table: &self.table, indices: Vec::new() };
+        let mut coder = Coder { palette, local: vec![0; self.counts.len()], table: &self.table, indices: Vec::new(), lzw: Vec::new() };
         let whole = Rect { x: 0, y: 0, w: self.width, h: self.height };
         let mut own_tables = usize::from(coder.write(&mut encoder, whole, &latest, None, delay(0))?);
 
@@ -453,6 +453,8 @@ struct Coder<'a> {
     local: Vec<u16>,
     table: &'a ColourTable,
     indices: Vec<u8>,
+    /// The frame's indices compressed.
+    lzw: Vec<u8>,
 }
 
 /// The pixels under a frame without transparency: the colour ids of the whole picture
@@ -520,6 +522,8 @@ impl Coder<'_> {
             self.forget(source);
             palette = Some(table);
         }
+        self.lzw.clear();
+        lzw::encode(&self.indices, &mut self.lzw);
         let frame = gif::Frame {
             left: area.x as u16,
             top: area.y as u16,
@@ -529,10 +533,10 @@ impl Coder<'_> {
             dispose: gif::DisposalMethod::Keep,
             transparent,
             palette,
-            buffer: Cow::Borrowed(&self.indices),
+            buffer: Cow::Borrowed(&self.lzw),
             ..gif::Frame::default()
         };
-        encoder.write_frame(&frame).map_err(fail)?;
+        encoder.write_lzw_pre_encoded_frame(&frame).map_err(fail)?;
         Ok(own)
     }
 
@@ -608,5 +612,6 @@ struct GlobalPalette {
     index: Vec<u8>,
 }
 
+mod lzw;
 #[cfg(test)]
 mod tests;

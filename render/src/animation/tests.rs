@@ -163,3 +163,39 @@ fn every_frame_is_its_board_for_a_game_of_every_kind() {
         assert!(shown[1..].iter().all(|s| u32::from(s.area.2) * u32::from(s.area.3) < whole), "{}: deltas", game.what);
     }
 }
+
+/// Long random games of every kind, the most players each game allows.
+fn long_games() -> Vec<Game> {
+    GameKind::ALL
+        .into_iter()
+        .flat_map(|kind| {
+            let most = *kind.players().end();
+            let options = match kind {
+                GameKind::Hathor => json!({"variant": 4}),
+                _ => json!({"players": most}),
+            };
+            (1..=2).map(move |seed| random_game(kind, options.clone(), most, seed))
+        })
+        .collect()
+}
+
+/// Writes one replay per game kind to /tmp/gifs and prints sizes and frame areas
+/// (`cargo test -p render --lib write_gifs -- --ignored --nocapture`).
+#[test]
+#[ignore = "writes files; for looking at the replays"]
+fn write_gifs() {
+    let _ = std::fs::create_dir_all("/tmp/gifs");
+    for game in spec_games().into_iter().chain(long_games()) {
+        let recording = record((game.reopen)(), &game.log, &game.names, Lang::En).unwrap_or_else(|e| panic!("{e}"));
+        let replay = recording.gif().unwrap_or_else(|e| panic!("{e}"));
+        let (_, _, _, shown) = decode(&replay.bytes);
+        let areas: Vec<u32> = shown.iter().map(|s| u32::from(s.area.2) * u32::from(s.area.3) / 1000).collect();
+        eprintln!(
+            "{}: {} positions, {} frames (step {}), {} bytes, {}x{}, {} colours, {} own tables, drawing {:?}, encoding {:?}; kpx {:?}",
+            game.what, replay.positions, replay.frames, replay.step, replay.bytes.len(), replay.width, replay.height,
+            recording.colours(), replay.own_tables, replay.timing.drawing, replay.timing.encoding, &areas[..areas.len().min(12)]
+        );
+        let name = game.what.replace(['/', ' '], "-");
+        let _ = std::fs::write(format!("/tmp/gifs/{name}.gif"), &replay.bytes);
+    }
+}
