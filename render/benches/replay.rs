@@ -13,30 +13,14 @@
 use std::{hint::black_box, time::Duration};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rules::{GameKind, Match, open};
-use serde_json::json;
+use rules::GameKind;
 
 mod support;
-
-/// A finished game of `kind` with its most players: the game before its first move,
-/// its log and the players' names.
-fn game(kind: GameKind) -> (Box<dyn Match>, Vec<String>, Vec<String>) {
-    let players = *kind.players().end();
-    let options = match kind {
-        GameKind::Hathor => json!({"variant": 4}),
-        _ => json!({"players": players}),
-    };
-    let start = open(kind, &options, players, None, Some(1)).expect("opens");
-    let finished = support::play_randomly(start.clone(), 1, 100_000);
-    assert!(finished.is_finished(), "{kind:?} ends");
-    let names = ["Alice", "Bob the Builder", "Chidi", "Dana", "Eve", "Fritz"].iter().take(players).map(|s| s.to_string()).collect();
-    (start, finished.log().to_vec(), names)
-}
 
 fn bench(c: &mut Criterion) {
     let lang = render::Lang::En;
     for kind in GameKind::ALL {
-        let (start, log, names) = game(kind);
+        let (start, log, names) = support::replay_game(kind);
         let id = kind.id();
         let recording = render::animation::record(start.clone(), &log, &names, lang).expect("records");
         let replay = recording.gif().expect("encodes");

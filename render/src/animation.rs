@@ -123,7 +123,7 @@ pub struct Recording {
 }
 
 /// A rectangle of pixels: left, top, width, height.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Rect {
     x: u32,
     y: u32,
@@ -131,31 +131,21 @@ struct Rect {
     h: u32,
 }
 
-impl Rect {
-    fn is_empty(self) -> bool {
-        self.w == 0 || self.h == 0
-    }
-
-    /// The smallest rectangle holding both.
-    fn union(self, other: Rect) -> Rect {
-        if self.is_empty() {
-            return other;
-        }
-        if other.is_empty() {
-            return self;
-        }
-        let (x, y) = (self.x.min(other.x), self.y.min(other.y));
-        let right = (self.x + self.w).max(other.x + other.w);
-        let bottom = (self.y + self.h).max(other.y + other.h);
-        Rect { x, y, w: right - x, h: bottom - y }
-    }
+/// The pixels of one position that differ from the position before: per row with
+/// changes, the columns from the first to the last changed pixel, and the colour ids of
+/// those columns, span after span.
+#[derive(Default)]
+struct Change {
+    spans: Vec<Span>,
+    ids: Vec<u16>,
 }
 
-/// The pixels of one position that differ from the position before: their bounding box
-/// and the colour ids inside it (rows top to bottom).
-struct Change {
-    area: Rect,
-    ids: Vec<u16>,
+/// Columns `x0..x1` of row `y`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Span {
+    y: u32,
+    x0: u32,
+    x1: u32,
 }
 
 /// Draws every position of the game `start` (the game before its first move) played
@@ -337,31 +327,20 @@ impl Recording {
                 self.width, self.height
             )));
         }
-        // The bounding box of the pixels that changed.
+        // The pixels that changed, row by row.
         let w = width as usize;
-        let (mut x0, mut x1, mut y0, mut y1) = (w, 0, usize::MAX, 0);
-        for (y, (row, before)) in indices.chunks_exact(w).zip(current.chunks_exact(w)).enumerate() {
-            let Some(left) = row.iter().zip(before).position(|(&i, &b)| id(i) != b) else { continue };
-            let right = row.iter().zip(before).rposition(|(&i, &b)| id(i) != b).unwrap_or(left);
-            (x0, x1) = (x0.min(left), x1.max(right + 1));
-            y0 = y0.min(y);
-            y1 = y + 1;
-        }
-        if y0 == usize::MAX {
-            self.changes.push(Change { area: Rect::default(), ids: Vec::new() });
-            return Ok(());
-        }
-        let area = Rect { x: x0 as u32, y: y0 as u32, w: (x1 - x0) as u32, h: (y1 - y0) as u32 };
-        let mut ids = Vec::with_capacity((x1 - x0) * (y1 - y0));
-        for y in y0..y1 {
-            let (from, to) = (y * w + x0, y * w + x1);
-            let (Some(row), Some(kept)) = (indices.get(from..to), current.get_mut(from..to)) else { continue };
-            for (k, &i) in kept.iter_mut().zip(row) {
-                *k = id(i);
+        let mut change = Change::default();
+        for (y, (row, before)) in (0u32..).zip(indices.chunks_exact(w).zip(current.chunks_exact_mut(w))) {
+            let Some(left) = row.iter().zip(before.iter()).position(|(&i, &b)| id(i) != b) else { continue };
+            let right = row.iter().zip(before.iter()).rposition(|(&i, &b)| id(i) != b).map_or(left + 1, |r| r + 1);
+            let (Some(new), Some(old)) = (row.get(left..right), before.get_mut(left..right)) else { continue };
+            for (o, &i) in old.iter_mut().zip(new) {
+                *o = id(i);
             }
-            ids.extend_from_slice(kept);
+            change.spans.push(Span { y, x0: left as u32, x1: right as u32 });
+            change.ids.extend_from_slice(old);
         }
-        self.changes.push(Change { area, ids });
+        self.changes.push(change);
         Ok(())
     }
 
@@ -387,7 +366,6 @@ impl Recording {
     /// and the last among them) with `palette`, and how many frames have their own
     /// colour table.
     fn encode(&self, palette: &GlobalPalette, kept: &[usize]) -> Result<(Vec<u8>, usize), RenderError> {
-        let fail = |e: gif::EncodingError| RenderError(format!("GIF encoding failed: {e}"));
         let side = |v: u32| u16::try_from(v).map_err(|_| RenderError(format!("a board of {v} pixels is too large for a GIF")));
         let (w16, h16) = (side(self.width)?, side(self.height)?);
         let w = self.width as usize;
@@ -398,40 +376,70 @@ impl Recording {
         let mut latest = self.first.clone();
         let mut shown = latest.clone();
         let mut encoder =
-            gif::Encoder::new(Vec::with_capacity(latest.len() / 2), w16, h16, &palette.rgb).map_err(fail)?;
-        encoder.set_repeat(gif::Repeat::Infinite).map_err(fail)?;
-        let mut coder = Coder { palette, local: vec![0; self.counts.len()], table: &self.table, indices: Vec::new(), lzw: Vec::new() };
-        let whole = Rect { x: 0, y: 0, w: self.width, h: self.height };
-        let mut own_tables = usize::from(coder.write(&mut encoder, whole, &latest, None, delay(0))?);
+            gif::Encoder::new(Vec::with_capacity(latest.len() / 2), w16, h16, &palette.rgb).map_err(gif_error)?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(gif_error)?;
+        let mut coder = Coder {
+            palette,
+            table: &self.table,
+            local: vec![0; self.counts.len()],
+            assigned: Vec::new(),
+            rgb: Vec::new(),
+            indices: Vec::new(),
+            lzw: Vec::new(),
+        };
+        let mut own_tables = usize::from(coder.first(&mut encoder, (w16, h16), &latest, delay(0))?);
 
-        let mut ids = Vec::new();
-        // The area changed since the last frame written.
-        let mut dirty = Rect::default();
+        // Per row, the columns changed since the last frame written (x0 >= x1: none),
+        // and the rows with changes.
+        let mut dirty = vec![(u32::MAX, 0u32); self.height as usize];
+        let mut rows: Vec<u32> = Vec::new();
+        let mut spans: Vec<Span> = Vec::new();
         let mut next = kept.iter().copied().skip(1).peekable();
         for (n, change) in (1..).zip(&self.changes) {
             if next.peek().is_none() {
                 break;
             }
-            let area = change.area;
-            if !area.is_empty() {
-                for (row, new) in (area.y as usize..).zip(change.ids.chunks_exact(area.w as usize)) {
-                    let from = row * w + area.x as usize;
-                    if let Some(line) = latest.get_mut(from..from + new.len()) {
-                        line.copy_from_slice(new);
-                    }
+            let mut at = 0;
+            for span in &change.spans {
+                let len = (span.x1 - span.x0) as usize;
+                let from = span.y as usize * w + span.x0 as usize;
+                if let (Some(line), Some(ids)) = (latest.get_mut(from..from + len), change.ids.get(at..at + len)) {
+                    line.copy_from_slice(ids);
                 }
-                dirty = dirty.union(area);
+                at += len;
+                if let Some(d) = dirty.get_mut(span.y as usize) {
+                    if d.0 >= d.1 {
+                        rows.push(span.y);
+                    }
+                    *d = (d.0.min(span.x0), d.1.max(span.x1));
+                }
             }
             if next.peek() != Some(&n) {
                 continue;
             }
             next.next();
-            let area = frame_of(&latest, &mut shown, w, dirty, &mut ids);
-            dirty = Rect::default();
-            own_tables += usize::from(coder.write(&mut encoder, area, &ids, Some((&latest, w)), delay(n))?);
+            // Where the viewer's picture differs from the position: the changed columns
+            // narrowed to the pixels that differ.
+            rows.sort_unstable();
+            spans.clear();
+            for &y in &rows {
+                let Some(d) = dirty.get_mut(y as usize) else { continue };
+                let (x0, x1) = std::mem::replace(d, (u32::MAX, 0));
+                let (from, to) = (y as usize * w + x0 as usize, y as usize * w + x1 as usize);
+                let (Some(new), Some(old)) = (latest.get(from..to), shown.get(from..to)) else { continue };
+                let Some(left) = new.iter().zip(old).position(|(a, b)| a != b) else { continue };
+                let right = new.iter().zip(old).rposition(|(a, b)| a != b).map_or(left + 1, |r| r + 1);
+                spans.push(Span { y, x0: x0 + left as u32, x1: x0 + right as u32 });
+            }
+            rows.clear();
+            own_tables += usize::from(coder.delta(&mut encoder, &spans, &latest, &mut shown, w, delay(n))?);
         }
-        Ok((encoder.into_inner().map_err(fail)?, own_tables))
+        Ok((encoder.into_inner().map_err(gif_error)?, own_tables))
     }
+}
+
+fn gif_error(e: gif::EncodingError) -> RenderError {
+    RenderError(format!("GIF encoding failed: {e}"))
 }
 
 /// The bytes R, G, B of a colour stored as 0x00BBGGRR.
@@ -440,88 +448,184 @@ fn rgb_of(colour: u32) -> [u8; 3] {
     [r, g, b]
 }
 
-/// A pixel of a frame left as it is ([`frame_of`]).
-const KEEP: u16 = u16::MAX;
-/// A colour id without a palette entry.
+/// A colour id without an entry in the global palette.
 const NONE: u8 = 0;
 
 /// Writes frames: colour ids to palette indices, the global palette's when it has all the
-/// frame's colours, else a colour table of the frame's own.
+/// frame's colours, else a colour table of the frame's own (a GIF local colour table).
 struct Coder<'a> {
     palette: &'a GlobalPalette,
-    /// The entry + 1 of each colour id in the frame's own table, 0 when it has none.
-    local: Vec<u16>,
     table: &'a ColourTable,
+    /// The entry + 1 of each colour id in the frame's own table, 0 when it has none ...
+    local: Vec<u16>,
+    /// ... the ids that have one ...
+    assigned: Vec<u16>,
+    /// ... and the table (R, G, B bytes).
+    rgb: Vec<u8>,
+    /// The frame's palette indices, and compressed.
     indices: Vec<u8>,
-    /// The frame's indices compressed.
     lzw: Vec<u8>,
 }
 
-/// The pixels under a frame without transparency: the colour ids of the whole picture
-/// (rows of the given width).
-type Under<'a> = (&'a [u16], usize);
-
 impl Coder<'_> {
-    /// Writes the frame `area` of colour ids `ids` (rows of `area.w`) shown for `delay`
-    /// hundredths of a second. With `under` the frame has transparency: [`KEEP`] pixels
-    /// are left as they are; should its colours need a table of their own and, with the
-    /// transparent entry, more than 256 entries, the frame is written without
-    /// transparency, its pixels taken from `under`. Returns whether the frame has its
-    /// own table.
+    /// Writes the first frame: the whole picture `ids` (`size`), shown for `delay`
+    /// hundredths of a second. Returns whether it has its own colour table.
+    fn first(&mut self, encoder: &mut gif::Encoder<Vec<u8>>, size: (u16, u16), ids: &[u16], delay: u16) -> Result<bool, RenderError> {
+        let global = &self.palette.index;
+        self.indices.clear();
+        self.indices.extend(ids.iter().map(|&id| global.get(usize::from(id)).copied().unwrap_or(NONE)));
+        let own = self.indices.contains(&NONE);
+        if own {
+            self.start_table(0);
+            for (i, &id) in self.indices.iter_mut().zip(ids) {
+                *i = Self::entry(&mut self.local, &mut self.assigned, &mut self.rgb, self.table, id)
+                    .ok_or_else(|| RenderError("a board has more than 256 colours".into()))?;
+            }
+        }
+        let area = Rect { x: 0, y: 0, w: u32::from(size.0), h: u32::from(size.1) };
+        self.write(encoder, area, None, own, delay)?;
+        Ok(own)
+    }
+
+    /// Writes the frame that takes the viewer from `shown` to `latest` (colour ids, rows
+    /// of `w`), which differ exactly in the pixels of `spans` that differ (each span's
+    /// first and last pixel do; rows in order): their bounding box, the unchanged pixels
+    /// in it transparent, or a 1×1 transparent frame when there are no spans; shown for
+    /// `delay` hundredths of a second. Updates `shown`. Returns whether the frame has
+    /// its own colour table.
+    fn delta(
+        &mut self,
+        encoder: &mut gif::Encoder<Vec<u8>>,
+        spans: &[Span],
+        latest: &[u16],
+        shown: &mut [u16],
+        w: usize,
+        delay: u16,
+    ) -> Result<bool, RenderError> {
+        let (Some(top), Some(bottom)) = (spans.first(), spans.last()) else {
+            self.indices.clear();
+            self.indices.push(TRANSPARENT);
+            return self.write(encoder, Rect { x: 0, y: 0, w: 1, h: 1 }, Some(TRANSPARENT), false, delay).map(|()| false);
+        };
+        let x0 = spans.iter().map(|s| s.x0).min().unwrap_or(0);
+        let x1 = spans.iter().map(|s| s.x1).max().unwrap_or(x0 + 1);
+        let area = Rect { x: x0, y: top.y, w: x1 - x0, h: bottom.y + 1 - top.y };
+        let aw = area.w as usize;
+        // The span's pixels in `latest`, in `shown`, and in the frame's indices.
+        let at = |span: &Span| {
+            let from = span.y as usize * w + span.x0 as usize;
+            let inside = (span.y - area.y) as usize * aw + (span.x0 - area.x) as usize;
+            (from, inside, (span.x1 - span.x0) as usize)
+        };
+        self.indices.clear();
+        self.indices.resize(aw * area.h as usize, TRANSPARENT);
+        let global = &self.palette.index;
+        let mut own = false;
+        'spans: for span in spans {
+            let (from, inside, len) = at(span);
+            let (Some(new), Some(old), Some(out)) =
+                (latest.get(from..from + len), shown.get(from..from + len), self.indices.get_mut(inside..inside + len))
+            else {
+                continue;
+            };
+            for ((o, &a), &b) in out.iter_mut().zip(new).zip(old) {
+                if a != b {
+                    *o = global.get(usize::from(a)).copied().unwrap_or(NONE);
+                    if *o == NONE {
+                        own = true;
+                        break 'spans;
+                    }
+                }
+            }
+        }
+        let mut transparent = Some(TRANSPARENT);
+        if own {
+            // A table of the changed pixels' colours after the transparent entry ...
+            self.start_table(1);
+            self.indices.fill(TRANSPARENT);
+            let mut fits = true;
+            'own: for span in spans {
+                let (from, inside, len) = at(span);
+                let (Some(new), Some(old), Some(out)) =
+                    (latest.get(from..from + len), shown.get(from..from + len), self.indices.get_mut(inside..inside + len))
+                else {
+                    continue;
+                };
+                for ((o, &a), &b) in out.iter_mut().zip(new).zip(old) {
+                    if a != b {
+                        match Self::entry(&mut self.local, &mut self.assigned, &mut self.rgb, self.table, a) {
+                            Some(entry) => *o = entry,
+                            None => {
+                                fits = false;
+                                break 'own;
+                            }
+                        }
+                    }
+                }
+            }
+            // ... or, when they fill all 256 entries, of all the area's pixels (those of
+            // one board: at most 256 colours), without transparency.
+            if !fits {
+                transparent = None;
+                self.start_table(0);
+                for (row, out) in (area.y as usize..).zip(self.indices.chunks_exact_mut(aw)) {
+                    let from = row * w + area.x as usize;
+                    for (o, &a) in out.iter_mut().zip(latest.get(from..from + aw).unwrap_or(&[])) {
+                        *o = Self::entry(&mut self.local, &mut self.assigned, &mut self.rgb, self.table, a)
+                            .ok_or_else(|| RenderError("a board has more than 256 colours".into()))?;
+                    }
+                }
+            }
+        }
+        for span in spans {
+            let (from, _, len) = at(span);
+            if let (Some(new), Some(old)) = (latest.get(from..from + len), shown.get_mut(from..from + len)) {
+                old.copy_from_slice(new);
+            }
+        }
+        self.write(encoder, area, transparent, own, delay)?;
+        Ok(own)
+    }
+
+    /// Starts a colour table of the frame's own, its first `from` entries black (the
+    /// transparent one).
+    fn start_table(&mut self, from: usize) {
+        for &id in &self.assigned {
+            if let Some(slot) = self.local.get_mut(usize::from(id)) {
+                *slot = 0;
+            }
+        }
+        self.assigned.clear();
+        self.rgb.clear();
+        self.rgb.resize(from * 3, 0);
+    }
+
+    /// The entry of colour `id` in the frame's own table, added when new; `None` when
+    /// the table is full.
+    fn entry(local: &mut [u16], assigned: &mut Vec<u16>, rgb: &mut Vec<u8>, table: &ColourTable, id: u16) -> Option<u8> {
+        let slot = local.get_mut(usize::from(id))?;
+        if *slot == 0 {
+            let entries = rgb.len() / 3;
+            if entries >= 256 {
+                return None;
+            }
+            rgb.extend_from_slice(&rgb_of(table.colour(usize::from(id))));
+            assigned.push(id);
+            *slot = entries as u16 + 1;
+        }
+        Some((*slot - 1) as u8)
+    }
+
+    /// Compresses `self.indices` and writes them as the frame `area`, with the frame's
+    /// own table when `own`.
     fn write(
         &mut self,
         encoder: &mut gif::Encoder<Vec<u8>>,
         area: Rect,
-        ids: &[u16],
-        under: Option<Under<'_>>,
+        transparent: Option<u8>,
+        own: bool,
         delay: u16,
-    ) -> Result<bool, RenderError> {
-        let fail = |e: gif::EncodingError| RenderError(format!("GIF encoding failed: {e}"));
-        let global = &self.palette.index;
-        self.indices.clear();
-        let mut own = false;
-        for &id in ids {
-            let index = match id {
-                KEEP => TRANSPARENT,
-                id => global.get(usize::from(id)).copied().unwrap_or(NONE),
-            };
-            if index == NONE && id != KEEP {
-                own = true;
-                break;
-            }
-            self.indices.push(index);
-        }
-        let mut transparent = under.map(|_| TRANSPARENT);
-        let mut palette = None;
-        if own {
-            let opaque;
-            let source = match under {
-                Some((pixels, w)) => {
-                    if self.local_table(ids, 1).is_some() {
-                        ids
-                    } else {
-                        let row = |y: usize| pixels.get(y * w + area.x as usize..y * w + (area.x + area.w) as usize);
-                        opaque = (area.y as usize..(area.y + area.h) as usize).filter_map(row).flatten().copied().collect::<Vec<u16>>();
-                        transparent = None;
-                        &opaque
-                    }
-                }
-                None => ids,
-            };
-            let table = match transparent {
-                Some(_) => self.local_table(source, 1),
-                None => self.local_table(source, 0),
-            }
-            .ok_or_else(|| RenderError("a frame has more than 256 colours".into()))?;
-            self.indices.clear();
-            let local = &self.local;
-            self.indices.extend(source.iter().map(|&id| match id {
-                KEEP => TRANSPARENT,
-                id => local.get(usize::from(id)).map_or(TRANSPARENT, |&e| e.saturating_sub(1) as u8),
-            }));
-            self.forget(source);
-            palette = Some(table);
-        }
+    ) -> Result<(), RenderError> {
         self.lzw.clear();
         lzw::encode(&self.indices, &mut self.lzw);
         let frame = gif::Frame {
@@ -532,76 +636,12 @@ impl Coder<'_> {
             delay,
             dispose: gif::DisposalMethod::Keep,
             transparent,
-            palette,
+            palette: own.then(|| self.rgb.clone()),
             buffer: Cow::Borrowed(&self.lzw),
             ..gif::Frame::default()
         };
-        encoder.write_lzw_pre_encoded_frame(&frame).map_err(fail)?;
-        Ok(own)
+        encoder.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)
     }
-
-    /// A colour table (R, G, B bytes) of the colours of `ids` ([`KEEP`] aside) from
-    /// entry `from` on (the entries before it black), each id's entry kept in
-    /// `self.local`; `None` (and `self.local` cleared) when they take more than 256
-    /// entries.
-    fn local_table(&mut self, ids: &[u16], from: usize) -> Option<Vec<u8>> {
-        self.forget(ids);
-        let mut rgb = vec![0; from * 3];
-        let mut entries = from;
-        for &id in ids {
-            let Some(slot) = self.local.get_mut(usize::from(id)) else { continue };
-            if *slot != 0 {
-                continue;
-            }
-            if entries >= 256 {
-                self.forget(ids);
-                return None;
-            }
-            entries += 1;
-            *slot = entries as u16;
-            rgb.extend_from_slice(&rgb_of(self.table.colour(usize::from(id))));
-        }
-        Some(rgb)
-    }
-
-    /// Clears the local entries of `ids`.
-    fn forget(&mut self, ids: &[u16]) {
-        for &id in ids {
-            if let Some(slot) = self.local.get_mut(usize::from(id)) {
-                *slot = 0;
-            }
-        }
-    }
-}
-
-/// The frame that takes the viewer from `shown` to `latest` (colour ids, rows of `w`),
-/// which differ only within `dirty`: the bounding box of the differing pixels, its ids
-/// written to `ids` with the unchanged ones [`KEEP`], or a 1×1 frame of [`KEEP`] when
-/// none differ. Updates `shown`.
-fn frame_of(latest: &[u16], shown: &mut [u16], w: usize, dirty: Rect, ids: &mut Vec<u16>) -> Rect {
-    let (dx0, dx1) = (dirty.x as usize, (dirty.x + dirty.w) as usize);
-    let (mut x0, mut x1, mut y0, mut y1) = (dx1, dx0, usize::MAX, 0);
-    for y in dirty.y as usize..(dirty.y + dirty.h) as usize {
-        let (from, to) = (y * w + dx0, y * w + dx1);
-        let (Some(new), Some(old)) = (latest.get(from..to), shown.get(from..to)) else { continue };
-        let Some(left) = new.iter().zip(old).position(|(a, b)| a != b) else { continue };
-        let right = new.iter().zip(old).rposition(|(a, b)| a != b).unwrap_or(left);
-        (x0, x1) = (x0.min(dx0 + left), x1.max(dx0 + right + 1));
-        y0 = y0.min(y);
-        y1 = y + 1;
-    }
-    ids.clear();
-    if y0 == usize::MAX {
-        ids.push(KEEP);
-        return Rect { x: 0, y: 0, w: 1, h: 1 };
-    }
-    for y in y0..y1 {
-        let (from, to) = (y * w + x0, y * w + x1);
-        let (Some(new), Some(old)) = (latest.get(from..to), shown.get_mut(from..to)) else { continue };
-        ids.extend(new.iter().zip(old.iter()).map(|(&a, &b)| if a == b { KEEP } else { a }));
-        old.copy_from_slice(new);
-    }
-    Rect { x: x0 as u32, y: y0 as u32, w: (x1 - x0) as u32, h: (y1 - y0) as u32 }
 }
 
 /// The palette of a whole replay: entry 0 transparent, the colours after it.

@@ -203,3 +203,19 @@ fn aratoth_game(n: usize) -> Box<dyn Match> {
     game
 }
 
+
+/// A finished game of `kind` with the most players it allows (Hathor: variant 4), its
+/// moves picked by [`play_randomly`] on seed 1: the game before its first move, its log
+/// and the players' names. For the replay benchmarks (`render::animation`).
+pub fn replay_game(kind: GameKind) -> (Box<dyn Match>, Vec<String>, Vec<String>) {
+    let players = *kind.players().end();
+    let options = match kind {
+        GameKind::Hathor => json!({"variant": 4}),
+        _ => json!({"players": players}),
+    };
+    let start = open(kind, &options, players, None, Some(1)).expect("opens");
+    let finished = play_randomly(start.clone(), 1, 100_000);
+    assert!(finished.is_finished(), "{kind:?} ends");
+    let names = ["Alice", "Bob the Builder", "Chidi", "Dana", "Eve", "Fritz"].iter().take(players).map(|s| s.to_string()).collect();
+    (start, finished.log().to_vec(), names)
+}
