@@ -5,7 +5,7 @@
 //!
 //! * one global palette for all frames: the boards' own palettes differ from move to
 //!   move (each board adds the colours it draws to its background's), so the global one
-//!   holds the 255 colours shown on the most pixels over the game (the union of all
+//!   holds the 255 colours that the most frames show (the union of all
 //!   boards' colours when there are no more, as in most Carat games); a frame showing a
 //!   colour outside it carries a colour table of its own (as few as possible: see
 //!   [`Replay::own_tables`]), so that every frame is its board to the pixel;
@@ -79,7 +79,7 @@ pub struct Replay {
     pub step: usize,
     /// The frames that carry a colour table of their own (a GIF local colour table):
     /// those showing a colour outside the global palette, which holds the 255 colours
-    /// shown on the most pixels over the game (all of them when there are no more).
+    /// that the most frames show (all of them when there are no more).
     /// Every pixel is exact either way.
     pub own_tables: usize,
     /// How long drawing the boards and encoding the GIF took.
@@ -108,9 +108,12 @@ pub struct Timing {
 pub struct Recording {
     width: u32,
     height: u32,
-    /// The colours shown (0x00BBGGRR) by id, and on how many pixels over all frames.
+    /// The colours shown (0x00BBGGRR) by id; per id, on how many pixels of the first
+    /// board and the changes, in how many of them, and the last change it was seen in.
     table: ColourTable,
     counts: Vec<u64>,
+    frames: Vec<u32>,
+    stamps: Vec<u32>,
     /// The colour ids of the first position's pixels, rows top to bottom.
     first: Vec<u16>,
     /// Per later position drawn, what changed from the one before.
@@ -180,6 +183,8 @@ pub fn record(mut game: Box<dyn Match>, log: &[String], names: &[String], lang: 
         height: 0,
         table: ColourTable::new(),
         counts: Vec::new(),
+        frames: Vec::new(),
+        stamps: Vec::new(),
         first: Vec::new(),
         changes: Vec::with_capacity(drawn.len().saturating_sub(1)),
         positions,
@@ -300,22 +305,25 @@ impl Recording {
             let id = (self.table.id(u32::from_le_bytes([r, g, b, 0])) as usize).min(MAX_IDS - 1);
             if id >= self.counts.len() {
                 self.counts.resize(id + 1, 0);
+                self.frames.resize(id + 1, 0);
+                self.stamps.resize(id + 1, 0);
             }
             *slot = id as u16;
         }
-        let mut histogram = [0u64; 256];
-        for &i in indices.iter() {
-            if let Some(h) = histogram.get_mut(usize::from(i)) {
-                *h += 1;
-            }
-        }
-        for (&id, &n) in id_of.iter().zip(&histogram) {
-            if let Some(count) = self.counts.get_mut(usize::from(id)) {
-                *count += n;
-            }
-        }
         let id = |i: u8| id_of.get(usize::from(i)).copied().unwrap_or(0);
         if current.is_empty() {
+            let mut histogram = [0u64; 256];
+            for &i in indices.iter() {
+                if let Some(h) = histogram.get_mut(usize::from(i)) {
+                    *h += 1;
+                }
+            }
+            for (&id, &n) in id_of.iter().zip(&histogram).filter(|(_, n)| **n > 0) {
+                if let (Some(count), Some(frames)) = (self.counts.get_mut(usize::from(id)), self.frames.get_mut(usize::from(id))) {
+                    *count += n;
+                    *frames += 1;
+                }
+            }
             (self.width, self.height) = (width, height);
             *current = indices.iter().map(|&i| id(i)).collect();
             self.first = current.clone();
@@ -340,15 +348,28 @@ impl Recording {
             change.spans.push(Span { y, x0: left as u32, x1: right as u32 });
             change.ids.extend_from_slice(old);
         }
+        // The colours this change shows, and on how many pixels.
+        let stamp = self.changes.len() as u32 + 1;
+        for &id in &change.ids {
+            let id = usize::from(id);
+            if let (Some(count), Some(frames), Some(seen)) = (self.counts.get_mut(id), self.frames.get_mut(id), self.stamps.get_mut(id)) {
+                *count += 1;
+                if *seen != stamp {
+                    (*seen, *frames) = (stamp, *frames + 1);
+                }
+            }
+        }
         self.changes.push(change);
         Ok(())
     }
 
-    /// The global palette: the [`COLOURS`] colours shown on the most pixels over all
-    /// boards (all of them when there are no more), by falling count.
+    /// The global palette: the [`COLOURS`] colours that the first board and the most
+    /// changes show (then on the most pixels), all of them when there are no more, so
+    /// that as few frames as can be need a table of their own.
     fn palette(&self) -> GlobalPalette {
         let mut order: Vec<usize> = (0..self.counts.len()).collect();
-        order.sort_by_key(|&id| std::cmp::Reverse(self.counts.get(id).copied().unwrap_or(0)));
+        let rank = |id: usize| (self.frames.get(id).copied().unwrap_or(0), self.counts.get(id).copied().unwrap_or(0));
+        order.sort_by_key(|&id| std::cmp::Reverse(rank(id)));
         let mut rgb = Vec::with_capacity((COLOURS + 1) * 3);
         // Entry 0 is the transparent one; the colours follow it.
         rgb.extend_from_slice(&[0, 0, 0]);

@@ -16,9 +16,9 @@
 const MAX_WIDTH: u8 = 12;
 /// Codes at most (a full table).
 const MAX_CODES: u16 = 1 << MAX_WIDTH;
-/// Slots of the hash table (twice the codes).
-const SLOTS: usize = 1 << 13;
-/// An empty slot.
+/// Slots of the hash table (four times the codes).
+const SLOTS: usize = 1 << 14;
+/// An empty slot (no entry is this: its prefix would be the code it makes).
 const EMPTY: u32 = u32::MAX;
 
 /// The smallest minimum code size for `data` (the indices 0..=max): at least 2.
@@ -26,6 +26,23 @@ fn min_code_size(data: &[u8]) -> u8 {
     let max = data.iter().copied().max().unwrap_or(0);
     let bits = (u32::from(max) + 1).next_power_of_two().trailing_zeros() as u8;
     bits.clamp(2, 8)
+}
+
+/// How many bytes `data` starts with that are `b`, eight at a time.
+fn run_length(data: &[u8], b: u8) -> usize {
+    let pattern = u64::from_le_bytes([b; 8]);
+    let mut chunks = data.chunks_exact(8);
+    let mut n = 0;
+    for chunk in &mut chunks {
+        let word = chunk.try_into().map_or(!pattern, u64::from_le_bytes);
+        let differ = word ^ pattern;
+        if differ != 0 {
+            return n + (differ.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    let rest = chunks.remainder();
+    n + rest.iter().position(|&x| x != b).unwrap_or(rest.len())
 }
 
 /// Appends `data` (palette indices) compressed as a GIF image's data to `out`: the
@@ -45,9 +62,9 @@ struct Coder<'a> {
     clear: u16,
     next: u16,
     width: u8,
-    /// Keys (prefix code << 8 | byte) and their codes, open addressing.
-    keys: Vec<u32>,
-    codes: Vec<u16>,
+    /// The dictionary's strings beyond single bytes: per slot, the key (prefix code << 8
+    /// | byte) << 12 | its code; open addressing.
+    slots: Vec<u32>,
     /// Per byte, the codes of its runs by length - 1 (the dictionary holds exactly the
     /// runs of length 1 up to `runs[b].len()` of each byte `b`).
     runs: Vec<Vec<u16>>,
@@ -65,8 +82,7 @@ impl<'a> Coder<'a> {
             clear,
             next: clear + 2,
             width: min + 1,
-            keys: vec![EMPTY; SLOTS],
-            codes: vec![0; SLOTS],
+            slots: vec![EMPTY; SLOTS],
             runs: (0..256u16).map(|b| vec![b]).collect(),
             bits: 0,
             count: 0,
@@ -87,7 +103,7 @@ impl<'a> Coder<'a> {
     }
 
     fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> 19) as usize & (SLOTS - 1)
+        (key.wrapping_mul(0x9E37_79B1) >> 18) as usize & (SLOTS - 1)
     }
 
     /// The code of `prefix` followed by `byte`, if the dictionary has it.
@@ -95,9 +111,9 @@ impl<'a> Coder<'a> {
         let key = u32::from(prefix) << 8 | u32::from(byte);
         let mut i = Self::slot(key);
         loop {
-            match self.keys.get(i).copied() {
+            match self.slots.get(i).copied() {
                 Some(EMPTY) | None => return None,
-                Some(k) if k == key => return self.codes.get(i).copied(),
+                Some(entry) if entry >> 12 == key => return Some((entry & 0xFFF) as u16),
                 Some(_) => i = (i + 1) & (SLOTS - 1),
             }
         }
@@ -106,11 +122,11 @@ impl<'a> Coder<'a> {
     fn insert(&mut self, prefix: u16, byte: u8, code: u16) {
         let key = u32::from(prefix) << 8 | u32::from(byte);
         let mut i = Self::slot(key);
-        while self.keys.get(i).is_some_and(|&k| k != EMPTY) {
+        while self.slots.get(i).is_some_and(|&entry| entry != EMPTY) {
             i = (i + 1) & (SLOTS - 1);
         }
-        if let (Some(k), Some(c)) = (self.keys.get_mut(i), self.codes.get_mut(i)) {
-            (*k, *c) = (key, code);
+        if let Some(entry) = self.slots.get_mut(i) {
+            *entry = key << 12 | u32::from(code);
         }
     }
 
@@ -136,7 +152,7 @@ impl<'a> Coder<'a> {
             self.emit(self.clear);
             self.next = self.clear + 2;
             self.width = self.min + 1;
-            self.keys.fill(EMPTY);
+            self.slots.fill(EMPTY);
             for (b, chain) in (0u16..).zip(&mut self.runs) {
                 chain.clear();
                 chain.push(b);
@@ -152,8 +168,7 @@ impl<'a> Coder<'a> {
             let known = self.runs.get(usize::from(b)).map_or(1, Vec::len);
             let mut run = 1;
             if known > 1 && data.get(p + 1) == Some(&b) {
-                let ahead = data.get(p..(p + known).min(data.len())).unwrap_or(&[]);
-                run = ahead.iter().position(|&x| x != b).unwrap_or(ahead.len());
+                run = run_length(data.get(p..(p + known).min(data.len())).unwrap_or(&[]), b);
             }
             let mut code = self.runs.get(usize::from(b)).and_then(|c| c.get(run - 1)).copied().unwrap_or(u16::from(b));
             p += run;
@@ -226,6 +241,17 @@ mod tests {
     fn lcg(state: &mut u64) -> u64 {
         *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         *state >> 33
+    }
+
+    #[test]
+    fn runs_are_counted() {
+        let data = [5u8, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 1, 5];
+        for end in 0..=data.len() {
+            let expected = data[..end].iter().position(|&x| x != 5).unwrap_or(end);
+            assert_eq!(run_length(&data[..end], 5), expected, "{end}");
+        }
+        assert_eq!(run_length(&[7; 20], 7), 20);
+        assert_eq!(run_length(&[7; 20], 6), 0);
     }
 
     #[test]
