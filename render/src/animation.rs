@@ -178,19 +178,7 @@ pub fn record(mut game: Box<dyn Match>, log: &[String], names: &[String], lang: 
     let clock = Instant::now();
     let positions = log.len() + 1;
     let drawn = thin(positions, positions.div_ceil(MAX_DRAWN).max(1));
-    let mut recording = Recording {
-        width: 0,
-        height: 0,
-        table: ColourTable::new(),
-        counts: Vec::new(),
-        frames: Vec::new(),
-        stamps: Vec::new(),
-        first: Vec::new(),
-        changes: Vec::with_capacity(drawn.len().saturating_sub(1)),
-        positions,
-        drawn: Vec::new(),
-        drawing: Duration::ZERO,
-    };
+    let mut recording = Recording::new(positions);
     // The colour ids of the last position drawn.
     let mut current: Vec<u16> = Vec::new();
     for &n in &drawn {
@@ -200,7 +188,8 @@ pub fn record(mut game: Box<dyn Match>, log: &[String], names: &[String], lang: 
             game.play(entry).map_err(|e| RenderError(format!("move {}: {e}", k + 1)))?;
         }
         let canvas = crate::board_canvas(&game.view(Viewer::Spectator), names, lang)?;
-        recording.add(&canvas, &mut current)?;
+        let (palette, indices) = canvas.indexed()?;
+        recording.add((canvas.width(), canvas.height()), &palette, &indices, &mut current)?;
     }
     recording.drawn = drawn;
     recording.drawing = clock.elapsed();
@@ -293,15 +282,33 @@ impl Recording {
 
     /// Adds the board `canvas` as the next position; `current` holds the colour ids of
     /// the position before (empty before the first) and is updated.
-    fn add(&mut self, canvas: &crate::Canvas, current: &mut Vec<u16>) -> Result<(), RenderError> {
-        let (width, height) = (canvas.width(), canvas.height());
-        let (palette, indices) = canvas.indexed()?;
+    /// A recording of a game of `positions` positions with none drawn yet.
+    fn new(positions: usize) -> Recording {
+        Recording {
+            width: 0,
+            height: 0,
+            table: ColourTable::new(),
+            counts: Vec::new(),
+            frames: Vec::new(),
+            stamps: Vec::new(),
+            first: Vec::new(),
+            changes: Vec::new(),
+            positions,
+            drawn: Vec::new(),
+            drawing: Duration::ZERO,
+        }
+    }
+
+    /// Adds the next position: a board of `width` x `height` pixels, `indices` into its
+    /// `palette` (rows top to bottom); `current` holds the colour ids of the position
+    /// before (empty before the first) and is updated.
+    fn add(&mut self, (width, height): (u32, u32), palette: &[[u8; 3]], indices: &[u8], current: &mut Vec<u16>) -> Result<(), RenderError> {
         if indices.len() != width as usize * height as usize {
             return Err(RenderError("a board's pixels do not fill it".into()));
         }
         // The colour id of each of the board's palette entries (all 256, unused ones 0).
         let mut id_of = [0u16; 256];
-        for (slot, &[r, g, b]) in id_of.iter_mut().zip(&palette) {
+        for (slot, &[r, g, b]) in id_of.iter_mut().zip(palette) {
             let id = (self.table.id(u32::from_le_bytes([r, g, b, 0])) as usize).min(MAX_IDS - 1);
             if id >= self.counts.len() {
                 self.counts.resize(id + 1, 0);

@@ -9,7 +9,6 @@ use super::*;
 /// A finished game: the game before its first move, its log and the players' names.
 struct Game {
     what: String,
-    start: Box<dyn Match>,
     log: Vec<String>,
     names: Vec<String>,
     reopen: Box<dyn Fn() -> Box<dyn Match>>,
@@ -32,7 +31,7 @@ fn spec_game(game: &str, file: &str) -> Game {
         played.play(entry).unwrap_or_else(|e| panic!("{path}: {entry}: {e:?}"));
     }
     assert!(played.is_finished(), "{path}: the record is a finished game");
-    Game { what: format!("{game}/{file}"), start: reopen(), log, names, reopen: Box::new(reopen) }
+    Game { what: format!("{game}/{file}"), log, names, reopen: Box::new(reopen) }
 }
 
 /// A game of `kind` with `options` and `players` played to its end by moves picked
@@ -52,7 +51,7 @@ fn random_game(kind: GameKind, options: Value, players: usize, seed: u64) -> Gam
     }
     assert!(game.is_finished(), "{kind:?} seed {seed} ends");
     let names = ["Alice", "Bob the Builder", "Chidi", "Dana"].iter().take(players).map(|s| s.to_string()).collect();
-    Game { what: format!("{} random {seed}", kind.id()), start: reopen(), log: game.log().to_vec(), names, reopen: Box::new(reopen) }
+    Game { what: format!("{} random {seed}", kind.id()), log: game.log().to_vec(), names, reopen: Box::new(reopen) }
 }
 
 /// One game of every kind from the spec's records.
@@ -164,19 +163,113 @@ fn every_frame_is_its_board_for_a_game_of_every_kind() {
     }
 }
 
-/// Long random games of every kind, the most players each game allows.
+/// A long random game of every kind, the most players each game allows (seed 1; the
+/// benchmarks' games).
 fn long_games() -> Vec<Game> {
     GameKind::ALL
         .into_iter()
-        .flat_map(|kind| {
+        .map(|kind| {
             let most = *kind.players().end();
             let options = match kind {
                 GameKind::Hathor => json!({"variant": 4}),
                 _ => json!({"players": most}),
             };
-            (1..=2).map(move |seed| random_game(kind, options.clone(), most, seed))
+            random_game(kind, options, most, 1)
         })
         .collect()
+}
+
+#[test]
+fn long_games_stay_within_the_limits_and_exact() {
+    for game in long_games() {
+        let replay = replay_gif((game.reopen)(), &game.log, &game.names, Lang::En).unwrap_or_else(|e| panic!("{}: {e}", game.what));
+        let bytes = replay.bytes.len();
+        eprintln!("{}: {} frames, {bytes} bytes, {} own tables", game.what, replay.frames, replay.own_tables);
+        assert!(bytes <= MAX_BYTES, "{}: {bytes} bytes", game.what);
+        if game.what.starts_with("carat") || game.what.starts_with("aratoth") {
+            assert!(bytes <= 2_000_000, "{}: {bytes} bytes, more than 2 MB", game.what);
+        }
+        check(&game, &replay, 1);
+    }
+}
+
+#[test]
+fn over_the_limit_every_kth_position_is_shown_with_the_first_and_the_last() {
+    let game = spec_game("carat", "20-full-game-2p");
+    let recording = record((game.reopen)(), &game.log, &game.names, Lang::En).unwrap_or_else(|e| panic!("{e}"));
+    let full = recording.gif().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((full.step, full.thinned()), (1, None));
+    for share in [70, 50, 38] {
+        let limit = full.bytes.len() * share / 100;
+        let replay = recording.gif_within(limit).unwrap_or_else(|e| panic!("{share}%: {e}"));
+        assert!(replay.bytes.len() <= limit, "{share}%: {} bytes over {limit}", replay.bytes.len());
+        assert!(replay.step > 1 && replay.thinned() == Some(replay.step), "{share}%: step {}", replay.step);
+        // Frames at positions 0, k, 2k, ... and the last, each its board; 0.8 s each, the last 5 s.
+        check(&game, &replay, replay.step);
+    }
+    // Not even the first and the last position fit: an error, not a larger file.
+    let Err(error) = recording.gif_within(1000) else { panic!("a 1000-byte limit cannot be kept") };
+    assert!(error.0.contains("first and last"), "{error}");
+}
+
+#[test]
+fn thinning_keeps_the_first_and_the_last_position() {
+    assert_eq!(thin(1, 1), vec![0]);
+    assert_eq!(thin(5, 1), vec![0, 1, 2, 3, 4]);
+    assert_eq!(thin(5, 2), vec![0, 2, 4]);
+    assert_eq!(thin(6, 2), vec![0, 2, 4, 5]);
+    assert_eq!(thin(6, 10), vec![0, 5]);
+}
+
+/// `rows` of colours (0xRRGGBB) as a board's palette and indices.
+fn board(rows: &[Vec<u32>]) -> (u32, u32, Vec<[u8; 3]>, Vec<u8>, Vec<u8>) {
+    let mut palette: Vec<[u8; 3]> = Vec::new();
+    let mut indices = Vec::new();
+    let mut rgb = Vec::new();
+    for &c in rows.iter().flatten() {
+        let colour = [(c >> 16) as u8, (c >> 8) as u8, c as u8];
+        let index = match palette.iter().position(|&p| p == colour) {
+            Some(i) => i,
+            None => {
+                palette.push(colour);
+                palette.len() - 1
+            }
+        };
+        assert!(index < 256, "a board has at most 256 colours");
+        indices.push(index as u8);
+        rgb.extend_from_slice(&colour);
+    }
+    (rows[0].len() as u32, rows.len() as u32, palette, indices, rgb)
+}
+
+#[test]
+fn frames_with_colours_outside_the_global_palette_and_unchanged_positions() {
+    // 16 x 17 boards. A: 255 colours a(i) and one colour d(5) of B's; B: 256 other
+    // colours d(i), with d(5) where A has it, so that B's frame changes 256 colours and
+    // keeps one pixel: no room for a transparent entry. C = B (a 1x1 frame). D: back to A.
+    let a = |i: u32| 0x010000 * (i % 256) + 0x000100 * 7 + 1;
+    let d = |i: u32| 0x000001 * (i % 256) + 0x010000 * 200 + 0x000100 * 9;
+    let mut board_a: Vec<Vec<u32>> = (0..16).map(|y| (0..16).map(|x| a((y * 16 + x) % 255)).collect()).collect();
+    board_a.push((0..16).map(|x| if x == 1 { d(5) } else { a(1) }).collect());
+    let mut board_b: Vec<Vec<u32>> = (0..16).map(|y| (0..16).map(|x| d(y * 16 + x)).collect()).collect();
+    board_b.push((0..16).map(|x| if x == 1 { d(5) } else { d(0) }).collect());
+    let boards = [board(&board_a), board(&board_b), board(&board_b), board(&board_a)];
+    let mut recording = Recording::new(boards.len());
+    let mut current = Vec::new();
+    for (w, h, palette, indices, _) in &boards {
+        recording.add((*w, *h), palette, indices, &mut current).unwrap_or_else(|e| panic!("{e}"));
+    }
+    recording.drawn = (0..boards.len()).collect();
+    assert_eq!(recording.colours(), 511);
+    let replay = recording.gif().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((replay.frames, replay.step, replay.own_tables > 0), (4, 1, true));
+    let (w, h, repeat, shown) = decode(&replay.bytes);
+    assert_eq!((w, h, repeat), (16, 17, gif::Repeat::Infinite));
+    assert_eq!(shown.iter().map(|s| s.delay).collect::<Vec<_>>(), vec![MOVE_DELAY, MOVE_DELAY, MOVE_DELAY, LAST_DELAY]);
+    for (k, ((.., rgb), frame)) in boards.iter().zip(&shown).enumerate() {
+        assert!(rgb == &frame.rgb, "frame {k} is its board");
+    }
+    assert_eq!(shown[2].area, (0, 0, 1, 1), "an unchanged position: a 1x1 frame");
 }
 
 /// Writes one replay per game kind to /tmp/gifs and prints sizes and frame areas
