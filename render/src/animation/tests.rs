@@ -71,6 +71,9 @@ struct Shown {
     rgb: Vec<u8>,
     delay: u16,
     area: (u16, u16, u16, u16),
+    /// Whether the frame has a transparent index, and a colour table of its own.
+    transparent: bool,
+    own: bool,
 }
 
 /// The GIF decoded and each frame composited onto the canvas as a viewer does
@@ -97,7 +100,13 @@ fn decode(bytes: &[u8]) -> (u16, u16, gif::Repeat, Vec<Shown>) {
             let colour = palette.get(usize::from(i) * 3..usize::from(i) * 3 + 3).unwrap_or_else(|| panic!("index {i} in the palette"));
             canvas[at..at + 3].copy_from_slice(colour);
         }
-        shown.push(Shown { rgb: canvas.clone(), delay: frame.delay, area: (frame.left, frame.top, frame.width, frame.height) });
+        shown.push(Shown {
+            rgb: canvas.clone(),
+            delay: frame.delay,
+            area: (frame.left, frame.top, frame.width, frame.height),
+            transparent: frame.transparent.is_some(),
+            own: frame.palette.is_some(),
+        });
     }
     let repeat = decoder.repeat();
     (w, h, repeat, shown)
@@ -269,6 +278,10 @@ fn frames_with_colours_outside_the_global_palette_and_unchanged_positions() {
     for (k, ((.., rgb), frame)) in boards.iter().zip(&shown).enumerate() {
         assert!(rgb == &frame.rgb, "frame {k} is its board");
     }
+    // (The global palette holds 255 of the 511 colours: the first frame and the last
+    // miss one of A's.) B: a table of its own without transparency; C: nothing.
+    assert_eq!((shown[1].own, shown[1].transparent), (true, false), "B");
+    assert_eq!((shown[2].own, shown[2].transparent), (false, true), "C");
     assert_eq!(shown[2].area, (0, 0, 1, 1), "an unchanged position: a 1x1 frame");
 }
 
