@@ -915,7 +915,7 @@ impl Canvas {
     ///
     /// # Errors
     /// [`RenderError`] when a pixel is not opaque or the quantiser fails.
-    pub(crate) fn indexed(&self) -> Result<(Vec<[u8; 3]>, std::borrow::Cow<'_, [u8]>), RenderError> {
+    pub(crate) fn indexed(&self) -> Result<crate::encode::Indexed<'_>, RenderError> {
         match &self.surface {
             Surface::Rgba(pixmap) => crate::encode::indexed_pixmap(pixmap).map(|(p, i)| (p, std::borrow::Cow::Owned(i))),
             Surface::Indexed(frame) => crate::encode::indexed_frame(frame),

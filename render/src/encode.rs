@@ -366,6 +366,10 @@ fn triples(palette: &[u8]) -> Vec<[u8; 3]> {
     palette.chunks_exact(3).map(|c| [c[0], c[1], c[2]]).collect()
 }
 
+/// A picture in palette indices: its palette (R, G, B; at most 256 colours) and one
+/// index per pixel, rows top to bottom.
+pub(crate) type Indexed<'a> = (Vec<[u8; 3]>, Cow<'a, [u8]>);
+
 /// `pixmap` (every pixel opaque) as [`png`] encodes it: its palette (at most 256
 /// colours) and one index per pixel.
 ///
@@ -387,7 +391,7 @@ pub(crate) fn indexed_pixmap(pixmap: &Pixmap) -> Result<(Vec<[u8; 3]>, Vec<u8>),
 ///
 /// # Errors
 /// [`RenderError`] when the quantiser fails.
-pub(crate) fn indexed_frame(frame: &Frame) -> Result<(Vec<[u8; 3]>, Cow<'_, [u8]>), RenderError> {
+pub(crate) fn indexed_frame(frame: &Frame) -> Result<Indexed<'_>, RenderError> {
     match &frame.pixels {
         Pixels::Narrow(indices, palette) => Ok((palette.colours.clone(), Cow::Borrowed(indices))),
         Pixels::Wide(ids, wide) => {

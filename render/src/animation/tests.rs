@@ -257,7 +257,7 @@ fn frames_with_colours_outside_the_global_palette_and_unchanged_positions() {
     // colours d(i), with d(5) where A has it, so that B's frame changes 256 colours and
     // keeps one pixel: no room for a transparent entry. C = B (a 1x1 frame). D: back to A.
     let a = |i: u32| 0x010000 * (i % 256) + 0x000100 * 7 + 1;
-    let d = |i: u32| 0x000001 * (i % 256) + 0x010000 * 200 + 0x000100 * 9;
+    let d = |i: u32| (i % 256) + 0x010000 * 200 + 0x000100 * 9;
     let mut board_a: Vec<Vec<u32>> = (0..16).map(|y| (0..16).map(|x| a((y * 16 + x) % 255)).collect()).collect();
     board_a.push((0..16).map(|x| if x == 1 { d(5) } else { a(1) }).collect());
     let mut board_b: Vec<Vec<u32>> = (0..16).map(|y| (0..16).map(|x| d(y * 16 + x)).collect()).collect();
