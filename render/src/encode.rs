@@ -370,7 +370,7 @@ fn triples(palette: &[u8]) -> Vec<[u8; 3]> {
 /// index per pixel, rows top to bottom.
 pub(crate) type Indexed<'a> = (Vec<[u8; 3]>, Cow<'a, [u8]>);
 
-/// `pixmap` (every pixel opaque) as [`png`] encodes it: its palette (at most 256
+/// `pixmap` (every pixel opaque) as [`png()`] encodes it: its palette (at most 256
 /// colours) and one index per pixel.
 ///
 /// # Errors

@@ -303,5 +303,16 @@ fn write_gifs() {
         );
         let name = game.what.replace(['/', ' '], "-");
         let _ = std::fs::write(format!("/tmp/gifs/{name}.gif"), &replay.bytes);
+        // The boards of the first and the last position, to compare with another decoder.
+        let mut played = (game.reopen)();
+        for (k, entry) in std::iter::once(None).chain(game.log.iter().map(Some)).enumerate() {
+            if let Some(entry) = entry {
+                played.play(entry).unwrap_or_else(|e| panic!("{e:?}"));
+            }
+            if k == 0 || k == game.log.len() || k == game.log.len() / 2 {
+                let png = crate::board_png(&played.view(Viewer::Spectator), &game.names, Lang::En).unwrap_or_else(|e| panic!("{e}"));
+                let _ = std::fs::write(format!("/tmp/gifs/{name}-{k}.png"), png);
+            }
+        }
     }
 }
