@@ -46,7 +46,11 @@ pub fn berger_tables(n: u32) -> Result<Vec<Vec<Game>>, Error> {
         let seq: Vec<u32> = (0..m).map(|i| (r * half + i) % m + 1).collect();
         let mut games = Vec::with_capacity(half as usize);
         let first = seq[0];
-        let (w, b) = if r % 2 == 0 { (first, even) } else { (even, first) };
+        let (w, b) = if r % 2 == 0 {
+            (first, even)
+        } else {
+            (even, first)
+        };
         games.push(order_bye(real(w), real(b)));
         for k in 1..half as usize {
             games.push(order_bye(real(seq[k]), real(seq[m as usize - k])));
@@ -59,7 +63,10 @@ pub fn berger_tables(n: u32) -> Result<Vec<Vec<Game>>, Error> {
 /// A game against the dummy becomes `(player, 0)`.
 fn order_bye(white: u32, black: u32) -> Game {
     if white == 0 {
-        Game { white: black, black: 0 }
+        Game {
+            white: black,
+            black: 0,
+        }
     } else {
         Game { white, black }
     }
@@ -82,7 +89,14 @@ mod tests {
     // players; "if there is an odd number of players, the highest number counts as a bye").
     #[test]
     fn four_players() {
-        assert_eq!(table(4), vec![vec![(1, 4), (2, 3)], vec![(4, 3), (1, 2)], vec![(2, 4), (3, 1)]]);
+        assert_eq!(
+            table(4),
+            vec![
+                vec![(1, 4), (2, 3)],
+                vec![(4, 3), (1, 2)],
+                vec![(2, 4), (3, 1)]
+            ]
+        );
     }
 
     #[test]

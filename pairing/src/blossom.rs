@@ -39,6 +39,8 @@ const NONE: usize = usize::MAX;
 struct State<W: Weight> {
     nvertex: usize,
     edges: Vec<(usize, usize, W)>,
+    /// Twice each edge's weight, for the slacks.
+    twice: Vec<W>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -96,8 +98,10 @@ pub fn max_weight_matching<W: Weight>(
     }
     let mut dualvar = vec![maxweight; n];
     dualvar.extend(std::iter::repeat_n(W::zero(), n));
+    let twice = edges.iter().map(|e| e.2.double()).collect();
     let mut s = State {
         nvertex: n,
+        twice,
         edges,
         endpoint,
         neighbend,
@@ -124,9 +128,10 @@ pub fn max_weight_matching<W: Weight>(
 }
 
 impl<W: Weight> State<W> {
+    #[inline]
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i] + self.dualvar[j] - w.double()
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i] + self.dualvar[j] - self.twice[k]
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -516,7 +521,9 @@ impl<W: Weight> State<W> {
                     }
                 }
                 for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
                     {
                         let d = self.slack(self.bestedge[b]).half();
                         if deltatype == 0 || d < delta {
@@ -609,7 +616,11 @@ impl<const L: usize> Wide<L> {
         let limb = (shift / 64) as usize;
         let bit = shift % 64;
         let lo = (v as u64) << bit;
-        let hi = if bit == 0 { if v < 0 { u64::MAX } else { 0 } } else { ((v as i128) >> (64 - bit)) as u64 };
+        let hi = if bit == 0 {
+            if v < 0 { u64::MAX } else { 0 }
+        } else {
+            ((v as i128) >> (64 - bit)) as u64
+        };
         for (k, o) in out.iter_mut().enumerate() {
             *o = match k.cmp(&limb) {
                 Ordering::Less => 0,
@@ -628,13 +639,14 @@ impl<const L: usize> Wide<L> {
 
 impl<const L: usize> Add for Wide<L> {
     type Output = Self;
+    #[inline]
     fn add(self, rhs: Self) -> Self {
         let mut out = [0u64; L];
         let mut carry = false;
-        for k in 0..L {
-            let (s1, c1) = self.0[k].overflowing_add(rhs.0[k]);
+        for (o, (a, b)) in out.iter_mut().zip(self.0.iter().zip(rhs.0.iter())) {
+            let (s1, c1) = a.overflowing_add(*b);
             let (s2, c2) = s1.overflowing_add(u64::from(carry));
-            out[k] = s2;
+            *o = s2;
             carry = c1 || c2;
         }
         Wide(out)
@@ -643,13 +655,14 @@ impl<const L: usize> Add for Wide<L> {
 
 impl<const L: usize> Sub for Wide<L> {
     type Output = Self;
+    #[inline]
     fn sub(self, rhs: Self) -> Self {
         let mut out = [0u64; L];
         let mut borrow = false;
-        for k in 0..L {
-            let (s1, b1) = self.0[k].overflowing_sub(rhs.0[k]);
+        for (o, (a, b)) in out.iter_mut().zip(self.0.iter().zip(rhs.0.iter())) {
+            let (s1, b1) = a.overflowing_sub(*b);
             let (s2, b2) = s1.overflowing_sub(u64::from(borrow));
-            out[k] = s2;
+            *o = s2;
             borrow = b1 || b2;
         }
         Wide(out)
@@ -657,6 +670,7 @@ impl<const L: usize> Sub for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
         match (self.negative(), other.negative()) {
             (true, false) => return Ordering::Less,
@@ -686,9 +700,15 @@ impl<const L: usize> Weight for Wide<L> {
     fn half(self) -> Self {
         let mut out = [0u64; L];
         let neg = self.negative();
-        for k in 0..L {
-            let upper = if k + 1 < L { self.0[k + 1] << 63 } else if neg { 1 << 63 } else { 0 };
-            out[k] = (self.0[k] >> 1) | upper;
+        for (k, o) in out.iter_mut().enumerate() {
+            let upper = if k + 1 < L {
+                self.0[k + 1] << 63
+            } else if neg {
+                1 << 63
+            } else {
+                0
+            };
+            *o = (self.0[k] >> 1) | upper;
         }
         Wide(out)
     }
@@ -729,7 +749,10 @@ mod tests {
     #[test]
     fn reference_cases() {
         assert_eq!(max_weight_matching::<i64>(0, &[], false), vec![]);
-        assert_eq!(max_weight_matching(2, &[(0, 1, 1i64)], false), vec![Some(1), Some(0)]);
+        assert_eq!(
+            max_weight_matching(2, &[(0, 1, 1i64)], false),
+            vec![Some(1), Some(0)]
+        );
         let m = max_weight_matching(4, &[(1, 2, 10i64), (2, 3, 11)], false);
         assert_eq!(m, vec![None, None, Some(3), Some(2)]);
         let m = max_weight_matching(5, &[(1, 2, 5i64), (2, 3, 11), (3, 4, 5)], false);
@@ -740,13 +763,62 @@ mod tests {
         let m = max_weight_matching(5, &[(1, 2, 8i64), (1, 3, 9), (2, 3, 10), (3, 4, 7)], false);
         assert_eq!(m, vec![None, Some(2), Some(1), Some(4), Some(3)]);
         // Create nested S-blossom, relabel as T-blossom, expand.
-        let e = [(1, 2, 19i64), (1, 3, 20), (1, 8, 8), (2, 3, 25), (2, 4, 18), (3, 5, 18), (4, 5, 13), (4, 7, 7), (5, 6, 7)];
+        let e = [
+            (1, 2, 19i64),
+            (1, 3, 20),
+            (1, 8, 8),
+            (2, 3, 25),
+            (2, 4, 18),
+            (3, 5, 18),
+            (4, 5, 13),
+            (4, 7, 7),
+            (5, 6, 7),
+        ];
         let m = max_weight_matching(9, &e, false);
-        assert_eq!(m, vec![None, Some(8), Some(3), Some(2), Some(7), Some(6), Some(5), Some(4), Some(1)]);
+        assert_eq!(
+            m,
+            vec![
+                None,
+                Some(8),
+                Some(3),
+                Some(2),
+                Some(7),
+                Some(6),
+                Some(5),
+                Some(4),
+                Some(1)
+            ]
+        );
         // Blossom with negative-weight edges and nested T-blossom expansion.
-        let e = [(1, 2, 45i64), (1, 5, 45), (2, 3, 50), (3, 4, 45), (4, 5, 50), (1, 6, 30), (3, 9, 35), (4, 8, 28), (5, 7, 26), (9, 10, 5)];
+        let e = [
+            (1, 2, 45i64),
+            (1, 5, 45),
+            (2, 3, 50),
+            (3, 4, 45),
+            (4, 5, 50),
+            (1, 6, 30),
+            (3, 9, 35),
+            (4, 8, 28),
+            (5, 7, 26),
+            (9, 10, 5),
+        ];
         let m = max_weight_matching(11, &e, false);
-        assert_eq!(m, vec![None, Some(6), Some(3), Some(2), Some(8), Some(7), Some(1), Some(5), Some(4), Some(10), Some(9)]);
+        assert_eq!(
+            m,
+            vec![
+                None,
+                Some(6),
+                Some(3),
+                Some(2),
+                Some(8),
+                Some(7),
+                Some(1),
+                Some(5),
+                Some(4),
+                Some(10),
+                Some(9)
+            ]
+        );
     }
 
     #[test]
@@ -777,8 +849,10 @@ mod tests {
             let best = brute(n, &edges, &mut vec![false; n], 0);
             assert_eq!(weight(&m, &edges), best, "n={n} edges={edges:?}");
             // The same graph with wide weights.
-            let wide: Vec<(usize, usize, Wide<3>)> =
-                edges.iter().map(|&(i, j, w)| (i, j, Wide::from_shifted(w, 70))).collect();
+            let wide: Vec<(usize, usize, Wide<3>)> = edges
+                .iter()
+                .map(|&(i, j, w)| (i, j, Wide::from_shifted(w, 70)))
+                .collect();
             let m2 = max_weight_matching(n, &wide, false);
             assert_eq!(weight(&m2, &edges), best);
         }
@@ -791,8 +865,50 @@ mod tests {
         assert!(a < b);
         assert!(a < Wide::zero());
         assert_eq!((a + b) - b, a);
-        assert_eq!(Wide::<2>::from_shifted(-6, 10).half(), Wide::<2>::from_shifted(-3, 10));
-        assert_eq!(Wide::<2>::from_shifted(1, 100).half(), Wide::<2>::from_shifted(1, 99));
+        assert_eq!(
+            Wide::<2>::from_shifted(-6, 10).half(),
+            Wide::<2>::from_shifted(-3, 10)
+        );
+        assert_eq!(
+            Wide::<2>::from_shifted(1, 100).half(),
+            Wide::<2>::from_shifted(1, 99)
+        );
         assert!(Wide::<2>::from_shifted(1, 65) > Wide::<2>::from_shifted(i64::MAX, 0));
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+    #[test]
+    #[ignore]
+    fn dense_1000() {
+        let n = 1000;
+        let mut e = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                e.push((i, j, 1i64));
+            }
+        }
+        let t = std::time::Instant::now();
+        let m = max_weight_matching(n, &e, true);
+        eprintln!(
+            "cardinality: {:?} {}",
+            t.elapsed(),
+            m.iter().filter(|x| x.is_some()).count()
+        );
+        let mut e2 = Vec::new();
+        for i in 0..n {
+            for j in i + 1..n {
+                e2.push((i, j, 1_000_000 - ((i as i64 - (j as i64 - 500)).pow(2))));
+            }
+        }
+        let t = std::time::Instant::now();
+        let m = max_weight_matching(n, &e2, false);
+        eprintln!(
+            "weighted: {:?} {}",
+            t.elapsed(),
+            m.iter().filter(|x| x.is_some()).count()
+        );
     }
 }

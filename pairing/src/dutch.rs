@@ -87,12 +87,20 @@ pub struct RoundEntry {
 impl RoundEntry {
     /// A played game.
     pub fn game(opponent: u32, colour: Colour, outcome: Outcome) -> RoundEntry {
-        RoundEntry { opponent: Some(opponent), colour: Some(colour), outcome }
+        RoundEntry {
+            opponent: Some(opponent),
+            colour: Some(colour),
+            outcome,
+        }
     }
 
     /// A round without an opponent (bye or absence).
     pub fn without_game(outcome: Outcome) -> RoundEntry {
-        RoundEntry { opponent: None, colour: None, outcome }
+        RoundEntry {
+            opponent: None,
+            colour: None,
+            outcome,
+        }
     }
 
     /// Whether a game was played over the board (it counts for colours, floats and C1).
@@ -122,7 +130,10 @@ impl Player {
     /// Whether the player may receive the pairing-allocated bye (C.04.1 c / C.04.3 C2):
     /// not if they already had one, or scored a point without playing by forfeit.
     pub fn bye_eligible(&self) -> bool {
-        !self.history.iter().any(|e| matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin))
+        !self
+            .history
+            .iter()
+            .any(|e| matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin))
     }
 }
 
@@ -156,7 +167,14 @@ impl Pairing {
     /// The same pairing with colours swapped: the second game of a "double" round,
     /// where each pairing is played twice (a bye stays a bye).
     pub fn swapped(&self) -> Pairing {
-        if self.is_bye() { *self } else { Pairing { white: self.black, black: self.white } }
+        if self.is_bye() {
+            *self
+        } else {
+            Pairing {
+                white: self.black,
+                black: self.white,
+            }
+        }
     }
 }
 
@@ -213,11 +231,16 @@ impl P {
 /// [`Error::NoValidPairing`] when the absolute criteria C1–C3 cannot all hold.
 pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
     if t.players.len() > MAX_PLAYERS {
-        return Err(Error::TooLarge(format!("{} players (at most {MAX_PLAYERS})", t.players.len())));
+        return Err(Error::TooLarge(format!(
+            "{} players (at most {MAX_PLAYERS})",
+            t.players.len()
+        )));
     }
     let rounds = t.players.iter().map(|p| p.history.len()).max().unwrap_or(0);
     if rounds > MAX_ROUNDS {
-        return Err(Error::TooLarge(format!("{rounds} rounds (at most {MAX_ROUNDS})")));
+        return Err(Error::TooLarge(format!(
+            "{rounds} rounds (at most {MAX_ROUNDS})"
+        )));
     }
     let mut order: Vec<&Player> = t.players.iter().collect();
     order.sort_by_key(|p| p.rank);
@@ -230,15 +253,24 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
         return Err(Error::BadRank(0));
     }
     let known = |r: u32| order.binary_search_by_key(&r, |p| p.rank).ok();
-    let pad = |p: &Player, k: usize| p.history.get(k).copied().unwrap_or(RoundEntry::without_game(Outcome::Absent));
+    let pad = |p: &Player, k: usize| {
+        p.history
+            .get(k)
+            .copied()
+            .unwrap_or(RoundEntry::without_game(Outcome::Absent))
+    };
     // Scores before round k (0-based), for floats.
-    let score_before = |p: &Player, k: usize| -> u32 { (0..k).map(|i| pad(p, i).outcome.half_points()).sum() };
+    let score_before =
+        |p: &Player, k: usize| -> u32 { (0..k).map(|i| pad(p, i).outcome.half_points()).sum() };
     for p in &order {
         for e in &p.history {
             if let Some(o) = e.opponent
                 && (known(o).is_none() || o == p.rank)
             {
-                return Err(Error::UnknownOpponent { player: p.rank, opponent: o });
+                return Err(Error::UnknownOpponent {
+                    player: p.rank,
+                    opponent: o,
+                });
             }
         }
     }
@@ -263,7 +295,11 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
     // (as bbpPairings' effective pairing numbers): one absent from the start is skipped.
     let mut rank_index = 0usize;
     for p in &order {
-        let counted = p.present || p.history.iter().any(|e| e.opponent.is_some() || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin));
+        let counted = p.present
+            || p.history.iter().any(|e| {
+                e.opponent.is_some()
+                    || matches!(e.outcome, Outcome::PairingBye | Outcome::ForfeitWin)
+            });
         if counted {
             rank_index += 1;
         }
@@ -271,7 +307,11 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
             continue;
         }
         let rank_index = rank_index - 1;
-        let colours: Vec<Colour> = (0..rounds).map(|k| pad(p, k)).filter(|e| e.played()).filter_map(|e| e.colour).collect();
+        let colours: Vec<Colour> = (0..rounds)
+            .map(|k| pad(p, k))
+            .filter(|e| e.played())
+            .filter_map(|e| e.colour)
+            .collect();
         let whites = colours.iter().filter(|&&c| c == Colour::White).count() as u32;
         let blacks = colours.len() as u32 - whites;
         let last = colours.last().copied();
@@ -279,7 +319,11 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
             Some(c) => colours.iter().rev().take_while(|&&x| x == c).count(),
             None => 0,
         };
-        let lower = if whites > blacks { Colour::Black } else { Colour::White };
+        let lower = if whites > blacks {
+            Colour::Black
+        } else {
+            Colour::White
+        };
         let imbalance = whites.abs_diff(blacks);
         let pref = if imbalance > 1 {
             Some(lower)
@@ -292,7 +336,11 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
         };
         let repeated = if consecutive > 1 { last } else { None };
         let absolute = imbalance > 1 || repeated.is_some();
-        let mut met: Vec<u32> = (0..rounds).map(|k| pad(p, k)).filter(|e| e.played()).filter_map(|e| e.opponent).collect();
+        let mut met: Vec<u32> = (0..rounds)
+            .map(|k| pad(p, k))
+            .filter(|e| e.played())
+            .filter_map(|e| e.opponent)
+            .collect();
         met.sort_unstable();
         players.push(P {
             rank: p.rank,
@@ -305,7 +353,8 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
             strong: !absolute && imbalance > 0,
             float1: float(p, 1),
             float2: float(p, 2),
-            eligible: (0..rounds).all(|k| !matches!(pad(p, k).outcome, Outcome::PairingBye | Outcome::ForfeitWin)),
+            eligible: (0..rounds)
+                .all(|k| !matches!(pad(p, k).outcome, Outcome::PairingBye | Outcome::ForfeitWin)),
             met,
             colours,
         });
@@ -324,7 +373,13 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
         .map(|(a, b)| match b {
             None => {
                 let p = &ctx.players[a];
-                (Pairing { white: p.rank, black: 0 }, (true, 0, 0, p.rank_index))
+                (
+                    Pairing {
+                        white: p.rank,
+                        black: 0,
+                    },
+                    (true, 0, 0, p.rank_index),
+                )
             }
             Some(b) => {
                 let (hi, lo) = if ctx.above(a, b) { (a, b) } else { (b, a) };
@@ -332,8 +387,16 @@ pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
                 let (w, bl) = if white_is_hi { (hi, lo) } else { (lo, hi) };
                 let (ph, pl) = (&ctx.players[hi], &ctx.players[lo]);
                 (
-                    Pairing { white: ctx.players[w].rank, black: ctx.players[bl].rank },
-                    (false, u32::MAX - ph.score, u32::MAX - pl.score, ph.rank_index),
+                    Pairing {
+                        white: ctx.players[w].rank,
+                        black: ctx.players[bl].rank,
+                    },
+                    (
+                        false,
+                        u32::MAX - ph.score,
+                        u32::MAX - pl.score,
+                        ph.rank_index,
+                    ),
                 )
             }
         })
@@ -374,7 +437,11 @@ const EXACT_ORDER_LIMIT: usize = 120;
 /// The maximum weight matching of edges whose weights are the given fields packed into
 /// a wide integer, most significant first; each field's width must hold its total over
 /// any matching with a sign bit to spare.
-fn solve(nv: usize, widths: &[u32], edges: &[(usize, usize, Fields)]) -> Result<Vec<Option<usize>>, Error> {
+fn solve(
+    nv: usize,
+    widths: &[u32],
+    edges: &[(usize, usize, Fields)],
+) -> Result<Vec<Option<usize>>, Error> {
     let mut shifts = vec![0u32; widths.len()];
     let mut acc = 1;
     for k in (0..widths.len()).rev() {
@@ -399,20 +466,22 @@ fn solve(nv: usize, widths: &[u32], edges: &[(usize, usize, Fields)]) -> Result<
             Ok(max_weight_matching(nv, &wide, false))
         }};
     }
-    if total <= 126 {
-        run!(2)
-    } else if total <= 254 {
-        run!(4)
-    } else if total <= 510 {
-        run!(8)
-    } else if total <= 1022 {
-        run!(16)
-    } else if total <= 2046 {
-        run!(32)
-    } else if total <= 4094 {
-        run!(64)
-    } else {
-        Err(Error::TooLarge(format!("a bracket needs {total} bits of criteria")))
+    // Limbs of 64 bits: the narrowest that holds the fields and a sign.
+    match total.div_ceil(64) {
+        0..=2 => run!(2),
+        3 => run!(3),
+        4 => run!(4),
+        5..=6 => run!(6),
+        7..=8 => run!(8),
+        9..=12 => run!(12),
+        13..=16 => run!(16),
+        17..=24 => run!(24),
+        25..=32 => run!(32),
+        33..=48 => run!(48),
+        49..=64 => run!(64),
+        _ => Err(Error::TooLarge(format!(
+            "a bracket needs {total} bits of criteria"
+        ))),
     }
 }
 
@@ -448,6 +517,31 @@ impl Ctx {
         if n == 0 {
             return true;
         }
+        // Fast path: a greedy pairing from the bottom up (the bye first) usually succeeds.
+        let mut used = vec![false; n];
+        let mut left = n;
+        if n % 2 == 1
+            && let Some(b) = (0..n).rev().find(|&i| self.players[set[i]].eligible)
+        {
+            used[b] = true;
+            left -= 1;
+        }
+        for i in (0..n).rev() {
+            if used[i] {
+                continue;
+            }
+            if let Some(j) = (0..i)
+                .rev()
+                .find(|&j| !used[j] && self.compatible(set[i], set[j]))
+            {
+                used[i] = true;
+                used[j] = true;
+                left -= 2;
+            }
+        }
+        if left == 0 {
+            return true;
+        }
         let mut edges = Vec::new();
         for i in 0..n {
             for j in i + 1..n {
@@ -473,7 +567,9 @@ impl Ctx {
         }
         let group_end = |from: usize| -> usize {
             let s = self.players.get(from).map(|p| p.score);
-            (from..n).find(|&i| Some(self.players[i].score) != s).unwrap_or(n)
+            (from..n)
+                .find(|&i| Some(self.players[i].score) != s)
+                .unwrap_or(n)
         };
         let mut result = Vec::new();
         let first_end = group_end(0);
@@ -507,7 +603,10 @@ impl Ctx {
                     }
                 }
             }
-            let floaters: Vec<usize> = (0..nb).filter(|&i| !paired[i]).map(|i| bracket[i]).collect();
+            let floaters: Vec<usize> = (0..nb)
+                .filter(|&i| !paired[i])
+                .map(|i| bracket[i])
+                .collect();
             if !special {
                 let mut rest = floaters.clone();
                 rest.extend(pos..n);
@@ -545,7 +644,14 @@ impl Ctx {
     /// rest, the fewest exchanges, the smallest difference of the exchanged BSN sums,
     /// the lowest S1 and the highest S2 players exchanged, and finally the first
     /// transposition (each player in order meets the highest possible opponent).
-    fn pair_bracket(&self, bracket: &[usize], movers: usize, next: &[usize], special: bool, final_brackets: bool) -> Result<Vec<Option<usize>>, Error> {
+    fn pair_bracket(
+        &self,
+        bracket: &[usize],
+        movers: usize,
+        next: &[usize],
+        special: bool,
+        final_brackets: bool,
+    ) -> Result<Vec<Option<usize>>, Error> {
         let base = self.base_edges(bracket, movers, next, special, final_brackets);
         let (nv, ng, nb) = (base.nv, base.ng, base.nb);
         if nb > EXACT_ORDER_LIMIT {
@@ -567,7 +673,7 @@ impl Ctx {
         if movers > 0 {
             // Which MDPs are paired (the higher first), then their opponents.
             let mut widths = base.widths.clone();
-            widths.extend(std::iter::repeat_n(3, movers));
+            widths.extend(std::iter::repeat_n(2, movers));
             widths.extend(std::iter::repeat_n(nbw, movers));
             let mut edges = edges_of(&alive, &no_bracket_edges);
             for (i, j, f) in &mut edges {
@@ -599,10 +705,13 @@ impl Ctx {
         // Its number of pairs, P, from a matching without the order fields.
         let edges = edges_of(&alive, &no_bracket_edges);
         let mate = solve(nv, &base.widths, &edges)?;
-        let pairs = remainder.iter().filter(|&&i| mate[i].is_some_and(|j| j < nb && j > i)).count();
+        let pairs = remainder
+            .iter()
+            .filter(|&&i| mate[i].is_some_and(|j| j < nb && j > i))
+            .count();
         if nr > 1 && pairs > 0 {
             let s1 = pairs;
-            let rw = bits(nr as u64) + 2;
+            let rw = bits(nr as u64) + 1;
             let mut widths = base.widths.clone();
             let f_count = nbase;
             let f_sum = nbase + 1;
@@ -611,7 +720,7 @@ impl Ctx {
             let f_pos = f_s2 + (nr - s1); // each remainder player's opponent
             widths.push(rw);
             widths.push(bits((nr * nr) as u64) + 2);
-            widths.extend(std::iter::repeat_n(3, nr));
+            widths.extend(std::iter::repeat_n(2, nr));
             widths.extend(std::iter::repeat_n(rw, nr));
             let mut edges = edges;
             for (i, j, f) in &mut edges {
@@ -655,8 +764,11 @@ impl Ctx {
     }
 
     /// A bracket above [`EXACT_ORDER_LIMIT`]: one matching, the D rules' order
-    /// approximated by three sums (lower-ranked players float; S1 meets S2; S1's i-th
-    /// player meets S2's i-th, by the squared distance).
+    /// approximated by two sums: the most pairs of S1 against S2 (fewest exchanges),
+    /// then the least squared distance between S1's i-th player and their opponent's
+    /// place in S2 (first transposition); the players left over float. (A sum over the
+    /// paired players' places, to make the lowest float, made the matching 70 times
+    /// slower by its many ties, and the S2 order mostly decides that anyway.)
     fn pair_large_bracket(&self, base: &Base, movers: usize) -> Result<Vec<Option<usize>>, Error> {
         let (nv, ng, nb) = (base.nv, base.ng, base.nb);
         let residents = nb - movers;
@@ -670,40 +782,65 @@ impl Ctx {
                 (0, false, (i - movers) as i64)
             } else {
                 let r = i - movers - m1;
-                if r < half_rem { (1, true, r as i64) } else { (1, false, (r - half_rem) as i64) }
+                if r < half_rem {
+                    (1, true, r as i64)
+                } else {
+                    (1, false, (r - half_rem) as i64)
+                }
             }
         };
         let nbase = base.widths.len();
         let mut widths = base.widths.clone();
-        widths.extend([bits((nv * nv) as u64) + 2, bits(nv as u64) + 2, bits((nv * nv * nv) as u64) + 2]);
+        widths.extend([bits(nv as u64) + 2, bits((nv * nv * nv) as u64) + 2]);
         let mut edges = base.edges.clone();
         for (i, j, f) in &mut edges {
             let (i, j) = (*i, *j);
             if j < nb {
-                f.push((nbase, -((i + j) as i64)));
                 let (ga, s1a, xa) = role(i);
                 let (gb, s1b, xb) = role(j);
                 let natural = ga == gb && s1a && !s1b;
-                f.push((nbase + 1, i64::from(natural)));
-                f.push((nbase + 2, if natural { -(xa - xb) * (xa - xb) } else { -((nb * nb) as i64) }));
+                f.push((nbase, i64::from(natural)));
+                f.push((
+                    nbase + 1,
+                    if natural {
+                        -(xa - xb) * (xa - xb)
+                    } else {
+                        -((nb * nb) as i64)
+                    },
+                ));
             }
         }
         let mate = solve(nv, &widths, &edges)?;
-        Ok(mate.into_iter().take(ng).map(|m| m.filter(|&x| x < ng)).collect())
+        Ok(mate
+            .into_iter()
+            .take(ng)
+            .map(|m| m.filter(|&x| x < ng))
+            .collect())
     }
 
     /// The graph of a bracket (its first `movers` players moved down from above) and
     /// `next` (the next score group, or all remaining players when `special`), with
     /// the fields of the quality criteria C5–C19 (and completion, C4, when `special`) on
     /// every edge allowed by the absolute criteria.
-    fn base_edges(&self, bracket: &[usize], movers: usize, next: &[usize], special: bool, final_brackets: bool) -> Base {
+    fn base_edges(
+        &self,
+        bracket: &[usize],
+        movers: usize,
+        next: &[usize],
+        special: bool,
+        final_brackets: bool,
+    ) -> Base {
         let nb = bracket.len();
         let graph: Vec<usize> = bracket.iter().chain(next.iter()).copied().collect();
         let ng = graph.len();
         let with_dummy = special && ng % 2 == 1;
         let nv = ng + usize::from(with_dummy);
         let sc = |i: usize| i64::from(self.players[graph[i]].score);
-        let min = graph.iter().map(|&g| i64::from(self.players[g].score)).min().unwrap_or(0);
+        let min = graph
+            .iter()
+            .map(|&g| i64::from(self.players[g].score))
+            .min()
+            .unwrap_or(0);
         // Distinct score differences: downfloaters' (score − lowest + 1 point) and pairs'.
         let mut diffs: Vec<i64> = Vec::new();
         for i in 0..nb {
@@ -717,7 +854,8 @@ impl Ctx {
         let nd = diffs.len();
         let sub = |d: i64| diffs.iter().position(|&x| x == d).unwrap_or(nd - 1);
 
-        let nbits = bits(nv as u64) + 2;
+        // A count over the matching is at most nv in size; one bit more for the sign.
+        let nbits = bits(nv as u64) + 1;
         let rounds = self.played_rounds;
         let mut widths = Vec::new();
         if special {
@@ -739,7 +877,7 @@ impl Ctx {
         widths.extend(std::iter::repeat_n(nbits, float_fields * nd)); // C16–C19
 
         let mut values: Vec<i64> = vec![0; widths.len()];
-        let mut edges_vals: Vec<(usize, usize, Vec<(usize, i64)>)> = Vec::new();
+        let mut edges_vals: Vec<(usize, usize, Fields)> = Vec::new();
         for j in 0..nv {
             for i in 0..j {
                 if j < movers {
@@ -807,7 +945,10 @@ impl Ctx {
                         smaller.repeated != p.pref.map(Colour::invert)
                     };
                 let c10 = p.pref.is_none() || o.pref.is_none() || p.pref != o.pref;
-                let c11 = (!p.strong && !p.absolute) || (!o.strong && !o.absolute) || (p.absolute && o.absolute) || p.pref != o.pref;
+                let c11 = (!p.strong && !p.absolute)
+                    || (!o.strong && !o.absolute)
+                    || (p.absolute && o.absolute)
+                    || p.pref != o.pref;
                 for c in [c8, c9, c10, c11] {
                     values[f] = i64::from(in_b && c);
                     f += 1;
@@ -823,7 +964,8 @@ impl Ctx {
                 let mut count_fields = [0i64; 4];
                 for (k, &(fa, fb)) in backs.iter().enumerate() {
                     if in_b {
-                        count_fields[2 * k] = i64::from(fb == Float::Down) + i64::from(!higher_score && fa == Float::Down);
+                        count_fields[2 * k] = i64::from(fb == Float::Down)
+                            + i64::from(!higher_score && fa == Float::Down);
                         count_fields[2 * k + 1] = -i64::from(higher_score && fb == Float::Up);
                     }
                 }
@@ -852,13 +994,24 @@ impl Ctx {
                     f += nd;
                 }
                 debug_assert_eq!(f, values.len());
-                let nonzero: Vec<(usize, i64)> = values.iter().enumerate().filter(|(_, v)| **v != 0).map(|(k, v)| (k, *v)).collect();
+                let nonzero: Vec<(usize, i64)> = values
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| **v != 0)
+                    .map(|(k, v)| (k, *v))
+                    .collect();
                 if !nonzero.is_empty() {
                     edges_vals.push((i, j, nonzero));
                 }
             }
         }
-        Base { nv, ng, nb, widths, edges: edges_vals }
+        Base {
+            nv,
+            ng,
+            nb,
+            widths,
+            edges: edges_vals,
+        }
     }
 
     /// The colour of player `a` against `b` (C.04.3 E.1–E.5).
@@ -873,8 +1026,16 @@ impl Ctx {
             // number is odd (rank index even), else the other one.
             None => {
                 let (higher, mine_if_higher) = if a_higher { (p, true) } else { (o, false) };
-                let higher_colour = if higher.rank_index % 2 == 0 { self.initial } else { self.initial.invert() };
-                if mine_if_higher { higher_colour } else { higher_colour.invert() }
+                let higher_colour = if higher.rank_index % 2 == 0 {
+                    self.initial
+                } else {
+                    self.initial.invert()
+                };
+                if mine_if_higher {
+                    higher_colour
+                } else {
+                    higher_colour.invert()
+                }
             }
             // E.4 fallback: the higher-ranked player gets their preference.
             Some(pref) => {

@@ -32,15 +32,25 @@ pub fn parse_trf(text: &str) -> Result<Tournament, Error> {
     let mut total_rounds: Option<u32> = None;
     let mut initial: Option<Colour> = None;
     // Lines end with LF, CR LF or a lone CR (bbpPairings accepts all three).
-    for (n, raw) in text.split('\n').flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r')).enumerate() {
+    for (n, raw) in text
+        .split('\n')
+        .flat_map(|l| l.strip_suffix('\r').unwrap_or(l).split('\r'))
+        .enumerate()
+    {
         let line_no = n + 1;
-        let err = |reason: &str| Error::Trf { line: line_no, reason: reason.to_string() };
+        let err = |reason: &str| Error::Trf {
+            line: line_no,
+            reason: reason.to_string(),
+        };
         let line: Vec<char> = raw.chars().collect();
         let field = |a: usize, b: usize| -> String { line.iter().skip(a).take(b - a).collect() };
         let prefix = field(0, 3);
         match prefix.as_str() {
             "001" => {
-                let rank: u32 = field(4, 8).trim().parse().map_err(|_| err("starting rank (columns 5-8) is not a number"))?;
+                let rank: u32 = field(4, 8)
+                    .trim()
+                    .parse()
+                    .map_err(|_| err("starting rank (columns 5-8) is not a number"))?;
                 if rank == 0 {
                     return Err(err("starting rank 0"));
                 }
@@ -55,7 +65,8 @@ pub fn parse_trf(text: &str) -> Result<Tournament, Error> {
                     let opponent = match opp.trim() {
                         "" => None,
                         s => {
-                            let v: u32 = s.parse().map_err(|_| err("an opponent is not a number"))?;
+                            let v: u32 =
+                                s.parse().map_err(|_| err("an opponent is not a number"))?;
                             if v == 0 { None } else { Some(v) }
                         }
                     };
@@ -83,15 +94,38 @@ pub fn parse_trf(text: &str) -> Result<Tournament, Error> {
                         (' ', _) => Outcome::Absent,
                         _ => return Err(err("a result is not one of 1 0 = + - W D L H F U Z")),
                     };
-                    let opponent = if matches!(outcome, Outcome::PairingBye | Outcome::FullBye | Outcome::HalfBye | Outcome::ZeroBye | Outcome::Absent) {
+                    let opponent = if matches!(
+                        outcome,
+                        Outcome::PairingBye
+                            | Outcome::FullBye
+                            | Outcome::HalfBye
+                            | Outcome::ZeroBye
+                            | Outcome::Absent
+                    ) {
                         None
                     } else {
                         opponent
                     };
-                    let colour = if opponent.is_some() && matches!(outcome, Outcome::Win | Outcome::Draw | Outcome::Loss) { colour } else { None };
+                    let colour = if opponent.is_some()
+                        && matches!(outcome, Outcome::Win | Outcome::Draw | Outcome::Loss)
+                    {
+                        colour
+                    } else {
+                        None
+                    };
                     let blank = opp.trim().is_empty() && result == ' ' && colour.is_none();
-                    history.push((RoundEntry { opponent, colour, outcome }, blank));
-                    participated.push(opponent.is_some() || matches!(outcome, Outcome::PairingBye | Outcome::ForfeitWin));
+                    history.push((
+                        RoundEntry {
+                            opponent,
+                            colour,
+                            outcome,
+                        },
+                        blank,
+                    ));
+                    participated.push(
+                        opponent.is_some()
+                            || matches!(outcome, Outcome::PairingBye | Outcome::ForfeitWin),
+                    );
                     start += ROUND_WIDTH;
                 }
                 while history.last().is_some_and(|e| e.1) {
@@ -99,10 +133,20 @@ pub fn parse_trf(text: &str) -> Result<Tournament, Error> {
                     participated.pop();
                 }
                 let history = history.into_iter().map(|e| e.0).collect();
-                players.push((Player { rank, history, present: true }, participated));
+                players.push((
+                    Player {
+                        rank,
+                        history,
+                        present: true,
+                    },
+                    participated,
+                ));
             }
             "XXR" => {
-                let v: u32 = field(3, line.len()).trim().parse().map_err(|_| err("XXR needs the number of rounds"))?;
+                let v: u32 = field(3, line.len())
+                    .trim()
+                    .parse()
+                    .map_err(|_| err("XXR needs the number of rounds"))?;
                 if v == 0 {
                     return Err(err("XXR 0"));
                 }
@@ -141,19 +185,31 @@ pub fn parse_trf(text: &str) -> Result<Tournament, Error> {
     let mut players: Vec<Player> = players.into_iter().map(|x| x.0).collect();
     players.sort_by_key(|p| p.rank);
     let initial = initial.unwrap_or_else(|| infer_initial_colour(&players));
-    Ok(Tournament { total_rounds: total_rounds.unwrap_or(played as u32), players, initial_colour: initial })
+    Ok(Tournament {
+        total_rounds: total_rounds.unwrap_or(played as u32),
+        players,
+        initial_colour: initial,
+    })
 }
 
 /// bbpPairings' inference: in the first round with a colour, the colour of the highest
 /// player who had been paired by then, inverted for every higher paired player without
 /// a colour in that round.
 fn infer_initial_colour(players: &[Player]) -> Colour {
-    let Some(first) = players.iter().filter_map(|p| p.history.iter().position(|e| e.colour.is_some())).min() else {
+    let Some(first) = players
+        .iter()
+        .filter_map(|p| p.history.iter().position(|e| e.colour.is_some()))
+        .min()
+    else {
         return Colour::White;
     };
     let mut index = 0usize;
     for p in players {
-        let paired = p.history.iter().take(first + 1).any(|e| e.opponent.is_some() || e.outcome == Outcome::PairingBye);
+        let paired = p
+            .history
+            .iter()
+            .take(first + 1)
+            .any(|e| e.opponent.is_some() || e.outcome == Outcome::PairingBye);
         if !paired {
             continue;
         }
@@ -200,9 +256,22 @@ pub fn write_trf(t: &Tournament) -> String {
     players.sort_by_key(|p| p.rank);
     for p in players {
         let hp = p.half_points();
-        let mut line = format!("001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>2}.{} {:>4}", p.rank, "", "", "", "", "", hp / 2, if hp % 2 == 1 { 5 } else { 0 }, "");
+        let mut line = format!(
+            "001 {:>4}      {:<33} {:>4} {:>3} {:>11} {:>10} {:>2}.{} {:>4}",
+            p.rank,
+            "",
+            "",
+            "",
+            "",
+            "",
+            hp / 2,
+            if hp % 2 == 1 { 5 } else { 0 },
+            ""
+        );
         for e in &p.history {
-            let opp = e.opponent.map_or_else(|| "0000".to_string(), |o| format!("{o:>4}"));
+            let opp = e
+                .opponent
+                .map_or_else(|| "0000".to_string(), |o| format!("{o:>4}"));
             let colour = match e.colour {
                 Some(Colour::White) => 'w',
                 Some(Colour::Black) => 'b',
