@@ -432,7 +432,7 @@ struct Base {
 
 /// Brackets up to this size get the exact order of the D rules (lexicographic fields
 /// per player); larger ones an approximation (see the crate doc).
-const EXACT_ORDER_LIMIT: usize = 120;
+pub const EXACT_ORDER_LIMIT: usize = 120;
 
 /// The maximum weight matching of edges whose weights are the given fields packed into
 /// a wide integer, most significant first; each field's width must hold its total over
