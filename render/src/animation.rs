@@ -58,7 +58,9 @@ pub const MAX_DRAWN: usize = 1000;
 const TRANSPARENT: u8 = 0;
 /// The most colours of the global palette (one entry is [`TRANSPARENT`]).
 const COLOURS: usize = 255;
-/// Colour ids the recording hands out at most; a colour beyond them takes the last id.
+/// Colour ids the recording hands out at most (the last value, [`KEEP`], is no colour);
+/// a colour beyond them takes the last id (wrong, but no game comes near: a few hundred
+/// colours over a game).
 const MAX_IDS: usize = u16::MAX as usize;
 
 /// An animated replay.
@@ -136,12 +138,23 @@ struct Rect {
 
 /// The pixels of one position that differ from the position before: per row with
 /// changes, the columns from the first to the last changed pixel, and the colour ids of
-/// those columns, span after span.
+/// those columns run-length coded, span after span (each span's runs cover it exactly;
+/// [`KEEP`] for a pixel that did not change).
 #[derive(Default)]
 struct Change {
     spans: Vec<Span>,
-    ids: Vec<u16>,
+    runs: Vec<Run>,
 }
+
+/// `len` pixels of colour id `id` (or [`KEEP`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Run {
+    id: u16,
+    len: u16,
+}
+
+/// In a [`Change`], a pixel that stays as it was.
+const KEEP: u16 = u16::MAX;
 
 /// Columns `x0..x1` of row `y`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,8 +181,9 @@ pub fn replay_gif(start: Box<dyn Match>, log: &[String], names: &[String], lang:
 /// Plays `start` (the game before its first move) through `log` and draws every
 /// position (the start and after each move; with more than [`MAX_DRAWN`] positions,
 /// every k-th and the last) as a spectator sees it, with `names` and the words in
-/// `lang`. Keeps the first board and what changed from board to board (a few kilobytes
-/// a move), not the boards.
+/// `lang`. Keeps the first board (two bytes a pixel) and what changed from board to
+/// board, run-length coded (tens of kilobytes a move), not the boards: 2 to 14 MB for
+/// the benchmarks' games ([`Recording::bytes`]).
 ///
 /// # Errors
 /// [`RenderError`] when a move of `log` does not apply ("move N: …"), a board cannot be
@@ -224,6 +238,13 @@ impl Recording {
     /// How long drawing the boards took.
     pub fn drawing(&self) -> Duration {
         self.drawing
+    }
+
+    /// The bytes the recording holds, about: the first board and the changes.
+    pub fn bytes(&self) -> usize {
+        let changes: usize =
+            self.changes.iter().map(|c| c.runs.len() * std::mem::size_of::<Run>() + c.spans.len() * std::mem::size_of::<Span>()).sum();
+        self.first.len() * 2 + changes + self.counts.len() * 16 + self.table.bytes()
     }
 
     /// The distinct colours over all boards.
@@ -349,18 +370,25 @@ impl Recording {
             let Some(left) = row.iter().zip(before.iter()).position(|(&i, &b)| id(i) != b) else { continue };
             let right = row.iter().zip(before.iter()).rposition(|(&i, &b)| id(i) != b).map_or(left + 1, |r| r + 1);
             let (Some(new), Some(old)) = (row.get(left..right), before.get_mut(left..right)) else { continue };
-            for (o, &i) in old.iter_mut().zip(new) {
-                *o = id(i);
-            }
             change.spans.push(Span { y, x0: left as u32, x1: right as u32 });
-            change.ids.extend_from_slice(old);
+            let first = change.runs.len();
+            for (o, &i) in old.iter_mut().zip(new) {
+                let new = id(i);
+                let value = if new == *o { KEEP } else { new };
+                *o = new;
+                let open = change.runs.len() > first;
+                match change.runs.last_mut() {
+                    Some(run) if open && run.id == value && run.len < u16::MAX => run.len += 1,
+                    _ => change.runs.push(Run { id: value, len: 1 }),
+                }
+            }
         }
         // The colours this change shows, and on how many pixels.
         let stamp = self.changes.len() as u32 + 1;
-        for &id in &change.ids {
-            let id = usize::from(id);
+        for run in change.runs.iter().filter(|r| r.id != KEEP) {
+            let id = usize::from(run.id);
             if let (Some(count), Some(frames), Some(seen)) = (self.counts.get_mut(id), self.frames.get_mut(id), self.stamps.get_mut(id)) {
-                *count += 1;
+                *count += u64::from(run.len);
                 if *seen != stamp {
                     (*seen, *frames) = (stamp, *frames + 1);
                 }
@@ -427,14 +455,19 @@ impl Recording {
             if next.peek().is_none() {
                 break;
             }
-            let mut at = 0;
+            let mut runs = change.runs.iter();
             for span in &change.spans {
-                let len = (span.x1 - span.x0) as usize;
-                let from = span.y as usize * w + span.x0 as usize;
-                if let (Some(line), Some(ids)) = (latest.get_mut(from..from + len), change.ids.get(at..at + len)) {
-                    line.copy_from_slice(ids);
+                let (mut x, from) = (span.x0 as usize, span.y as usize * w);
+                while x < span.x1 as usize {
+                    let Some(run) = runs.next() else { break };
+                    let end = (x + usize::from(run.len)).min(span.x1 as usize);
+                    if run.id != KEEP
+                        && let Some(line) = latest.get_mut(from + x..from + end)
+                    {
+                        line.fill(run.id);
+                    }
+                    x = end;
                 }
-                at += len;
                 if let Some(d) = dirty.get_mut(span.y as usize) {
                     if d.0 >= d.1 {
                         rows.push(span.y);

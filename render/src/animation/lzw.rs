@@ -16,8 +16,8 @@
 const MAX_WIDTH: u8 = 12;
 /// Codes at most (a full table).
 const MAX_CODES: u16 = 1 << MAX_WIDTH;
-/// Slots of the hash table (four times the codes).
-const SLOTS: usize = 1 << 14;
+/// Slots of the hash table (twice the codes).
+const SLOTS: usize = 1 << 13;
 /// An empty slot (no entry is this: its prefix would be the code it makes).
 const EMPTY: u32 = u32::MAX;
 
@@ -103,7 +103,7 @@ impl<'a> Coder<'a> {
     }
 
     fn slot(key: u32) -> usize {
-        (key.wrapping_mul(0x9E37_79B1) >> 18) as usize & (SLOTS - 1)
+        (key.wrapping_mul(0x9E37_79B1) >> 19) as usize & (SLOTS - 1)
     }
 
     /// The code of `prefix` followed by `byte`, if the dictionary has it.

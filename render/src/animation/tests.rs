@@ -297,8 +297,8 @@ fn write_gifs() {
         let (_, _, _, shown) = decode(&replay.bytes);
         let areas: Vec<u32> = shown.iter().map(|s| u32::from(s.area.2) * u32::from(s.area.3) / 1000).collect();
         eprintln!(
-            "{}: {} positions, {} frames (step {}), {} bytes, {}x{}, {} colours, {} own tables, drawing {:?}, encoding {:?}; kpx {:?}",
-            game.what, replay.positions, replay.frames, replay.step, replay.bytes.len(), replay.width, replay.height,
+            "{}: {} positions, {} frames (step {}), {} bytes (recording {} KB), {}x{}, {} colours, {} own tables, drawing {:?}, encoding {:?}; kpx {:?}",
+            game.what, replay.positions, replay.frames, replay.step, replay.bytes.len(), recording.bytes() / 1000, replay.width, replay.height,
             recording.colours(), replay.own_tables, replay.timing.drawing, replay.timing.encoding, &areas[..areas.len().min(12)]
         );
         let name = game.what.replace(['/', ' '], "-");
