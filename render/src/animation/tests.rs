@@ -222,6 +222,25 @@ fn over_the_limit_every_kth_position_is_shown_with_the_first_and_the_last() {
 }
 
 #[test]
+fn a_long_game_is_drawn_at_every_kth_position() {
+    let game = spec_game("carat", "20-full-game-2p");
+    // 37 positions, at most 10 drawn: every 4th (0, 4, ..., 36).
+    let recording = record_at_most((game.reopen)(), &game.log, &game.names, Lang::En, 10).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((recording.positions(), recording.drawn()), (37, 10));
+    let replay = recording.gif().unwrap_or_else(|e| panic!("{e}"));
+    check(&game, &replay, 4);
+}
+
+#[test]
+fn a_move_that_does_not_apply_is_an_error() {
+    let game = spec_game("carat", "20-full-game-2p");
+    let mut log = game.log.clone();
+    log[3] = "nonsense".to_string();
+    let Err(error) = replay_gif((game.reopen)(), &log, &game.names, Lang::En) else { panic!("a bad move") };
+    assert!(error.0.starts_with("move 4:"), "{error}");
+}
+
+#[test]
 fn thinning_keeps_the_first_and_the_last_position() {
     assert_eq!(thin(1, 1), vec![0]);
     assert_eq!(thin(5, 1), vec![0, 1, 2, 3, 4]);
