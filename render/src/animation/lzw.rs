@@ -62,7 +62,11 @@ struct Coder<'a> {
     clear: u16,
     next: u16,
     width: u8,
-    /// The dictionary's strings beyond single bytes: per slot, the key (prefix code << 8
+    /// The codes of the two-byte strings, by first byte << min | second byte (0: none;
+    /// no such string is code 0): looked up without hashing, as every string starts as
+    /// one byte.
+    pairs: Vec<u16>,
+    /// The dictionary's longer strings: per slot, the key (prefix code << 8
     /// | byte) << 12 | its code; open addressing.
     slots: Vec<u32>,
     /// Per byte, the codes of its runs by length - 1 (the dictionary holds exactly the
@@ -83,6 +87,7 @@ impl<'a> Coder<'a> {
             next: clear + 2,
             width: min + 1,
             slots: vec![EMPTY; SLOTS],
+            pairs: vec![0; 1 << (2 * min)],
             runs: (0..256u16).map(|b| vec![b]).collect(),
             bits: 0,
             count: 0,
@@ -108,6 +113,10 @@ impl<'a> Coder<'a> {
 
     /// The code of `prefix` followed by `byte`, if the dictionary has it.
     fn find(&self, prefix: u16, byte: u8) -> Option<u16> {
+        if prefix < self.clear {
+            let code = self.pairs.get(usize::from(prefix) << self.min | usize::from(byte)).copied().unwrap_or(0);
+            return (code != 0).then_some(code);
+        }
         let key = u32::from(prefix) << 8 | u32::from(byte);
         let mut i = Self::slot(key);
         loop {
@@ -120,6 +129,12 @@ impl<'a> Coder<'a> {
     }
 
     fn insert(&mut self, prefix: u16, byte: u8, code: u16) {
+        if prefix < self.clear {
+            if let Some(slot) = self.pairs.get_mut(usize::from(prefix) << self.min | usize::from(byte)) {
+                *slot = code;
+            }
+            return;
+        }
         let key = u32::from(prefix) << 8 | u32::from(byte);
         let mut i = Self::slot(key);
         while self.slots.get(i).is_some_and(|&entry| entry != EMPTY) {
@@ -153,6 +168,7 @@ impl<'a> Coder<'a> {
             self.next = self.clear + 2;
             self.width = self.min + 1;
             self.slots.fill(EMPTY);
+            self.pairs.fill(0);
             for (b, chain) in (0u16..).zip(&mut self.runs) {
                 chain.clear();
                 chain.push(b);
