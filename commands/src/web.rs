@@ -121,11 +121,11 @@ impl Host {
         Ok(Some((link, row)))
     }
 
-    /// The game behind `token`, loaded; `None` for an unknown token, a game that has not
-    /// started, or one hidden by an open challenge.
-    async fn web_loaded(&self, token: &str) -> Result<Option<(WebLink, Loaded)>, StorageError> {
+    /// The game behind `token`, loaded, its AI seats named in `lang`; `None` for an
+    /// unknown token, a game that has not started, or one hidden by an open challenge.
+    async fn web_loaded(&self, token: &str, lang: Lang) -> Result<Option<(WebLink, Loaded)>, StorageError> {
         let Some((link, row)) = self.web_visible_row(token).await? else { return Ok(None) };
-        let loaded = self.load(row).await?;
+        let loaded = self.load(row).await?.named_in(&self.texts, lang);
         if loaded.game.is_none() {
             return Ok(None);
         }
@@ -148,7 +148,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when a read fails or the stored game no longer replays.
     pub async fn web_game(&self, token: &str, lang: Lang) -> Result<Option<WebGame>, StorageError> {
-        let Some((link, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some((link, loaded)) = self.web_loaded(token, lang).await? else { return Ok(None) };
         let Some(game) = &loaded.game else { return Ok(None) };
         let origin = web_origin(&loaded, lang);
         let ctx = Ctx { table: self, origin: &origin, lang, channel_lang: lang, admin: false, verb: None, chosen: None, ahead: None };
@@ -218,7 +218,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when a read fails, the game no longer replays, or drawing fails.
     pub async fn web_board(&self, token: &str, n: usize, lang: Lang) -> Result<Option<WebBoard>, StorageError> {
-        let Some((_, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some((_, loaded)) = self.web_loaded(token, lang).await? else { return Ok(None) };
         let Some(game) = &loaded.game else { return Ok(None) };
         let log = game.log();
         if n > log.len() {
@@ -254,7 +254,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when a read fails or drawing fails.
     pub async fn web_hand(&self, token: &str, lang: Lang) -> Result<Option<Vec<u8>>, StorageError> {
-        let Some((link, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some((link, loaded)) = self.web_loaded(token, lang).await? else { return Ok(None) };
         let (Some(seat), Some(game)) = (link.seat, &loaded.game) else { return Ok(None) };
         let view = game.view(Viewer::Seat(seat));
         let names = loaded.names();
@@ -272,7 +272,7 @@ impl Host {
     /// # Errors
     /// [`StorageError`] when a read fails.
     pub async fn web_record(&self, token: &str) -> Result<Option<rules::record::Record>, StorageError> {
-        let Some((_, loaded)) = self.web_loaded(token).await? else { return Ok(None) };
+        let Some((_, loaded)) = self.web_loaded(token, Lang::En).await? else { return Ok(None) };
         let Some(game) = &loaded.game else { return Ok(None) };
         let mut record = rules::record::Record::of(game.as_ref(), &loaded.names());
         if !game.is_finished() {

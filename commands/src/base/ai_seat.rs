@@ -51,6 +51,17 @@ pub fn name(texts: &Texts, lang: Lang, level: Level, n: usize) -> String {
     texts.plain(lang, &Msg::new("ai-seat-name").arg("level", level.word()).arg("n", n))
 }
 
+/// The name of the AI seat `user_id` in `lang` (its level and number are read from the
+/// id, [`user_id`]), or `stored` for a user who is no AI seat. An AI seat's name is
+/// not data: it is shown in the reader's language whatever language its game began in
+/// (issue 41), so a German `rangliste` says "Spieltisch (KI, schwer)" of a seat stored
+/// as "Spieltisch (AI, hard)".
+pub fn shown_name(texts: &Texts, lang: Lang, user_id: &str, stored: &str) -> String {
+    let Some(level) = level_of(user_id) else { return stored.to_string() };
+    let n = user_id.strip_prefix(PREFIX).and_then(|rest| rest.split(':').nth(1)).and_then(|n| n.parse().ok()).unwrap_or(1);
+    name(texts, lang, level, n)
+}
+
 /// The AI seats of `levels`, in order, as (user id, name in `lang`): numbered per level
 /// ("Spieltisch (AI)", "Spieltisch (AI) 2").
 pub fn seats(texts: &Texts, lang: Lang, levels: &[Level]) -> Vec<(String, String)> {
@@ -176,5 +187,15 @@ mod tests {
         assert_eq!(name(&texts, Lang::En, Level::Hard, 1), "Spieltisch (AI, hard)");
         assert_eq!(name(&texts, Lang::De, Level::Normal, 2), "Spieltisch (KI) 2");
         assert_eq!(name(&texts, Lang::De, Level::Easy, 1), "Spieltisch (KI, leicht)");
+    }
+
+    #[test]
+    fn an_ai_seat_is_named_in_the_readers_language_whatever_was_stored() {
+        let texts = Texts::load();
+        assert_eq!(shown_name(&texts, Lang::De, "ai:hard", "Spieltisch (AI, hard)"), "Spieltisch (KI, schwer)");
+        assert_eq!(shown_name(&texts, Lang::En, "ai:normal:2", "Spieltisch (KI) 2"), "Spieltisch (AI) 2");
+        assert_eq!(shown_name(&texts, Lang::En, "ai:easy", "whatever"), "Spieltisch (AI, easy)");
+        // People keep their names.
+        assert_eq!(shown_name(&texts, Lang::De, "alice", "Alice"), "Alice");
     }
 }

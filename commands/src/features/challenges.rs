@@ -493,7 +493,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
     tracing::info!(game = %id, challenge = %challenge.id, "challenge game started");
     ctx.table.remember(id, game.as_ref(), 0);
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
-    let loaded = Loaded { game: Some(game), ..ctx.table.load(row).await? };
+    let loaded = Loaded { game: Some(game), ..ctx.table.load_for(ctx, row).await? };
     let header = ctx.text(&Msg::new("challenge-your-game").arg("id", challenge.id).arg("game", id));
     // The player's own board: in their language, not the channel's.
     let mine = Ctx { channel_lang: ctx.lang, ..*ctx };

@@ -135,7 +135,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
         let Some(row) = ctx.table.db.game(id).await? else {
             return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
         };
-        return begin(ctx, ctx.table.load(row).await?).await;
+        return begin(ctx, ctx.table.load_for(ctx, row).await?).await;
     }
     let key = if invite.is_empty() { "new-invitation" } else { "new-invitation-named" };
     // Invitees as mentions: a platform id (Discord `<@123>`, Matrix `@bob:hs`) pings them.
@@ -245,7 +245,7 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                 ..ctx.origin.clone()
             };
             let as_creator = Ctx { origin: &origin, chosen: None, ahead: None, ..*ctx };
-            replies.extend(begin(&as_creator, ctx.table.load(row).await?).await?);
+            replies.extend(begin(&as_creator, ctx.table.load_for(ctx, row).await?).await?);
         }
         return Ok(replies);
     }

@@ -77,13 +77,13 @@ async fn not_yours(ctx: &Ctx<'_>, notation: &str) -> Result<Option<Refused>, Ref
     // The newest game of each kind stands for its kind: as many games to look at as
     // there are kinds, however many games the channel has.
     for row in db.newest_running_not_played(&ctx.origin.platform, &ctx.origin.channel, ctx.user_id()).await? {
-        let loaded = ctx.table.load(row).await?;
+        let loaded = ctx.table.load_for(ctx, row).await?;
         if loaded.game.as_deref().is_some_and(reads) && loaded.seat_of(ctx.user_id()).is_none() {
             return Ok(Some(Msg::new("cmd-not-a-player").arg("id", loaded.row.id).into()));
         }
     }
     let Some(row) = db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? else { return Ok(None) };
-    let loaded = ctx.table.load(row).await?;
+    let loaded = ctx.table.load_for(ctx, row).await?;
     Ok(loaded.game.as_deref().filter(|g| reads(*g)).map(|game| game_over(ctx, &loaded, game)))
 }
 
@@ -218,7 +218,7 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     let origin = crate::table::context::seat_origin(&loaded.row, &loaded.players, user);
     let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Move).await;
     tracing::info!(game = %id, seat = player.seat, %level, notation = %notation, "AI move chosen");
-    let stored = move_in(&ctx, loaded, &notation, Some(seq)).await;
+    let stored = move_in(&ctx, loaded.named_in(&table.texts, ctx.channel_lang), &notation, Some(seq)).await;
     // The turn is over, stored or refused (not cancelled mid-way: that keeps the note).
     thinking.done();
     match stored {

@@ -35,7 +35,7 @@ pub(crate) async fn leaderboard(ctx: &Ctx<'_>, kind: GameKind) -> Outcome {
     for (i, r) in list.iter().enumerate() {
         let line = Msg::new("leaderboard-line")
             .arg("place", i + 1)
-            .arg("player", r.name.as_str())
+            .arg("player", crate::base::ai_seat::shown_name(&ctx.table.texts, ctx.lang, &r.user_id, &r.name))
             .arg("rating", shown(r.rating, ctx.lang))
             .arg("games", r.games);
         text.push_line(ctx.text(&line));

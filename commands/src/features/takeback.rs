@@ -123,7 +123,7 @@ async fn finished_game(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<GameRow, Ref
 /// (`AratothSetup::rematch`), elsewhere a new seed decides. A game is played again at
 /// most once.
 pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
-    let old = ctx.table.load(finished_game(ctx, id).await?).await?;
+    let old = ctx.table.load_for(ctx, finished_game(ctx, id).await?).await?;
     let old_id = old.row.id;
     if old.seat_of(ctx.user_id()).is_none() {
         return Err(Msg::new("cmd-not-a-player").arg("id", old_id).into());
@@ -197,7 +197,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     tracing::info!(game = %id, of = %old_id, "rematch started");
     ctx.table.remember(id, game.as_ref(), 0);
     let Some(row) = db.game(id).await? else { return Err(Msg::new("cmd-no-such-game").arg("id", id).into()) };
-    let loaded = ctx.table.load(row).await?;
+    let loaded = ctx.table.load_for(ctx, row).await?;
     let ch = ctx.in_channel();
     let header = ch.text(&Msg::new("rematch-started").arg("id", id).arg("old", old_id).arg("game", ch.game_name(old.kind)));
     let seats: Vec<usize> = (0..n).collect();

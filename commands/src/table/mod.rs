@@ -248,6 +248,12 @@ impl Table {
         Ok(Loaded { row, kind, players, game: Some(game) })
     }
 
+    /// As [`Table::load`], with the AI seats named in the channel's language of `ctx`
+    /// (the language the game's texts and pictures go out in).
+    pub(crate) async fn load_for(&self, ctx: &Ctx<'_>, row: GameRow) -> Result<Loaded, StorageError> {
+        Ok(self.load(row).await?.named_in(&self.texts, ctx.channel_lang))
+    }
+
     /// The players of the game whose row is `row`, in seat order. Seats are only ever
     /// added, to an invitation or with the game itself (never changed or removed), so
     /// once `row` says the game has started its players are final: they are read once
@@ -343,7 +349,7 @@ impl Table {
             else {
                 return Err(Msg::new("cmd-no-such-game").arg("id", id).into());
             };
-            return Ok(self.load(row).await?);
+            return Ok(self.load_for(ctx, row).await?);
         }
         let mut choice = match ctx.chosen {
             Some((chosen_for, choice)) if *chosen_for == want => choice.clone(),
@@ -362,8 +368,8 @@ impl Table {
                 Want::MyRunning | Want::MyOpen => "cmd-no-game-of-yours",
                 Want::Running => "cmd-no-game-here",
             }))),
-            1 => self.load_chosen(choice.fitting.swap_remove(0)).await,
-            _ if only_mine => self.load_chosen(choice.fitting.swap_remove(0)).await,
+            1 => self.load_chosen(ctx, choice.fitting.swap_remove(0)).await,
+            _ if only_mine => self.load_chosen(ctx, choice.fitting.swap_remove(0)).await,
             count => {
                 let mut list = choice
                     .fitting
@@ -402,12 +408,12 @@ impl Table {
 
     /// The chosen game, loaded from the row the choice read (read again when that row
     /// did not parse, which then reports the damage).
-    async fn load_chosen(&self, chosen: crate::store::OpenGame) -> Result<Loaded, Refused> {
+    async fn load_chosen(&self, ctx: &Ctx<'_>, chosen: crate::store::OpenGame) -> Result<Loaded, Refused> {
         let row = match chosen.row {
             Some(row) => row,
             None => self.db.game(chosen.id).await?.ok_or_else(|| Refused::from(Msg::new("cmd-no-such-game").arg("id", chosen.id)))?,
         };
-        Ok(self.load(row).await?)
+        Ok(self.load_for(ctx, row).await?)
     }
 
     /// Finds the running or finished game a read (`board`, `hand`, `moves`, `history`,
@@ -433,7 +439,7 @@ impl Table {
         match self.select(ctx, id, Want::Running, anywhere).await {
             Err(Refused::NoGame(msg)) if id.is_none() => {
                 match self.db.last_finished_in(&ctx.origin.platform, &ctx.origin.channel).await? {
-                    Some(row) => Ok(self.load(row).await?),
+                    Some(row) => Ok(self.load_for(ctx, row).await?),
                     None => Err(Refused::NoGame(msg)),
                 }
             }

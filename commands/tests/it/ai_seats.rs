@@ -495,3 +495,23 @@ async fn an_ai_seat_is_named_in_the_channels_language() {
     assert_eq!(players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(), ["alice", "Spieltisch (KI, leicht)"]);
     assert!(texts(&replies).contains("Plätze: alice, Spieltisch (KI, leicht)."), "{}", texts(&replies));
 }
+
+/// An AI seat's name is no data frozen in the language its game began in (issue 41):
+/// a game begun in German is read in English as "Spieltisch (AI, easy)" by the English
+/// `leaderboard`, `history` and `players`, and a German `rangliste` of it says "KI".
+#[tokio::test]
+async fn an_ai_seats_name_is_shown_in_the_readers_language_after_the_game() {
+    let (_place, clock, host) = terminal_host().await;
+    let german = Origin { lang: Some(Lang::De), ..at("alice") };
+    let english = Origin { lang: Some(Lang::En), ..at("alice") };
+    let id = game_of(&host.handle(&german, "neu carat @bot:easy seed=5").await);
+    let stored = host.db().players(id).await.expect("players");
+    assert_eq!(stored[1].name, "Spieltisch (KI, leicht)", "stored as it was begun");
+    play_out(&host, &clock, id, 11).await;
+    let board = texts(&host.handle(&english, "leaderboard carat").await);
+    assert!(board.contains("Spieltisch (AI, easy)") && !board.contains("KI"), "{board}");
+    let history = texts(&host.handle(&english, &format!("history #{id}")).await);
+    assert!(history.contains("Spieltisch (AI, easy)") && !history.contains("KI"), "{history}");
+    let rangliste = texts(&host.handle(&german, "rangliste carat").await);
+    assert!(rangliste.contains("Spieltisch (KI, leicht)"), "{rangliste}");
+}
