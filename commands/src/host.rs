@@ -114,6 +114,18 @@ impl Host {
         }
         let verb = command.verb();
         ctx.verb = Some(verb);
+        // The game of an open challenge is its player's alone: what is said about it
+        // goes to her privately, so in her own language, not the channel's (issue 41).
+        let meant = command.named_game().or_else(|| {
+            chosen.as_ref().filter(|(_, c)| c.fitting_count == 1 || c.fitting_played == 1).and_then(|(_, c)| c.fitting.first()).map(|g| g.id)
+        });
+        if let Some(id) = meant
+            && let Ok(Some((challenge, player))) = self.table.challenge_of_game(id).await
+            && challenge.is_open()
+            && player == ctx.user_id()
+        {
+            ctx.channel_lang = ctx.lang;
+        }
         let closed = crate::features::challenges::close_due_here(&ctx, &due).await;
         let outcome = match command {
             Command::New { game, options } => crate::features::lobby::new(&ctx, game, options).await,

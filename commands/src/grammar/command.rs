@@ -501,6 +501,27 @@ impl Command {
         }
     }
 
+    /// The game this command names with `#N`, if it names one.
+    pub fn named_game(&self) -> Option<GameId> {
+        match self {
+            Command::Join { game }
+            | Command::Start { game }
+            | Command::Decline { game }
+            | Command::Move { game, .. }
+            | Command::Board { game }
+            | Command::Hand { game }
+            | Command::Moves { game, .. }
+            | Command::Resign { game }
+            | Command::Abort { game }
+            | Command::Export { game }
+            | Command::Claim { game }
+            | Command::Undo { game }
+            | Command::Rematch { game }
+            | Command::History { game } => *game,
+            _ => None,
+        }
+    }
+
     /// The command word of this command.
     pub fn verb(&self) -> Verb {
         match self {

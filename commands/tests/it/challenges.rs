@@ -673,3 +673,30 @@ async fn a_move_after_its_challenge_is_due_meets_the_closed_game() {
     let log = host.db().log_after(a, 0).await.expect("log");
     assert_eq!(log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["@resign 0"]);
 }
+
+/// Private replies speak the reader's language (issue 41): in a German channel a
+/// player who chose English for herself hears her challenge moves, her hint and her
+/// refusals in English, while the channel's lines stay German.
+#[tokio::test]
+async fn a_challenge_players_private_replies_are_in_her_own_language() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(NOW));
+    let host = host_at(&place, &clock, None).await;
+    assert!(!host.handle(&admin("root", "c"), "settings language=de").await[0].refusal);
+    assert!(!host.handle(&origin("anna", "c"), "language en").await[0].refusal);
+    let opened = host.handle(&origin("anna", "c"), "new hathor challenge easy hours=3").await;
+    assert!(channel_texts(&opened)[0].contains("hat die Hathor-Herausforderung #1 eröffnet"), "{}", texts(&opened));
+    let a = game_of(&opened, "anna");
+    let mine = |replies: &[Reply]| {
+        replies.iter().filter(|r| r.audience == Audience::User("anna".into())).map(|r| r.text.plain()).collect::<Vec<_>>().join("\n")
+    };
+    let hint = host.handle(&origin("anna", "c"), &format!("#{a} hint")).await;
+    let said = mine(&hint);
+    assert!(said.contains("Hint") || said.contains("hint"), "{said}");
+    assert!(!said.contains("Hinweis") && !said.contains("Tipp") && !said.contains("Punkte"), "{said}");
+    let moved = put(&host, "anna", a, |moves| moves[0].clone()).await;
+    let said = mine(&moved);
+    assert!(!said.contains(" ist am Zug") && !said.contains("Punkte") && !said.contains("Partie"), "{said}");
+    let refused = host.handle(&origin("anna", "c"), &format!("#{a} Z9")).await;
+    assert!(refused[0].refusal && !mine(&refused).contains("Zug"), "{}", mine(&refused));
+}
