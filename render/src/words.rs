@@ -196,6 +196,7 @@ words! {
     hathor_blocked: &'static str,
     hathor_complete: &'static str,
     hathor_resigned: &'static str,
+    hathor_timed_out: &'static str,
     hathor_hint_one: &'static str,
     /// `{0}` legal fields.
     hathor_hint: &'static str,
@@ -284,6 +285,7 @@ pub(crate) static EN: Words = Words {
     hathor_blocked: "Game over: no field fits",
     hathor_complete: "All 72 stones placed!",
     hathor_resigned: "Game over: resigned",
+    hathor_timed_out: "Game over: time ran out",
     hathor_hint_one: "Hint: 1 legal field",
     hathor_hint: "Hint: {0} legal fields",
     hathor_last: "Last stone on {0}",
@@ -365,6 +367,7 @@ pub(crate) static DE: Words = Words {
     hathor_blocked: "Partie vorbei: kein Feld passt",
     hathor_complete: "Alle 72 Steine gelegt!",
     hathor_resigned: "Partie vorbei: aufgegeben",
+    hathor_timed_out: "Partie vorbei: Zeit abgelaufen",
     hathor_hint_one: "Setzhilfe: 1 erlaubtes Feld",
     hathor_hint: "Setzhilfe: {0} erlaubte Felder",
     hathor_last: "Letzter Stein auf {0}",

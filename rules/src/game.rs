@@ -133,6 +133,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// draw chance or hand out tiles for it.
     fn remove_player(&mut self, seat: Seat);
 
+    /// Removes a player whose time ran out (`@timeout P`), as [`Game::remove_player`]
+    /// does unless the game tells the two apart (Hathor's board says "time ran out"
+    /// instead of "resigned").
+    fn time_out_player(&mut self, seat: Seat) {
+        self.remove_player(seat);
+    }
+
     /// Game-specific public facts for the replay summary (`details`), or `None`.
     fn details(&self) -> Option<serde_json::Value>;
 

@@ -258,7 +258,10 @@ impl<G: Game> Played<G> {
                 // stays as it was. Otherwise the game learns of every removal, also the
                 // one that leaves a single player in (Aratoth counts it as eliminated).
                 if self.players != 2 {
-                    self.game.remove_player(seat);
+                    match event {
+                        Event::Timeout(_) => self.game.time_out_player(seat),
+                        _ => self.game.remove_player(seat),
+                    }
                 }
             }
         }

@@ -12,7 +12,7 @@
 //! finishes, and the leaderboard (scores only). The challenge closes at its set time
 //! (checked on every command in its channel and by [`Host::close_due_challenges`]) or,
 //! when it is not a daily one, as soon as at least two have joined and all of them have
-//! finished; games still running then end with `@resign 0` (the score so far), and the
+//! finished; games still running then end with `@timeout 0` (the score so far), and the
 //! boards are shown to the channel.
 
 use serde_json::Value;
@@ -197,7 +197,7 @@ impl Table {
         Ok(here.lang.unwrap_or(self.options.language))
     }
 
-    /// Ends the games of `challenge` still running with `@resign 0`, closes it (once: a
+    /// Ends the games of `challenge` still running with `@timeout 0`, closes it (once: a
     /// second caller gets nothing) and returns the channel's final leaderboard and boards.
     async fn close(&self, challenge: &ChallengeRow, lang: Lang) -> Result<Vec<Reply>, StorageError> {
         let now = self.clock.now_ms();
@@ -236,7 +236,8 @@ impl Table {
         Ok(replies)
     }
 
-    /// Ends game `id` of a closing challenge with `@resign 0` (the score so far) if it
+    /// Ends game `id` of a closing challenge with `@timeout 0` (the score so far; before
+    /// issue 41 such games were ended with `@resign 0` stored by no seat) if it
     /// still runs; a move stored at the same moment makes it try again.
     async fn end_game(&self, id: GameId, user_id: &str, now: i64) -> Result<(), StorageError> {
         for _ in 0..3 {
@@ -245,7 +246,7 @@ impl Table {
             let Some(game) = loaded.game.as_ref().filter(|g| !g.is_finished()) else { return Ok(()) };
             let mut game = game.box_clone();
             let seen = game.moves_applied() as u64;
-            let Ok(event) = game.play("@resign 0") else { return Ok(()) };
+            let Ok(event) = game.play("@timeout 0") else { return Ok(()) };
             let advance = Advance {
                 game: id,
                 seen,

@@ -236,7 +236,9 @@ pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::
         Some(Ok(event)) => {
             let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
             ctx.text(&match event {
-                rules::Event::Resign(seat) if entry.seat.is_none() => Msg::new("history-challenge-closed").arg("player", name(seat)),
+                rules::Event::Resign(seat) | rules::Event::Timeout(seat) if entry.seat.is_none() => {
+                    Msg::new("history-challenge-closed").arg("player", name(seat))
+                }
                 rules::Event::Resign(seat) => Msg::new("history-resigned").arg("player", name(seat)),
                 rules::Event::Timeout(seat) => Msg::new("history-timeout").arg("player", name(seat)),
                 rules::Event::Abort => Msg::new("history-aborted"),

@@ -256,12 +256,12 @@ async fn boards_are_private_until_the_challenge_closes_then_shown_to_the_channel
     let shown: Vec<GameId> = channel.iter().filter_map(|r| r.game.map(|g| g.id)).collect();
     assert_eq!(shown.len(), 2, "both boards are shown: {}", texts(&replies));
     assert!(shown.contains(&a) && shown.contains(&b));
-    // The games still running ended with the score so far.
+    // The games still running ended with the score so far: their time ran out.
     for id in [a, b] {
         let row = host.db().game(id).await.expect("read").expect("game");
         assert_eq!(row.status, Status::Finished);
         let log = host.db().log_after(id, 0).await.expect("log");
-        assert_eq!(log.last().map(|e| e.text.as_str()), Some("@resign 0"));
+        assert_eq!(log.last().map(|e| e.text.as_str()), Some("@timeout 0"));
     }
     // Now anyone sees any board, and the player gets the record.
     let board = host.handle(&origin("bob", "c"), &format!("board #{a}")).await;
@@ -292,7 +292,7 @@ async fn a_move_typed_as_the_challenge_closes_meets_the_closed_game() {
     // Answered as a line that reads as a move of the game that finished here last.
     let last = replies.last().expect("a reply");
     assert!(last.refusal, "{}", texts(&replies));
-    assert_eq!(last.text.plain(), "Game #1 is already over: 1. alice (resigned): 0 points.");
+    assert_eq!(last.text.plain(), "Game #1 is already over: 1. alice (out of time): 0 points.");
     let row = host.db().game(a).await.expect("read").expect("game");
     assert_eq!((row.status, row.seq), (Status::Finished, seq + 1), "only the close's resignation is stored");
 }
@@ -610,6 +610,11 @@ async fn a_board_the_close_ended_says_it_was_ended_early() {
     assert!(points > 0, "a placed stone scores");
     clock.advance(HOUR);
     let closed = host.close_due_challenges().await.expect("poll");
+    // Its time ran out: so the log, and so the board's own status line (issue 41).
+    let (record, ended) = replayed(&host, b).await;
+    assert_eq!(record.moves.last().map(String::as_str), Some("@timeout 0"));
+    let rules::AnyView::Hathor(view) = ended.view(rules::Viewer::Spectator) else { panic!("a Hathor view") };
+    assert_eq!(view.end, Some(rules::hathor::End::TimedOut));
     let board = closed[0].replies[0].text.plain();
     assert!(board.ends_with(&format!("1. bob: {points} points (over, 1 of 72 stones placed)\n2. alice: 0 points (over, 0 of 72 stones placed)")), "{board}");
     let text = texts(&host.handle(&origin("bob", "c"), &format!("board #{b}")).await);
@@ -669,9 +674,9 @@ async fn a_move_after_its_challenge_is_due_meets_the_closed_game() {
     let last = replies.last().expect("a reply");
     assert!(last.refusal, "{}", texts(&replies));
     assert!(last.text.plain().starts_with(&format!("Game #{a} is already over: ")), "{}", texts(&replies));
-    // Nothing was stored after the closing resignation.
+    // Nothing was stored after the closing timeout.
     let log = host.db().log_after(a, 0).await.expect("log");
-    assert_eq!(log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["@resign 0"]);
+    assert_eq!(log.iter().map(|e| e.text.as_str()).collect::<Vec<_>>(), ["@timeout 0"]);
 }
 
 /// Private replies speak the reader's language (issue 41): in a German channel a

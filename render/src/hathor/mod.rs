@@ -301,6 +301,7 @@ fn status_line(view: &HathorView, lang: Lang) -> String {
         (Some(End::Blocked), _) => words.hathor_blocked.into(),
         (Some(End::Complete), _) => words.hathor_complete.into(),
         (Some(End::Resigned), _) => words.hathor_resigned.into(),
+        (Some(End::TimedOut), _) => words.hathor_timed_out.into(),
         (None, Some(fields)) if fields.len() == 1 => words.hathor_hint_one.into(),
         (None, Some(fields)) => fill(words.hathor_hint, &[&fields.len()]),
         (None, None) => match (view.last, view.transformed.len()) {

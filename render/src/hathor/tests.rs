@@ -111,9 +111,20 @@ fn every_stone_and_end_draws() {
         Some(End::Blocked),
         Some(End::Complete),
         Some(End::Resigned),
+        Some(End::TimedOut),
     ] {
         view.end = end;
         let png = crate::board_png(&AnyView::Hathor(view.clone()), &[], crate::Lang::En).unwrap_or_default();
         assert!(!png.is_empty() && png.len() < 300 * 1024);
     }
+}
+
+#[test]
+fn a_timed_out_game_says_its_time_ran_out_not_that_it_was_resigned() {
+    let mut view = sample();
+    view.end = Some(End::TimedOut);
+    assert_eq!(super::status_line(&view, crate::Lang::En), "Game over: time ran out");
+    assert_eq!(super::status_line(&view, crate::Lang::De), "Partie vorbei: Zeit abgelaufen");
+    view.end = Some(End::Resigned);
+    assert_eq!(super::status_line(&view, crate::Lang::En), "Game over: resigned");
 }

@@ -70,6 +70,9 @@ pub enum End {
     Blocked,
     /// The player resigned (`@resign 0`): no end bonuses.
     Resigned,
+    /// The player's time ran out (`@timeout 0`, e.g. when a challenge closes with the
+    /// game unfinished): no end bonuses, as after a resignation.
+    TimedOut,
 }
 
 /// Whether the current stone may go on a field, and if not, why (spec "Placing").
@@ -260,7 +263,7 @@ impl Hathor {
     /// Ends the game: `Complete` or `Blocked` add the end bonuses.
     fn finish(&mut self, end: End) {
         self.end = Some(end);
-        if end == End::Resigned {
+        if matches!(end, End::Resigned | End::TimedOut) {
             return;
         }
         if end == End::Complete {
@@ -513,6 +516,12 @@ impl Game for Hathor {
     fn remove_player(&mut self, seat: Seat) {
         if seat == 0 && self.end.is_none() {
             self.finish(End::Resigned);
+        }
+    }
+
+    fn time_out_player(&mut self, seat: Seat) {
+        if seat == 0 && self.end.is_none() {
+            self.finish(End::TimedOut);
         }
     }
 

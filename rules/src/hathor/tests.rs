@@ -554,6 +554,29 @@ fn resigning_ends_without_end_bonuses() {
     assert!(m.play("F7").is_err());
 }
 
+/// A game whose time ran out (`@timeout 0`: a challenge closing on it) ends without
+/// bonuses, as after a resignation, but says its time ran out (issue 41: its board read
+/// "resigned" while its history said the time ran out).
+#[test]
+fn a_timeout_ends_without_end_bonuses_and_is_no_resignation() {
+    let mut m = open(
+        GameKind::Hathor,
+        &json!({}),
+        1,
+        Some(serde_json::to_value(setup(2, &START_20, &BLOCKING_PILE, &[])).expect("json")),
+        None,
+    )
+    .expect("open");
+    for mv in &BLOCKING_MOVES[..5] {
+        m.play(mv).expect("legal");
+    }
+    m.play("@timeout 0").expect("time out");
+    assert!(m.is_finished());
+    assert_eq!(m.scores(), Some(vec![2000]), "no Hathor bonus for the 12 hathor stones");
+    let crate::AnyView::Hathor(view) = m.view(crate::Viewer::Spectator) else { panic!("a Hathor view") };
+    assert_eq!(view.end, Some(End::TimedOut));
+}
+
 /// One colour region: (colour, column of pattern column 0, column step, row of pattern
 /// row 0, row step, where pattern (0,0) goes when a start stone takes its field).
 type Region = (&'static str, i32, i32, i32, i32, Option<&'static str>);

@@ -75,7 +75,7 @@ fn end_notes(view: &HathorView) -> Vec<Msg> {
     let mut notes = match view.end {
         Some(End::Complete) => vec![Msg::new("hathor-end-complete").arg("stones", PILE_SIZE).arg("points", COMPLETION_BONUS)],
         Some(End::Blocked) => vec![Msg::new("hathor-end-blocked").arg("placed", view.placed)],
-        Some(End::Resigned) | None => return Vec::new(),
+        Some(End::Resigned | End::TimedOut) | None => return Vec::new(),
     };
     if variant_rules(view.variant).is_some_and(|rules| rules.hathor_bonus) {
         let stones = view.board.iter().flatten().flatten().filter(|s| s.symbol == Symbol::Hathor).count();
