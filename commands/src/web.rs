@@ -154,7 +154,12 @@ impl Host {
         let ctx = Ctx { table: self, origin: &origin, lang, channel_lang: lang, admin: false, verb: None, chosen: None, ahead: None };
         let ctx = &ctx;
         let entries = self.db.log_after(loaded.row.id, 0).await?;
-        let moves = entries.iter().map(|e| crate::features::takeback::entry_words(ctx, &loaded, e)).collect();
+        let notes = crate::table::games::played_notes(game.as_ref());
+        let moves = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| crate::features::takeback::entry_words(ctx, &loaded, e, notes.get(i).and_then(Option::as_ref)))
+            .collect();
         let status_lines = crate::table::turn::status_text(ctx, &loaded, game.as_ref(), false)
             .plain()
             .lines()

@@ -23,3 +23,5 @@ option-carat-variant = { $value ->
     [hand3] hand3
    *[two_colours] zweifarben
   }
+# The tile a move placed, after the move in `history` and the web page's move list.
+history-carat-tile = Plättchen { $tile }

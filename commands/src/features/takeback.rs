@@ -220,8 +220,10 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if entries.is_empty() {
         text.push_line(ctx.text(&Msg::new("history-empty")));
     }
-    for entry in &entries {
-        text.push_line(Text::plain_text(format!("{}. {}", entry.seq, entry_words(ctx, &loaded, entry))));
+    let notes = loaded.game.as_deref().map(crate::table::games::played_notes).unwrap_or_default();
+    for (i, entry) in entries.iter().enumerate() {
+        let note = notes.get(i).and_then(Option::as_ref);
+        text.push_line(Text::plain_text(format!("{}. {}", entry.seq, entry_words(ctx, &loaded, entry, note))));
     }
     Ok(vec![Reply::private(ctx.user_id(), text).about(GameRef { id, seq: loaded.row.seq })])
 }
@@ -230,8 +232,10 @@ pub(crate) async fn history(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
 /// a sentence, a move as `who: notation` in the reader's notation words (`c3 rot` in
 /// German). For `history` and the web page's move list. A `@resign` stored by nobody's
 /// seat is a closing challenge ending a game still running (a player's resignation is
-/// stored with their seat): the challenge's time ran out, nobody resigned.
-pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::LogEntry) -> String {
+/// stored with their seat): the challenge's time ran out, nobody resigned. `note` is
+/// what the move put on the board beyond its notation
+/// ([`crate::table::games::played_notes`]: Carat's tile), shown after it in brackets.
+pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::LogEntry, note: Option<&Msg>) -> String {
     match rules::Event::parse(&entry.text) {
         Some(Ok(event)) => {
             let name = |seat| loaded.user(seat).map_or_else(|| seat.to_string(), |u| u.name);
@@ -247,7 +251,11 @@ pub(crate) fn entry_words(ctx: &Ctx<'_>, loaded: &Loaded, entry: &crate::store::
         }
         _ => {
             let who = entry.seat.and_then(|s| loaded.user(s)).map_or_else(|| entry.user_id.clone(), |u| u.name);
-            format!("{who}: {}", crate::table::games::notation_in(loaded.kind, ctx.lang, &entry.text))
+            let notation = crate::table::games::notation_in(loaded.kind, ctx.lang, &entry.text);
+            match note {
+                Some(note) => format!("{who}: {notation} ({})", ctx.text(note).plain()),
+                None => format!("{who}: {notation}"),
+            }
         }
     }
 }

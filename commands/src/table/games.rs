@@ -85,6 +85,28 @@ pub fn move_help(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) ->
     move_help_of(view, seat, format)
 }
 
+/// For each entry of `game`'s log, what the entry put on the board that its notation
+/// does not name ([`Chat::played_note`]: Carat's tile), read from the spectator view
+/// after it; the game is replayed from its setup. `None` for an entry with nothing to
+/// add, and for every entry when the game no longer replays (the notation alone is then
+/// shown, as before).
+pub fn played_notes(game: &dyn Match) -> Vec<Option<Msg>> {
+    let log = game.log();
+    let none = || vec![None; log.len()];
+    let Ok(mut replay) = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed()) else {
+        return none();
+    };
+    let mut notes = Vec::with_capacity(log.len());
+    for entry in log {
+        if replay.play(entry).is_err() {
+            return none();
+        }
+        let event = rules::Event::parse(entry).is_some();
+        notes.push(if event { None } else { played_note_of(&replay.view(Viewer::Spectator)) });
+    }
+    notes
+}
+
 /// A game's chat behaviour, implemented once per game for its view type. Every item has
 /// a default (nothing special), so a game without notes, hands or help is
 /// `impl Chat for NimView {}`.
@@ -129,6 +151,13 @@ pub(crate) trait Chat {
     /// The German word for an English word of the game's notation (`red` → `rot`), which
     /// the game's parser reads as the same; `None` for words that stay (fields, numbers).
     fn word_de(_word: &str) -> Option<&'static str> {
+        None
+    }
+
+    /// What the move just played put on the board that its notation does not name, as
+    /// `history` shows it after the move (Carat: the tile, `5RGBY`), from the spectator
+    /// view after the move; `None` when the notation says it all.
+    fn played_note(&self) -> Option<Msg> {
         None
     }
 }
@@ -202,6 +231,12 @@ macro_rules! chat_of {
                 $(AnyView::$variant(v) => v.moves_public(),)*
             }
         }
+
+        fn played_note_of(view: &AnyView) -> Option<Msg> {
+            match view {
+                $(AnyView::$variant(v) => v.played_note(),)*
+            }
+        }
     };
 }
 
@@ -221,6 +256,13 @@ impl Chat for rules::carat::CaratView {
 
     fn hand_text(&self, seat: Seat) -> Option<String> {
         self.hands.get(seat)?.as_ref().map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+    }
+
+    /// The tile the move placed (`c3 red` names the space and a colour, not the tile).
+    fn played_note(&self) -> Option<Msg> {
+        let space = self.last?;
+        let placed = self.board.get(usize::from(space.row))?.get(usize::from(space.col))?.as_ref()?;
+        Some(Msg::new("history-carat-tile").arg("tile", placed.tile.to_string()))
     }
 }
 

@@ -297,3 +297,36 @@ async fn a_take_back_in_a_german_channel_names_the_move_in_german_words() {
     let done = ok(&host, other(&first), "c", "undo").await;
     assert_eq!(done.lines().next(), Some(format!("Alle sind einverstanden: {german} in Partie #1 wurde zurückgenommen.").as_str()), "{done}");
 }
+
+/// Carat's notation names a space and a colour, not the tile (every player holds one):
+/// `history` says which tile each move placed (issue 41). The tiles are read from the
+/// record's pile by the spec's deal ("Setup": each player draws one tile in seat order,
+/// a placement draws the next): the first mover places the tile of its seat, the other
+/// player the other one, then the first mover the third tile of the pile.
+#[tokio::test]
+async fn carat_history_names_the_tile_each_move_placed() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    ok(&host, "alice", "c", "new carat seed=8").await;
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    let id = commands::GameId(1);
+    let record = host.record(id).await.expect("read").expect("started");
+    let setup = record.setup.expect("a setup");
+    let pile: Vec<String> = serde_json::from_value(setup["pile"].clone()).expect("a pile");
+    let start: usize = serde_json::from_value(setup["start_player"].clone()).expect("a start player");
+    let mut expected = Vec::new();
+    for tile in [&pile[start], &pile[1 - start], &pile[2]] {
+        let (mover, moves) = to_move(&host, id).await;
+        ok(&host, &mover, "c", &format!("move {}", moves[0])).await;
+        expected.push(format!("{mover}: {} (tile {tile})", moves[0]));
+    }
+    let list = ok(&host, "carol", "c", "history").await;
+    let lines: Vec<&str> = list.lines().skip(1).map(|l| l.split_once(". ").map_or(l, |(_, rest)| rest)).collect();
+    assert_eq!(lines, expected, "{list}");
+    let german = ok(&host, "carol", "c", "sprache de").await;
+    assert!(!german.is_empty());
+    let liste = ok(&host, "carol", "c", "verlauf").await;
+    assert!(liste.contains(&format!("(Plättchen {})", pile[start])), "{liste}");
+}
