@@ -8,7 +8,7 @@ challenge-joined = { $player } spielt in Herausforderung #{ $id } mit ({ $player
         [one] { $players } Spieler
        *[other] { $players } Spieler
     }).
-challenge-your-game = Dein Spielbrett in Herausforderung #{ $id } (Partie #{ $game }), nur für dich, bis die Herausforderung endet. Lege den aktuellen Stein mit einem Feld, z. B. `C5`; `zug hilfe` zeigt die erlaubten Felder (Setzhilfe).
+challenge-your-game = Dein Spielbrett in Herausforderung #{ $id } (Partie #{ $game }), nur für dich, bis die Herausforderung endet. Lege den aktuellen Stein mit einem Feld, z. B. `C5` (`#{ $game } C5`, solange du hier noch andere Partien spielst); `zug hilfe` zeigt die erlaubten Felder (Setzhilfe).
 challenge-finished = { $player } hat Herausforderung #{ $id } mit { $points } Punkten beendet ({ $playing ->
         [0] niemand spielt mehr
         [one] { $playing } spielt noch

@@ -8,7 +8,7 @@ challenge-joined = { $player } joins challenge #{ $id } ({ $players ->
         [one] { $players } player
        *[other] { $players } players
     }).
-challenge-your-game = Your board in challenge #{ $id } (game #{ $game }), only for you until the challenge closes. Place the current stone with a field, e.g. `C5`; `hint` shows the legal fields.
+challenge-your-game = Your board in challenge #{ $id } (game #{ $game }), only for you until the challenge closes. Place the current stone with a field, e.g. `C5` (`#{ $game } C5` while you play other games here too); `hint` shows the legal fields.
 challenge-finished = { $player } has finished challenge #{ $id } with { $points } points ({ $playing ->
         [0] nobody is playing any more
         [one] { $playing } still playing

@@ -23,6 +23,7 @@ pub(crate) async fn play(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: 
     // none, a game here that the move fits says that the user does not play in it.
     let loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
         Err(Refused::SeveralGames { games, example }) => {
+            let example = example_for(ctx, notation, &example).await;
             return Err(Refused::SeveralGames { games, example: format!("{example} {notation}") });
         }
         Err(refused @ Refused::NoGame(_)) if id.is_none() => return Err(not_yours(ctx, notation).await?.unwrap_or(refused)),
@@ -45,8 +46,8 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
     let loaded = match ctx.table.select(ctx, id, Want::MyRunning, false).await {
         Ok(loaded) => loaded,
         Err(Refused::SeveralGames { games, example }) => {
-            // The same list and example, with the text as the move.
-            let example = format!("{example} {notation}");
+            // The same list, with the text as the move in the example.
+            let example = format!("{} {notation}", example_for(ctx, notation, &example).await);
             return Err(Msg::new("cmd-bare-several").arg("text", notation).arg("games", games).arg("example", example).into());
         }
         // `#2 c3 red` names a game: say what is wrong with it, not "unknown command".
@@ -63,6 +64,31 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
         return Err(unknown());
     }
     move_in(ctx, loaded, notation, at).await
+}
+
+/// The example of naming the game for `notation` among the user's several running
+/// games here: `example` (`move #N`, N the first game listed) with N the first of them
+/// where `notation` is a legal move, else the first it reads as a move of, else N as it
+/// was (issue 41: with a Hathor and a Carat game, `C5` was told to try the Carat game).
+async fn example_for(ctx: &Ctx<'_>, notation: &str, example: &str) -> String {
+    let Ok(choice) = ctx.table.choose(ctx, Want::MyRunning).await else { return example.to_string() };
+    let word = notation.split_whitespace().next().unwrap_or_default();
+    let (mut legal, mut reads) = (None, None);
+    for row in choice.fitting.into_iter().filter(|g| g.plays).filter_map(|g| g.row) {
+        let id = row.id;
+        let Ok(loaded) = ctx.table.load(row).await else { continue };
+        let Some(game) = &loaded.game else { continue };
+        if legal.is_none() && game.box_clone().play(notation).is_ok() {
+            legal = Some(id);
+        }
+        if reads.is_none() && (game.reads_as_move(notation) || looks_like_a_move(game.as_ref(), word)) {
+            reads = Some(id);
+        }
+    }
+    match (legal.or(reads), example.rsplit_once('#')) {
+        (Some(id), Some((head, _))) => format!("{head}#{id}"),
+        _ => example.to_string(),
+    }
 }
 
 /// Why a line that reads as a move is no move of the requester's: a running game here

@@ -53,3 +53,26 @@ async fn a_bare_number_after_a_command_is_shown_with_its_hash() {
     let text = no(&host, "alice", "c", &format!("history {id}")).await;
     assert_eq!(text, format!("Eine Spielnummer schreibt man mit #: versuch `history #{id}`."));
 }
+
+/// With two games of one's own here, a move that names no game is told to name it with
+/// an example of the game the move is a move of (issue 41: `C5` and `hint`, Hathor
+/// moves, were shown `#1 …`, the Carat game, where they fail again).
+#[tokio::test]
+async fn the_example_among_several_games_names_the_game_the_move_fits() {
+    let place = Place::new();
+    let host = place.host().await;
+    let carat = started(&host, "c", 4).await;
+    let hathor = host.handle(&crate::support::origin("alice", "c"), "new hathor seed=2").await;
+    let hathor = hathor.iter().find_map(|r| r.game).expect("a solo game").id;
+    assert_eq!((carat.0, hathor.0), (1, 2));
+    let text = no(&host, "alice", "c", "hint").await;
+    assert!(text.ends_with("if it is a move, name the game, e.g. `move #2 hint`."), "{text}");
+    let text = no(&host, "alice", "c", "C5").await;
+    assert!(text.ends_with("e.g. `move #2 C5`."), "{text}");
+    let text = no(&host, "alice", "c", "move C5").await;
+    assert!(text.ends_with("name one, e.g. `move #2 C5`."), "{text}");
+    // A Carat move keeps the Carat game in its example.
+    let (_, moves) = to_move(&host, carat).await;
+    let text = no(&host, "alice", "c", &format!("move {}", moves[0])).await;
+    assert!(text.ends_with(&format!("e.g. `move #1 {}`.", moves[0])), "{text}");
+}
