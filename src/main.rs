@@ -200,28 +200,19 @@ fn main() -> ExitCode {
                     );
                     return Ok(ExitCode::from(2));
                 }
+                // The whole configuration is checked before anything is touched (no
+                // database created, no address bound, no Matrix login leaving a device
+                // behind), and every problem is said at once.
+                let problems = run_problems(&config, &configured);
+                if !problems.is_empty() {
+                    let list = problems.iter().map(|p| format!("\n  - {p}")).collect::<String>();
+                    report!("spieltisch run: the configuration ({}) cannot be started:{list}", configured.join(", "));
+                    return Ok(ExitCode::from(2));
+                }
                 let web_listener = bind_web(&mut config).await?;
                 let host =
                     std::sync::Arc::new(open_host(&config, None, std::sync::Arc::new(commands::base::clock::SystemClock)).await?);
-                let missing = config.unavailable_platforms();
-                if !missing.is_empty() {
-                    report!(
-                        "spieltisch run: this build has no {} adapter, so the configuration ({}) cannot be started; \
-                         remove that section, or to play in the terminal use `spieltisch local`",
-                        missing.join(" or "),
-                        configured.join(" and ")
-                    );
-                    return Ok(ExitCode::from(2));
-                }
                 tracing::info!("starting: {}", configured.join(", "));
-                // Every section is checked before any platform connects: a Discord section
-                // without a token must not leave a Matrix login (a new device) behind.
-                #[cfg(feature = "discord")]
-                if let Some(discord) = &config.discord {
-                    let adapter = discord.adapter_config();
-                    adapter.token().map_err(anyhow::Error::from)?;
-                    adapter.api_url().map_err(anyhow::Error::from)?;
-                }
                 // Ctrl-C or SIGTERM: the adapters stop taking commands, finish those in
                 // flight and send their answers, then the process exits 0.
                 let shutdown = tokio_util::sync::CancellationToken::new();
@@ -356,6 +347,56 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
 /// Logs the Matrix adapter in (or restores its session from `store_path`; it never logs
 /// out, so the next start continues with the same device).
 #[cfg(feature = "matrix")]
+/// Every problem of `config` that stops `run` before it starts, in the order of the
+/// file: platforms this build lacks, a Discord section without a token or with a bad
+/// `api_url`, a Matrix section without a password for its first login (no saved session
+/// in `store_path`) or with a homeserver that is no http(s) URL, a `[web] public_url`
+/// that is no http(s) URL. Empty when it may start. `configured` names the configured
+/// platforms ([`Config::platforms`]).
+fn run_problems(config: &Config, configured: &[String]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let missing = config.unavailable_platforms();
+    if !missing.is_empty() {
+        problems.push(format!(
+            "this build has no {} adapter, so the configuration ({}) cannot be started; remove that section, or to play \
+             in the terminal use `spieltisch local`",
+            missing.join(" or "),
+            configured.join(" and ")
+        ));
+    }
+    #[cfg(feature = "discord")]
+    if let Some(discord) = &config.discord {
+        let adapter = discord.adapter_config();
+        if let Err(e) = adapter.token() {
+            problems.push(e.to_string());
+        }
+        if let Err(e) = adapter.api_url() {
+            problems.push(e.to_string());
+        }
+    }
+    #[cfg(feature = "matrix")]
+    if let Some(matrix) = &config.matrix {
+        let http = |url: &str| url.starts_with("http://") || url.starts_with("https://");
+        if !http(&matrix.homeserver) {
+            problems.push(format!("[matrix] homeserver must start with http:// or https://, not {:?}", config::redact_url(&matrix.homeserver)));
+        }
+        let password = matrix.password.as_ref().is_some_and(|p| !p.expose().is_empty());
+        if !password && !spieltisch::matrix::session::has_saved_session(std::path::Path::new(&matrix.store_path)) {
+            problems.push(
+                "no Matrix password: set `password` in [matrix] or SPIELTISCH_MATRIX_PASSWORD for the first login, or leave \
+                 the [matrix] section out to run without Matrix"
+                    .to_string(),
+            );
+        }
+    }
+    if let Some(url) = config.web.as_ref().and_then(|w| w.public_url.as_deref())
+        && !(url.starts_with("http://") || url.starts_with("https://"))
+    {
+        problems.push(format!("[web] public_url must start with http:// or https://, not {:?}", config::redact_url(url)));
+    }
+    problems
+}
+
 async fn connect_matrix(config: &config::MatrixConfig) -> anyhow::Result<spieltisch::matrix::MatrixBot> {
     use spieltisch::matrix::{MatrixBot, MatrixConfig};
     let mut settings = MatrixConfig::new(&config.homeserver, &config.user, &config.store_path);

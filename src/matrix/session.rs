@@ -102,6 +102,11 @@ fn create_private_dir(path: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(path)
 }
 
+/// Whether `store` holds a saved session (then no password is needed to start).
+pub fn has_saved_session(store: &Path) -> bool {
+    store.join(SESSION_FILE).is_file()
+}
+
 /// A logged-in client: the saved session restored, or (first start) a fresh login with
 /// the password whose session is then saved.
 pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Result<Client> {
