@@ -9,6 +9,7 @@ macro_rules! report {
 }
 
 mod arena;
+mod line_editor;
 mod terminal;
 
 use std::{
@@ -163,6 +164,7 @@ fn main() -> ExitCode {
                 let lang = requested_lang.unwrap_or(config.bot.language);
                 let clock = std::sync::Arc::new(commands::base::clock::OffsetClock::default());
                 let listener = bind_web(&mut config).await?;
+                let history = Some(history_file(db.as_deref().unwrap_or(&config.database.url), &boards));
                 let host = std::sync::Arc::new(open_host(&config, db, clock.clone()).await?);
                 let web = listener.map(|l| start_web(l, &config, &host));
                 let speaker = speaker
@@ -172,7 +174,7 @@ fn main() -> ExitCode {
                     report!("spieltisch local: the name \"{}\" belongs to the bot's AI seats; choose another with --as", speaker.trim());
                     return Ok(ExitCode::from(2));
                 }
-                let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock) };
+                let settings = terminal::Settings { boards, channel, speaker, lang, requested_lang, clock: Some(clock), history };
                 let ended = terminal::run_stdio(&host, settings).await;
                 if let Some(web) = web {
                     web.abort();
@@ -347,6 +349,16 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
 /// Logs the Matrix adapter in (or restores its session from `store_path`; it never logs
 /// out, so the next start continues with the same device).
 #[cfg(feature = "matrix")]
+/// The line editor's history file of the terminal on the database at `url`: next to an
+/// SQLite file (`games.db.history`), else (PostgreSQL, memory) in the boards directory.
+fn history_file(url: &str, boards: &std::path::Path) -> std::path::PathBuf {
+    let file = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).map(|rest| rest.split('?').next().unwrap_or(rest));
+    match file.filter(|f| !f.is_empty() && !f.contains(":memory:")) {
+        Some(file) => std::path::PathBuf::from(format!("{file}.history")),
+        None => boards.join("spieltisch-history"),
+    }
+}
+
 /// Every problem of `config` that stops `run` before it starts, in the order of the
 /// file: platforms this build lacks, a Discord section without a token or with a bad
 /// `api_url`, a Matrix section without a password for its first login (no saved session

@@ -18,6 +18,11 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 
 use commands::{base::clock::OffsetClock, Attachment, Audience, Host, Lang, Msg, Notice, Origin, Reply, User};
 
+use crate::line_editor::{Candidates, LineEditor, Lines};
+
+/// The most legal moves Tab offers (a Helofag turn may have hundreds).
+const MOST_COMPLETED_MOVES: usize = 400;
+
 /// The platform name the terminal's games are stored under.
 pub const PLATFORM: &str = commands::base::origin::TERMINAL_PLATFORM;
 
@@ -38,6 +43,8 @@ pub struct Settings {
     pub requested_lang: Option<Lang>,
     /// The host's clock, when `wait <time>` may move it forward.
     pub clock: Option<Arc<OffsetClock>>,
+    /// The line editor's history file (one per database), at a keyboard.
+    pub history: Option<PathBuf>,
 }
 
 /// A running terminal chat.
@@ -48,6 +55,9 @@ pub struct Terminal<'h, W: Write> {
     /// Private replies kept for users who are not speaking, by user id.
     pending: HashMap<String, Vec<Reply>>,
     out: W,
+    /// While set, what would be written goes here instead (a notice for the line
+    /// editor to print above the line being typed).
+    capture: Option<Vec<u8>>,
 }
 
 /// A terminal user: the id is the name in lower case, so `as Bob` and `as bob` are one.
@@ -58,7 +68,15 @@ fn user(name: &str) -> User {
 impl<'h, W: Write> Terminal<'h, W> {
     pub fn new(host: &'h Host, settings: Settings, out: W) -> Self {
         let speaker = user(&settings.speaker);
-        Terminal { host, settings, speaker, pending: HashMap::new(), out }
+        Terminal { host, settings, speaker, pending: HashMap::new(), out, capture: None }
+    }
+
+    /// Where output goes: the capture while one is taken, else the terminal.
+    fn sink(&mut self) -> &mut dyn Write {
+        match &mut self.capture {
+            Some(buffer) => buffer,
+            None => &mut self.out,
+        }
     }
 
     fn say(&self, msg: Msg) -> String {
@@ -89,7 +107,7 @@ impl<'h, W: Write> Terminal<'h, W> {
     pub async fn run(&mut self, input: impl AsyncBufRead + Unpin, interactive: bool) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.settings.boards)?;
         let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
-        writeln!(self.out, "{welcome}")?;
+        writeln!(self.sink(), "{welcome}")?;
         // What fell due while no terminal ran (on the stored clock) comes before the first line.
         self.catch_up().await;
         if !interactive {
@@ -97,8 +115,7 @@ impl<'h, W: Write> Terminal<'h, W> {
             return self.run_script(input).await;
         }
         self.poll(false).await?;
-        let (lines_in, mut lines) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
-        let (ai_out, mut ai_notices) = tokio::sync::mpsc::unbounded_channel::<Notice>();
+        let (lines_in, lines) = tokio::sync::mpsc::unbounded_channel::<Vec<u8>>();
         let reader = async move {
             let mut input = input;
             loop {
@@ -110,6 +127,33 @@ impl<'h, W: Write> Terminal<'h, W> {
                 }
             }
         };
+        self.converse(lines, None, reader).await
+    }
+
+    /// As [`Terminal::run`] at a keyboard, the lines read by `editor` (history, Tab
+    /// completion; the AI's moves printed above the line being typed).
+    ///
+    /// # Errors
+    /// An I/O error writing the output or a file.
+    pub async fn run_edited(&mut self, mut editor: LineEditor, lines: Lines) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.settings.boards)?;
+        let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
+        writeln!(self.out, "{welcome}")?;
+        self.catch_up().await;
+        self.poll(false).await?;
+        self.converse(lines, Some(&mut editor), std::future::pending::<()>()).await
+    }
+
+    /// The interactive chat: lines from `lines` (fed by `reader`, which ends with the
+    /// input) answered one by one while the AI plays in the background; with `editor`
+    /// its prompt and its printing above the line being typed, else a prompt written.
+    async fn converse(
+        &mut self,
+        mut lines: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>,
+        mut editor: Option<&mut LineEditor>,
+        reader: impl std::future::Future<Output = ()>,
+    ) -> std::io::Result<()> {
+        let (ai_out, mut ai_notices) = tokio::sync::mpsc::unbounded_channel::<Notice>();
         let (host, channel) = (self.host, self.settings.channel.clone());
         let ai = async move {
             loop {
@@ -127,7 +171,7 @@ impl<'h, W: Write> Terminal<'h, W> {
             }
         };
         let chat = async {
-            self.prompt()?;
+            self.ask(editor.as_deref_mut()).await?;
             loop {
                 tokio::select! {
                     line = lines.recv() => {
@@ -135,14 +179,24 @@ impl<'h, W: Write> Terminal<'h, W> {
                         if !self.line(&bytes, true).await? {
                             break;
                         }
-                        self.prompt()?;
+                        self.ask(editor.as_deref_mut()).await?;
                     }
-                    Some(notice) = ai_notices.recv() => {
+                    Some(notice) = ai_notices.recv() => match editor.as_deref_mut() {
+                        // Above the line being typed, which stays as it was.
+                        Some(editor) => {
+                            self.capture = Some(Vec::new());
+                            let shown = self.show_notice(notice);
+                            let text = self.capture.take().unwrap_or_default();
+                            shown?;
+                            editor.print(String::from_utf8_lossy(&text).into_owned());
+                        }
                         // Printed on a line of its own, then the prompt again.
-                        writeln!(self.out)?;
-                        self.show_notice(notice)?;
-                        self.prompt()?;
-                    }
+                        None => {
+                            writeln!(self.out)?;
+                            self.show_notice(notice)?;
+                            self.prompt()?;
+                        }
+                    },
                 }
             }
             std::io::Result::Ok(())
@@ -164,9 +218,37 @@ impl<'h, W: Write> Terminal<'h, W> {
         result
     }
 
+    /// Asks for the next line: the editor's prompt (what Tab completes brought up to
+    /// date first), else the written prompt.
+    async fn ask(&mut self, editor: Option<&mut LineEditor>) -> std::io::Result<()> {
+        let Some(editor) = editor else { return self.prompt() };
+        self.out.flush()?;
+        let candidates = self.candidates().await;
+        editor.set_candidates(candidates);
+        editor.prompt(&format!("{}> ", self.speaker.name));
+        Ok(())
+    }
+
+    /// What Tab completes now: the command words, the terminal's own, the games here and
+    /// the legal moves of the speaker's game (when one game here is theirs).
+    async fn candidates(&self) -> Candidates {
+        let mut words: Vec<String> = commands::Verb::all_words().map(str::to_string).collect();
+        words.extend(["as", "als", "wait", "warte", "quit", "ende"].map(str::to_string));
+        words.sort();
+        words.dedup();
+        let games = match self.host.db().open_games_in(PLATFORM, &self.settings.channel).await {
+            Ok(rows) => rows.iter().map(|r| format!("#{}", r.id)).collect(),
+            Err(_) => Vec::new(),
+        };
+        let mut moves = self.host.legal_moves(&self.origin(), None, "").await.unwrap_or_default();
+        moves.truncate(MOST_COMPLETED_MOVES);
+        Candidates { words, games, moves }
+    }
+
     /// The prompt of an interactive session (`alice> `).
     fn prompt(&mut self) -> std::io::Result<()> {
-        write!(self.out, "{}> ", self.speaker.name)?;
+        let name = self.speaker.name.clone();
+        write!(self.sink(), "{name}> ")?;
         self.out.flush()
     }
 
@@ -197,7 +279,8 @@ impl<'h, W: Write> Terminal<'h, W> {
             return Ok(true);
         }
         if !interactive {
-            writeln!(self.out, "{}> {line}", self.speaker.name)?;
+            let name = self.speaker.name.clone();
+            writeln!(self.sink(), "{name}> {line}")?;
         }
         if matches!(line, "quit" | "exit" | "ende") {
             return Ok(false);
@@ -276,7 +359,7 @@ impl<'h, W: Write> Terminal<'h, W> {
             (Some(_), None) => Msg::new("local-bad-wait").arg("text", time.trim()),
         };
         let text = self.say(key);
-        writeln!(self.out, "{text}")
+        writeln!(self.sink(), "{text}")
     }
 
     /// A notice of the scheduler, when it is for the terminal.
@@ -292,28 +375,28 @@ impl<'h, W: Write> Terminal<'h, W> {
             return self.show(notice.reply);
         }
         let body = notice.reply.text_with_link().plain().replace('\n', "\n    ");
-        writeln!(self.out, "[{}] {body}", notice.channel)
+        writeln!(self.sink(), "[{}] {body}", notice.channel)
     }
 
     fn switch(&mut self, name: &str) -> std::io::Result<()> {
         if name.trim().is_empty() {
             let text = self.say(Msg::new("local-speaking-as-who").arg("user", self.speaker.name.clone()));
-            return writeln!(self.out, "{text}");
+            return writeln!(self.sink(), "{text}");
         }
         // The name as it will be shown (invisible characters removed, NFKC): a name that
         // is empty then, or reserved, or looks like the AI's (issue 38), is refused.
         let shown = commands::base::names::normalise(name);
         if shown.is_empty() {
             let text = self.say(Msg::new("local-empty-name"));
-            return writeln!(self.out, "{text}");
+            return writeln!(self.sink(), "{text}");
         }
         if commands::base::ai_seat::reserved_name(&shown) || commands::base::names::passes_for_the_bot(&shown) {
             let text = self.say(Msg::new("local-reserved-name").arg("user", shown));
-            return writeln!(self.out, "{text}");
+            return writeln!(self.sink(), "{text}");
         }
         self.speaker = user(name);
         let text = self.say(Msg::new("local-speaking-as").arg("user", self.speaker.name.clone()));
-        writeln!(self.out, "{text}")?;
+        writeln!(self.sink(), "{text}")?;
         for reply in self.pending.remove(&self.speaker.id).unwrap_or_default() {
             self.show(reply)?;
         }
@@ -328,13 +411,13 @@ impl<'h, W: Write> Terminal<'h, W> {
             }
             Audience::User(owner) => {
                 let text = self.say(Msg::new("local-private-for").arg("user", owner.clone()));
-                writeln!(self.out, "{text}")?;
+                writeln!(self.sink(), "{text}")?;
                 self.pending.entry(owner.clone()).or_default().push(reply);
                 return Ok(());
             }
         };
         let body = reply.text_with_link().plain().replace('\n', "\n    ");
-        writeln!(self.out, "{label} {body}")?;
+        writeln!(self.sink(), "{label} {body}")?;
         if let Some(file) = &reply.file {
             // A picture that cannot be written (a full disk) is said, not fatal: the move
             // it shows is stored, and the chat goes on.
@@ -345,7 +428,7 @@ impl<'h, W: Write> Terminal<'h, W> {
                 }
                 Err(e) => self.say(Msg::new("local-file-failed").arg("dir", self.settings.boards.display().to_string()).arg("error", e.to_string())),
             };
-            writeln!(self.out, "    {text}")?;
+            writeln!(self.sink(), "    {text}")?;
         }
         Ok(())
     }
@@ -365,6 +448,14 @@ fn write_file(dir: &Path, file: &Attachment) -> std::io::Result<PathBuf> {
 /// An I/O error.
 pub async fn run_stdio(host: &Host, settings: Settings) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
+    // At a keyboard, the line editor; should it not start (a terminal it cannot
+    // drive), lines are read plainly.
+    if interactive && std::io::stdout().is_terminal() {
+        match LineEditor::start(settings.history.clone()) {
+            Ok((editor, lines)) => return Terminal::new(host, settings, std::io::stdout()).run_edited(editor, lines).await,
+            Err(e) => tracing::warn!(error = %e, "the line editor could not start; lines are read plainly"),
+        }
+    }
     let input = tokio::io::BufReader::new(tokio::io::stdin());
     // Not locked for the whole session: the session is a task that may move between the
     // runtime's workers ([`crate`]'s `run_async`).

@@ -20,4 +20,5 @@ mod synapse;
 mod terminal_ai;
 mod terminal_game;
 mod terminal_clock;
+mod terminal_keyboard;
 mod web;

@@ -128,6 +128,11 @@ impl Verb {
         (distance <= allowed).then_some(best)
     }
 
+    /// Every command word, English and German (`move`, `zug`, …), for completion.
+    pub fn all_words() -> impl Iterator<Item = &'static str> {
+        VERBS.iter().flat_map(|(_, words)| words.iter().copied())
+    }
+
     /// The English command word.
     pub fn name(self) -> &'static str {
         VERBS.iter().find(|(v, _)| *v == self).and_then(|(_, w)| w.first()).copied().unwrap_or("help")
