@@ -58,12 +58,12 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
         out,
         "<img id=\"board\" src=\"{token}/{last}.png{query}\" alt=\"{alt}\" data-alt0=\"{alt0}\" data-alt1=\"{alt1}\" \
          data-alt-n=\"{altn}\">\n<div class=\"controls\">\n\
-         <button id=\"first\" type=\"button\">⇤ {first}</button>\n\
-         <button id=\"prev\" type=\"button\">◀ {previous}</button>\n\
+         <button id=\"first\" type=\"button\" aria-label=\"{first}\">⇤<span class=\"word\"> {first}</span></button>\n\
+         <button id=\"prev\" type=\"button\" aria-label=\"{previous}\">◀<span class=\"word\"> {previous}</span></button>\n\
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" value=\"{last}\" step=\"1\" aria-label=\"{label}\">\n\
-         <button id=\"next\" type=\"button\">{next} ▶</button>\n\
-         <button id=\"last\" type=\"button\">{latest} ⇥</button>\n</div>\n\
-         <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n</section>\n<aside>\n",
+         <button id=\"next\" type=\"button\" aria-label=\"{next}\"><span class=\"word\">{next} </span>▶</button>\n\
+         <button id=\"last\" type=\"button\" aria-label=\"{latest}\"><span class=\"word\">{latest} </span>⇥</button>\n</div>\n\
+         <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n</section>\n",
         token = escape(token),
         query = escape(&query),
         alt = t(Msg::new("web-board-alt").arg("n", last)),
@@ -78,6 +78,19 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
         position = t(Msg::new("web-position").arg("n", last).arg("total", last)),
         keys = t(Msg::new("web-keys")),
     );
+    // The hand in a section of its own, the page's full width (under the board on a
+    // phone, under board and list on a wide screen): its words stay readable.
+    if game.has_hand {
+        let _ = write!(
+            out,
+            "<section class=\"hand\">\n<h2>{hand}</h2>\n<img id=\"hand\" src=\"{}/hand.png?seq={last}&amp;lang={}\" alt=\"{alt}\">\n</section>\n",
+            escape(token),
+            lang.code(),
+            hand = t(Msg::new("web-your-hand")),
+            alt = t(Msg::new("web-hand-alt")),
+        );
+    }
+    out.push_str("<aside>\n");
     let _ = write!(out, "<h2>{}</h2>\n<ul class=\"players\">\n", t(Msg::new("web-players")));
     for player in &game.players {
         let mut line = escape(&player.name);
@@ -105,16 +118,6 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     out.push_str("</ul>\n<p class=\"status\">");
     out.push_str(&game.status_lines.iter().map(|l| escape(l)).collect::<Vec<_>>().join("<br>\n"));
     out.push_str("</p>\n");
-    if game.has_hand {
-        let _ = write!(
-            out,
-            "<h2>{hand}</h2>\n<img id=\"hand\" src=\"{}/hand.png?seq={last}&amp;lang={}\" alt=\"{alt}\">\n",
-            escape(token),
-            lang.code(),
-            hand = t(Msg::new("web-your-hand")),
-            alt = t(Msg::new("web-hand-alt")),
-        );
-    }
     let _ = writeln!(out, "<h2>{}</h2>", t(Msg::new("web-moves")));
     if game.moves.is_empty() {
         let _ = writeln!(out, "<p class=\"note\">{}</p>", t(Msg::new("web-no-moves")));

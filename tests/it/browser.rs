@@ -89,6 +89,12 @@ impl Browser {
         browser
     }
 
+    /// Sets the window to `width` × `height` CSS pixels, as a phone (`mobile`) or not.
+    pub async fn set_window(&mut self, width: u32, height: u32, mobile: bool) {
+        let metrics = json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile });
+        self.command("Emulation.setDeviceMetricsOverride", metrics).await;
+    }
+
     /// Navigates the page to `url` and waits (up to 30 s) for its load event. Panics if the
     /// navigation fails or the page does not load in time. (A change of the hash alone
     /// fires no load event: it returns at once.)

@@ -381,6 +381,40 @@ async fn a_browser_steps_back_with_the_arrow_key() {
     assert!(alike(&start_shot, &decode(&boards[0])) > 0.99, "#0 shows the start");
 }
 
+/// A player's own page lays the hand out at the page's width (issue 41: it was squeezed
+/// into the right column, its words tiny) — on a phone right under the board, before
+/// the list — and the step buttons and the slider stay on one row at phone width.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_players_page_shows_the_hand_wide_and_the_buttons_in_one_row() {
+    let site = Site::start().await;
+    let started = start(&site, "carat").await;
+    let own = link_path_or_line(private_to(&started, "alice").expect("alice's own link"));
+    let mut browser = crate::browser::Browser::launch().await;
+    let rect = |id: &str| format!("(() => {{ const r = document.getElementById('{id}').getBoundingClientRect(); return [r.left, r.top, r.width, r.bottom]; }})()");
+    let numbers = |v: serde_json::Value| -> Vec<f64> { v.as_array().expect("an array").iter().map(|n| n.as_f64().expect("a number")).collect() };
+    for (width, phone) in [(360, true), (1400, false)] {
+        browser.set_window(width, 900, phone).await;
+        browser.open(&format!("http://{}{own}?lang=en", site.addr)).await;
+        browser.wait_for("document.getElementById('hand').complete && document.getElementById('hand').naturalWidth > 0 && document.getElementById('board').complete").await;
+        let page = browser.eval("document.documentElement.clientWidth").await.as_f64().expect("a width");
+        let (board, hand, moves) = (numbers(browser.eval(&rect("board")).await), numbers(browser.eval(&rect("hand")).await), numbers(browser.eval(&rect("moves")).await));
+        let natural = browser.eval("document.getElementById('hand').naturalWidth").await.as_f64().expect("a width");
+        // As wide as the page allows (its own width, or the page's less the margins).
+        assert!(hand[2] >= natural.min(page - 40.0), "{width} px: the hand is {} px wide of {page} (natural {natural})", hand[2]);
+        assert!(hand[1] >= board[3], "{width} px: the hand is under the board: {hand:?} {board:?}");
+        if phone {
+            assert!(hand[3] <= moves[1], "on a phone the hand comes before the move list: {hand:?} {moves:?}");
+            let tops = numbers(browser.eval("['first','prev','slider','next','last'].map(id => { const r = document.getElementById(id).getBoundingClientRect(); return r.top + r.height / 2; })").await);
+            let (low, high) = tops.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &t| (lo.min(t), hi.max(t)));
+            assert!(high - low < 4.0, "one row of controls at {width} px: {tops:?}");
+            let inside = browser.eval("document.getElementById('last').getBoundingClientRect().right <= document.documentElement.clientWidth").await;
+            assert_eq!(inside, serde_json::json!(true), "the controls fit the width");
+        } else {
+            assert!(hand[1] >= moves[3] || hand[1] >= board[3], "on a wide screen the hand is under board and list");
+        }
+    }
+}
+
 /// `spieltisch local --web` serves the terminal's games: the start and `board` print
 /// the link, with the port actually bound (`:0` picks a free one); without `--web`
 /// nothing mentions a page.
