@@ -206,6 +206,10 @@ words! {
     hathor_changed_one: &'static str,
     hathor_changed: &'static str,
     hathor_place: &'static str,
+    /// The replay strip's label over its first board.
+    strip_start: &'static str,
+    /// The label over a later board: `{0}` the move number.
+    strip_move: &'static str,
     hathor_no_stone: &'static str,
     /// The numbers' captions: score, stones left, hints used.
     hathor_numbers: [&'static str; 3],
@@ -292,6 +296,8 @@ pub(crate) static EN: Words = Words {
     hathor_changed_one: "{0} changed 1 stone",
     hathor_changed: "{0} changed {1} stones",
     hathor_place: "Place the current stone",
+    strip_start: "Start",
+    strip_move: "After move {0}",
     hathor_no_stone: "no stone left",
     hathor_numbers: ["score", "stones left", "hints"],
     hathor_stone: "{0}-{1}",
@@ -374,6 +380,8 @@ pub(crate) static DE: Words = Words {
     hathor_changed_one: "{0} verwandelte 1 Stein",
     hathor_changed: "{0} verwandelte {1} Steine",
     hathor_place: "Lege den aktuellen Stein",
+    strip_start: "Beginn",
+    strip_move: "Nach Zug {0}",
     hathor_no_stone: "kein Stein mehr",
     hathor_numbers: ["Punkte", "Steine übrig", "Setzhilfen"],
     hathor_stone: "{0}-{1}",

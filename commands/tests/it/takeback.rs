@@ -205,10 +205,19 @@ async fn a_finished_games_export_comes_with_a_strip_of_boards() {
     let file = replies[1].file.as_ref().expect("a picture");
     assert_eq!((file.name.as_str(), file.mime), ("game-1-replay.png", "image/png"));
     assert_eq!(&file.bytes[1..4], b"PNG");
-    // Two moves and a resignation: 4 positions, in one row of boards 240 pixels wide
-    // with 8 pixels between them.
+    // Two moves and a resignation: 4 positions, in rows of three boards 400 pixels wide
+    // with 8 pixels between them (issue 41: fewer, larger boards), two rows, each board
+    // under a 30-pixel label with its move number.
     let width = u32::from_be_bytes([file.bytes[16], file.bytes[17], file.bytes[18], file.bytes[19]]);
-    assert_eq!(width, 4 * 240 + 3 * 8);
+    assert_eq!(width, 3 * 400 + 2 * 8);
+    let strip = image::load_from_memory(&file.bytes).expect("a PNG").to_rgb8();
+    // Each label holds dark text on its light panel: the first board's and the fourth's
+    // (the second row's first).
+    let cell_height = (strip.height() - 8) / 2 + 8;
+    for top in [0, cell_height] {
+        let dark = (8..200).flat_map(|x| (top..top + 30).map(move |y| (x, y))).filter(|&(x, y)| strip.get_pixel(x, y).0.iter().all(|&c| c < 90)).count();
+        assert!(dark > 40, "a label with text over the board at y={top}: {dark} dark pixels");
+    }
     std::fs::write(std::env::temp_dir().join("spieltisch-replay-strip.png"), &file.bytes).expect("keep it to look at");
     assert!(file.bytes.len() < 300_000, "{} bytes", file.bytes.len());
     assert_eq!(replies[1].audience, commands::Audience::User("alice".into()));
