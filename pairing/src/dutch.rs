@@ -430,10 +430,6 @@ struct Base {
     edges: Vec<(usize, usize, Fields)>,
 }
 
-/// Brackets up to this size get the exact order of the D rules (lexicographic fields
-/// per player); larger ones an approximation (see the crate doc).
-pub const EXACT_ORDER_LIMIT: usize = 120;
-
 /// The maximum weight matching of edges whose weights are the given fields packed into
 /// a wide integer, most significant first; each field's width must hold its total over
 /// any matching with a sign bit to spare.
@@ -483,6 +479,17 @@ fn solve(
             "a bracket needs {total} bits of criteria"
         ))),
     }
+}
+
+/// `slot[x] = Some(k)` for the k-th element x of `chunk` (all below `n`).
+fn slots(n: usize, chunk: &[usize]) -> Vec<Option<usize>> {
+    let mut slot = vec![None; n];
+    for (k, &x) in chunk.iter().enumerate() {
+        if let Some(s) = slot.get_mut(x) {
+            *s = Some(k);
+        }
+    }
+    slot
 }
 
 fn bits(x: u64) -> u32 {
@@ -636,14 +643,17 @@ impl Ctx {
     /// Pairs one bracket: returns mates as positions in `bracket ++ next`; only the
     /// pairs inside the bracket are meant (the others only show that the rest can pair).
     ///
-    /// The criteria C4–C19 decide first (one matching with their fields); among equal
-    /// candidates the order of the D rules decides, by further fields after them: for a
-    /// heterogeneous bracket, first which moved-down players are paired (the higher
-    /// first) and their opponents (the highest resident for the highest MDP first);
-    /// then, in the remainder with S1 = its first P players (P = its pairs) and S2 the
-    /// rest, the fewest exchanges, the smallest difference of the exchanged BSN sums,
-    /// the lowest S1 and the highest S2 players exchanged, and finally the first
-    /// transposition (each player in order meets the highest possible opponent).
+    /// The criteria C4–C19 decide first (the base fields of every matching); among
+    /// equal candidates the order of the D rules decides, one decision after another
+    /// in that order, by further fields below the criteria (a few dozen per matching;
+    /// decisions made are pinned by removing edges or by one field that keeps the
+    /// players who must lead a pair leading one): for a heterogeneous bracket, first
+    /// which moved-down players are paired (the higher first), then whom they meet
+    /// (the highest resident for the highest MDP first); then, in the remainder with
+    /// S1 = its first P players (P = its number of pairs) and S2 the rest, the fewest
+    /// exchanges, the smallest difference of the exchanged BSN sums, the lowest S1 and
+    /// the highest S2 players exchanged, and last the first transposition: each player
+    /// who leads a pair, in order, meets the highest opponent still possible.
     fn pair_bracket(
         &self,
         bracket: &[usize],
@@ -654,168 +664,243 @@ impl Ctx {
     ) -> Result<Vec<Option<usize>>, Error> {
         let base = self.base_edges(bracket, movers, next, special, final_brackets);
         let (nv, ng, nb) = (base.nv, base.ng, base.nb);
-        if nb > EXACT_ORDER_LIMIT {
-            return self.pair_large_bracket(&base, movers);
-        }
-        let nbw = bits(nv as u64) + 2;
-        let mut alive = vec![true; nv];
-        let mut no_bracket_edges = vec![false; nv];
-        let mut mate_out: Vec<Option<usize>> = vec![None; ng];
-        let edges_of = |alive: &[bool], no_bracket_edges: &[bool]| -> Vec<(usize, usize, Fields)> {
-            base.edges
-                .iter()
-                .filter(|(i, j, _)| alive[*i] && alive[*j])
-                .filter(|(i, j, _)| !((no_bracket_edges[*i] || no_bracket_edges[*j]) && *j < nb))
-                .cloned()
-                .collect()
-        };
         let nbase = base.widths.len();
-        if movers > 0 {
-            // Which MDPs are paired (the higher first), then their opponents.
-            let mut widths = base.widths.clone();
-            widths.extend(std::iter::repeat_n(2, movers));
-            widths.extend(std::iter::repeat_n(nbw, movers));
-            let mut edges = edges_of(&alive, &no_bracket_edges);
+        let pin = nbase; // the field pinning the players who must lead a pair
+        let first = nbase + 1; // the first field of a decision step
+        let nbw = bits(nv as u64) + 1;
+        // Decisions so far: fixed pairs (dead vertices), players who may not lead a pair
+        // in the bracket (pair with a later bracket player), players who must.
+        let mut alive = vec![true; nv];
+        let mut no_lead = vec![false; nv];
+        let mut must = vec![false; nv];
+        let mut mate_out: Vec<Option<usize>> = vec![None; ng];
+        let current =
+            |alive: &[bool], no_lead: &[bool], must: &[bool]| -> Vec<(usize, usize, Fields)> {
+                base.edges
+                    .iter()
+                    .filter(|(i, j, _)| alive[*i] && alive[*j] && !(*j < nb && no_lead[*i]))
+                    .map(|(i, j, f)| {
+                        let mut f = f.clone();
+                        if *j < nb && must[*i] {
+                            f.push((pin, 1));
+                        }
+                        (*i, *j, f)
+                    })
+                    .collect()
+            };
+        let widths_with = |extra: &[u32]| -> Vec<u32> {
+            let mut w = base.widths.clone();
+            w.push(nbw);
+            w.extend_from_slice(extra);
+            w
+        };
+        // Decision fields per matching: about 480 bits.
+        const FIELD_BITS: u32 = 480;
+
+        // Moved-down players: which are paired, the higher first.
+        let mover_list: Vec<usize> = (0..movers).collect();
+        for chunk in mover_list.chunks((FIELD_BITS / 2) as usize) {
+            let slot = slots(nv, chunk);
+            let mut edges = current(&alive, &no_lead, &must);
             for (i, j, f) in &mut edges {
-                if *i < movers && *j < nb {
-                    f.push((nbase + *i, 1));
-                    f.push((nbase + movers + *i, (nb - *j) as i64));
+                if let Some(o) = slot[*i]
+                    && *j < nb
+                {
+                    f.push((first + o, 1));
                 }
             }
-            let mate = solve(nv, &widths, &edges)?;
-            for m in 0..movers {
-                match mate[m] {
-                    Some(r) if r < nb => {
-                        mate_out[m] = Some(r);
-                        mate_out[r] = Some(m);
-                        alive[m] = false;
-                        alive[r] = false;
-                    }
-                    _ => no_bracket_edges[m] = true,
+            let mate = solve(nv, &widths_with(&vec![2; chunk.len()]), &edges)?;
+            for &m in chunk {
+                if mate[m].is_some_and(|j| j < nb) {
+                    must[m] = true;
+                } else {
+                    no_lead[m] = true;
                 }
             }
         }
-        // The remainder: the residents not paired with an MDP.
+        // Their opponents: the highest resident for the highest MDP first.
+        let paired_movers: Vec<usize> = (0..movers).filter(|&m| must[m]).collect();
+        for chunk in paired_movers.chunks(((FIELD_BITS / nbw) as usize).max(1)) {
+            let slot = slots(nv, chunk);
+            let mut edges = current(&alive, &no_lead, &must);
+            for (i, j, f) in &mut edges {
+                if let Some(o) = slot[*i]
+                    && *j < nb
+                {
+                    f.push((first + o, (nb - *j) as i64));
+                }
+            }
+            let mate = solve(nv, &widths_with(&vec![nbw; chunk.len()]), &edges)?;
+            for &m in chunk {
+                if let Some(j) = mate[m].filter(|&j| j < nb) {
+                    mate_out[m] = Some(j);
+                    mate_out[j] = Some(m);
+                    alive[m] = false;
+                    alive[j] = false;
+                }
+            }
+        }
+
+        // The remainder: the residents not paired with an MDP, and its number of pairs.
         let remainder: Vec<usize> = (movers..nb).filter(|&i| alive[i]).collect();
         let nr = remainder.len();
-        let mut pos_in_r = vec![usize::MAX; nv];
+        let mut pos = vec![usize::MAX; nv];
         for (k, &i) in remainder.iter().enumerate() {
-            pos_in_r[i] = k;
+            pos[i] = k;
         }
-        // Its number of pairs, P, from a matching without the order fields.
-        let edges = edges_of(&alive, &no_bracket_edges);
-        let mate = solve(nv, &base.widths, &edges)?;
+        // Totals of the criteria (and the pin) over a matching: to compare candidates.
+        let totals = |mate: &[Option<usize>], edges: &[(usize, usize, Fields)]| -> Vec<i64> {
+            let mut t = vec![0i64; nbase + 1];
+            for (i, j, f) in edges {
+                if mate[*i] == Some(*j) {
+                    for &(k, v) in f {
+                        if k <= nbase {
+                            t[k] += v;
+                        }
+                    }
+                }
+            }
+            t
+        };
+        let edges = current(&alive, &no_lead, &must);
+        let mate = solve(nv, &widths_with(&[]), &edges)?;
+        let best = totals(&mate, &edges);
         let pairs = remainder
             .iter()
             .filter(|&&i| mate[i].is_some_and(|j| j < nb && j > i))
             .count();
-        if nr > 1 && pairs > 0 {
-            let s1 = pairs;
-            let rw = bits(nr as u64) + 1;
-            let mut widths = base.widths.clone();
-            let f_count = nbase;
-            let f_sum = nbase + 1;
-            let f_s1 = nbase + 2; // S1 players, from the last to the first
-            let f_s2 = f_s1 + s1; // S2 players, from the first to the last
-            let f_pos = f_s2 + (nr - s1); // each remainder player's opponent
-            widths.push(rw);
-            widths.push(bits((nr * nr) as u64) + 2);
-            widths.extend(std::iter::repeat_n(2, nr));
-            widths.extend(std::iter::repeat_n(rw, nr));
-            let mut edges = edges;
+        if pairs == 0 {
+            return Ok(mate_out);
+        }
+        let s1 = pairs;
+        let rw = bits(nr as u64) + 1;
+        let sum_w = bits((nr * nr) as u64) + 2;
+        // Fast path: no exchange at all (S1 leads, S2 follows) when that is as good.
+        let mut no_exchange = false;
+        {
+            let (mut nl, mut mu) = (no_lead.clone(), must.clone());
+            for (k, &i) in remainder.iter().enumerate() {
+                if k < s1 { mu[i] = true } else { nl[i] = true }
+            }
+            let edges = current(&alive, &nl, &mu);
+            let mate = solve(nv, &widths_with(&[]), &edges)?;
+            let t = totals(&mate, &edges);
+            if t[..nbase] == best[..nbase] && t[nbase] == s1 as i64 {
+                no_lead = nl;
+                must = mu;
+                no_exchange = true;
+            }
+        }
+        // Exchanges: fewest, smallest BSN difference, then for each S1 player from the
+        // last up whether they can be exchanged, then for each S2 player from the first
+        // down whether they can be: the decisions in that order.
+        let decisions: Vec<usize> = if no_exchange {
+            Vec::new()
+        } else {
+            (0..s1).rev().chain(s1..nr).collect()
+        };
+        for chunk in decisions.chunks((FIELD_BITS / 2) as usize) {
+            let slot = slots(nr, chunk);
+            let mut edges = current(&alive, &no_lead, &must);
             for (i, j, f) in &mut edges {
-                let (ki, kj) = (pos_in_r[*i], pos_in_r[*j]);
+                let (ki, kj) = (pos[*i], pos[*j]);
                 if ki == usize::MAX || kj == usize::MAX {
                     continue;
                 }
-                let (hi, lo) = if ki < kj { (ki, kj) } else { (kj, ki) };
-                // Fewest exchanges: pairs led by an S1 player.
-                f.push((f_count, i64::from(hi < s1)));
-                // Smallest difference of the exchanged BSN sums: the BSNs leading pairs.
-                f.push((f_sum, -(hi as i64)));
-                if hi < s1 {
-                    // An S1 player who stays in S1 (leads a pair): exchanged are the
-                    // lowest S1 players first.
-                    f.push((f_s1 + (s1 - 1 - hi), -1));
+                f.push((first, i64::from(ki < s1)));
+                f.push((first + 1, -(ki as i64)));
+                if let Some(o) = slot[ki] {
+                    f.push((first + 2 + o, if ki < s1 { -1 } else { 1 }));
+                }
+            }
+            let mut extra = vec![rw, sum_w];
+            extra.extend(std::iter::repeat_n(2, chunk.len()));
+            let mate = solve(nv, &widths_with(&extra), &edges)?;
+            for &k in chunk {
+                let i = remainder[k];
+                if mate[i].is_some_and(|j| pos[j] != usize::MAX && pos[j] > k) {
+                    must[i] = true;
                 } else {
-                    // An S2 player moved to S1: the highest first.
-                    f.push((f_s2 + (hi - s1), 1));
-                }
-                f.push((f_pos + hi, (nr - lo) as i64));
-            }
-            let mate = solve(nv, &widths, &edges)?;
-            for &i in &remainder {
-                if let Some(j) = mate[i]
-                    && j < nb
-                {
-                    mate_out[i] = Some(j);
+                    no_lead[i] = true;
                 }
             }
-        } else {
-            for &i in &remainder {
-                if let Some(j) = mate[i]
-                    && j < nb
-                {
+        }
+        // The first transposition: each leader in order meets the highest opponent.
+        let leaders: Vec<usize> = remainder.iter().copied().filter(|&i| must[i]).collect();
+        // Fast path: the identity (leader k meets follower k) when it is as good as the
+        // best pairing under the decisions so far.
+        {
+            let edges = current(&alive, &no_lead, &must);
+            let mate = solve(nv, &widths_with(&[]), &edges)?;
+            let target = totals(&mate, &edges);
+            let followers: Vec<usize> = remainder.iter().copied().filter(|&i| !must[i]).collect();
+            let identity: Vec<(usize, usize)> = leaders
+                .iter()
+                .zip(followers.iter())
+                .map(|(&a, &b)| (a, b))
+                .collect();
+            let lookup: std::collections::HashMap<(usize, usize), &Fields> = edges
+                .iter()
+                .filter(|(i, _, _)| must[*i])
+                .map(|(i, j, f)| ((*i, *j), f))
+                .collect();
+            if identity.len() == leaders.len()
+                && identity
+                    .iter()
+                    .all(|&(a, b)| a < b && lookup.contains_key(&(a, b)))
+            {
+                let mut t = vec![0i64; nbase + 1];
+                for (a, b) in &identity {
+                    for &(k, v) in lookup[&(*a, *b)] {
+                        if k <= nbase {
+                            t[k] += v;
+                        }
+                    }
+                }
+                let (mut al, mut nl) = (alive.clone(), no_lead.clone());
+                for &(a, b) in &identity {
+                    al[a] = false;
+                    al[b] = false;
+                }
+                for &i in &followers {
+                    nl[i] = true;
+                }
+                let rest = current(&al, &nl, &must);
+                let rest_mate = solve(nv, &widths_with(&[]), &rest)?;
+                for (k, v) in totals(&rest_mate, &rest).into_iter().enumerate() {
+                    t[k] += v;
+                }
+                if t == target {
+                    for (a, b) in identity {
+                        mate_out[a] = Some(b);
+                        mate_out[b] = Some(a);
+                    }
+                    return Ok(mate_out);
+                }
+            }
+        }
+        for chunk in leaders.chunks(((FIELD_BITS / rw) as usize).max(1)) {
+            let slot = slots(nv, chunk);
+            let mut edges = current(&alive, &no_lead, &must);
+            for (i, j, f) in &mut edges {
+                if pos[*j] == usize::MAX {
+                    continue;
+                }
+                if let Some(o) = slot[*i] {
+                    f.push((first + o, (nr - pos[*j]) as i64));
+                }
+            }
+            let mate = solve(nv, &widths_with(&vec![rw; chunk.len()]), &edges)?;
+            for &i in chunk {
+                if let Some(j) = mate[i].filter(|&j| j < nb) {
                     mate_out[i] = Some(j);
+                    mate_out[j] = Some(i);
+                    alive[i] = false;
+                    alive[j] = false;
                 }
             }
         }
         Ok(mate_out)
-    }
-
-    /// A bracket above [`EXACT_ORDER_LIMIT`]: one matching, the D rules' order
-    /// approximated by two sums: the most pairs of S1 against S2 (fewest exchanges),
-    /// then the least squared distance between S1's i-th player and their opponent's
-    /// place in S2 (first transposition); the players left over float. (A sum over the
-    /// paired players' places, to make the lowest float, made the matching 70 times
-    /// slower by its many ties, and the S2 order mostly decides that anyway.)
-    fn pair_large_bracket(&self, base: &Base, movers: usize) -> Result<Vec<Option<usize>>, Error> {
-        let (nv, ng, nb) = (base.nv, base.ng, base.nb);
-        let residents = nb - movers;
-        let m1 = movers.min(residents);
-        let rem = residents - m1;
-        let half_rem = rem / 2;
-        let role = |i: usize| -> (u8, bool, i64) {
-            if i < movers {
-                (0, true, i as i64)
-            } else if i - movers < m1 {
-                (0, false, (i - movers) as i64)
-            } else {
-                let r = i - movers - m1;
-                if r < half_rem {
-                    (1, true, r as i64)
-                } else {
-                    (1, false, (r - half_rem) as i64)
-                }
-            }
-        };
-        let nbase = base.widths.len();
-        let mut widths = base.widths.clone();
-        widths.extend([bits(nv as u64) + 2, bits((nv * nv * nv) as u64) + 2]);
-        let mut edges = base.edges.clone();
-        for (i, j, f) in &mut edges {
-            let (i, j) = (*i, *j);
-            if j < nb {
-                let (ga, s1a, xa) = role(i);
-                let (gb, s1b, xb) = role(j);
-                let natural = ga == gb && s1a && !s1b;
-                f.push((nbase, i64::from(natural)));
-                f.push((
-                    nbase + 1,
-                    if natural {
-                        -(xa - xb) * (xa - xb)
-                    } else {
-                        -((nb * nb) as i64)
-                    },
-                ));
-            }
-        }
-        let mate = solve(nv, &widths, &edges)?;
-        Ok(mate
-            .into_iter()
-            .take(ng)
-            .map(|m| m.filter(|&x| x < ng))
-            .collect())
     }
 
     /// The graph of a bracket (its first `movers` players moved down from above) and

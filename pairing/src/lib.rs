@@ -44,25 +44,27 @@
 //!   score differences.
 //!
 //! Among equally good pairings the order of the candidates in the D rules decides,
-//! by further lexicographic fields in two more matchings per bracket: which moved-down
-//! players are paired (the higher first) and whom they meet (the highest resident
-//! first), then in the remainder (S1 = its first P players for its P pairs) the fewest
-//! exchanges, the smallest difference of the exchanged BSN sums, the lowest S1 and the
-//! highest S2 players exchanged, and the first transposition (each player in order
-//! meets the highest opponent still possible). Colours follow E.1–E.5.
+//! one decision after another in that order, each by further lexicographic fields
+//! below the criteria (a few dozen per matching, so brackets of any size stay exact;
+//! decisions taken are pinned for the later matchings): which moved-down players are
+//! paired (the higher first) and whom they meet (the highest resident first), then in
+//! the remainder (S1 = its first P players for its P pairs) the fewest exchanges, the
+//! smallest difference of the exchanged BSN sums, the lowest S1 and the highest S2
+//! players exchanged, and the first transposition (each player who leads a pair, in
+//! order, meets the highest opponent still possible). Two shortcuts skip the
+//! step-by-step matchings when "no exchange" and then "no transposition" are as good
+//! as the best pairing, which is most brackets. Colours follow E.1–E.5.
 //!
 //! Checked against bbpPairings 5.0.1 (built from its published source, outside this
 //! repository) on tournaments from its own random generator: same pairs and colours
-//! in every round compared (the figures are in the commit history). A pairing costs
-//! up to three matchings per bracket (O(n³) each) and a completion check.
+//! in every round compared (figures in the commit history and the issue report). A
+//! pairing costs a few maximum weight matchings (O(n³)) per bracket.
 //!
 //! # Known deviations and gaps
 //!
-//! * Brackets of more than [`dutch::EXACT_ORDER_LIMIT`] (120) players use one matching
-//!   whose last fields only approximate the D rules' order (most S1–S2 pairs, then the
-//!   least squared distance from the first transposition). The criteria C1–C19 still
-//!   hold exactly; only the choice among equally good pairings may differ from the
-//!   FIDE order (and from bbpPairings) in such large brackets.
+//! * Exchanges are read as bbpPairings reads them: a player of S1 is exchanged when
+//!   they do not lead (are not the higher-ranked player of) a pair in the remainder,
+//!   a player of S2 when they do.
 //! * The standard point system only (win 1, draw ½, pairing-allocated bye 1); the TRF
 //!   points column is not read but recomputed from the results (bbpPairings refuses a
 //!   file whose points disagree). No acceleration (`XXA`), no forbidden pairs (`XXP`),
