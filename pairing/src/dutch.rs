@@ -827,6 +827,18 @@ impl Ctx {
         }
         // The first transposition: each leader in order meets the highest opponent.
         let leaders: Vec<usize> = remainder.iter().copied().filter(|&i| must[i]).collect();
+        // When every follower has a leader (nobody of the remainder floats), the players
+        // outside the remainder pair the same way whatever the transposition: leave them
+        // out of these matchings (the criteria's totals change by a constant only).
+        let closed = 2 * leaders.len() == nr;
+        let current =
+            |alive: &[bool], no_lead: &[bool], must: &[bool]| -> Vec<(usize, usize, Fields)> {
+                let mut edges = current(alive, no_lead, must);
+                if closed {
+                    edges.retain(|(i, j, _)| pos[*i] != usize::MAX && pos[*j] != usize::MAX);
+                }
+                edges
+            };
         // Fast path: the identity (leader k meets follower k) when it is as good as the
         // best pairing under the decisions so far.
         {
