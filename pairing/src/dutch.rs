@@ -218,16 +218,20 @@ impl P {
     }
 }
 
-/// Pairs the next round of `t` by the FIDE Dutch system.
+/// Pairs the next round of `t` by the FIDE Dutch system (FIDE Handbook C.04.3, 2017
+/// rules: absolute criteria C1–C3, completion C4, quality criteria C5–C19, the order
+/// of candidates of section D, colours by E.1–E.5; bye eligibility by C.04.1).
 ///
 /// Input: every player's history has one entry per past round (shorter ones are padded
 /// as absent); scores are the sums of the outcomes' half-points. Only `present` players
-/// are paired. Output: the pairings in the published board order (bbpPairings'
-/// order: by the higher player's score, then the lower player's score, then the higher
-/// player's rank; the bye last), colours by E.1–E.5.
+/// are paired. Output: one [`Pairing`] per pair and one for the bye (black = 0) in
+/// bbpPairings' board order: by the higher player's score, then the lower player's
+/// score, then the higher player's rank; the bye last. Deterministic: the same input
+/// always gives the same pairing.
 ///
-/// Errors: [`Error::DuplicateRank`], [`Error::BadRank`] (rank 0), [`Error::UnknownOpponent`],
-/// [`Error::TooLarge`] beyond [`MAX_PLAYERS`] / [`MAX_ROUNDS`], and
+/// Errors: [`Error::DuplicateRank`], [`Error::BadRank`] (rank 0),
+/// [`Error::UnknownOpponent`], [`Error::TooLarge`] beyond [`MAX_PLAYERS`] /
+/// [`MAX_ROUNDS`] (or criteria wider than 4,096 bits in one bracket), and
 /// [`Error::NoValidPairing`] when the absolute criteria C1–C3 cannot all hold.
 pub fn pair_dutch(t: &Tournament) -> Result<Vec<Pairing>, Error> {
     if t.players.len() > MAX_PLAYERS {

@@ -92,8 +92,8 @@ pub enum Error {
     /// Two players share a starting rank.
     #[error("starting rank {0} is given twice")]
     DuplicateRank(u32),
-    /// A starting rank outside 1..=9999.
-    #[error("starting rank {0} is not valid (1 to 9999)")]
+    /// A starting rank of 0 (ranks start at 1).
+    #[error("starting rank {0} is not valid (ranks start at 1)")]
     BadRank(u32),
     /// A history names an opponent who is not in the tournament (or the player).
     #[error("player {player} has an unknown opponent {opponent}")]
