@@ -11,8 +11,8 @@ use crate::support::{binary, Place};
 
 const UP: &str = "\x1b[A";
 
-/// Types `keys` one by one, as a person does (rustyline answers a burst of keys that is
-/// no bracketed paste only at the next key: a person's typing never is one).
+/// Types `keys` one by one, as a person does (`terminal_ai` types whole lines at once:
+/// rustyline 18 answered such a burst only at the next key, 19 at once).
 fn keys(session: &mut PtySession, keys: &str) {
     for key in keys.chars() {
         session.send(&key.to_string()).expect("type a key");
