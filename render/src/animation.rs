@@ -15,9 +15,9 @@
 //!   delay counts;
 //! * [`MOVE_DELAY`] a frame, the last held [`LAST_DELAY`], looping forever (the NETSCAPE
 //!   loop extension);
-//! * compressed by an LZW encoder of this module's own (`lzw.rs`), which matches a run of
-//!   one index (the transparent stretches) whole instead of pixel by pixel: several
-//!   times faster than the `gif` crate's on these frames, the same format.
+//! * compressed by the `gif` crate's encoder (LZW by `weezl`): a well-kept library
+//!   rather than an encoder of our own, though one that matched runs of one index whole
+//!   was 4–9× faster on these frames (see the benchmark's figures).
 //!
 //! A replay larger than [`MAX_BYTES`] shows fewer positions: every k-th, always the
 //! first and the last ([`Replay::step`]), so the chat can say so.
@@ -456,7 +456,6 @@ impl Recording {
             assigned: Vec::new(),
             rgb: Vec::new(),
             indices: Vec::new(),
-            lzw: Vec::new(),
         };
         let mut own_tables = usize::from(coder.first(&mut encoder, (w16, h16), &latest, delay(0))?);
 
@@ -538,9 +537,8 @@ struct Coder<'a> {
     assigned: Vec<u16>,
     /// ... and the table (R, G, B bytes).
     rgb: Vec<u8>,
-    /// The frame's palette indices, and compressed.
+    /// The frame's palette indices.
     indices: Vec<u8>,
-    lzw: Vec<u8>,
 }
 
 impl Coder<'_> {
@@ -692,7 +690,7 @@ impl Coder<'_> {
         Some((*slot - 1) as u8)
     }
 
-    /// Compresses `self.indices` and writes them as the frame `area`, with the frame's
+    /// Writes `self.indices` (the encoder compresses them) as the frame `area`, with the frame's
     /// own table when `own`.
     fn write(
         &mut self,
@@ -702,8 +700,6 @@ impl Coder<'_> {
         own: bool,
         delay: u16,
     ) -> Result<(), RenderError> {
-        self.lzw.clear();
-        lzw::encode(&self.indices, &mut self.lzw);
         let frame = gif::Frame {
             left: area.x as u16,
             top: area.y as u16,
@@ -713,10 +709,10 @@ impl Coder<'_> {
             dispose: gif::DisposalMethod::Keep,
             transparent,
             palette: own.then(|| self.rgb.clone()),
-            buffer: Cow::Borrowed(&self.lzw),
+            buffer: Cow::Borrowed(&self.indices),
             ..gif::Frame::default()
         };
-        encoder.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)
+        encoder.write_frame(&frame).map_err(gif_error)
     }
 }
 
@@ -728,6 +724,5 @@ struct GlobalPalette {
     index: Vec<u8>,
 }
 
-mod lzw;
 #[cfg(test)]
 mod tests;
