@@ -7,7 +7,7 @@ use commands::{Command, GameId, Verb};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
-use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, resign, start, undo};
+use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, replay, resign, start, undo};
 use over_days::{daily, language, leaderboard, reminders, settings, stats, vacation};
 use super::{components, session, Context, Error};
 
@@ -65,7 +65,7 @@ impl poise::ChoiceParameter for GameChoice {
 
 /// The German names of the slash commands, by command word (Discord shows them to
 /// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 25] = [
+pub const GERMAN_NAMES: [(Verb, &str); 26] = [
     (Verb::New, "neu"),
     (Verb::Join, "beitreten"),
     (Verb::Start, "starten"),
@@ -81,6 +81,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 25] = [
     (Verb::Rematch, "revanche"),
     (Verb::Games, "partien"),
     (Verb::History, "verlauf"),
+    (Verb::Replay, "nachspielen"),
     (Verb::Export, "exportieren"),
     (Verb::Vacation, "urlaub"),
     (Verb::Reminders, "erinnerungen"),
@@ -122,6 +123,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         rematch(),
         games(),
         history(),
+        replay(),
         export(),
         vacation(),
         reminders(),

@@ -180,3 +180,12 @@ help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich
 
 export-replay = Partie #{ $id } als Bilderstreifen, vom Anfang bis zum Ende (von links nach rechts, von oben nach unten).
 cmd-claim-ai = { $player } ist in Partie #{ $id } am Zug; für KI-Plätze läuft keine Zeit ab: der Zug kommt von selbst.
+
+# `nachspielen`: die Partie als bewegtes Bild (Issue 44).
+help-replay = `nachspielen [#Nr]` zeigt die ganze bisherige Partie als bewegtes Bild (GIF): ein Bild pro Zug, das Brett wie alle es sehen, das letzte 5 Sekunden lang.
+replay-posted = Die Partie #{ $id } zum Nachspielen ({ $game }, { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+  }).
+replay-thinned = Sie zeigt jede { $step }. Stellung (und die letzte), um für den Chat klein genug zu bleiben.
+replay-failed = Die Partie #{ $id } ließ sich nicht als bewegtes Bild zeichnen; ihre Züge sind sicher (`verlauf #{ $id }` listet sie).

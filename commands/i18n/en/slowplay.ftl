@@ -170,3 +170,12 @@ help-language = `language en` or `language de` sets the language I use with you 
 
 export-replay = Game #{ $id } as a strip of boards, from the start to the end (left to right, top to bottom).
 cmd-claim-ai = { $player } is to move in game #{ $id } and never runs out of time: its move comes by itself.
+
+# `replay`: the game as an animated picture (issue 44).
+help-replay = `replay [#id]` posts the whole game so far as an animated picture (GIF): one frame per move, as everyone sees the board, the last held for 5 seconds.
+replay-posted = The replay of game #{ $id } ({ $game }, { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }).
+replay-thinned = It shows every { $step }th position (and the last), to stay small enough for chat.
+replay-failed = The replay of game #{ $id } could not be drawn; its moves are safe (`history #{ $id }` lists them).

@@ -1,4 +1,4 @@
-//! Information: `help`, `rules` and `export`.
+//! Information: `help`, `rules`, `export` and `replay`.
 
 use rules::GameKind;
 
@@ -105,4 +105,43 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
     }
     Ok(replies)
+}
+
+/// `replay [#id]`: the game so far as an animated GIF (issue 44), in the channel: one
+/// frame per position as spectators see it (never a hand), the last held 5 s, looping
+/// ([`render::animation`]). Made on the blocking pool (a long game takes a second or
+/// two). A replay too large for chat shows every k-th position and says so. The game
+/// page's link goes with it, for Matrix clients that show only the first frame.
+pub(crate) async fn replay(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
+    let loaded = ctx.table.select_read_or_last(ctx, id).await?;
+    let id = loaded.row.id;
+    let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
+    let damaged = |e: &dyn std::fmt::Display| crate::store::StorageError::Damaged(format!("game #{id}: {e}"));
+    let start = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
+        .map_err(|e| damaged(&e))?;
+    let (log, names, lang) = (game.log().to_vec(), loaded.names(), ctx.channel_lang);
+    let moves = log.len();
+    let drawn = tokio::task::spawn_blocking(move || render::animation::replay_gif(start, &log, &names, lang)).await;
+    let replay = match drawn {
+        Ok(Ok(replay)) => replay,
+        Ok(Err(e)) => {
+            tracing::warn!(game = %id, error = %e, "the replay could not be drawn");
+            return Err(Msg::new("replay-failed").arg("id", id).into());
+        }
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "the replay task failed");
+            return Err(Msg::new("replay-failed").arg("id", id).into());
+        }
+    };
+    let seq = game.moves_applied() as u64;
+    let mut text = ctx.channel_text(
+        &Msg::new("replay-posted").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("moves", moves),
+    );
+    if let Some(step) = replay.thinned() {
+        text.push_line(ctx.channel_text(&Msg::new("replay-thinned").arg("step", step)));
+    }
+    let file = Attachment { name: format!("game-{id}-replay.gif"), mime: "image/gif", bytes: replay.bytes };
+    let link = crate::store::web::WebLink { game: id, seat: None };
+    let link = ctx.table.web_link_for(link, ctx.channel_lang, game.is_finished()).await;
+    Ok(vec![Reply::channel(text).with_file(Some(file)).about(GameRef { id, seq }).with_link(link)])
 }

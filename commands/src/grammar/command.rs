@@ -31,6 +31,8 @@ pub enum Verb {
     Rematch,
     Reminders,
     History,
+    /// `replay [#id]`: the game as an animated GIF (features/info.rs).
+    Replay,
     Leaderboard,
     Stats,
     Settings,
@@ -43,7 +45,7 @@ pub enum Verb {
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 25] = [
+pub const VERBS: [(Verb, &[&str]); 26] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -65,6 +67,7 @@ pub const VERBS: [(Verb, &[&str]); 25] = [
     (Verb::Rematch, &["rematch", "revanche"]),
     (Verb::Reminders, &["reminders", "erinnerungen"]),
     (Verb::History, &["history", "verlauf"]),
+    (Verb::Replay, &["replay", "nachspielen"]),
     (Verb::Leaderboard, &["leaderboard", "rangliste", "bestenliste"]),
     (Verb::Stats, &["stats", "statistik"]),
     (Verb::Settings, &["settings", "einstellungen"]),
@@ -89,6 +92,7 @@ impl Verb {
             | Verb::Undo
             | Verb::Rematch
             | Verb::History
+            | Verb::Replay
             | Verb::Decline => true,
             Verb::New
             | Verb::Games
@@ -317,6 +321,8 @@ pub enum Command {
     Reminders { on: Option<bool> },
     /// `history [#id]`: the public move list.
     History { game: Option<GameId> },
+    /// `replay [#id]`: the game so far as an animated GIF, in the channel.
+    Replay { game: Option<GameId> },
     /// `leaderboard <game>`: the best-rated players of a game here.
     Leaderboard { game: GameKind },
     /// `stats [@player]`: a player's ratings here (none: mine).
@@ -473,6 +479,7 @@ impl Command {
             Verb::Undo => no_extra(Command::Undo { game }),
             Verb::Rematch => no_extra(Command::Rematch { game }),
             Verb::History => no_extra(Command::History { game }),
+            Verb::Replay => no_extra(Command::Replay { game }),
             Verb::Move => {
                 if rest.is_empty() {
                     return Err(Msg::new("cmd-move-needs-text"));
@@ -522,7 +529,8 @@ impl Command {
             | Command::Claim { game }
             | Command::Undo { game }
             | Command::Rematch { game }
-            | Command::History { game } => *game,
+            | Command::History { game }
+            | Command::Replay { game } => *game,
             _ => None,
         }
     }
@@ -550,6 +558,7 @@ impl Command {
             Command::Rematch { .. } => Verb::Rematch,
             Command::Reminders { .. } => Verb::Reminders,
             Command::History { .. } => Verb::History,
+            Command::Replay { .. } => Verb::Replay,
             Command::Leaderboard { .. } => Verb::Leaderboard,
             Command::Stats { .. } => Verb::Stats,
             Command::Settings { .. } => Verb::Settings,

@@ -339,3 +339,49 @@ async fn carat_history_names_the_tile_each_move_placed() {
     let liste = ok(&host, "carol", "c", "verlauf").await;
     assert!(liste.contains(&format!("(Plättchen {})", pile[start])), "{liste}");
 }
+
+/// `replay` posts the game as an animated GIF in the channel (issue 44): the boards'
+/// size, one frame per position (drawn and checked to the pixel in render's tests),
+/// words in the channel's language; a game not started has none.
+#[tokio::test]
+async fn replay_posts_the_game_as_an_animated_gif() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::store::Db::open(&place.url()).await.expect("database");
+    let options = commands::HostOptions { pictures: true, ..commands::HostOptions::default() };
+    let host = commands::Host::with_db(db, options, clock.clone());
+    ok(&host, "alice", "c", "new carat seed=5").await;
+    assert!(no(&host, "alice", "c", "replay").await.contains("#1"), "an invitation has no replay");
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    let mut board = Vec::new();
+    for _ in 0..3 {
+        let (mover, moves) = to_move(&host, commands::GameId(1)).await;
+        let replies = host.handle(&crate::support::origin(&mover, "c"), &format!("move {}", moves[0])).await;
+        board = replies.iter().find_map(|r| r.file.as_ref().filter(|f| f.mime == "image/png").map(|f| f.bytes.clone())).expect("a board");
+    }
+    let replies = host.handle(&crate::support::origin("carol", "c"), "replay").await;
+    assert_eq!(replies.len(), 1, "{}", crate::support::texts(&replies));
+    let reply = &replies[0];
+    assert_eq!(reply.audience, commands::Audience::Channel);
+    assert_eq!(reply.text.plain(), "The replay of game #1 (Carat, 3 moves).");
+    let file = reply.file.as_ref().expect("a GIF");
+    assert_eq!((file.name.as_str(), file.mime), ("game-1-replay.gif", "image/gif"));
+    assert_eq!(&file.bytes[..6], b"GIF89a");
+    // The logical screen is the board's size (PNG: width and height at bytes 16..24).
+    let gif_size = (u16::from_le_bytes([file.bytes[6], file.bytes[7]]), u16::from_le_bytes([file.bytes[8], file.bytes[9]]));
+    let png_size = (
+        u32::from_be_bytes([board[16], board[17], board[18], board[19]]),
+        u32::from_be_bytes([board[20], board[21], board[22], board[23]]),
+    );
+    assert_eq!((u32::from(gif_size.0), u32::from(gif_size.1)), png_size);
+    // Four positions: four image descriptors, each after a graphic control extension
+    // (0x21 0xF9 0x04, flags, the delay in hundredths of a second LE, the transparent
+    // index, 0x00).
+    let delays: Vec<u16> = file.bytes.windows(8).filter(|w| w[..3] == [0x21, 0xF9, 0x04] && w[7] == 0).map(|w| u16::from_le_bytes([w[4], w[5]])).collect();
+    assert_eq!(delays, [80, 80, 80, 500], "0.8 s a move, the last held 5 s");
+    let german = host.handle(&crate::support::origin("carol", "c"), "sprache de").await;
+    assert!(!german[0].refusal);
+    let replies = host.handle(&crate::support::origin("carol", "c"), "nachspielen #1").await;
+    assert_eq!(replies[0].text.plain(), "Die Partie #1 zum Nachspielen (Carat, 3 Züge).");
+}

@@ -1,6 +1,6 @@
 //! The slash commands whose only option is a game's number (`/join`, `/start`,
 //! `/board`, `/hand`, `/resign`, `/abort`, `/export`, `/claim`, `/undo`, `/rematch`,
-//! `/history`, `/decline`): one declaration each through [`game_command!`], so the
+//! `/history`, `/replay`, `/decline`): one declaration each through [`game_command!`], so the
 //! option (its English and German name and description) is written once.
 
 use commands::{Command, GameId};
@@ -131,6 +131,16 @@ game_command!(
     "verlauf",
     "Die bisherigen Züge einer Partie (was alle sehen dürfen).",
     |game| Command::History { game }
+);
+
+game_command!(
+    /// The whole game as an animated picture (GIF), in the channel.
+    ///
+    /// Without a number: the game running here, else the one that ended here last.
+    replay,
+    "nachspielen",
+    "Die ganze Partie als bewegtes Bild (GIF), im Kanal.",
+    |game| Command::Replay { game }
 );
 
 game_command!(
