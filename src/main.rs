@@ -99,6 +99,18 @@ enum Command {
         #[arg(long)]
         db: Option<String>,
     },
+    /// Pair the next round of a tournament read from a FIDE TRF-16 (TRF(x)) file by the
+    /// Dutch system (FIDE C.04.3), printed as bbpPairings prints it: the number of
+    /// pairs, then one `white black` pair of starting ranks per line (`0` for the bye).
+    Pairings {
+        /// The tournament file (TRF-16, with `XXR` for the number of rounds), or `-` for
+        /// standard input.
+        #[arg(long, value_name = "FILE.trf")]
+        dutch: String,
+        /// Write the pairings here instead of to standard output.
+        #[arg(short = 'o', long = "output", value_name = "OUT")]
+        output: Option<PathBuf>,
+    },
     /// Seeded games between AI agents (random, greedy, greedy-value, easy, normal, hard): win rates
     /// with 95 % intervals, mean scores and time per move.
     Arena(ai::arena::Args),
@@ -142,6 +154,34 @@ fn main() -> ExitCode {
             let replay = rules::record::replay(&text);
             print_out(&serde_json::to_string_pretty(&replay.output).unwrap_or_default());
             ExitCode::from(u8::try_from(replay.exit_status).unwrap_or(2))
+        }
+        Command::Pairings { dutch, output } => {
+            let text = match read_input(&dutch) {
+                Ok(text) => text,
+                Err(e) => {
+                    report!("spieltisch pairings: cannot read {dutch}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match pairing::pair_trf(&text) {
+                Ok(pairs) => match output {
+                    Some(path) => match std::fs::write(&path, &pairs) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            report!("spieltisch pairings: cannot write {}: {e}", path.display());
+                            ExitCode::from(2)
+                        }
+                    },
+                    None => {
+                        print_out(pairs.trim_end());
+                        ExitCode::SUCCESS
+                    }
+                },
+                Err(e) => {
+                    report!("spieltisch pairings: {dutch}: {e}");
+                    ExitCode::from(2)
+                }
+            }
         }
         Command::Render { file, after, out, lang } => match render_record(&file, after, &out, lang) {
             Ok(()) => ExitCode::SUCCESS,
