@@ -20,7 +20,7 @@ pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 25] = [
+const COMMANDS: [(&str, &str); 26] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
@@ -36,6 +36,7 @@ const COMMANDS: [(&str, &str); 25] = [
     ("rematch", "revanche"),
     ("games", "partien"),
     ("history", "verlauf"),
+    ("replay", "nachspielen"),
     ("export", "exportieren"),
     ("vacation", "urlaub"),
     ("reminders", "erinnerungen"),
