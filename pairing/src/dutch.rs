@@ -2,10 +2,11 @@
 //! 2017), with the colour allocation of C.04.3 E.1–E.5 (C.04.1 general rules).
 //!
 //! The round is paired bracket by bracket, from the top score group down, each bracket
-//! by one maximum weight matching (module [`crate::blossom`]) over the bracket and the
+//! by maximum weight matchings (module [`crate::blossom`]) over the bracket and the
 //! next score group, whose wide integer edge weights hold the criteria as bit fields in
-//! their order of priority — the method of bbpPairings (v5, 2017 rules). See the crate
-//! documentation for what is covered and where this deviates.
+//! their order of priority — the method of bbpPairings (v5, 2017 rules) — and then the
+//! order of the D rules, decision by decision. See the crate documentation for what is
+//! covered and where this deviates.
 
 use std::cmp::Ordering;
 
@@ -588,7 +589,14 @@ impl Ctx {
         let mut movers = 0usize;
         let mut pos = first_end;
         let mut special = pos == n;
+        // Every pass pairs a bracket or moves on (at most twice per score group); the
+        // bound only guards against a loop should that ever not hold.
+        let mut passes = 0usize;
         while bracket.len() > 1 || pos < n {
+            passes += 1;
+            if passes > 3 * n + 3 {
+                return Err(Error::NoValidPairing);
+            }
             if bracket.is_empty() {
                 let end = group_end(pos);
                 bracket = (pos..end).collect();
