@@ -789,6 +789,8 @@ impl Ctx {
         let sum_w = bits((nr * nr) as u64) + 2;
         // Fast path: no exchange at all (S1 leads, S2 follows) when that is as good.
         let mut no_exchange = false;
+        // The best matching under the no-exchange decisions, reused below.
+        let mut no_exchange_best: Option<(Vec<Option<usize>>, Vec<i64>)> = None;
         {
             let (mut nl, mut mu) = (no_lead.clone(), must.clone());
             for (k, &i) in remainder.iter().enumerate() {
@@ -801,6 +803,7 @@ impl Ctx {
                 no_lead = nl;
                 must = mu;
                 no_exchange = true;
+                no_exchange_best = Some((mate, t));
             }
         }
         // Exchanges: fewest, smallest BSN difference, then for each S1 player from the
@@ -855,14 +858,30 @@ impl Ctx {
         // best pairing under the decisions so far.
         {
             let edges = current(&alive, &no_lead, &must);
-            let mate = solve(nv, &widths_with(&[]), &edges)?;
-            let target = totals(&mate, &edges);
+            let (mate, target) = match no_exchange_best.take() {
+                // The same decisions and the same graph: no need to match again.
+                Some(found) if !closed => found,
+                _ => {
+                    let mate = solve(nv, &widths_with(&[]), &edges)?;
+                    let t = totals(&mate, &edges);
+                    (mate, t)
+                }
+            };
             let followers: Vec<usize> = remainder.iter().copied().filter(|&i| !must[i]).collect();
             let identity: Vec<(usize, usize)> = leaders
                 .iter()
                 .zip(followers.iter())
                 .map(|(&a, &b)| (a, b))
                 .collect();
+            // The best matching found may be the identity itself.
+            if identity.len() == leaders.len() && identity.iter().all(|&(a, b)| mate[a] == Some(b))
+            {
+                for (a, b) in identity {
+                    mate_out[a] = Some(b);
+                    mate_out[b] = Some(a);
+                }
+                return Ok(mate_out);
+            }
             let lookup: std::collections::HashMap<(usize, usize), &Fields> = edges
                 .iter()
                 .filter(|(i, _, _)| must[*i])
