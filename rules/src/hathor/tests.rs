@@ -533,8 +533,9 @@ fn blocked_end_adds_the_hathor_bonus_in_variant_2() {
     assert_eq!(refusal(&mut g, "hint").key, "hathor-over");
 }
 
-#[test]
-fn resigning_ends_without_end_bonuses() {
+/// The blocking game of variant 2 after its first five stones (12 hathor stones
+/// showing, 2,000 points so far).
+fn after_five_stones() -> Box<dyn crate::Match> {
     let mut m = open(
         GameKind::Hathor,
         &json!({}),
@@ -546,6 +547,12 @@ fn resigning_ends_without_end_bonuses() {
     for mv in &BLOCKING_MOVES[..5] {
         m.play(mv).expect("legal");
     }
+    m
+}
+
+#[test]
+fn resigning_ends_without_end_bonuses() {
+    let mut m = after_five_stones();
     m.play("@resign 0").expect("resign");
     assert!(m.is_finished());
     assert_eq!(m.scores(), Some(vec![2000]), "no Hathor bonus for the 12 hathor stones");
@@ -559,17 +566,7 @@ fn resigning_ends_without_end_bonuses() {
 /// "resigned" while its history said the time ran out).
 #[test]
 fn a_timeout_ends_without_end_bonuses_and_is_no_resignation() {
-    let mut m = open(
-        GameKind::Hathor,
-        &json!({}),
-        1,
-        Some(serde_json::to_value(setup(2, &START_20, &BLOCKING_PILE, &[])).expect("json")),
-        None,
-    )
-    .expect("open");
-    for mv in &BLOCKING_MOVES[..5] {
-        m.play(mv).expect("legal");
-    }
+    let mut m = after_five_stones();
     m.play("@timeout 0").expect("time out");
     assert!(m.is_finished());
     assert_eq!(m.scores(), Some(vec![2000]), "no Hathor bonus for the 12 hathor stones");
