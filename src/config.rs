@@ -90,6 +90,14 @@ pub struct WebConfig {
 }
 
 impl WebConfig {
+    /// What is wrong with `public_url`, if anything: it must be an http(s) URL (shown
+    /// without its password).
+    pub fn public_url_problem(&self) -> Option<String> {
+        let url = self.public_url.as_deref()?;
+        let http = url.starts_with("http://") || url.starts_with("https://");
+        (!http).then(|| format!("[web] public_url must start with http:// or https://, not {:?}", redact_url(url)))
+    }
+
     /// The links' base address, without a trailing slash.
     pub fn base_url(&self) -> String {
         match &self.public_url {

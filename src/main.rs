@@ -392,8 +392,7 @@ fn load_config(path: Option<&std::path::Path>) -> anyhow::Result<Config> {
 /// The line editor's history file of the terminal on the database at `url`: next to an
 /// SQLite file (`games.db.history`), else (PostgreSQL, memory) in the boards directory.
 fn history_file(url: &str, boards: &std::path::Path) -> std::path::PathBuf {
-    let file = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).map(|rest| rest.split('?').next().unwrap_or(rest));
-    match file.filter(|f| !f.is_empty() && !f.contains(":memory:")) {
+    match commands::store::sqlite_file(url) {
         Some(file) => std::path::PathBuf::from(format!("{file}.history")),
         None => boards.join("spieltisch-history"),
     }
@@ -441,11 +440,7 @@ fn run_problems(config: &Config, configured: &[String]) -> Vec<String> {
             );
         }
     }
-    if let Some(url) = config.web.as_ref().and_then(|w| w.public_url.as_deref())
-        && !(url.starts_with("http://") || url.starts_with("https://"))
-    {
-        problems.push(format!("[web] public_url must start with http:// or https://, not {:?}", config::redact_url(url)));
-    }
+    problems.extend(config.web.as_ref().and_then(config::WebConfig::public_url_problem));
     problems
 }
 
@@ -480,10 +475,8 @@ async fn open_host(
 /// `public_url` the links use the address bound (so `--web 127.0.0.1:0` works).
 async fn bind_web(config: &mut Config) -> anyhow::Result<Option<tokio::net::TcpListener>> {
     let Some(web) = &mut config.web else { return Ok(None) };
-    if let Some(url) = &web.public_url
-        && !(url.starts_with("http://") || url.starts_with("https://"))
-    {
-        anyhow::bail!("[web] public_url must start with http:// or https://, not {:?}", config::redact_url(url));
+    if let Some(problem) = web.public_url_problem() {
+        anyhow::bail!(problem);
     }
     let listener = tokio::net::TcpListener::bind(web.listen)
         .await

@@ -105,11 +105,7 @@ impl<'h, W: Write> Terminal<'h, W> {
     /// # Errors
     /// An I/O error reading the input or writing the output or a file.
     pub async fn run(&mut self, input: impl AsyncBufRead + Unpin, interactive: bool) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.settings.boards)?;
-        let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
-        writeln!(self.sink(), "{welcome}")?;
-        // What fell due while no terminal ran (on the stored clock) comes before the first line.
-        self.catch_up().await;
+        self.welcome().await?;
         if !interactive {
             self.poll(true).await?;
             return self.run_script(input).await;
@@ -136,12 +132,19 @@ impl<'h, W: Write> Terminal<'h, W> {
     /// # Errors
     /// An I/O error writing the output or a file.
     pub async fn run_edited(&mut self, mut editor: LineEditor, lines: Lines) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.settings.boards)?;
-        let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
-        writeln!(self.out, "{welcome}")?;
-        self.catch_up().await;
+        self.welcome().await?;
         self.poll(false).await?;
         self.converse(lines, Some(&mut editor), std::future::pending::<()>()).await
+    }
+
+    /// The start of a session: the boards directory made, the welcome written, and the
+    /// clock set to what fell due while no terminal ran (before the first line).
+    async fn welcome(&mut self) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.settings.boards)?;
+        let welcome = self.say(Msg::new("local-welcome").arg("user", self.speaker.name.clone()));
+        writeln!(self.sink(), "{welcome}")?;
+        self.catch_up().await;
+        Ok(())
     }
 
     /// The interactive chat: lines from `lines` (fed by `reader`, which ends with the

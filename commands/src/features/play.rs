@@ -71,7 +71,14 @@ async fn bare_move(ctx: &Ctx<'_>, id: Option<GameId>, notation: &str, at: Option
 /// where `notation` is a legal move, else the first it reads as a move of, else N as it
 /// was (issue 41: with a Hathor and a Carat game, `C5` was told to try the Carat game).
 async fn example_for(ctx: &Ctx<'_>, notation: &str, example: &str) -> String {
-    let Ok(choice) = ctx.table.choose(ctx, Want::MyRunning).await else { return example.to_string() };
+    // The choice read along with the request when it was a move without a number.
+    let choice = match ctx.chosen {
+        Some((Want::MyRunning, choice)) => choice.clone(),
+        _ => match ctx.table.choose(ctx, Want::MyRunning).await {
+            Ok(choice) => choice,
+            Err(_) => return example.to_string(),
+        },
+    };
     let word = notation.split_whitespace().next().unwrap_or_default();
     let (mut legal, mut reads) = (None, None);
     for row in choice.fitting.into_iter().filter(|g| g.plays).filter_map(|g| g.row) {

@@ -300,14 +300,27 @@ pub struct Advance<'a> {
 /// setting up or migrating the same new file at the same moment).
 const OPEN_RETRIES: u64 = 3;
 
+/// The file part and the parameters of an SQLite URL (`sqlite://games.db?mode=rwc` →
+/// `games.db`, `mode=rwc`); `None` for a URL of another database.
+fn sqlite_parts(url: &str) -> Option<(&str, &str)> {
+    let rest = url.trim().strip_prefix("sqlite://").or_else(|| url.trim().strip_prefix("sqlite:"))?;
+    Some(rest.split_once('?').unwrap_or((rest, "")))
+}
+
+/// The file an SQLite URL keeps its games in; `None` for another database, an
+/// in-memory one or a URL naming no file (see [`Db::open`]'s refusals).
+pub fn sqlite_file(url: &str) -> Option<&str> {
+    let (path, _) = sqlite_parts(url)?;
+    unusable_url(url).is_none().then_some(path)
+}
+
 /// Why `url` cannot keep the games: it names no file (`sqlite://`) or an in-memory
 /// database (`sqlite::memory:`, `?mode=memory`). Either way each pooled connection would
 /// open a database of its own, empty, so a game stored through one is missing through
 /// the next, and everything is lost at the end.
 fn unusable_url(url: &str) -> Option<String> {
     let shown = url::redact(url);
-    let rest = url.trim().strip_prefix("sqlite://").or_else(|| url.trim().strip_prefix("sqlite:"))?;
-    let (path, params) = rest.split_once('?').unwrap_or((rest, ""));
+    let (path, params) = sqlite_parts(url)?;
     let instead = "write a file, e.g. `sqlite://spieltisch.db` (relative to the working directory) or \
                    `sqlite:///absolute/path/games.db`";
     if path == ":memory:" || params.split('&').any(|p| p == "mode=memory") {

@@ -63,18 +63,13 @@ pub(crate) struct Loaded {
 }
 
 impl Loaded {
-    /// Names the AI seats in `lang` (the reader's language,
+    /// The game with its AI seats named in `lang` (the reader's language,
     /// [`crate::base::ai_seat::shown_name`]); people's names stay as they are.
-    pub fn name_ai_seats(&mut self, texts: &crate::base::i18n::Texts, lang: Lang) {
+    #[must_use]
+    pub fn named_in(mut self, texts: &crate::base::i18n::Texts, lang: Lang) -> Self {
         for player in &mut self.players {
             player.name = crate::base::ai_seat::shown_name(texts, lang, &player.user_id, &player.name);
         }
-    }
-
-    /// As [`Loaded::name_ai_seats`], by value.
-    #[must_use]
-    pub fn named_in(mut self, texts: &crate::base::i18n::Texts, lang: Lang) -> Self {
-        self.name_ai_seats(texts, lang);
         self
     }
 

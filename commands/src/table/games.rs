@@ -93,6 +93,9 @@ pub fn move_help(view: &AnyView, seat: Seat, format: &dyn Fn(&Msg) -> String) ->
 pub fn played_notes(game: &dyn Match) -> Vec<Option<Msg>> {
     let log = game.log();
     let none = || vec![None; log.len()];
+    if !has_played_notes(game.kind()) {
+        return none();
+    }
     let Ok(mut replay) = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed()) else {
         return none();
     };
@@ -153,6 +156,10 @@ pub(crate) trait Chat {
     fn word_de(_word: &str) -> Option<&'static str> {
         None
     }
+
+    /// Whether [`Chat::played_note`] ever says something: only then does `history` (or
+    /// the web page) replay the game to read the notes.
+    const PLAYED_NOTES: bool = false;
 
     /// What the move just played put on the board that its notation does not name, as
     /// `history` shows it after the move (Carat: the tile, `5RGBY`), from the spectator
@@ -232,6 +239,12 @@ macro_rules! chat_of {
             }
         }
 
+        fn has_played_notes(kind: GameKind) -> bool {
+            match kind {
+                $(GameKind::$variant => <$view as Chat>::PLAYED_NOTES,)*
+            }
+        }
+
         fn played_note_of(view: &AnyView) -> Option<Msg> {
             match view {
                 $(AnyView::$variant(v) => v.played_note(),)*
@@ -257,6 +270,8 @@ impl Chat for rules::carat::CaratView {
     fn hand_text(&self, seat: Seat) -> Option<String> {
         self.hands.get(seat)?.as_ref().map(|hand| hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
     }
+
+    const PLAYED_NOTES: bool = true;
 
     /// The tile the move placed (`c3 red` names the space and a colour, not the tile).
     fn played_note(&self) -> Option<Msg> {
