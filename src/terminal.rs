@@ -426,7 +426,7 @@ impl<'h, W: Write> Terminal<'h, W> {
             // it shows is stored, and the chat goes on.
             let text = match write_file(&self.settings.boards, file) {
                 Ok(path) => {
-                    let key = if file.mime == "image/png" { "local-picture" } else { "local-file" };
+                    let key = if file.mime.starts_with("image/") { "local-picture" } else { "local-file" };
                     self.say(Msg::new(key).arg("path", path.display().to_string()))
                 }
                 Err(e) => self.say(Msg::new("local-file-failed").arg("dir", self.settings.boards.display().to_string()).arg("error", e.to_string())),
