@@ -157,6 +157,7 @@ impl Host {
             Command::Reminders { on } => crate::features::reminders::reminders(&ctx, on).await,
             Command::History { game } => crate::features::takeback::history(&ctx, game).await,
             Command::Replay { game } => crate::features::info::replay(&ctx, game).await,
+            Command::Conditional { game, action } => crate::features::conditional::conditional(&ctx, game, action).await,
             Command::Leaderboard { game } => crate::features::ratings::leaderboard(&ctx, game).await,
             Command::Stats { player } => crate::features::ratings::stats(&ctx, player.as_deref()).await,
             Command::Settings { words } => crate::features::settings::settings(&ctx, &words).await,

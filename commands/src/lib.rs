@@ -51,6 +51,6 @@ pub use base::{
     reply::{Attachment, Audience, GameRef, Link, Reply, Segment, Text, User},
     time::ClockOptions,
 };
-pub use grammar::{Command, NewOptions, Verb};
+pub use grammar::{Command, NewOptions, PlanAction, Verb};
 pub use host::{Host, HostOptions, Origin};
 pub use scheduler::Notice;

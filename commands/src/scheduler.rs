@@ -220,6 +220,17 @@ impl Host {
                 }
             }
         }
+        // The replies planned by conditional moves are played by the same machinery.
+        for id in self.db.planned_games(platforms).await? {
+            let Some(row) = self.db.game(id).await? else { continue };
+            match crate::features::play::planned_replies(self, id).await {
+                Ok((moves, replies)) => {
+                    played += moves;
+                    out.extend(replies.into_iter().map(|reply| Notice { platform: row.platform.clone(), channel: row.channel.clone(), reply }));
+                }
+                Err(e) => tracing::error!(game = %id, error = %e, "a conditional reply failed"),
+            }
+        }
         Ok(played)
     }
 

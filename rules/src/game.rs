@@ -162,6 +162,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether `text` is written as a move of this game whatever the hidden parts hold
+    /// (the hands): the notation's shape only, for a move planned for a position the
+    /// planner cannot know yet (a conditional move, docs "Conditional moves"). The
+    /// default is [`Game::parse_move`] on this state; a game whose parsing reads a hand
+    /// (Carat's tile) writes its own.
+    fn written_as_move(&self, text: &str) -> bool {
+        self.parse_move(text).is_ok()
+    }
+
     /// The legal moves that match a filter typed after `moves` (e.g. a site or a shape
     /// name). The default keeps moves whose printed form contains every word.
     fn filter_moves(&self, filter: &str) -> Vec<Self::Move> {

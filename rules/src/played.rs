@@ -85,6 +85,9 @@ pub trait Match: Send + Sync {
     /// Whether `text` reads as a move of this game in its notation (legal or not, and
     /// also once the game is over): to tell a mistyped or late move from other text.
     fn reads_as_move(&self, text: &str) -> bool;
+    /// Whether `text` is written as a move of this game whatever the hands hold
+    /// ([`Game::written_as_move`]); events (`@resign P`) are not.
+    fn written_as_move(&self, text: &str) -> bool;
     /// The number of players (seats), including removed ones.
     fn players(&self) -> usize;
     /// The options as a record stores them (with `players`).
@@ -281,6 +284,10 @@ impl<G: Game> Match for Played<G> {
 
     fn reads_as_move(&self, text: &str) -> bool {
         Event::parse(text).is_none() && self.game.parse_move(text).is_ok()
+    }
+
+    fn written_as_move(&self, text: &str) -> bool {
+        Event::parse(text).is_none() && self.game.written_as_move(text)
     }
 
     fn players(&self) -> usize {

@@ -65,7 +65,7 @@ impl poise::ChoiceParameter for GameChoice {
 
 /// The German names of the slash commands, by command word (Discord shows them to
 /// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 26] = [
+pub const GERMAN_NAMES: [(Verb, &str); 27] = [
     (Verb::New, "neu"),
     (Verb::Join, "beitreten"),
     (Verb::Start, "starten"),
@@ -73,6 +73,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 26] = [
     (Verb::Board, "brett"),
     (Verb::Hand, "hand"),
     (Verb::Moves, "züge"),
+    (Verb::Conditional, "bedingt"),
     (Verb::Resign, "aufgeben"),
     (Verb::Abort, "abbrechen"),
     (Verb::Decline, "ablehnen"),
@@ -115,6 +116,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         board(),
         hand(),
         moves(),
+        conditional(),
         resign(),
         abort(),
         decline(),
@@ -260,6 +262,32 @@ pub async fn moves(
 ) -> Result<(), Error> {
     let command = Command::Moves { game: game.map(GameId), filter: filter.unwrap_or_default(), page: page.unwrap_or(1).max(1) };
     session::run_slash(ctx, Ok(command), None).await
+}
+
+/// Plan your replies while your opponent is to move (only you see them), list or clear them.
+#[poise::command(
+    slash_command,
+    name_localized("de", "bedingt"),
+    description_localized("de", "Deine Antworten planen, während dein Gegner am Zug ist (nur für dich), auflisten oder löschen.")
+)]
+pub async fn conditional(
+    ctx: Context<'_>,
+    #[description = "\"if c3 red then d4 blue\" (more steps: if … then …), \"clear\", or empty to list"]
+    #[name_localized("de", "plan")]
+    #[description_localized("de", "\"wenn c3 rot dann d4 blau\" (weitere Schritte: wenn … dann …), \"löschen\", oder leer zum Auflisten")]
+    #[max_length = 1000]
+    plan: Option<String>,
+    #[description = "The game's number (#12), when you have several"]
+    #[name_localized("de", "partie")]
+    #[description_localized("de", "Die Nummer der Partie (#12), wenn du mehrere hast")]
+    #[min = 1]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let plan = plan.unwrap_or_default();
+    let mut words: Vec<String> = game.map(|g| format!("#{g}")).into_iter().collect();
+    words.extend(plan.split_whitespace().map(str::to_string));
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    session::run_slash(ctx, Command::from_words(Verb::Conditional, &words), None).await
 }
 
 /// List your games in all channels, those waiting for you first.

@@ -20,7 +20,7 @@ pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 26] = [
+const COMMANDS: [(&str, &str); 27] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
@@ -28,6 +28,7 @@ const COMMANDS: [(&str, &str); 26] = [
     ("board", "brett"),
     ("hand", "hand"),
     ("moves", "züge"),
+    ("conditional", "bedingt"),
     ("resign", "aufgeben"),
     ("abort", "abbrechen"),
     ("decline", "ablehnen"),
@@ -770,5 +771,50 @@ async fn a_german_server_posts_in_german_and_a_resignation_says_why() {
     assert_eq!(lines.next(), Some(format!("Partie #{id} ist vorbei: {waiter} gewinnt, {mover} hat aufgegeben. Rangfolge:").as_str()), "{post}");
     assert_eq!(lines.next(), Some(format!("1. {waiter}: 0 Punkte").as_str()), "{post}");
     assert_eq!(lines.next(), Some(format!("2. {mover} (aufgegeben): 0 Punkte").as_str()), "{post}");
+    running.bot.stop().await;
+}
+
+/// `/conditional` (issue 40): the plan is answered ephemerally, nothing of it is public,
+/// and when the opponent plays the named move the reply is posted "as planned".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_move_is_planned_ephemerally_and_played_as_planned() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let game = start_carat(&fake, &running).await;
+    let theirs = legal_moves(&running.host, &game).await.remove(0);
+    // The reply: legal after their move, as the rules crate plays the exported record on.
+    let record = running.host.record(commands::GameId(game.id)).await.expect("read").expect("started");
+    let mut position = record.start().expect("setup");
+    position.play(&theirs).expect("legal");
+    let mine = position.legal_moves().remove(0);
+
+    let plan = format!("if {theirs} then {mine}");
+    let sent = fake.slash(&game.waiter, "conditional", vec![events::string("plan", &plan)]);
+    let planned = private_answer(&fake, &sent).await;
+    assert_deferred_ephemerally(&answers(&fake, &sent, 1).await, &sent);
+    assert!(planned.content().starts_with(&format!("Planned for game #{}, seen only by you", game.id)), "{}", planned.content());
+    tokio::time::sleep(SETTLE).await;
+    let public: Vec<String> = fake.recorder.all().into_iter().filter(|r| r.belongs_to(&sent.token) && !r.is_ephemeral() && r.is_followup()).map(|r| r.content()).collect();
+    assert!(public.is_empty(), "nothing public: {public:?}");
+
+    // The bot's scheduler, as `spieltisch run` starts it: woken by the move.
+    let routes = spieltisch::notices::NoticeRoutes { discord: Some(running.bot.notifier()), ..Default::default() };
+    let poller = tokio::spawn(spieltisch::notices::poll(Arc::clone(&running.host), routes));
+    fake.slash(&game.mover, "move", vec![events::string("notation", &theirs)]);
+    let wanted = format!("plays {mine}");
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let posted: Vec<String> = fake.recorder.all().iter().map(Request::content).filter(|c| c.contains("Played as planned.")).collect();
+        if let Some(post) = posted.first() {
+            assert!(post.contains(&wanted), "{post}");
+            assert_eq!(posted.len(), 1, "{posted:?}");
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the planned reply was not posted");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(2));
+    poller.abort();
     running.bot.stop().await;
 }

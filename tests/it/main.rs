@@ -20,5 +20,6 @@ mod synapse;
 mod terminal_ai;
 mod terminal_game;
 mod terminal_clock;
+mod terminal_comforts;
 mod terminal_keyboard;
 mod web;

@@ -2,6 +2,7 @@
 //! down), never another feature or the host.
 
 pub mod challenges;
+pub(crate) mod conditional;
 pub(crate) mod info;
 pub mod invitations;
 pub(crate) mod lobby;

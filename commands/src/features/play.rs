@@ -267,6 +267,109 @@ pub(crate) async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<O
     }
 }
 
+/// Plays the replies due in game `id` by its players' conditional moves (docs
+/// "Conditional moves"), as the scheduler plays AI turns: a plan whose opponent has just
+/// played the move it names has its reply played at once, announced like any move with
+/// "played as planned" ([`crate::table::plans::standing`] reads from the log whether a
+/// reply is due, so a restart changes nothing). A turn is claimed as an AI turn is
+/// ([`crate::store::turns::claim_ai_turn`]) and its move stored guarded by the move
+/// number, so of several processes one plays it, once. A plan that another move broke,
+/// or whose reply is illegal by then (a hand changed by a draw), is deleted and its
+/// owner told privately; a used-up plan, or any in a game that ended, is deleted.
+/// Returns the replies to post in the game's channel (announcements and private notes)
+/// and how many moves were played.
+///
+/// # Errors
+/// A description for the log: a storage failure.
+pub(crate) async fn planned_replies(table: &crate::table::Table, id: GameId) -> Result<(usize, Vec<Reply>), String> {
+    use crate::table::plans::Standing;
+    let db = &table.db;
+    let plans = db.plans_in(id).await.map_err(|e| e.to_string())?;
+    let Some(row) = db.game(id).await.map_err(|e| e.to_string())? else { return Ok((0, Vec::new())) };
+    if row.status != Status::Running {
+        for plan in &plans {
+            db.drop_plan(plan).await.map_err(|e| e.to_string())?;
+        }
+        return Ok((0, Vec::new()));
+    }
+    let loaded = table.load(row).await.map_err(|e| e.to_string())?;
+    let (mut played, mut out) = (0, Vec::new());
+    for plan in plans {
+        let Some(player) = loaded.players.get(plan.seat).filter(|p| p.user_id == plan.user_id).cloned() else {
+            db.drop_plan(&plan).await.map_err(|e| e.to_string())?;
+            continue;
+        };
+        let user = crate::base::reply::User::new(player.user_id.clone(), player.name.clone());
+        let origin = crate::table::context::seat_origin(&loaded.row, &loaded.players, user);
+        let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Move).await;
+        // The owner's own language for what is said to them alone.
+        let tell = |msg: Msg| Reply::private(&player.user_id, ctx.text(&msg));
+        match crate::table::plans::standing(&loaded, &plan) {
+            None => tracing::error!(game = %id, "a conditional plan could not be read against the log"),
+            Some(Standing::Waiting { .. }) => {}
+            Some(Standing::Done) => {
+                db.drop_plan(&plan).await.map_err(|e| e.to_string())?;
+            }
+            Some(Standing::Broken { text, by_owner, .. }) => {
+                if db.drop_plan(&plan).await.map_err(|e| e.to_string())? && !by_owner {
+                    let msg = if text.is_empty() {
+                        Msg::new("conditional-ended-undo").arg("id", id)
+                    } else {
+                        let shown = crate::table::games::notation_in(loaded.kind, ctx.lang, &text);
+                        Msg::new("conditional-ended").arg("id", id).arg("move", shown)
+                    };
+                    tracing::info!(game = %id, seat = plan.seat, "a conditional plan was broken by another move");
+                    out.push(tell(msg));
+                }
+            }
+            Some(Standing::Due { step, seq }) => {
+                let Some(game) = &loaded.game else { continue };
+                if !game.to_move().contains(&plan.seat) {
+                    db.drop_plan(&plan).await.map_err(|e| e.to_string())?;
+                    continue;
+                }
+                let claimed = crate::store::turns::claim_ai_turn(db, id, seq, loaded.row.takebacks, table.clock.now_ms(), AI_CLAIM_LEASE_MS).await;
+                if !claimed.map_err(|e| e.to_string())? {
+                    continue;
+                }
+                let (_, mine) = &plan.steps[step];
+                let copy = Loaded { row: loaded.row.clone(), kind: loaded.kind, players: loaded.players.clone(), game: Some(game.box_clone()) };
+                let note = Msg::new("conditional-played");
+                match move_noted(&ctx, copy.named_in(&table.texts, ctx.channel_lang), mine, Some(seq), Some(note)).await {
+                    Ok(replies) => {
+                        tracing::info!(game = %id, seat = plan.seat, step, "a conditional reply was played");
+                        played += 1;
+                        if step + 1 == plan.steps.len() {
+                            db.drop_plan(&plan).await.map_err(|e| e.to_string())?;
+                        }
+                        out.extend(replies);
+                        // The game moved on: its other plans wait for the next poll.
+                        break;
+                    }
+                    Err(refused) => match table.move_number(id).await {
+                        // Another process stored a move first: nothing to do.
+                        Ok(Some(now)) if now != seq => {}
+                        _ => {
+                            if db.drop_plan(&plan).await.map_err(|e| e.to_string())? {
+                                let reason = match refused {
+                                    Refused::Rule(rule) => table.rule_text(ctx.lang, &rule).plain(),
+                                    Refused::Command(msg) | Refused::NoGame(msg) => ctx.text(&msg).plain(),
+                                    Refused::Storage(e) => return Err(e.to_string()),
+                                    Refused::SeveralGames { .. } => String::new(),
+                                };
+                                let shown = crate::table::games::notation_in(loaded.kind, ctx.lang, mine);
+                                tracing::info!(game = %id, seat = plan.seat, "a conditional reply was illegal and dropped");
+                                out.push(tell(Msg::new("conditional-dropped").arg("id", id).arg("move", shown).arg("reason", reason)));
+                            }
+                        }
+                    },
+                }
+            }
+        }
+    }
+    Ok((played, out))
+}
+
 /// The seed of an AI seat's choice at move number `seq` of game `id`: a mix of the game
 /// id, the move number and the seat (SplitMix64's constants), so every turn searches
 /// afresh and the same turn searches the same way. Not the game's own seed: nothing of
@@ -279,6 +382,12 @@ fn ai_seed(id: GameId, seq: u64, seat: Seat) -> u64 {
 }
 
 async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>) -> Outcome {
+    move_noted(ctx, loaded, notation, at, None).await
+}
+
+/// [`move_in`] with `note` said after the move in its announcement (a planned reply's
+/// "played as planned").
+async fn move_noted(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>, note: Option<Msg>) -> Outcome {
     let id = loaded.row.id;
     let seat = player_seat(&loaded, ctx)?;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
@@ -306,10 +415,18 @@ async fn move_in(ctx: &Ctx<'_>, loaded: Loaded, notation: &str, at: Option<u64>)
     let drawn_hands = start_hands(ctx, &loaded, game.as_ref(), &private).await;
     let loaded = store(ctx, loaded, game, Some(seat), &canonical).await?;
     ctx.table.note_mover(ctx.origin, id, ctx.channel_lang);
+    // Another player's plan may answer this move at once (only games that take plans
+    // ask the database).
+    if crate::table::plans::refusal(&loaded).is_none() {
+        ctx.table.wake_for_plans(id, ctx.user_id()).await;
+    }
     let Some(game) = &loaded.game else { return Ok(Vec::new()) };
     let seq = game.moves_applied();
     let mover = loaded.user(seat).map_or_else(|| Arg::from(ctx.origin.user.name.clone()), |u| Arg::from(u.name));
-    let header = ctx.channel_text(&moved(mover, &canonical, loaded.kind, ctx.channel_lang).arg("id", id).arg("seq", seq));
+    let mut header = ctx.channel_text(&moved(mover, &canonical, loaded.kind, ctx.channel_lang).arg("id", id).arg("seq", seq));
+    if let Some(note) = note {
+        header.push_line(ctx.channel_text(&note));
+    }
     Ok(announce_drawn(ctx, &loaded, header, drawn_hands, board).await)
 }
 

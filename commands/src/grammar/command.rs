@@ -41,11 +41,14 @@ pub enum Verb {
     Daily,
     /// `decline [#id]`: turn down an invitation that names me (invitations.rs).
     Decline,
+    /// `if <their move> then <my move> …`, `conditional [clear]`: conditional moves
+    /// (features/conditional.rs).
+    Conditional,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 26] = [
+pub const VERBS: [(Verb, &[&str]); 27] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -53,6 +56,8 @@ pub const VERBS: [(Verb, &[&str]); 26] = [
     (Verb::Board, &["board", "brett", "spielplan", "spielbrett"]),
     (Verb::Hand, &["hand"]),
     (Verb::Moves, &["moves", "züge", "zuege"]),
+    // `if c3 red then d4 blue` (`wenn c3 rot dann d4 blau`) plans; `conditional` lists.
+    (Verb::Conditional, &["conditional", "bedingt", "if", "wenn"]),
     (Verb::Resign, &["resign", "aufgeben"]),
     (Verb::Abort, &["abort", "abbrechen"]),
     (Verb::Decline, &["decline", "ablehnen"]),
@@ -93,6 +98,7 @@ impl Verb {
             | Verb::Rematch
             | Verb::History
             | Verb::Replay
+            | Verb::Conditional
             | Verb::Decline => true,
             Verb::New
             | Verb::Games
@@ -272,6 +278,74 @@ fn option_value(text: &str) -> Value {
     }
 }
 
+/// What `conditional` / `if` asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlanAction {
+    /// `conditional`: my plans, listed.
+    List,
+    /// `conditional clear`: my plans removed.
+    Clear,
+    /// `if A then B [if C then D …]`: (their move, my move) pairs, in order, as typed
+    /// (words separated by single spaces).
+    Plan(Vec<(String, String)>),
+}
+
+/// The words that open a step of a plan (`if`, `wenn`) and that lead to the reply
+/// (`then`, `dann`).
+const IF_WORDS: [&str; 2] = ["if", "wenn"];
+const THEN_WORDS: [&str; 2] = ["then", "dann"];
+
+/// Reads `conditional`'s words (after the command word; a leading `if`/`wenn` is the
+/// first step's): nothing (list), `clear`/`löschen` (clear), or `if A then B …`, with
+/// the game's `#id` first or last.
+///
+/// # Errors
+/// `cmd-conditional-syntax` when a step lacks its `then` or either move, or words
+/// stand before the first `if`.
+fn parse_conditional(words: &[&str]) -> Result<Command, Msg> {
+    let is_if = |w: &str| IF_WORDS.contains(&w.to_lowercase().as_str());
+    // The first step's `if` may stand before the game's number (`if #5 c3 red then …`),
+    // after it (`#5 if …`, `conditional #5 if …`), or be left out (`conditional c3 red
+    // then …`).
+    let mut opened = words.first().is_some_and(|w| is_if(w));
+    let words = if opened { &words[1..] } else { words };
+    let (game, mut rest) = take_game_id(words)?;
+    if !opened && let Some((_, after)) = rest.split_first().filter(|(w, _)| is_if(w)) {
+        (opened, rest) = (true, after);
+    }
+    let (game, rest) = match game {
+        Some(game) => (Some(game), rest),
+        None => take_last_game_id(rest),
+    };
+    let lower: Vec<String> = rest.iter().map(|w| w.to_lowercase()).collect();
+    let syntax = || Msg::new("cmd-conditional-syntax");
+    match lower.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        [] if opened => return Err(syntax()),
+        [] => return Ok(Command::Conditional { game, action: PlanAction::List }),
+        ["clear" | "löschen" | "loeschen"] if !opened => return Ok(Command::Conditional { game, action: PlanAction::Clear }),
+        _ => {}
+    }
+    // Each step: `A then B`, the steps after the first opened by `if`.
+    let mut steps = Vec::new();
+    let mut first = 0;
+    while first < rest.len() {
+        let then = (first..rest.len()).find(|&j| THEN_WORDS.contains(&lower[j].as_str())).ok_or_else(syntax)?;
+        let next_if = (then + 1..rest.len()).find(|&j| IF_WORDS.contains(&lower[j].as_str())).unwrap_or(rest.len());
+        let (their, mine) = (rest[first..then].join(" "), rest[then + 1..next_if].join(" "));
+        let doubled = lower[then + 1..next_if].iter().any(|w| THEN_WORDS.contains(&w.as_str()));
+        if their.is_empty() || mine.is_empty() || doubled {
+            return Err(syntax());
+        }
+        steps.push((their, mine));
+        first = next_if + 1;
+    }
+    // A trailing `if` with nothing after it.
+    if rest.last().is_some_and(|w| is_if(w)) {
+        return Err(syntax());
+    }
+    Ok(Command::Conditional { game, action: PlanAction::Plan(steps) })
+}
+
 /// A command, platform-neutral. `game: None` means "the game the context implies"
 /// (the only fitting game in the channel); `Some(id)` names one (`#12` in text).
 #[derive(Debug, Clone, PartialEq)]
@@ -323,6 +397,9 @@ pub enum Command {
     History { game: Option<GameId> },
     /// `replay [#id]`: the game so far as an animated GIF, in the channel.
     Replay { game: Option<GameId> },
+    /// `if [#id] <their move> then <my move> [if … then …]`, `conditional [#id]`,
+    /// `conditional clear [#id]`: conditional moves, privately.
+    Conditional { game: Option<GameId>, action: PlanAction },
     /// `leaderboard <game>`: the best-rated players of a game here.
     Leaderboard { game: GameKind },
     /// `stats [@player]`: a player's ratings here (none: mine).
@@ -358,6 +435,12 @@ impl Command {
             return Err(Msg::new("cmd-empty"));
         }
         let first = words.remove(0);
+        // `if …` / `wenn …`: the word opens the plan's first step.
+        if IF_WORDS.contains(&first.to_lowercase().as_str()) {
+            let mut all = vec![first];
+            all.extend_from_slice(&words);
+            return parse_conditional(&all);
+        }
         let Some(verb) = Verb::from_word(first) else {
             if first.starts_with('#') && !words.is_empty() {
                 let game = parse_game_id(first)?;
@@ -446,6 +529,7 @@ impl Command {
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
                 };
             }
+            Verb::Conditional => return parse_conditional(words),
             Verb::Rules => {
                 return match words {
                     [] => Ok(Command::Rules { game: None }),
@@ -509,7 +593,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -530,7 +614,8 @@ impl Command {
             | Command::Undo { game }
             | Command::Rematch { game }
             | Command::History { game }
-            | Command::Replay { game } => *game,
+            | Command::Replay { game }
+            | Command::Conditional { game, .. } => *game,
             _ => None,
         }
     }
@@ -559,6 +644,7 @@ impl Command {
             Command::Reminders { .. } => Verb::Reminders,
             Command::History { .. } => Verb::History,
             Command::Replay { .. } => Verb::Replay,
+            Command::Conditional { .. } => Verb::Conditional,
             Command::Leaderboard { .. } => Verb::Leaderboard,
             Command::Stats { .. } => Verb::Stats,
             Command::Settings { .. } => Verb::Settings,
@@ -665,10 +751,25 @@ mod tests {
             ("#5 moves c3 page=2", Command::Moves { game: Some(GameId(5)), filter: "c3".into(), page: 2 }),
             ("#7 undo", Command::Undo { game: Some(GameId(7)) }),
             ("#7 zug c3 rot", Command::Move { game: Some(GameId(7)), notation: "c3 rot".into(), at: None, bare: false }),
+            ("conditional", Command::Conditional { game: None, action: PlanAction::List }),
+            ("bedingt #4", Command::Conditional { game: Some(GameId(4)), action: PlanAction::List }),
+            ("conditional clear", Command::Conditional { game: None, action: PlanAction::Clear }),
+            ("#4 bedingt löschen", Command::Conditional { game: Some(GameId(4)), action: PlanAction::Clear }),
+            ("if c3 red then d4  blue", Command::Conditional { game: None, action: plan(&[("c3 red", "d4 blue")]) }),
+            ("Wenn #3 c3 rot DANN d4 blau wenn e5 grün dann f6 gelb", Command::Conditional { game: Some(GameId(3)), action: plan(&[("c3 rot", "d4 blau"), ("e5 grün", "f6 gelb")]) }),
+            ("#3 if c3 red then d4 blue", Command::Conditional { game: Some(GameId(3)), action: plan(&[("c3 red", "d4 blue")]) }),
+            ("if c3 red then d4 blue #3", Command::Conditional { game: Some(GameId(3)), action: plan(&[("c3 red", "d4 blue")]) }),
+            ("conditional #3 c3 red then d4 blue", Command::Conditional { game: Some(GameId(3)), action: plan(&[("c3 red", "d4 blue")]) }),
+            // `clear` after `if` is a move, not the command to clear.
+            ("if clear then d4 blue", Command::Conditional { game: None, action: plan(&[("clear", "d4 blue")]) }),
         ];
         for (line, want) in cases {
             assert_eq!(parsed(line), want, "{line:?}");
         }
+    }
+
+    fn plan(steps: &[(&str, &str)]) -> PlanAction {
+        PlanAction::Plan(steps.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect())
     }
 
     #[test]
@@ -720,6 +821,14 @@ mod tests {
             ("moves page=0", "cmd-bad-page"),
             ("rules chess", "cmd-unknown-game"),
             ("#x c3 red", "cmd-bad-game-id"),
+            ("if", "cmd-conditional-syntax"),
+            ("if c3 red", "cmd-conditional-syntax"),
+            ("if c3 red then", "cmd-conditional-syntax"),
+            ("if then d4 blue", "cmd-conditional-syntax"),
+            ("if c3 red then d4 blue if", "cmd-conditional-syntax"),
+            ("if c3 red then d4 blue if e5 green", "cmd-conditional-syntax"),
+            ("wenn c3 rot dann d4 blau dann e5", "cmd-conditional-syntax"),
+            ("conditional hello", "cmd-conditional-syntax"),
         ];
         for (line, key) in cases {
             assert_eq!(refused(line), key, "{line:?}");

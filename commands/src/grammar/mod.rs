@@ -5,4 +5,4 @@ pub mod challenges;
 pub mod command;
 pub mod mentions;
 
-pub use command::{game_list, parse_game_id, Command, NewOptions, Verb, VERBS};
+pub use command::{game_list, parse_game_id, Command, NewOptions, PlanAction, Verb, VERBS};

@@ -16,6 +16,7 @@ pub mod challenges;
 pub mod health;
 mod ids;
 pub mod notices;
+pub mod plans;
 pub mod platforms;
 pub mod ratings;
 pub mod settings;

@@ -9,6 +9,7 @@ pub mod games;
 pub mod hidden;
 pub mod invitees;
 pub mod links;
+pub mod plans;
 pub mod ratings;
 pub mod replay;
 pub mod turn;
@@ -180,6 +181,18 @@ impl Table {
         let to_move = loaded.game.as_ref().map(|g| g.to_move()).unwrap_or_default();
         if to_move.iter().any(|&s| loaded.players.get(s).is_some_and(|p| crate::base::ai_seat::is_ai(&p.user_id))) {
             self.ai_wakeup.notify_one();
+        }
+    }
+
+    /// Wakes [`Table::ai_turn_waiting`] when a player of game `id` other than `mover`
+    /// has conditional moves: a planned reply may be due at once (the scheduler plays
+    /// it, `crate::features::play::planned_replies`). A failed read only logs: the
+    /// scheduler's next poll plays the reply then.
+    pub(crate) async fn wake_for_plans(&self, id: GameId, mover: &str) {
+        match self.db.others_plan(id, mover).await {
+            Ok(true) => self.ai_wakeup.notify_one(),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(game = %id, error = %e, "could not read whether a conditional plan waits"),
         }
     }
 

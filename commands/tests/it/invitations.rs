@@ -358,7 +358,7 @@ async fn decline_has_its_help_in_both_languages() {
     let german = commands::Origin { lang: Some(commands::Lang::De), ..crate::support::origin("bob", "c") };
     assert!(ok_at(&host, &german, "hilfe ablehnen").await.starts_with("`ablehnen [#Nr]` lehnt eine Einladung ab"));
     let list = ok_at(&host, &german, "hilfe").await;
-    assert!(list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, züge, aufgeben, abbrechen, ablehnen, partien,"), "{list}");
+    assert!(list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, züge, bedingt, aufgeben, abbrechen, ablehnen, partien,"), "{list}");
     assert!(ok(&host, "bob", "c", "help").await.contains(", resign, abort, decline, games,"));
 }
 

@@ -8,6 +8,7 @@ mod artifakes;
 mod aratoth;
 mod challenges;
 mod concurrency;
+mod conditional;
 mod grammar;
 mod help_words;
 mod helofag;

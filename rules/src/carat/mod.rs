@@ -396,6 +396,15 @@ impl Game for Carat {
         moves
     }
 
+    /// A space, a colour and, optionally, a tile code: the hand is not read.
+    fn written_as_move(&self, text: &str) -> bool {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        (2..=3).contains(&words.len())
+            && Space::parse(words[0]).is_ok()
+            && Colour::parse(words[1]).is_some()
+            && words.get(2).is_none_or(|code| Tile::parse(code).is_ok())
+    }
+
     fn parse_move(&self, text: &str) -> Result<CaratMove, Refusal> {
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.len() < 2 || words.len() > 3 {

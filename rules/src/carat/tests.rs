@@ -387,3 +387,16 @@ fn after_a_two_player_resignation_the_view_names_nobody_to_move() {
     let crate::AnyView::Carat(after) = m.view(Viewer::Spectator) else { panic!("a Carat view") };
     assert_eq!(after.to_move, None);
 }
+
+/// A planned move of a later turn is read by its shape alone: a tile not in the hand to
+/// move, or none named in `hand3`, still reads; a bad space, colour or tile does not.
+#[test]
+fn written_as_move_reads_the_shape_without_the_hand() {
+    let game = open(GameKind::Carat, &serde_json::json!({"players": 2, "variant": "hand3"}), 2, None, Some(1)).expect("carat");
+    for text in ["c3 red", "C3 ROT", "f6 yellow 5RGBY", "a1 grün 1RBGY"] {
+        assert!(game.written_as_move(text), "{text}");
+    }
+    for text in ["c3", "g1 red", "c3 purple", "c3 red 7RGBY", "c3 red 5RGBY x", "@resign 0", "hello"] {
+        assert!(!game.written_as_move(text), "{text}");
+    }
+}

@@ -1,0 +1,24 @@
+# Bedingte Züge (issue 40, Doku "Bedingte Züge").
+help-conditional = `wenn <ihr Zug> dann <dein Zug>` plant deine Antwort, während dein Gegner am Zug ist, z. B. `wenn c3 rot dann d4 blau`; weitere Schritte folgen mit `wenn … dann …`, und `wenn #5 …` nennt die Partie (auch in einem privaten Chat mit mir). Spielt er diesen Zug, wird deine Antwort sofort gespielt; jeder andere Zug beendet den Plan. Nur du siehst ihn. `bedingt` listet deine Pläne, `bedingt löschen` entfernt sie. Nur Carat, Aratoths Rache und Artifälschungen zu zweit.
+cmd-conditional-syntax = Schreib einen bedingten Zug als `wenn <ihr Zug> dann <dein Zug>`, z. B. `wenn c3 rot dann d4 blau`; weitere Schritte folgen mit `wenn … dann …`. `bedingt` listet deine Pläne, `bedingt löschen` entfernt sie.
+conditional-step = wenn { $their } dann { $mine }
+conditional-planned = Geplant für Partie #{ $id }, nur für dich sichtbar: Spielt { $player } den genannten Zug, wird deine Antwort sofort gespielt; jeder andere Zug beendet den Plan.
+conditional-list-game = Partie #{ $id } ({ $game }):
+conditional-none = Du hast keine bedingten Züge.
+conditional-cleared = Deine bedingten Züge sind entfernt ({ $count ->
+    [one] 1 Partie
+   *[other] { $count } Partien
+  }).
+conditional-your-turn = Du bist in Partie #{ $id } am Zug: spiel deinen Zug. Bedingte Züge plant man, während der Gegner am Zug ist.
+conditional-dice = Partie #{ $id } ist Helofag: der nächste Wurf ist unbekannt, also lässt sich keine Antwort planen.
+conditional-hathor = Partie #{ $id } ist Hathor, da gibt es keinen gegnerischen Zug zu beantworten: nichts lässt sich planen.
+conditional-two-players = Bedingte Züge gibt es nur in Partien zu zweit; Partie #{ $id } hat mehr Spieler.
+conditional-not-a-move = Schritt { $step }: „{ $move }“ ist kein Zug dieses Spiels.
+conditional-game-ends = Schritt { $step }: die Partie wäre dann schon vorbei.
+conditional-still-mine = Schritt { $step }: dort wärst noch du am Zug, nicht dein Gegner.
+conditional-not-mine-then = Schritt { $step }: nach { $move } wärst du nicht am Zug.
+conditional-too-long = Ein Plan hat höchstens { $max } Schritte, nicht { $count }.
+conditional-played = Wie geplant gespielt.
+conditional-ended = Dein Gegner hat in Partie #{ $id } { $move } gespielt, nicht den Zug aus deinem Plan: deine bedingten Züge dort sind gelöscht.
+conditional-ended-undo = In Partie #{ $id } wurde ein Zug zurückgenommen: deine bedingten Züge dort sind gelöscht.
+conditional-dropped = Deine geplante Antwort { $move } in Partie #{ $id } wurde nicht gespielt: { $reason } Deine bedingten Züge dort sind gelöscht; du bist am Zug.

@@ -1,0 +1,24 @@
+# Conditional moves (issue 40, docs "Conditional moves").
+help-conditional = `if <their move> then <your move>` plans your reply while your opponent is to move, e.g. `if c3 red then d4 blue`; more steps follow with `if … then …`, and `if #5 …` names the game (also in a private chat with me). When they play that move, your reply is played at once; any other move ends the plan. Only you see it. `conditional` lists your plans, `conditional clear` removes them. Two-player Carat, Aratoth's Revenge and Artifakes only.
+cmd-conditional-syntax = Write a conditional move as `if <their move> then <your move>`, e.g. `if c3 red then d4 blue`; more steps follow with `if … then …`. `conditional` lists your plans, `conditional clear` removes them.
+conditional-step = if { $their } then { $mine }
+conditional-planned = Planned for game #{ $id }, seen only by you: when { $player } plays the move named, your reply is played at once; any other move ends the plan.
+conditional-list-game = Game #{ $id } ({ $game }):
+conditional-none = You have no conditional moves.
+conditional-cleared = Your conditional moves are removed ({ $count ->
+    [one] 1 game
+   *[other] { $count } games
+  }).
+conditional-your-turn = It is your turn in game #{ $id }: play your move. Conditional moves are planned while your opponent is to move.
+conditional-dice = Game #{ $id } is Helofag: the next roll is unknown, so no reply can be planned.
+conditional-hathor = Game #{ $id } is Hathor, which has no opponent's move to answer: nothing can be planned.
+conditional-two-players = Conditional moves are for games of two players; game #{ $id } has more.
+conditional-not-a-move = Step { $step }: “{ $move }” is not a move of this game.
+conditional-game-ends = Step { $step }: the game would be over by then.
+conditional-still-mine = Step { $step }: it would still be your turn there, not your opponent's.
+conditional-not-mine-then = Step { $step }: after { $move } it would not be your turn.
+conditional-too-long = A plan has at most { $max } steps, not { $count }.
+conditional-played = Played as planned.
+conditional-ended = Your opponent played { $move } in game #{ $id }, not the move your plan named: your conditional moves there are cleared.
+conditional-ended-undo = A move was taken back in game #{ $id }: your conditional moves there are cleared.
+conditional-dropped = Your planned reply { $move } in game #{ $id } was not played: { $reason } Your conditional moves there are cleared; it is your turn.
