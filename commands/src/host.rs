@@ -162,6 +162,12 @@ impl Host {
             Command::Stats { player } => crate::features::ratings::stats(&ctx, player.as_deref()).await,
             Command::Settings { words } => crate::features::settings::settings(&ctx, &words).await,
             Command::Language { lang } => crate::features::settings::language(&ctx, lang).await,
+            Command::TournamentNew { game, options } => crate::features::tournaments::new(&ctx, game, options).await,
+            Command::TournamentJoin { id, bots } => crate::features::tournaments::join(&ctx, id, &bots).await,
+            Command::TournamentLeave { id } => crate::features::tournaments::leave(&ctx, id).await,
+            Command::TournamentStart { id } => crate::features::tournaments::start(&ctx, id).await,
+            Command::TournamentCancel { id } => crate::features::tournaments::cancel(&ctx, id).await,
+            Command::Tournament { id } => crate::features::tournaments::status(&ctx, id).await,
         };
         let outcome = match outcome {
             Ok(replies) => crate::features::challenges::guard(&ctx, verb, replies).await,

@@ -47,7 +47,7 @@ pub mod web;
 
 pub use base::{
     i18n::{Lang, Msg, Texts},
-    ids::{ChallengeId, GameId},
+    ids::{ChallengeId, GameId, TournamentId},
     reply::{Attachment, Audience, GameRef, Link, Reply, Segment, Text, User},
     time::ClockOptions,
 };

@@ -102,6 +102,8 @@ impl Host {
             ("invitations", self.expire_invitations(now, platforms, &mut out).await),
             // Before the reminders: an AI seat's turn is played, never reminded.
             ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await.map(drop)),
+            // Before the reminders: a tournament game whose time is up ends by itself.
+            ("tournaments", self.tournaments(platforms, &mut out).await),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),
             ("unanswered moves", self.unanswered_moves(now, platforms, &mut out).await),
@@ -112,6 +114,14 @@ impl Host {
             }
         }
         out
+    }
+
+    /// Drives the tournaments of `platforms` ([`crate::features::tournaments::drive`]):
+    /// starts, time-outs, rounds counted and paired, final standings.
+    async fn tournaments(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let posted = crate::features::tournaments::drive(self, platforms).await?;
+        out.extend(posted.into_iter().map(|p| Notice { platform: p.platform, channel: p.channel, reply: p.reply }));
+        Ok(())
     }
 
     /// Rates finished games left unrated by a process that stopped after their last move

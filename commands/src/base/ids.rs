@@ -49,3 +49,8 @@ id! {
     /// A challenge's id (shown as `challenge #3`).
     ChallengeId
 }
+
+id! {
+    /// A tournament's id (shown as `tournament #2`).
+    TournamentId
+}

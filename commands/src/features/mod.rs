@@ -12,4 +12,5 @@ pub mod reminders;
 pub mod settings;
 pub(crate) mod takeback;
 pub(crate) mod timeouts;
+pub mod tournaments;
 pub mod vacation;

@@ -34,6 +34,10 @@ pub(crate) async fn undo(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     if !undo_offered(loaded.kind) {
         return Err(Msg::new("cmd-undo-not-offered").arg("game", ctx.game_name(loaded.kind)).into());
     }
+    // Tournament games keep every move (issue 39).
+    if let Some(tournament) = ctx.table.db.tournament_of_game(id).await? {
+        return Err(Msg::new("undo-tournament").arg("id", id).arg("tournament", tournament).into());
+    }
     let seq = loaded.row.seq;
     let db = &ctx.table.db;
     let log = db.log_after(id, 0).await?;

@@ -63,7 +63,12 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
         return Err(Msg::new("cmd-vacation-too-long").arg("days", i64::from(days)).arg("left", left).into());
     }
     tracing::info!(user = ctx.user_id(), days, "vacation");
-    Ok(vec![Reply::channel(ctx.channel_text(&msg))])
+    let mut text = ctx.channel_text(&msg);
+    // Tournament clocks run on (issue 39): a round must end.
+    if db.plays_tournament_game(platform, ctx.user_id()).await? {
+        text.push_line(ctx.channel_text(&Msg::new("vacation-tournament-clocks")));
+    }
+    Ok(vec![Reply::channel(text)])
 }
 
 #[cfg(test)]

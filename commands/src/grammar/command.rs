@@ -7,7 +7,7 @@ use rules::GameKind;
 
 use crate::base::i18n::Msg;
 
-pub use crate::base::ids::{ChallengeId, GameId};
+pub use crate::base::ids::{ChallengeId, GameId, TournamentId};
 
 /// A command word. Each has an English name (used by `help`) and German aliases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,11 +44,13 @@ pub enum Verb {
     /// `if <their move> then <my move> …`, `conditional [clear]`: conditional moves
     /// (features/conditional.rs).
     Conditional,
+    /// `tournament …`: Swiss and round-robin tournaments (tournaments.rs).
+    Tournament,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 27] = [
+pub const VERBS: [(Verb, &[&str]); 28] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -78,6 +80,7 @@ pub const VERBS: [(Verb, &[&str]); 27] = [
     (Verb::Settings, &["settings", "einstellungen"]),
     (Verb::Language, &["language", "sprache"]),
     (Verb::Daily, &["daily", "täglich", "taeglich", "tagesaufgabe"]),
+    (Verb::Tournament, &["tournament", "turnier"]),
 ];
 
 impl Verb {
@@ -110,7 +113,8 @@ impl Verb {
             | Verb::Stats
             | Verb::Settings
             | Verb::Language
-            | Verb::Daily => false,
+            | Verb::Daily
+            | Verb::Tournament => false,
         }
     }
 
@@ -417,6 +421,18 @@ pub enum Command {
     Daily { game: GameKind },
     /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
     ChallengeLeaderboard { challenge: Option<ChallengeId> },
+    /// `tournament new <game> [options]`: opens sign-up for a tournament here.
+    TournamentNew { game: GameKind, options: super::tournaments::TournamentOptions },
+    /// `tournament join [#T] [@bot …]`: signs me (or the bot, once per mention) up.
+    TournamentJoin { id: Option<TournamentId>, bots: Vec<String> },
+    /// `tournament leave [#T]`.
+    TournamentLeave { id: Option<TournamentId> },
+    /// `tournament start [#T]`: the organiser (or an admin) starts it.
+    TournamentStart { id: Option<TournamentId> },
+    /// `tournament cancel [#T]`.
+    TournamentCancel { id: Option<TournamentId> },
+    /// `tournament [#T]`: round, running games, standings.
+    Tournament { id: Option<TournamentId> },
 }
 
 impl Command {
@@ -471,6 +487,9 @@ impl Command {
     pub fn from_words(verb: Verb, words: &[&str]) -> Result<Command, Msg> {
         if let Some(challenge) = super::challenges::parse_words(verb, words) {
             return challenge;
+        }
+        if verb == Verb::Tournament {
+            return super::tournaments::parse_words(words);
         }
         match verb {
             Verb::New => {
@@ -593,7 +612,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language | Verb::Tournament => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -653,6 +672,12 @@ impl Command {
             Command::JoinChallenge { .. } => Verb::Join,
             Command::Daily { .. } => Verb::Daily,
             Command::ChallengeLeaderboard { .. } => Verb::Leaderboard,
+            Command::TournamentNew { .. }
+            | Command::TournamentJoin { .. }
+            | Command::TournamentLeave { .. }
+            | Command::TournamentStart { .. }
+            | Command::TournamentCancel { .. }
+            | Command::Tournament { .. } => Verb::Tournament,
         }
     }
 }

@@ -4,5 +4,6 @@
 pub mod challenges;
 pub mod command;
 pub mod mentions;
+pub mod tournaments;
 
 pub use command::{game_list, parse_game_id, Command, NewOptions, PlanAction, Verb, VERBS};

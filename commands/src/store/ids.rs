@@ -7,7 +7,7 @@ use sqlx::{
     Database, Decode, Encode, Type,
 };
 
-use crate::base::ids::{ChallengeId, GameId};
+use crate::base::ids::{ChallengeId, GameId, TournamentId};
 
 use super::Status;
 
@@ -47,6 +47,7 @@ macro_rules! sql_id {
 
 sql_id!(GameId);
 sql_id!(ChallengeId);
+sql_id!(TournamentId);
 
 impl<DB: Database> Type<DB> for Status
 where

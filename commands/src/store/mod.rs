@@ -21,6 +21,7 @@ pub mod platforms;
 pub mod ratings;
 pub mod settings;
 pub mod takeback;
+pub mod tournaments;
 pub mod turns;
 pub mod url;
 pub mod web;

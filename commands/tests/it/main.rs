@@ -23,6 +23,7 @@ mod names;
 mod outage;
 mod slowsupport;
 mod takeback;
+mod tournaments;
 mod unanswered;
 mod races;
 mod ratings;

@@ -1,0 +1,67 @@
+## Turniere (issue 39): Schweizer System und Rundenturnier in einem Kanal.
+
+help-tournament = `turnier neu <Spiel> [schweizer|rundenturnier] [runden=N] [zeit=2d] [anmeldung=48h] [spieler=N] [doppelt]` eröffnet die Anmeldung zu einem Turnier hier (du leitest es und spielst mit; `@bot` meldet die KI an). Dann `turnier beitreten`, `turnier verlassen`, `turnier starten` (die Turnierleitung), `turnier absagen`, und `turnier` für die Runde, die laufenden Partien und den Tabellenstand. Endet die Anmeldung mit 3 oder mehr Spielern, beginnt es von selbst.
+
+tournament-opened = { $organiser } eröffnet Turnier #{ $id } ({ $details }). Anmeldung mit `turnier beitreten` bis { $until }; die Turnierleitung kann mit `turnier starten` früher beginnen. Angemeldet: { $players }.
+tournament-swiss = Schweizer System
+tournament-roundrobin = Rundenturnier
+tournament-rounds = { $rounds ->
+    [one] 1 Runde
+   *[other] { $rounds } Runden
+  }
+tournament-double = jede Paarung zweimal
+tournament-joined = { $players } { $count ->
+    [one] meldet sich zu Turnier #{ $id } an (1 Spieler).
+   *[other] meldet sich zu Turnier #{ $id } an ({ $count } Spieler).
+  }
+tournament-left-signup = { $player } ist nicht mehr zu Turnier #{ $id } angemeldet.
+tournament-left = { $player } verlässt Turnier #{ $id }: die laufenden Partien gelten als aufgegeben, die weiteren Runden gehen ohne sie weiter.
+tournament-cancelled = { $player } hat Turnier #{ $id } abgesagt. Laufende Partien gehen als gewöhnliche Partien weiter.
+tournament-cancelled-too-few = Die Anmeldung zu Turnier #{ $id } ist vorbei, mit nur { $count } der nötigen { $min } Spieler: es ist abgesagt.
+tournament-round-start = Turnier #{ $id }, Runde { $round } von { $rounds }:
+tournament-pairing = #{ $game }: { $white } – { $black }
+tournament-pairing-bye = { $player } ist spielfrei (1 Punkt).
+tournament-pairing-forfeit = { $white } – { $black }: { $result } (nicht gespielt: jemand ist ausgeschieden)
+tournament-game-started = Turnier #{ $tournament }, Runde { $round }: Partie #{ $id } beginnt, { $seats }.
+tournament-lost-on-time = Die Zeit von { $player } in Partie #{ $id } ist abgelaufen: die Partie ist auf Zeit verloren.
+tournament-round-over = Runde { $round } von Turnier #{ $id } ist vorbei.
+tournament-finished = Turnier #{ $id } ist nach { $rounds ->
+    [one] 1 Runde vorbei.
+   *[other] { $rounds } Runden vorbei.
+  }
+tournament-no-pairing = Keine weitere Runde von Turnier #{ $id } lässt sich ohne wiederholte Paarung auslosen: es endet hier.
+tournament-status-signup = Turnier #{ $id } ({ $details }): Anmeldung offen.
+tournament-status-running = Turnier #{ $id } ({ $details }): Runde { $round } von { $rounds }.
+tournament-status-finished = Turnier #{ $id } ({ $details }) ist vorbei.
+tournament-status-cancelled = Turnier #{ $id } ({ $details }) wurde abgesagt.
+tournament-signup-status = Angemeldet ({ $count }, mindestens { $min } nötig): { $players }. Die Anmeldung endet { $until }.
+tournament-running-header = Laufende Partien:
+tournament-running-game = #{ $game }: { $white } – { $black }, am Zug: { $to_move }
+tournament-standings = Tabellenstand (Punkte; Buchholz ohne Streichwert, Buchholz, Sonneborn-Berger, Siege):
+tournament-final-standings = Endstand (Punkte; Buchholz ohne Streichwert, Buchholz, Sonneborn-Berger, Siege):
+tournament-standing = { $place }. { $player }: { $points } ({ $cut }, { $buchholz }, { $sb }, { $wins })
+tournament-standing-left = { $line } (ausgeschieden)
+
+tournament-bad-sub = „{ $text }“ kennt `turnier` nicht: schreib `turnier neu <Spiel>`, `beitreten`, `verlassen`, `starten`, `absagen`, oder `turnier` allein für den Tabellenstand.
+tournament-bad-rounds = „{ $text }“ ist keine Rundenzahl: schreib `runden=` und 1 bis { $max }.
+tournament-bad-signup = „{ $text }“ ist keine Anmeldezeit: schreib sie wie `anmeldung=48h` oder `anmeldung=2d` (höchstens vier Wochen).
+tournament-bad-players = „{ $text }“ ist keine Spielerzahl: schreib `spieler=` und 2 bis { $max }.
+tournament-two-players = Im Turnier wird { $game } zu zweit gespielt: die Spielerzahl je Partie lässt sich nicht einstellen (`spieler=N` ist die Höchstzahl der Teilnehmer).
+tournament-no-two-player-form = { $game } hat kein Spiel zu zweit und kann darum nicht im Turnier gespielt werden.
+tournament-no-seed = Ein Turnier teilt jede Partie neu aus: `startwert=` lässt sich nicht setzen.
+tournament-rounds-roundrobin = Im Rundenturnier spielt jeder gegen jeden: die Runden folgen aus der Spielerzahl, `runden=` lässt sich nicht setzen.
+tournament-names-people = Alle melden sich selbst mit `turnier beitreten` an; nur der Bot kann mit Namen angemeldet werden, nicht { $players }.
+tournament-named-too-many = { $count } Spieler würden angemeldet, aber `spieler=` erlaubt { $players }.
+tournament-no-such = In diesem Kanal gibt es kein Turnier #{ $id }.
+tournament-none-here = In diesem Kanal gibt es kein Turnier: eröffne eins mit `turnier neu <Spiel>`.
+tournament-signup-over = Die Anmeldung zu Turnier #{ $id } ist vorbei: es hat begonnen oder ist zu Ende.
+tournament-already-in = { $player } ist schon zu Turnier #{ $id } angemeldet.
+tournament-full = Turnier #{ $id } ist voll ({ $players } Spieler).
+tournament-not-in = Du spielst nicht in Turnier #{ $id } mit.
+tournament-already-left = Du hast Turnier #{ $id } schon verlassen.
+tournament-over = Turnier #{ $id } ist vorbei.
+tournament-already-started = Turnier #{ $id } hat schon begonnen.
+tournament-only-organiser = Das darf nur die Turnierleitung von Turnier #{ $id } oder ein Admin.
+tournament-too-few = Zu Turnier #{ $id } sind erst { $count } angemeldet: zum Start braucht es mindestens { $min }.
+undo-tournament = Partie #{ $id } gehört zu Turnier #{ $tournament }: dort lassen sich keine Züge zurücknehmen.
+vacation-tournament-clocks = Turnieruhren bleiben im Urlaub nicht stehen: Partien eines Turniers laufen weiter auf Zeit.

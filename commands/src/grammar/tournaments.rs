@@ -1,0 +1,224 @@
+//! The grammar of tournaments (issue 39): `tournament new <game> [swiss|roundrobin]
+//! [rounds=N] [time=2d] [signup=48h] [players=N] [double] [@bot …] [game options]`,
+//! `tournament join [#T] [@bot …]`, `tournament leave [#T]`, `tournament start [#T]`,
+//! `tournament cancel [#T]` and `tournament [#T]` (the status). German: `turnier neu`,
+//! `beitreten`, `verlassen`, `starten`, `absagen`; `schweizer`, `rundenturnier`,
+//! `runden=`, `anmeldung=`, `spieler=`, `doppelt`.
+
+use rules::GameKind;
+
+use crate::base::{i18n::Msg, ids::TournamentId};
+
+use super::command::{parse_game_id, Command, NewOptions, Verb};
+
+/// The most rounds a tournament may have.
+pub const MAX_ROUNDS: u32 = 50;
+/// The most entrants `players=N` may allow.
+pub const MAX_PLAYERS: u32 = 256;
+/// The longest sign-up (`signup=`), ms: four weeks.
+pub const MAX_SIGNUP_MS: i64 = 28 * 86_400_000;
+
+/// How a tournament pairs its rounds, as the grammar reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum System {
+    #[default]
+    Swiss,
+    RoundRobin,
+}
+
+/// What `tournament new` asks for besides the game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TournamentOptions {
+    pub system: System,
+    /// `rounds=N` (≥ 1).
+    pub rounds: Option<u32>,
+    /// `signup=48h`: how long sign-up stays open, ms.
+    pub signup_ms: Option<i64>,
+    /// `players=N`: the most entrants (≥ 2).
+    pub max_players: Option<u32>,
+    /// `double`: every pairing twice, the first move swapped.
+    pub twice: bool,
+    /// The game's options, `time=`, `seed=` and the `@bot` entrants, as `new` reads them.
+    pub game: NewOptions,
+}
+
+/// The sub-commands of `tournament`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sub {
+    New,
+    Join,
+    Leave,
+    Start,
+    Cancel,
+}
+
+/// Each sub-command's words, English first, then German.
+const SUBS: [(Sub, &[&str]); 5] = [
+    (Sub::New, &["new", "neu"]),
+    (Sub::Join, &["join", "beitreten", "anmelden"]),
+    (Sub::Leave, &["leave", "verlassen", "austreten", "abmelden"]),
+    (Sub::Start, &["start", "starten"]),
+    (Sub::Cancel, &["cancel", "absagen", "abbrechen"]),
+];
+
+/// The tournament command of the words after `tournament`.
+///
+/// # Errors
+/// A message naming the word that is wrong: an unknown sub-command or game, `rounds=0`,
+/// a bad `signup=` or `players=`, a game option the game does not take.
+pub(crate) fn parse_words(words: &[&str]) -> Result<Command, Msg> {
+    let sub = words.first().and_then(|w| {
+        let w = w.to_lowercase();
+        SUBS.iter().find(|(_, names)| names.contains(&w.as_str())).map(|(s, _)| *s)
+    });
+    let Some(sub) = sub else {
+        // `tournament [#T]`: the status.
+        return match words {
+            [] => Ok(Command::Tournament { id: None }),
+            [id] if id.starts_with('#') => Ok(Command::Tournament { id: Some(tournament_id(id)?) }),
+            [word, ..] => Err(Msg::new("tournament-bad-sub").arg("text", *word)),
+        };
+    };
+    let rest = &words[1..];
+    match sub {
+        Sub::New => {
+            let Some((name, options)) = rest.split_first() else {
+                return Err(Msg::new("cmd-new-needs-game").arg("games", super::command::game_list()));
+            };
+            let kind = name
+                .parse::<GameKind>()
+                .map_err(|_| Msg::new("cmd-unknown-game").arg("name", *name).arg("games", super::command::game_list()))?;
+            Ok(Command::TournamentNew { game: kind, options: parse_new(kind, options)? })
+        }
+        Sub::Join => {
+            let (id, rest) = take_id(rest)?;
+            let mut bots = Vec::new();
+            for word in rest {
+                match super::mentions::invitees_in(word) {
+                    Some(named) => bots.extend(named),
+                    None => return Err(Msg::new("cmd-extra-words").arg("command", Verb::Tournament.name()).arg("text", *word)),
+                }
+            }
+            Ok(Command::TournamentJoin { id, bots })
+        }
+        Sub::Leave | Sub::Start | Sub::Cancel => {
+            let (id, rest) = take_id(rest)?;
+            if let Some(extra) = rest.first() {
+                return Err(Msg::new("cmd-extra-words").arg("command", Verb::Tournament.name()).arg("text", *extra));
+            }
+            Ok(match sub {
+                Sub::Leave => Command::TournamentLeave { id },
+                Sub::Start => Command::TournamentStart { id },
+                _ => Command::TournamentCancel { id },
+            })
+        }
+    }
+}
+
+fn tournament_id(word: &str) -> Result<TournamentId, Msg> {
+    parse_game_id(word).map(|id| TournamentId(id.0))
+}
+
+fn take_id<'a, 'w>(words: &'a [&'w str]) -> Result<(Option<TournamentId>, &'a [&'w str]), Msg> {
+    match words.split_first() {
+        Some((first, rest)) if first.starts_with('#') => Ok((Some(tournament_id(first)?), rest)),
+        _ => Ok((None, words)),
+    }
+}
+
+fn parse_new(kind: GameKind, words: &[&str]) -> Result<TournamentOptions, Msg> {
+    let mut out = TournamentOptions::default();
+    let mut system_given = false;
+    let mut game_words = Vec::new();
+    for &word in words {
+        let lower = word.to_lowercase();
+        match lower.split_once('=') {
+            Some(("rounds" | "runden", n)) => {
+                out.rounds = Some(
+                    n.parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=MAX_ROUNDS).contains(n))
+                        .ok_or_else(|| Msg::new("tournament-bad-rounds").arg("text", word).arg("max", MAX_ROUNDS))?,
+                );
+            }
+            Some(("signup" | "anmeldung", d)) => {
+                out.signup_ms = Some(
+                    crate::base::time::parse_duration(d)
+                        .filter(|&ms| ms > 0 && ms <= MAX_SIGNUP_MS)
+                        .ok_or_else(|| Msg::new("tournament-bad-signup").arg("text", word))?,
+                );
+            }
+            Some(("players" | "spieler", n)) => {
+                out.max_players = Some(
+                    n.parse::<u32>()
+                        .ok()
+                        .filter(|n| (2..=MAX_PLAYERS).contains(n))
+                        .ok_or_else(|| Msg::new("tournament-bad-players").arg("text", word).arg("max", MAX_PLAYERS))?,
+                );
+            }
+            None if matches!(lower.as_str(), "swiss" | "schweizer" | "roundrobin" | "round-robin" | "rundenturnier") => {
+                if system_given {
+                    return Err(Msg::new("cmd-option-twice").arg("first", "swiss").arg("second", word).arg("option", "system"));
+                }
+                system_given = true;
+                out.system = if matches!(lower.as_str(), "swiss" | "schweizer") { System::Swiss } else { System::RoundRobin };
+            }
+            None if matches!(lower.as_str(), "double" | "doppelt") => out.twice = true,
+            _ => game_words.push(word),
+        }
+    }
+    out.game = NewOptions::parse(kind, &game_words)?;
+    // A bare number or `players=` read as the game's player count: tournaments play
+    // the two-player form.
+    if out.game.options.contains_key("players") {
+        return Err(Msg::new("tournament-two-players").arg("game", kind));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parsed(line: &str) -> Command {
+        Command::parse(line).unwrap_or_else(|e| panic!("{line:?}: {e:?}"))
+    }
+
+    #[test]
+    fn tournament_words_parse() {
+        let Command::TournamentNew { game, options } = parsed("tournament new carat roundrobin rounds=3 signup=2h players=8 double time=1d hand3 @bot:hard")
+        else {
+            panic!("not a tournament")
+        };
+        assert_eq!(game, GameKind::Carat);
+        assert_eq!(options.system, System::RoundRobin);
+        assert_eq!((options.rounds, options.signup_ms, options.max_players, options.twice), (Some(3), Some(7_200_000), Some(8), true));
+        assert_eq!(options.game.move_ms, Some(86_400_000));
+        assert_eq!(options.game.options.get("variant"), Some(&serde_json::Value::from("hand3")));
+        assert_eq!(options.game.invite, vec!["@bot:hard".to_string()]);
+        let Command::TournamentNew { options, .. } = parsed("turnier neu carat schweizer runden=2 doppelt") else { panic!() };
+        assert_eq!((options.system, options.rounds, options.twice), (System::Swiss, Some(2), true));
+        assert_eq!(parsed("tournament"), Command::Tournament { id: None });
+        assert_eq!(parsed("turnier #3"), Command::Tournament { id: Some(TournamentId(3)) });
+        assert_eq!(parsed("tournament join #2 @bot"), Command::TournamentJoin { id: Some(TournamentId(2)), bots: vec!["bot".into()] });
+        assert_eq!(parsed("turnier verlassen"), Command::TournamentLeave { id: None });
+        assert_eq!(parsed("turnier starten #4"), Command::TournamentStart { id: Some(TournamentId(4)) });
+        assert_eq!(parsed("tournament cancel"), Command::TournamentCancel { id: None });
+        for (line, key) in [
+            ("tournament new carat rounds=0", "tournament-bad-rounds"),
+            ("tournament new carat rounds=x", "tournament-bad-rounds"),
+            ("tournament new carat signup=0h", "tournament-bad-signup"),
+            ("tournament new carat players=1", "tournament-bad-players"),
+            ("tournament new carat purple", "cmd-bad-option"),
+            ("tournament new carat 3", "tournament-two-players"),
+            ("tournament new carat swiss roundrobin", "cmd-option-twice"),
+            ("tournament new chess", "cmd-unknown-game"),
+            ("tournament new", "cmd-new-needs-game"),
+            ("tournament dance", "tournament-bad-sub"),
+            ("tournament leave #1 now", "cmd-extra-words"),
+            ("tournament #x", "cmd-bad-game-id"),
+        ] {
+            assert_eq!(Command::parse(line).map_err(|m| m.key), Err(key.to_string()), "{line}");
+        }
+    }
+}
