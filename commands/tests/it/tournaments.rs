@@ -262,3 +262,35 @@ async fn a_signup_without_enough_players_is_cancelled_when_it_ends() {
     assert_eq!(said.matches("is over with only 2 of the 3 players it needs, so it is cancelled").count(), 1, "{said}");
     assert_eq!(wait(&host, &clock, HOUR).await, "");
 }
+
+/// Two bot processes on one database poll at the same moment when sign-up ends and
+/// when a round is over: the tournament starts once, each round is paired once, its
+/// games started once and announced by one of them (on PostgreSQL in its pass too).
+#[tokio::test]
+async fn two_schedulers_pair_each_round_once() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let (one, two) = (timed_host(&place, &clock).await, timed_host(&place, &clock).await);
+    ok_at(&one, &at("alice"), "tournament new carat roundrobin time=1d signup=1h").await;
+    for who in ["bob", "carol", "dave"] {
+        ok_at(&two, &at(who), "tournament join").await;
+    }
+    clock.advance(HOUR);
+    let (a, b) = tokio::join!(due(&one, &clock), due(&two, &clock));
+    let said = format!("{}\n{}", notice_texts(&a), notice_texts(&b));
+    assert_eq!(said.matches("Tournament #1, round 1 of 3:").count(), 1, "{said}");
+    let pairings = one.db().pairings(commands::TournamentId(1)).await.expect("pairings");
+    assert_eq!(pairings.len(), 2, "{pairings:?}");
+    // Round 1 ends on time in both games at once.
+    clock.advance(DAY);
+    let (a, b) = tokio::join!(due(&one, &clock), due(&two, &clock));
+    let (c, d) = tokio::join!(due(&one, &clock), due(&two, &clock));
+    let said = [a, b, c, d].iter().map(|n| notice_texts(n)).collect::<Vec<_>>().join("\n");
+    assert_eq!(said.matches("ran out: the game is lost on time").count(), 2, "{said}");
+    assert_eq!(said.matches("Tournament #1, round 2 of 3:").count(), 1, "{said}");
+    let pairings = one.db().pairings(commands::TournamentId(1)).await.expect("pairings");
+    assert_eq!(pairings.len(), 4, "{pairings:?}");
+    assert!(pairings.iter().filter(|p| p.round == 1).all(|p| p.result.as_deref() == Some("0-1")), "white moved first and lost on time: {pairings:?}");
+    let games = pairings.iter().filter_map(|p| p.game).collect::<std::collections::BTreeSet<_>>();
+    assert_eq!(games.len(), 4);
+}
