@@ -30,6 +30,7 @@ pub mod arena;
 mod agent;
 mod games;
 mod greedy;
+pub mod review;
 mod search;
 mod seat_view;
 mod world;

@@ -17,40 +17,79 @@ pub(crate) struct Budget {
     pub candidates: usize,
 }
 
+/// The root statistics of a search summed over its worlds: per root move (in order of
+/// first appearance) its visits and the sum of the root mover's rewards through it, and
+/// the sum of `watch`'s rewards over every playout with the number of playouts.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Tally {
+    pub moves: Vec<(String, f64, f64)>,
+    pub watch_sum: f64,
+    pub playouts: f64,
+}
+
+impl Tally {
+    /// The move with the most visits (ties: the higher mean reward), with its visits and
+    /// mean reward.
+    pub(crate) fn best(&self) -> Option<(&str, f64, f64)> {
+        self.moves
+            .iter()
+            .map(|(t, visits, value)| (t.as_str(), *visits, if *visits > 0.0 { value / visits } else { 0.0 }))
+            .max_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)))
+    }
+
+    /// The mean reward of the root mover through `text` and its visits (`None` when the
+    /// search never tried it).
+    pub(crate) fn of(&self, text: &str) -> Option<(f64, f64)> {
+        self.moves.iter().find(|(t, _, _)| t == text).filter(|(_, v, _)| *v > 0.0).map(|(_, v, value)| (value / v, *v))
+    }
+}
+
 /// The move with the most visits over all worlds (ties: the higher mean reward).
 ///
 /// # Errors
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
 pub(crate) fn best<G: AiGame>(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    // (move text, visits, reward sum) over all worlds, in order of first appearance.
-    let mut tally: Vec<(String, f64, f64)> = Vec::new();
-    let mut shortlist: Option<Vec<String>> = None;
+    let tally = tally::<G>(view, budget, None, rng)?;
+    tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
+}
+
+/// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed
+/// ([`Tally`]; `watch` is the view's seat). `only`: the root considers just these moves
+/// (by their text), else the budget's shortlist or every turn. The root's mover may be
+/// another seat than the view's (the chance of a seat that is not to move).
+///
+/// # Errors
+/// [`AiError::World`] when no world can be sampled.
+pub(crate) fn tally<G: AiGame>(
+    view: &SeatView,
+    budget: Budget,
+    only: Option<&[String]>,
+    rng: &mut ChaCha20Rng,
+) -> Result<Tally, AiError> {
+    let mut tally = Tally::default();
+    let mut shortlist: Option<Vec<String>> = only.map(<[String]>::to_vec);
     for _ in 0..budget.worlds.max(1) {
         let world = world::sample::<G>(view, rng)?;
         if budget.candidates > 0 && shortlist.is_none() {
             let ranked = greedy::ranked(&world, view.seat(), view.players());
             shortlist = Some(ranked.into_iter().take(budget.candidates).map(|(m, _)| m.to_string()).collect());
         }
-        for (mv, visits, value) in uct(&world, view.players(), budget, shortlist.as_deref(), rng) {
+        let (root, watched) = uct(&world, view.players(), budget, shortlist.as_deref(), view.seat(), rng);
+        tally.watch_sum += watched;
+        tally.playouts += budget.iterations as f64;
+        for (mv, visits, value) in root {
             let text = mv.to_string();
-            match tally.iter_mut().find(|(t, _, _)| *t == text) {
+            match tally.moves.iter_mut().find(|(t, _, _)| *t == text) {
                 Some(entry) => {
                     entry.1 += visits;
                     entry.2 += value;
                 }
-                None => tally.push((text, visits, value)),
+                None => tally.moves.push((text, visits, value)),
             }
         }
     }
-    tally
-        .into_iter()
-        .max_by(|a, b| {
-            let mean = |e: &(String, f64, f64)| if e.1 > 0.0 { e.2 / e.1 } else { 0.0 };
-            a.1.total_cmp(&b.1).then(mean(a).total_cmp(&mean(b)))
-        })
-        .map(|(text, _, _)| text)
-        .ok_or(AiError::NotToMove(view.seat()))
+    Ok(tally)
 }
 
 /// A node of one world's tree.
@@ -75,14 +114,16 @@ impl<M> Node<M> {
 }
 
 /// UCT in one world: `(root turn, visits, reward sum of the root's mover)` per expanded
-/// root turn.
+/// root turn, and the sum of `watch`'s rewards over all playouts.
 fn uct<G: AiGame>(
     root: &G,
     players: usize,
     budget: Budget,
     shortlist: Option<&[String]>,
+    watch: Seat,
     rng: &mut ChaCha20Rng,
-) -> Vec<(G::Move, f64, f64)> {
+) -> (Vec<(G::Move, f64, f64)>, f64) {
+    let mut watched = 0.0;
     let mut root_node = Node::new(root);
     if let Some(keep) = shortlist {
         root_node.untried.retain(|m| keep.contains(&m.to_string()));
@@ -120,6 +161,7 @@ fn uct<G: AiGame>(
             path.push((at, Some(mover)));
         }
         let rewards = playout(state, players, rng);
+        watched += rewards.get(watch).copied().unwrap_or(0.0);
         for &(n, by) in &path {
             if let Some(node) = nodes.get_mut(n) {
                 node.visits += 1.0;
@@ -127,15 +169,16 @@ fn uct<G: AiGame>(
             }
         }
     }
-    let Some(root_node) = nodes.first_mut() else { return Vec::new() };
+    let Some(root_node) = nodes.first_mut() else { return (Vec::new(), watched) };
     let children = std::mem::take(&mut root_node.children);
-    children
+    let children = children
         .into_iter()
         .map(|(mv, n)| {
             let (visits, value) = nodes.get(n).map_or((0.0, 0.0), |c| (c.visits, c.value));
             (mv, visits, value)
         })
-        .collect()
+        .collect();
+    (children, watched)
 }
 
 /// The index of the child of `at` with the highest UCB1 value (for the seat to move there).

@@ -19,6 +19,10 @@ impl AiGame for Aratoth {
         super::open_setup(view)
     }
 
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+        super::review_searched::<Self>(view, played, seen, effort, seed)
+    }
+
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         super::searched::<Self>(view, level, rng)
     }

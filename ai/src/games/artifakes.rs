@@ -98,6 +98,18 @@ impl AiGame for Artifakes {
         Ok(setup)
     }
 
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+        super::review_searched::<Self>(view, played, seen, effort, seed)
+    }
+
+    /// A new round was dealt.
+    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
+        match (before, after) {
+            (Knowledge::Artifakes(b), Knowledge::Artifakes(a)) => a.dealt_rounds > b.dealt_rounds,
+            _ => false,
+        }
+    }
+
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         super::searched::<Self>(view, level, rng)
     }

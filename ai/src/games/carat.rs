@@ -193,6 +193,18 @@ impl AiGame for Carat {
         Ok(setup)
     }
 
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+        super::review_searched::<Self>(view, played, seen, effort, seed)
+    }
+
+    /// A tile came into the hand that was not in it before the move.
+    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
+        match (before, after) {
+            (Knowledge::Carat(b), Knowledge::Carat(a)) => a.hand.iter().any(|t| !b.hand.contains(t)),
+            _ => false,
+        }
+    }
+
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         super::searched::<Self>(view, level, rng)
     }

@@ -63,6 +63,18 @@ impl AiGame for Hathor {
         Ok(setup)
     }
 
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+        super::review_searched::<Self>(view, played, seen, effort, seed)
+    }
+
+    /// The next stone was drawn.
+    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
+        match (before, after) {
+            (Knowledge::Hathor(b), Knowledge::Hathor(a)) => a.seen.len() > b.seen.len(),
+            _ => false,
+        }
+    }
+
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         super::searched::<Self>(view, level, rng)
     }

@@ -16,6 +16,7 @@ use crate::{
     greedy,
     search::{self, Budget},
     seat_view::Knowledge,
+    review::MoveChances,
     world, AiError, SeatView,
 };
 
@@ -75,6 +76,17 @@ pub(crate) trait AiGame: Game {
     fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         let world = world::sample::<Self>(view, rng)?;
         greedy::best(&world, view.seat(), view.players(), rng).ok_or(AiError::NotToMove(view.seat()))
+    }
+
+    /// The review's chances of the view's seat's move `played` ([`crate::review`]);
+    /// `seen` is the mover's view after the move. A game that searches answers with
+    /// [`review_searched`].
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError>;
+
+    /// Whether the seat learnt something drawn between its views `before` and `after` of
+    /// consecutive positions (a tile, cards, a stone); default: nothing is ever drawn.
+    fn drew(_before: &Knowledge, _after: &Knowledge) -> bool {
+        false
     }
 
     /// The move a playout makes (default: a uniformly random turn).
@@ -194,6 +206,33 @@ pub enum Searching {
 pub trait Searched: AiGame {
     /// The search budget of `level`.
     fn budget(level: Searching) -> Budget;
+}
+
+/// The review's chances ([`crate::review::review_move`]) of the view's seat's move
+/// `played` in a game of `kind`.
+pub(crate) fn review(kind: GameKind, view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+    per_game!(kind, review_in(view, played, seen, effort, seed))
+}
+
+fn review_in<G: AiGame>(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+    G::review_chances(view, played, seen, effort, seed)
+}
+
+/// How much search a review spends: the budget of a searching level, its playouts
+/// divided by `divisor` (a quick review: `easy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Effort {
+    pub level: Searching,
+    pub divisor: usize,
+}
+
+/// [`AiGame::review_chances`] of a game that searches: the effort's budget, the luck of a
+/// draw when [`AiGame::drew`] says the mover drew.
+pub(crate) fn review_searched<G: Searched>(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+    let drew = G::drew(view.knowledge(), seen.knowledge());
+    let mut budget = G::budget(effort.level);
+    budget.iterations = (budget.iterations / effort.divisor.max(1)).max(1);
+    crate::review::searched::<G>(view, played, seen, budget, drew, seed)
 }
 
 /// The move of an AI seat of `level` in a game that searches: [`search::best`] with the

@@ -22,7 +22,7 @@ use std::{
 use rules::{
     helofag::{play_on, turns_on, Field, Helofag, HelofagMove, Pieces, Roll},
     rng::ChaCha20Rng,
-    Game, Seat,
+    Game, Match, Seat,
 };
 
 use super::{
@@ -211,6 +211,70 @@ fn best_turn(eval: &mut Evaluator, pieces: &Pieces, mover: Seat, roll: Roll) -> 
         }
     }
     best.map(|(_, mv, after)| (mv, after))
+}
+
+/// What a review needs of one Helofag turn, by the race value (`normal`'s valuation):
+/// the mover's chance before its roll (the position after the previous turn, the mover
+/// rolling next; `None` when the turn before was no move), its chance with the roll (its
+/// best turn's), that best turn, and the chance after the `played` turn (`None` when it
+/// is no legal turn).
+pub(crate) struct TurnChances {
+    pub before_roll: Option<f64>,
+    pub with_roll: f64,
+    pub best: String,
+    pub played: Option<f64>,
+}
+
+/// [`TurnChances`] of the view's seat, to move, for its turn `played` (spec `helofag.md`,
+/// "A turn"; no hidden information: the position is rebuilt from the view's log and the
+/// rolls so far).
+///
+/// # Errors
+/// [`AiError::World`] when the position cannot be rebuilt; [`AiError::NotToMove`] when the
+/// seat has no turn.
+pub(crate) fn turn_chances(view: &SeatView, played: &str, rng: &mut ChaCha20Rng) -> Result<TurnChances, AiError> {
+    let seat = view.seat();
+    let game: Helofag = world::sample(view, rng)?;
+    let roll = game.roll().ok_or(AiError::NotToMove(seat))?;
+    let mut eval = Evaluator::new(&game, Valuation::Race);
+    let (best, with_roll) = best_turn(&mut eval, game.pieces(), seat, roll)
+        .and_then(|(mv, after)| {
+            let value = if after.count(seat, Field::Goal) >= eval.goal { 1.0 } else { eval.value(&after, eval.next(seat)).get(seat).copied()? };
+            Some((mv, value))
+        })
+        .ok_or(AiError::NotToMove(seat))?;
+    let played = game
+        .parse_move(played)
+        .ok()
+        .and_then(|mv| eval.after_turn(game.pieces(), seat, roll, &mv))
+        .and_then(|(_, value)| value.get(seat).copied());
+    let before_roll = before_roll(view, &mut eval)?;
+    Ok(TurnChances { before_roll, with_roll, best: best.to_string(), played })
+}
+
+/// The view's seat's race chance before its current roll: the pieces after the log's
+/// last turn (played again on the position before it, so before this roll's transfer),
+/// the seat rolling next; at the game's start the position as it is. `None` when the
+/// last entry is an event.
+fn before_roll(view: &SeatView, eval: &mut Evaluator) -> Result<Option<f64>, AiError> {
+    let seat = view.seat();
+    let Some((last, earlier)) = view.log().split_last() else {
+        let start = rules::Played::<Helofag>::open(view.options(), view.players(), Some(crate::games::open_setup(view)?), None)
+            .map_err(|e| AiError::World(e.to_string()))?;
+        return Ok(eval.value(start.game().pieces(), seat).get(seat).copied());
+    };
+    if last.starts_with('@') {
+        return Ok(None);
+    }
+    let mut previous = rules::Played::<Helofag>::open(view.options(), view.players(), Some(crate::games::open_setup(view)?), None)
+        .map_err(|e| AiError::World(e.to_string()))?;
+    for entry in earlier {
+        previous.play(entry).map_err(|e| AiError::World(format!("{entry}: {e}")))?;
+    }
+    let game = previous.game();
+    let (Some(&mover), Some(roll), Ok(mv)) = (game.to_move().first(), game.roll(), game.parse_move(last)) else { return Ok(None) };
+    let Ok(after) = play_on(game.pieces(), mover, roll, &mv, eval.goal) else { return Ok(None) };
+    Ok(eval.value(&after, seat).get(seat).copied())
 }
 
 #[cfg(test)]

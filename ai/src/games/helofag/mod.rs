@@ -36,6 +36,22 @@ impl AiGame for Helofag {
         super::open_setup(view)
     }
 
+    /// By the race value at one ply, as `normal` chooses (the budget does not matter: no
+    /// search); the luck is the roll's ([`choice::turn_chances`]).
+    fn review_chances(view: &SeatView, played: &str, _seen: &SeatView, _effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+        use rand::SeedableRng;
+        let chances = choice::turn_chances(view, played, &mut ChaCha20Rng::seed_from_u64(seed))?;
+        Ok(crate::review::MoveChances {
+            seat: view.seat(),
+            before: chances.with_roll,
+            // A turn the rules refuse (none should be) is valued as the best one.
+            after: chances.played.unwrap_or(chances.with_roll),
+            preferred: chances.best,
+            preferred_chance: chances.with_roll,
+            luck: chances.before_roll.map(|b| chances.with_roll - b),
+        })
+    }
+
     /// The levels choose by [`choice::Valuation`] at one ply, not by a search.
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         choice::choose(view, choice::Valuation::of(level), rng)

@@ -1,0 +1,195 @@
+//! The review's chances (issue 44): a known losing move is a blunder, nothing hidden is
+//! read, every game kind is reviewed, and a review is reproducible.
+
+use ai::{review::review_move, Agent, Level, SeatView};
+use rules::{aratoth::Aratoth, open, Game, GameKind, Match, Played};
+
+/// The winner of an Aratoth position under perfect play, by plain negamax over the rules'
+/// own legal moves (an independent route: no search, no sampling).
+fn perfect_winner(game: &Aratoth) -> usize {
+    if let Some(ranking) = game.outcome() {
+        return ranking[0][0];
+    }
+    let mover = game.to_move()[0];
+    let mut winner = 1 - mover;
+    for mv in game.legal_moves() {
+        let mut after = game.clone();
+        after.apply(&mv).expect("legal");
+        if perfect_winner(&after) == mover {
+            winner = mover;
+            break;
+        }
+    }
+    winner
+}
+
+/// An Aratoth game (two players, seed 4) after 20 placements: four placements are
+/// left to the seat to move, and only `bird green b4 c4 c7` wins; the same bird in red
+/// at the same sites leaves the opponent a forced win (both checked by negamax below).
+const PREFIX: [&str; 20] = [
+    "formula black a3 a5 a8",
+    "snake red a19 a20 a24 a25",
+    "snake green a9 a12 a13 a17",
+    "mage red a27 a34 a35 b27",
+    "mage green a22 a29 a30 b22",
+    "bird red a14 b5 b9",
+    "fish green a26 a33 b20 b26",
+    "fish red a31 a32 b24 b25",
+    "mage black a18 b12 b13 b18",
+    "formula red a23 b17 c12",
+    "fish black a11 a16 b11 b16",
+    "bird green b23 c17 c18",
+    "bird black a4 a7 b7",
+    "fish green a1 a2 b1 b2",
+    "formula red a6 b3 c1",
+    "formula green a10 b6 c3",
+    "fish red b19 c13 c19 d13",
+    "formula black a21 a28 a36",
+    "formula green b8 c8 d8",
+    "fish black b14 c9 c14 d9",
+];
+const WINNING: &str = "bird green b4 c4 c7";
+const LOSING: &str = "bird red b4 c4 c7";
+
+fn aratoth_at(prefix: &[&str]) -> Played<Aratoth> {
+    let mut game = Played::<Aratoth>::open(&serde_json::json!({"players": 2}), 2, None, Some(4)).expect("a game");
+    for entry in prefix {
+        game.play(entry).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn a_placement_that_leaves_the_opponent_a_forced_win_is_a_blunder() {
+    let before = aratoth_at(&PREFIX);
+    let mover = before.to_move()[0];
+    // The position as described, by the independent route.
+    let chosen = |text: &str| {
+        let mut g = before.game().clone();
+        g.apply(&g.parse_move(text).expect("a move")).expect("legal");
+        perfect_winner(&g)
+    };
+    assert_eq!(before.game().legal_moves().len(), 4);
+    assert_eq!(chosen(WINNING), mover);
+    assert_eq!(chosen(LOSING), 1 - mover);
+    let mut after = aratoth_at(&PREFIX);
+    after.play(LOSING).expect("legal");
+    let chances = review_move(&before, LOSING, &after, Level::Normal, 1).expect("chances").expect("a move");
+    assert_eq!(chances.seat, mover);
+    assert_eq!(chances.preferred, WINNING);
+    // A won position (chance near 1) thrown away (near 0): far beyond the blunder's 15
+    // points.
+    assert!(chances.before > 0.8, "{chances:?}");
+    assert!(chances.before - chances.after >= 0.15, "{chances:?}");
+    assert_eq!(chances.luck, None, "Aratoth has no chance");
+    // The winning placement loses nothing.
+    let mut won = aratoth_at(&PREFIX);
+    won.play(WINNING).expect("legal");
+    let chances = review_move(&before, WINNING, &won, Level::Normal, 1).expect("chances").expect("a move");
+    assert_eq!(chances.after, chances.before);
+}
+
+/// A game of `kind` played to its end (or `limit` moves) by the greedy baseline from
+/// `seed` (two players; Hathor alone).
+fn greedy_game(kind: GameKind, seed: u64, limit: usize) -> Box<dyn Match> {
+    let players = if kind == GameKind::Hathor { 1 } else { 2 };
+    let mut game = open(kind, &serde_json::json!({ "players": players }), players, None, Some(seed)).expect("a game");
+    for n in 0..limit as u64 {
+        let Some(&seat) = game.to_move().first() else { break };
+        let view = SeatView::of(game.as_ref(), seat).expect("a view");
+        let mv = Agent::Greedy.choose(&view, n).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+    game
+}
+
+/// Every move of `game`'s log reviewed at `level`: the positions before and after each
+/// are the record's start with the log played up to them.
+fn review_all(game: &dyn Match, level: Level) -> Vec<Option<ai::review::MoveChances>> {
+    let fresh = || open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed()).expect("the start");
+    let mut before = fresh();
+    let mut after = fresh();
+    game.log()
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            after.play(entry).expect("legal");
+            let chances = review_move(before.as_ref(), entry, after.as_ref(), level, i as u64).expect("chances");
+            before.play(entry).expect("legal");
+            chances
+        })
+        .collect()
+}
+
+#[test]
+fn a_different_hidden_deck_under_the_same_public_moves_and_hands_gives_the_same_review() {
+    // Artifakes deals five cards to each player per excavation; a game that ends before
+    // the deck is used up leaves cards nobody ever saw. Swapping two of them changes the
+    // record but no view of any seat at any position (checked), so the review must not
+    // change.
+    let game = greedy_game(GameKind::Artifakes, 3, 400);
+    assert!(game.is_finished());
+    let mut setup = game.resolved_setup();
+    let deck = setup["deck"].as_array().expect("a deck").clone();
+    // The cards dealt: every view's own hand, over all positions, comes from the top of
+    // the deck; take the last two cards that differ, far below any deal of the game.
+    let (a, b) = (deck.len() - 1, (0..deck.len() - 1).rev().find(|&i| deck[i] != deck[deck.len() - 1]).expect("two numbers"));
+    setup["deck"][a] = deck[b].clone();
+    setup["deck"][b] = deck[a].clone();
+    let mut other = open(GameKind::Artifakes, &game.options(), 2, Some(setup), game.seed()).expect("the other deck");
+    let mut replay = open(GameKind::Artifakes, &game.options(), 2, Some(game.resolved_setup()), game.seed()).expect("the game");
+    for entry in game.log() {
+        for seat in 0..2 {
+            assert_eq!(SeatView::of(replay.as_ref(), seat).unwrap(), SeatView::of(other.as_ref(), seat).unwrap(), "before {entry}");
+        }
+        replay.play(entry).expect("legal");
+        other.play(entry).expect("legal in the other deck too");
+    }
+    assert_ne!(other.resolved_setup(), game.resolved_setup());
+    let first = review_all(game.as_ref(), Level::Easy);
+    assert_eq!(first, review_all(other.as_ref(), Level::Easy));
+    assert!(first.iter().flatten().count() > 20);
+}
+
+#[test]
+fn every_game_kind_is_reviewed_reproducibly_with_chances_in_range() {
+    for kind in GameKind::ALL {
+        let game = greedy_game(kind, 5, 8);
+        let reviewed = review_all(game.as_ref(), Level::Easy);
+        assert_eq!(reviewed, review_all(game.as_ref(), Level::Easy), "{kind:?}: the same seed, the same review");
+        let mut position = open(kind, &game.options(), game.players(), Some(game.resolved_setup()), game.seed()).expect("start");
+        for (entry, chances) in game.log().iter().zip(&reviewed) {
+            let chances = chances.as_ref().expect("every entry here is a move");
+            assert_eq!(Some(&chances.seat), position.to_move().first(), "{kind:?} {entry}");
+            for c in [chances.before, chances.after, chances.preferred_chance] {
+                assert!((0.0..=1.0).contains(&c), "{kind:?} {entry}: {chances:?}");
+            }
+            // The preferred move is legal where it was preferred.
+            let mut probe = open(kind, &game.options(), game.players(), Some(game.resolved_setup()), game.seed()).expect("start");
+            for e in position.log() {
+                probe.play(e).expect("legal");
+            }
+            assert!(probe.play(&chances.preferred).is_ok(), "{kind:?}: {} after {:?}", chances.preferred, position.log());
+            position.play(entry).expect("legal");
+        }
+        // Helofag's rolls are luck at every move, Aratoth has none.
+        match kind {
+            GameKind::Helofag => assert!(reviewed.iter().flatten().all(|c| c.luck.is_some()), "{reviewed:?}"),
+            GameKind::Aratoth => assert!(reviewed.iter().flatten().all(|c| c.luck.is_none())),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn carat_draws_are_luck_and_the_last_tile_draws_nothing() {
+    // With one tile in hand, every placement but the last two (the pile is empty by then)
+    // draws a tile.
+    let game = greedy_game(GameKind::Carat, 9, 400);
+    assert!(game.is_finished());
+    let reviewed = review_all(game.as_ref(), Level::Easy);
+    let n = reviewed.len();
+    assert_eq!(n, 36);
+    assert!(reviewed[..n - 2].iter().flatten().all(|c| c.luck.is_some()), "{reviewed:?}");
+    assert!(reviewed[n - 2..].iter().flatten().all(|c| c.luck.is_none()), "{reviewed:?}");
+}
