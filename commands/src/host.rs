@@ -158,6 +158,7 @@ impl Host {
             Command::History { game } => crate::features::takeback::history(&ctx, game).await,
             Command::Replay { game } => crate::features::info::replay(&ctx, game).await,
             Command::Conditional { game, action } => crate::features::conditional::conditional(&ctx, game, action).await,
+            Command::Review { game } => crate::features::review::review(&ctx, game).await,
             Command::Leaderboard { game } => crate::features::ratings::leaderboard(&ctx, game).await,
             Command::Stats { player } => crate::features::ratings::stats(&ctx, player.as_deref()).await,
             Command::Settings { words } => crate::features::settings::settings(&ctx, &words).await,

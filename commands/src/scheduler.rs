@@ -10,6 +10,7 @@
 //! two pollers at once, neither lose nor duplicate a notice.
 
 use crate::{
+    features::review::REVIEW_MOVES_PER_POLL,
     base::ai_seat::is_ai,
     base::reply::Audience,
     store::platforms::Platforms,
@@ -83,16 +84,37 @@ impl Host {
     /// none could move) and their announcements (a game of an open challenge announces
     /// nothing). Called again and again, it posts the AI's moves one by one as they are
     /// made.
+    ///
+    /// Reviews of the channel's games asked for (`review`) are worked on here too, a few
+    /// moves per call, counted with the moves played.
     pub async fn ai_moves_in(&self, platform: &str, channel: &str) -> (usize, Vec<Notice>) {
         let mut out = Vec::new();
-        match self.ai_turns(Platforms::Channel { platform, channel }, &mut out, 1).await {
-            Ok(played) => (played, out),
+        let here = Platforms::Channel { platform, channel };
+        let played = match self.ai_turns(here, &mut out, 1).await {
+            Ok(played) => played,
             Err(e) => {
                 self.db.saw(&e);
                 tracing::error!(error = %e, "the scheduler failed to play the AI's turns");
-                (0, out)
+                0
             }
-        }
+        };
+        let reviewed = match self.reviews(here, &mut out, REVIEW_MOVES_PER_POLL).await {
+            Ok(reviewed) => reviewed,
+            Err(e) => {
+                self.db.saw(&e);
+                tracing::error!(error = %e, "the scheduler failed to work on the reviews");
+                0
+            }
+        };
+        (played + reviewed, out)
+    }
+
+    /// Works on the reviews asked for ([`crate::features::review::work`]): at most
+    /// `moves` moves of each; a completed review is posted where it was asked for.
+    async fn reviews(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>, moves: usize) -> Result<usize, StorageError> {
+        let (reviewed, posts) = crate::features::review::work(self, platforms, moves).await?;
+        out.extend(posts.into_iter().map(|(platform, channel, reply)| Notice { platform, channel, reply }));
+        Ok(reviewed)
     }
 
     async fn due_notices_on(&self, now: i64, platforms: Platforms<'_>, ai_moves: usize) -> Vec<Notice> {
@@ -104,6 +126,8 @@ impl Host {
             ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await.map(drop)),
             // Before the reminders: a tournament game whose time is up ends by itself.
             ("tournaments", self.tournaments(platforms, &mut out).await),
+            // Only where AI turns are played (in the background): a review takes seconds.
+            ("reviews", self.reviews(platforms, &mut out, if ai_moves > 0 { REVIEW_MOVES_PER_POLL } else { 0 }).await.map(drop)),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),
             ("unanswered moves", self.unanswered_moves(now, platforms, &mut out).await),

@@ -7,6 +7,7 @@
 //! * [`board_png`] draws the board as the chat shows it after every move.
 //! * [`hand_png`] draws one player's private hand, for games with hands.
 //! * [`strip::strip_png`] draws the replay strip of a finished game (small boards).
+//! * [`chart::review_png`] draws the graph of a game's review (each player's chance to win).
 //! * [`animation::replay_gif`] draws the animated replay of a finished game (a GIF, one
 //!   frame per position).
 //! * [`canvas`] and [`palette`] are the shared drawing toolkit every game's module uses.
@@ -26,6 +27,7 @@ mod aratoth;
 mod artifakes;
 mod bidi;
 pub mod canvas;
+pub mod chart;
 mod carat;
 mod encode;
 mod frame;

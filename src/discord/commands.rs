@@ -7,7 +7,7 @@ use commands::{Command, GameId, Verb};
 use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
-use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, replay, resign, start, undo};
+use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, replay, resign, review, start, undo};
 use over_days::{daily, language, leaderboard, reminders, settings, stats, vacation};
 use super::{components, session, Context, Error};
 
@@ -83,6 +83,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 27] = [
     (Verb::Games, "partien"),
     (Verb::History, "verlauf"),
     (Verb::Replay, "nachspielen"),
+    (Verb::Review, "analyse"),
     (Verb::Export, "exportieren"),
     (Verb::Vacation, "urlaub"),
     (Verb::Reminders, "erinnerungen"),
@@ -126,6 +127,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         games(),
         history(),
         replay(),
+        review(),
         export(),
         vacation(),
         reminders(),

@@ -38,6 +38,7 @@ const COMMANDS: [(&str, &str); 27] = [
     ("games", "partien"),
     ("history", "verlauf"),
     ("replay", "nachspielen"),
+    ("review", "analyse"),
     ("export", "exportieren"),
     ("vacation", "urlaub"),
     ("reminders", "erinnerungen"),

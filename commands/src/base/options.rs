@@ -22,6 +22,9 @@ pub struct HostOptions {
     /// The web page's public address without a trailing slash (`[web] public_url`, e.g.
     /// `https://spiele.example.org`); `None`: no web page, chat carries no links.
     pub web_url: Option<String>,
+    /// The search budget of a game's review (issue 44): that of this AI level
+    /// (`normal`, the default; `easy` a quarter of it, for tests).
+    pub review_level: ai::Level,
 }
 
 impl std::fmt::Debug for HostOptions {
@@ -34,12 +37,13 @@ impl std::fmt::Debug for HostOptions {
             .field("clock", &self.clock)
             .field("hathor_daily_secret", &self.hathor_daily_secret.as_ref().map(|_| "***"))
             .field("web_url", &self.web_url)
+            .field("review_level", &self.review_level)
             .finish()
     }
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None, web_url: None }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None, web_url: None, review_level: ai::Level::Normal }
     }
 }

@@ -7,6 +7,7 @@ pub(crate) mod info;
 pub mod invitations;
 pub(crate) mod lobby;
 pub(crate) mod play;
+pub mod review;
 pub mod ratings;
 pub mod reminders;
 pub mod settings;

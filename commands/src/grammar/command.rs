@@ -33,6 +33,8 @@ pub enum Verb {
     History,
     /// `replay [#id]`: the game as an animated GIF (features/info.rs).
     Replay,
+    /// `review [#id]`: a finished game's review (features/review.rs).
+    Review,
     Leaderboard,
     Stats,
     Settings,
@@ -50,7 +52,7 @@ pub enum Verb {
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 28] = [
+pub const VERBS: [(Verb, &[&str]); 29] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -75,6 +77,7 @@ pub const VERBS: [(Verb, &[&str]); 28] = [
     (Verb::Reminders, &["reminders", "erinnerungen"]),
     (Verb::History, &["history", "verlauf"]),
     (Verb::Replay, &["replay", "nachspielen"]),
+    (Verb::Review, &["review", "analyse", "analysieren"]),
     (Verb::Leaderboard, &["leaderboard", "rangliste", "bestenliste"]),
     (Verb::Stats, &["stats", "statistik"]),
     (Verb::Settings, &["settings", "einstellungen"]),
@@ -102,6 +105,7 @@ impl Verb {
             | Verb::History
             | Verb::Replay
             | Verb::Conditional
+            | Verb::Review
             | Verb::Decline => true,
             Verb::New
             | Verb::Games
@@ -404,6 +408,9 @@ pub enum Command {
     /// `if [#id] <their move> then <my move> [if … then …]`, `conditional [#id]`,
     /// `conditional clear [#id]`: conditional moves, privately.
     Conditional { game: Option<GameId>, action: PlanAction },
+    /// `review [#id]`: a finished game's review (chances, marks, turning points, luck),
+    /// in the channel.
+    Review { game: Option<GameId> },
     /// `leaderboard <game>`: the best-rated players of a game here.
     Leaderboard { game: GameKind },
     /// `stats [@player]`: a player's ratings here (none: mine).
@@ -583,6 +590,7 @@ impl Command {
             Verb::Rematch => no_extra(Command::Rematch { game }),
             Verb::History => no_extra(Command::History { game }),
             Verb::Replay => no_extra(Command::Replay { game }),
+            Verb::Review => no_extra(Command::Review { game }),
             Verb::Move => {
                 if rest.is_empty() {
                     return Err(Msg::new("cmd-move-needs-text"));
@@ -634,7 +642,8 @@ impl Command {
             | Command::Rematch { game }
             | Command::History { game }
             | Command::Replay { game }
-            | Command::Conditional { game, .. } => *game,
+            | Command::Conditional { game, .. }
+            | Command::Review { game } => *game,
             _ => None,
         }
     }
@@ -664,6 +673,7 @@ impl Command {
             Command::History { .. } => Verb::History,
             Command::Replay { .. } => Verb::Replay,
             Command::Conditional { .. } => Verb::Conditional,
+            Command::Review { .. } => Verb::Review,
             Command::Leaderboard { .. } => Verb::Leaderboard,
             Command::Stats { .. } => Verb::Stats,
             Command::Settings { .. } => Verb::Settings,

@@ -19,6 +19,7 @@ pub mod notices;
 pub mod plans;
 pub mod platforms;
 pub mod ratings;
+pub mod reviews;
 pub mod settings;
 pub mod takeback;
 pub mod tournaments;

@@ -176,6 +176,12 @@ impl Table {
             && self.last_rating_sweep.compare_exchange(last, now, Ordering::AcqRel, Ordering::Acquire).is_ok()
     }
 
+    /// Wakes the scheduler ([`Table::ai_turn_waiting`]) for background work that is not
+    /// an AI turn: a review asked for or with moves left.
+    pub(crate) fn wake_scheduler(&self) {
+        self.ai_wakeup.notify_one();
+    }
+
     /// Wakes [`Table::ai_turn_waiting`] when one of `loaded`'s seats to move is an AI seat.
     pub(crate) fn wake_ai_if_to_move(&self, loaded: &Loaded) {
         let to_move = loaded.game.as_ref().map(|g| g.to_move()).unwrap_or_default();

@@ -27,5 +27,6 @@ mod tournaments;
 mod unanswered;
 mod races;
 mod ratings;
+mod reviews;
 mod settings;
 mod table_talk;

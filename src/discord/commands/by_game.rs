@@ -1,6 +1,6 @@
 //! The slash commands whose only option is a game's number (`/join`, `/start`,
 //! `/board`, `/hand`, `/resign`, `/abort`, `/export`, `/claim`, `/undo`, `/rematch`,
-//! `/history`, `/replay`, `/decline`): one declaration each through [`game_command!`], so the
+//! `/history`, `/replay`, `/review`, `/decline`): one declaration each through [`game_command!`], so the
 //! option (its English and German name and description) is written once.
 
 use commands::{Command, GameId};
@@ -141,6 +141,16 @@ game_command!(
     "nachspielen",
     "Die ganze Partie als bewegtes Bild (GIF), im Kanal.",
     |game| Command::Replay { game }
+);
+
+game_command!(
+    /// A finished game's review: chances, marks, turning points, luck and a graph.
+    ///
+    /// Without a number: the game that ended here last.
+    review,
+    "analyse",
+    "Die Analyse einer beendeten Partie: Chancen, Markierungen, Wendepunkte, Glück, Grafik.",
+    |game| Command::Review { game }
 );
 
 game_command!(
