@@ -7,9 +7,11 @@
 //! UCT; Helofag: the race value its levels choose by), on the scale 0..=1 (a win 1, a
 //! shared first place split; Hathor, played alone, values its score the same way).
 //!
-//! * **before**: the mean reward through the move the search prefers (the most visited).
-//! * **after**: the mean reward through the played move: the preferred move's when it
-//!   is the same, else a second search of the same budget restricted to the played move.
+//! * **preferred**: the move a search with half the budget's playouts visits most.
+//! * **before**: the mean reward through the preferred move, by a search of the same
+//!   budget restricted to it (the most visited move's own mean is biased upwards).
+//! * **after**: the mean reward through the played move, by a search restricted to it on
+//!   the same sampled worlds (the same value as *before* when it is the preferred move).
 //! * **luck**: the change of chance no decision made. Helofag: the roll (the chance with
 //!   the roll minus the chance before it, the dice's expectation). Carat, Artifakes,
 //!   Hathor: a draw after the move (the chance from the mover's view once the drawn
@@ -80,25 +82,26 @@ pub(crate) fn searched<G: games::AiGame>(
     seed: u64,
 ) -> Result<MoveChances, AiError> {
     let seat = view.seat();
-    let main = search::tally::<G>(view, budget, None, &mut ChaCha20Rng::seed_from_u64(seed))?;
-    let (preferred, _, preferred_chance) = main.best().ok_or(AiError::NotToMove(seat))?;
-    let after = if preferred == played {
-        Some(preferred_chance)
-    } else {
-        let only = [played.to_string()];
-        let focused = search::tally::<G>(view, budget, Some(&only), &mut ChaCha20Rng::seed_from_u64(seed))?;
-        focused.of(played).map(|(mean, _)| mean)
-    };
+    // The preferred move is chosen with half the playouts: it is valued again below.
+    let choosing = Budget { iterations: (budget.iterations / 2).max(1), ..budget };
+    let main = search::tally::<G>(view, choosing, None, &mut ChaCha20Rng::seed_from_u64(seed))?;
+    let (preferred, _, preferred_mean) = main.best().ok_or(AiError::NotToMove(seat))?;
+    // The preferred move valued again by a search of its own: the most visited move's
+    // mean is biased upwards (it was chosen for doing well), and the played move is
+    // valued the same way, on the same worlds.
+    let focus = seed ^ 0xF0C0_5ED0;
+    let before = search::focused::<G>(view, budget, preferred, focus)?.unwrap_or(preferred_mean);
+    let after = if preferred == played { Some(before) } else { search::focused::<G>(view, budget, played, focus)? };
     // A move the search does not know (none should be) is valued as the preferred one:
     // no mark rather than a wrong one.
-    let after = after.unwrap_or(preferred_chance);
+    let after = after.unwrap_or(before);
     let luck = if drew && !seen.log().is_empty() {
         let seen_tally = search::tally::<G>(seen, budget, None, &mut ChaCha20Rng::seed_from_u64(seed ^ 0x5eed))?;
         (seen_tally.playouts > 0.0).then(|| seen_tally.watch_sum / seen_tally.playouts - after)
     } else {
         None
     };
-    Ok(MoveChances { seat, before: preferred_chance, after, preferred: preferred.to_string(), preferred_chance, luck })
+    Ok(MoveChances { seat, before, after, preferred: preferred.to_string(), preferred_chance: before, luck })
 }
 
 /// Whether `kind` has chance the review separates from the decisions: dice (Helofag) or

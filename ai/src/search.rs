@@ -1,6 +1,7 @@
 //! Determinized Monte Carlo tree search: UCT in each of several sampled worlds, the
 //! root statistics summed over the worlds.
 
+use rand::SeedableRng;
 use rules::{rng::ChaCha20Rng, Seat};
 
 use crate::{games::AiGame, greedy, world, AiError, SeatView};
@@ -35,12 +36,6 @@ impl Tally {
             .iter()
             .map(|(t, visits, value)| (t.as_str(), *visits, if *visits > 0.0 { value / visits } else { 0.0 }))
             .max_by(|a, b| a.1.total_cmp(&b.1).then(a.2.total_cmp(&b.2)))
-    }
-
-    /// The mean reward of the root mover through `text` and its visits (`None` when the
-    /// search never tried it).
-    pub(crate) fn of(&self, text: &str) -> Option<(f64, f64)> {
-        self.moves.iter().find(|(t, _, _)| t == text).filter(|(_, v, _)| *v > 0.0).map(|(_, v, value)| (value / v, *v))
     }
 }
 
@@ -90,6 +85,31 @@ pub(crate) fn tally<G: AiGame>(
         }
     }
     Ok(tally)
+}
+
+/// The mean reward of the view's seat (to move) through the root move `text`: UCT
+/// restricted to that move in `budget.worlds` worlds. The worlds are sampled from one
+/// generator seeded with `seed` and the playouts drawn from another, so two calls with
+/// the same view and seed value two moves on the very same worlds (common random
+/// numbers: their difference is not blurred by different samples). `None` when no world
+/// has the move.
+///
+/// # Errors
+/// [`AiError::World`] when no world can be sampled.
+pub(crate) fn focused<G: AiGame>(view: &SeatView, budget: Budget, text: &str, seed: u64) -> Result<Option<f64>, AiError> {
+    let mut worlds = ChaCha20Rng::seed_from_u64(seed);
+    let mut plays = ChaCha20Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let only = [text.to_string()];
+    let (mut visits, mut value) = (0.0, 0.0);
+    for _ in 0..budget.worlds.max(1) {
+        let world = world::sample::<G>(view, &mut worlds)?;
+        let (root, _) = uct(&world, view.players(), budget, Some(&only), view.seat(), &mut plays);
+        for (_, v, sum) in root {
+            visits += v;
+            value += sum;
+        }
+    }
+    Ok((visits > 0.0).then(|| value / visits))
 }
 
 /// A node of one world's tree.

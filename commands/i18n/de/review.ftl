@@ -22,8 +22,14 @@ review-player = { $player }: Genauigkeit { $accuracy } %, { $inaccuracies ->
    *[other] { $blunders } Patzer
   }
 review-luck = { $sign ->
-    [1] { $player } hat { $points } Punkte Gewinnchance besser gewürfelt und gezogen als der Durchschnitt.
-    [-1] { $player } hat { $points } Punkte Gewinnchance schlechter gewürfelt und gezogen als der Durchschnitt.
+    [1] { $player } hat { $points ->
+        [one] 1 Punkt
+       *[other] { $points } Punkte
+      } Gewinnchance besser gewürfelt und gezogen als der Durchschnitt.
+    [-1] { $player } hat { $points ->
+        [one] 1 Punkt
+       *[other] { $points } Punkte
+      } Gewinnchance schlechter gewürfelt und gezogen als der Durchschnitt.
    *[other] { $player } hat genau so gut gewürfelt und gezogen wie der Durchschnitt.
   }
 review-turning-title = Wendepunkte:

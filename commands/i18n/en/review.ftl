@@ -22,8 +22,14 @@ review-player = { $player }: accuracy { $accuracy } %, { $inaccuracies ->
    *[other] { $blunders } blunders
   }
 review-luck = { $sign ->
-    [1] { $player } rolled and drew { $points } points of chance better than average.
-    [-1] { $player } rolled and drew { $points } points of chance worse than average.
+    [1] { $player } rolled and drew { $points ->
+        [one] 1 point
+       *[other] { $points } points
+      } of chance better than average.
+    [-1] { $player } rolled and drew { $points ->
+        [one] 1 point
+       *[other] { $points } points
+      } of chance worse than average.
    *[other] { $player } rolled and drew just as well as average.
   }
 review-turning-title = Turning points:
