@@ -236,7 +236,7 @@ impl Host {
     pub async fn record(&self, id: GameId) -> Result<Option<rules::record::Record>, StorageError> {
         let Some(row) = self.db.game(id).await? else { return Ok(None) };
         let loaded = self.load(row).await?;
-        Ok(loaded.game.as_ref().map(|g| rules::record::Record::of(g.as_ref(), &loaded.names())))
+        self.table.record_of(&loaded).await
     }
 
     pub(crate) fn web_boards(&self) -> &crate::table::board_cache::BoardCache {

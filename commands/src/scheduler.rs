@@ -303,21 +303,32 @@ impl Host {
                 let lang = here.lang.or(chosen).or(stored).unwrap_or(self.options.language);
                 let user = User::new(player.user_id.clone(), player.name.clone());
                 let game = turn.kind.parse::<rules::GameKind>().map_or(turn.kind.clone(), |k| lang.game_name(k).to_string());
-                // "läuft in 2 Tagen ab" takes the dative; "noch 2 Tage" does not.
-                let left = if kind == "soon" { format_duration_dative(&self.texts, lang, seat_clock.left_ms()) } else { format_duration(&self.texts, lang, seat_clock.left_ms()) };
+                // "läuft in 2 Tagen ab" takes the dative; "noch 2 Tage" does not. Half
+                // time is the move's own: what is left of it (the bank follows).
+                let left_ms = if kind == "half" { seat_clock.move_left_ms() } else { seat_clock.left_ms() };
+                let left = if kind == "soon" { format_duration_dative(&self.texts, lang, left_ms) } else { format_duration(&self.texts, lang, left_ms) };
                 let msg = Msg::new(format!("clock-{kind}"))
                     .arg("player", Arg::Mention(user))
                     .arg("id", turn.game)
                     .arg("game", game)
                     .arg("left", left);
+                // With a bank (docs "Clocks with a bank"): what is left of both.
+                let bank_line = (turn.bank_ms.is_some() && kind != "expired").then(|| {
+                    let words = |ms: i64| format_duration(&self.texts, lang, ms);
+                    Msg::new("clock-bank-line").arg("move", words(seat_clock.move_left_ms())).arg("bank", words(seat_clock.bank_left_ms()))
+                });
                 if kind != "expired" && !crate::store::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
                     continue;
                 }
                 tracing::info!(game = %turn.game, seat, kind, "turn notice");
+                let mut text = self.texts.text(lang, &msg);
+                if let Some(line) = bank_line {
+                    text.push_line(self.texts.text(lang, &line));
+                }
                 out.push(Notice {
                     platform: turn.platform.clone(),
                     channel: turn.channel.clone(),
-                    reply: Reply::channel(self.texts.text(lang, &msg)).about(GameRef { id: turn.game, seq: turn.seq }),
+                    reply: Reply::channel(text).about(GameRef { id: turn.game, seq: turn.seq }),
                 });
                 if kind == "expired" {
                     self.ai_claims(turn.game, &turn.to_move, &players, out).await;

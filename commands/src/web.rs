@@ -279,7 +279,7 @@ impl Host {
     pub async fn web_record(&self, token: &str) -> Result<Option<rules::record::Record>, StorageError> {
         let Some((_, loaded)) = self.web_loaded(token, Lang::En).await? else { return Ok(None) };
         let Some(game) = &loaded.game else { return Ok(None) };
-        let mut record = rules::record::Record::of(game.as_ref(), &loaded.names());
+        let Some(mut record) = self.record_of(&loaded).await? else { return Ok(None) };
         if !game.is_finished() {
             record.setup = None;
             record.seed = None;

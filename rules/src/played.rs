@@ -143,6 +143,7 @@ pub trait Match: Send + Sync {
             ranking: self.ranking(),
             legal_moves: if finished { 0 } else { self.legal_moves().len() },
             details: self.details(),
+            bank_left_ms: None,
         }
     }
     /// A copy of this game.

@@ -19,6 +19,21 @@ pub struct Record {
     pub seed: Option<u64>,
     #[serde(default)]
     pub moves: Vec<String>,
+    /// The clock with a bank the game was played with, if any (an extension of the
+    /// spec's record; docs "Clocks with a bank").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<RecordClock>,
+}
+
+/// A clock with a bank in a record (`time=1d+3d`): the time per move and each player's
+/// bank at the start, in milliseconds, and for each entry of `moves`, in order, what
+/// that entry took from its mover's bank (ms; 0 for a move within the time per move and
+/// for events). Replaying gives each player's bank left ([`Summary::bank_left_ms`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordClock {
+    pub move_ms: i64,
+    pub bank_ms: i64,
+    pub bank_used_ms: Vec<i64>,
 }
 
 impl Record {
@@ -31,6 +46,7 @@ impl Record {
             setup: Some(game.resolved_setup()),
             seed: game.seed(),
             moves: game.log().to_vec(),
+            clock: None,
         }
     }
 
@@ -56,6 +72,10 @@ pub struct Summary {
     pub legal_moves: usize,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub details: Option<Value>,
+    /// In a record with a clock with a bank: each player's bank left after the moves, in
+    /// milliseconds, by seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_left_ms: Option<Vec<i64>>,
 }
 
 /// What replaying a record gives: the JSON to print and the exit status (0 or 2).
@@ -77,17 +97,67 @@ pub fn replay(text: &str) -> Replay {
         Ok(r) => r,
         Err(e) => return malformed(format!("not a game record: {e}")),
     };
+    let banks = match bank_left(&record) {
+        Ok(banks) => banks,
+        Err(e) => return malformed(e.0),
+    };
+    let summary = |game: &dyn Match, applied: usize| {
+        let mut summary = game.summary();
+        summary.bank_left_ms = banks.as_ref().map(|b| b.get(applied).cloned().unwrap_or_default());
+        serde_json::to_value(summary).unwrap_or(Value::Null)
+    };
     match replay_record(&record) {
-        Ok((game, None)) => Replay { output: summary_json(game.as_ref()), exit_status: 0 },
+        Ok((game, None)) => Replay { output: summary(game.as_ref(), record.moves.len()), exit_status: 0 },
         Ok((game, Some((index, reason)))) => Replay {
             output: json!({
                 "error": { "move_index": index, "move": record.moves[index], "reason": reason },
-                "state": summary_json(game.as_ref()),
+                "state": summary(game.as_ref(), index),
             }),
             exit_status: 2,
         },
         Err(e) => malformed(e.0),
     }
+}
+
+/// Each player's bank left before each entry of `record.moves` and after the last
+/// (`[k][seat]`, ms), from its clock; `None` for a record without one. The mover of an
+/// entry is the (first) seat to move before it.
+///
+/// # Errors
+/// [`SetupError`] for a clock that does not fit the record: a time or bank below one
+/// minute, not one `bank_used_ms` per move, a negative one, or more taken than a
+/// player's bank holds.
+pub fn bank_left(record: &Record) -> Result<Option<Vec<Vec<i64>>>, SetupError> {
+    let Some(clock) = &record.clock else { return Ok(None) };
+    let bad = |why: String| SetupError(format!("clock: {why}"));
+    if clock.move_ms < 60_000 || clock.bank_ms < 60_000 {
+        return Err(bad("the time per move and the bank are at least one minute (60000 ms)".into()));
+    }
+    if clock.bank_used_ms.len() != record.moves.len() {
+        return Err(bad(format!("{} entries in bank_used_ms for {} moves", clock.bank_used_ms.len(), record.moves.len())));
+    }
+    let mut game = record.start()?;
+    let mut left = vec![clock.bank_ms; record.players.len()];
+    let mut out = vec![left.clone()];
+    for (index, (mv, &used)) in record.moves.iter().zip(&clock.bank_used_ms).enumerate() {
+        if used < 0 {
+            return Err(bad(format!("move {index} takes a negative time from the bank")));
+        }
+        if let Some(&mover) = game.to_move().first() {
+            let bank = left.get_mut(mover).ok_or_else(|| bad(format!("move {index}: no seat {mover}")))?;
+            if used > *bank {
+                return Err(bad(format!("move {index} takes {used} ms from a bank of {bank} ms")));
+            }
+            *bank -= used;
+        } else if used != 0 {
+            return Err(bad(format!("move {index} has nobody to move")));
+        }
+        if game.play(mv).is_err() {
+            break;
+        }
+        out.push(left.clone());
+    }
+    Ok(Some(out))
 }
 
 /// A replayed record: the game as far as its moves were legal, and the index and reason
@@ -109,6 +179,3 @@ pub fn replay_record(record: &Record) -> Result<Replayed, SetupError> {
     Ok((game, None))
 }
 
-fn summary_json(game: &dyn Match) -> Value {
-    serde_json::to_value(game.summary()).unwrap_or(Value::Null)
-}

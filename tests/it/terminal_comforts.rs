@@ -46,3 +46,27 @@ fn another_move_clears_the_plan_in_the_terminal() {
     assert!(!out.contains("Played as planned."), "{out}");
     assert!(out.contains("You have no conditional moves."), "{out}");
 }
+
+/// `time=1d+3d` in the terminal: `wait` moves the clock past the day per move into the
+/// bank; after a restart `games` says what is left of both, and the time is up only
+/// when the bank is used too.
+#[test]
+fn a_clock_with_a_bank_in_the_terminal() {
+    let plan = plan_carat(7);
+    let ((first, m0), (second, m1)) = (plan.moves[0].clone(), plan.moves[1].clone());
+    let place = Place::new();
+    let script = format!("as alice\nnew carat seed=7 time=1d+3d\nas bob\njoin\nstart\nwait 12h\nwait 18h\nas {first}\n{m0}\nas {second}\n{m1}\n");
+    let out = place.local(&script).stdout;
+    assert!(out.contains("1 day per move + a bank of 3 days"), "{out}");
+    assert!(out.contains("half your time for this move has passed, 12 hours left.\n    Time left: 12 hours for this move, then 3 days of your bank."), "{out}");
+    assert!(!out.contains("Time is up"), "{out}");
+
+    // A new process: the first player's bank is 3 days less the 6 hours beyond the day.
+    let out = place.local(&format!("as {second}\ngames\nwait 3d12h\nwait 6h\n")).stdout;
+    // (Real seconds pass in the run: "waiting for less than a minute".)
+    assert!(out.contains(&format!("{first} to move, waiting for ")), "{out}");
+    assert!(out.contains("; left: 1 day for this move + 2 days 18 hours bank"), "{out}");
+    assert!(out.contains("runs out in 6 hours: please make your move.\n    Time left: 0 minutes for this move, then 6 hours of your bank."), "{out}");
+    let up = out.find(&format!("Time is up for @{first}")).expect("the time is up");
+    assert!(out[..up].contains("6 hours later."), "{out}");
+}

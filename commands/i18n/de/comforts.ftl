@@ -22,3 +22,12 @@ conditional-played = Wie geplant gespielt.
 conditional-ended = Dein Gegner hat in Partie #{ $id } { $move } gespielt, nicht den Zug aus deinem Plan: deine bedingten Züge dort sind gelöscht.
 conditional-ended-undo = In Partie #{ $id } wurde ein Zug zurückgenommen: deine bedingten Züge dort sind gelöscht.
 conditional-dropped = Deine geplante Antwort { $move } in Partie #{ $id } wurde nicht gespielt: { $reason } Deine bedingten Züge dort sind gelöscht; du bist am Zug.
+
+# Bedenkzeit mit Zeitkonto (issue 40, Doku "Bedenkzeit mit Zeitkonto").
+cmd-bad-time-missing = Bei „{ $text }“ fehlt vor dem + die Zeit pro Zug: schreib sie wie zeit=1d+3d (1 Tag pro Zug und ein Zeitkonto von 3 Tagen).
+cmd-bad-bank-missing = Bei „{ $text }“ fehlt nach dem + das Zeitkonto: schreib es wie zeit=1d+3d (1 Tag pro Zug und ein Zeitkonto von 3 Tagen), oder zeit=1d ohne Zeitkonto.
+cmd-bad-bank = „{ $text }“ ist kein Zeitkonto: schreib es wie zeit=1d+3d (ein Zeitkonto von einer Minute bis 365 Tagen nach dem +).
+clock-bank-line = Verbleibende Zeit: { $move } für diesen Zug, dann { $bank } von deinem Zeitkonto.
+games-bank-left = ; übrig: { $move } für diesen Zug + { $bank } Zeitkonto
+clock-with-bank = { $move } pro Zug + ein Zeitkonto von { $bank }
+cmd-bank-not-here = Die Partien eines Turniers haben nur eine Zeit pro Zug (z. B. zeit=2d); ein Zeitkonto (zeit=1d+3d) gibt es nur beim `neu` einer einzelnen Partie.

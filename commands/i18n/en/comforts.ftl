@@ -22,3 +22,12 @@ conditional-played = Played as planned.
 conditional-ended = Your opponent played { $move } in game #{ $id }, not the move your plan named: your conditional moves there are cleared.
 conditional-ended-undo = A move was taken back in game #{ $id }: your conditional moves there are cleared.
 conditional-dropped = Your planned reply { $move } in game #{ $id } was not played: { $reason } Your conditional moves there are cleared; it is your turn.
+
+# Clocks with a bank (issue 40, docs "Clocks with a bank").
+cmd-bad-time-missing = “{ $text }” lacks the time per move before the +: write it like time=1d+3d (1 day per move, and a bank of 3 days).
+cmd-bad-bank-missing = “{ $text }” lacks the bank after the +: write it like time=1d+3d (1 day per move, and a bank of 3 days), or time=1d without a bank.
+cmd-bad-bank = “{ $text }” is not a bank: write it like time=1d+3d (a bank of one minute to 365 days after the +).
+clock-bank-line = Time left: { $move } for this move, then { $bank } of your bank.
+games-bank-left = ; left: { $move } for this move + { $bank } bank
+clock-with-bank = { $move } per move + a bank of { $bank }
+cmd-bank-not-here = A tournament's games have a time per move only (e.g. time=2d); a bank (time=1d+3d) is for a single game's `new`.

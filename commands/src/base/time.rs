@@ -82,6 +82,30 @@ pub fn parse_duration(text: &str) -> Option<i64> {
     (any && number.is_empty() && (MINUTE_MS..=365 * DAY_MS).contains(&total)).then_some(total)
 }
 
+/// Reads a game's time control (`time=` of `new`): a time per move (`3d`), or a time
+/// per move and a bank (`1d+3d`: 1 day per move, and 3 days each player may draw on when
+/// a move takes longer; docs "Clocks with a bank"). Returns (move ms, bank ms).
+///
+/// # Errors
+/// A message naming what is wrong: the part before `+` missing (`+3d`,
+/// `cmd-bad-time-missing`) or no time (`cmd-bad-duration`: also negative, zero, over a
+/// year); the bank after `+` missing (`1d+`, `cmd-bad-bank-missing`) or no time
+/// (`cmd-bad-bank`: also negative, zero, a second `+`).
+pub fn parse_time_control(text: &str) -> Result<(i64, Option<i64>), Msg> {
+    let Some((per_move, bank)) = text.split_once('+') else {
+        return parse_duration(text).map(|ms| (ms, None)).ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", text));
+    };
+    if per_move.trim().is_empty() {
+        return Err(Msg::new("cmd-bad-time-missing").arg("text", text));
+    }
+    if bank.trim().is_empty() {
+        return Err(Msg::new("cmd-bad-bank-missing").arg("text", text));
+    }
+    let move_ms = parse_duration(per_move).ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", per_move))?;
+    let bank_ms = parse_duration(bank).ok_or_else(|| Msg::new("cmd-bad-bank").arg("text", bank))?;
+    Ok((move_ms, Some(bank_ms)))
+}
+
 /// A duration in words (`2 days 5 hours`, `2 Tage 5 Stunden`): at most two units, the
 /// smaller one rounded to the nearest (days and hours from 23 h 30 min on, else hours and
 /// minutes), so that 1 day 11 hours 59 minutes reads "1 day 12 hours" and 10 h 59 min 40 s
@@ -127,22 +151,36 @@ pub fn used_ms(since: i64, now: i64, vacations: &[(i64, i64)]) -> i64 {
     (now - since - paused).max(0)
 }
 
-/// The clock of one seat in a turn: time per move, time used, and what is due.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The clock of one seat in a turn: time per move, the seat's bank left when the turn
+/// began (0 without a bank; docs "Clocks with a bank"), time used, and what is due. All
+/// in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct SeatClock {
     pub move_ms: i64,
+    pub bank_ms: i64,
     pub used_ms: i64,
 }
 
 impl SeatClock {
-    /// The time left (0 when it has run out).
+    /// The time left, the move's and the bank's together (0 when it has run out).
     pub fn left_ms(self) -> i64 {
+        (self.move_ms.saturating_add(self.bank_ms) - self.used_ms).max(0)
+    }
+
+    /// What is left of the time per move (0 once the bank is being used).
+    pub fn move_left_ms(self) -> i64 {
         (self.move_ms - self.used_ms).max(0)
     }
 
-    /// Whether the time has run out.
+    /// What is left of the bank: all of it while the time per move lasts, then less by
+    /// what the move takes beyond it (0 when used up).
+    pub fn bank_left_ms(self) -> i64 {
+        (self.bank_ms - (self.used_ms - self.move_ms).max(0)).max(0)
+    }
+
+    /// Whether the time has run out: the time per move and the bank both used up.
     pub fn expired(self) -> bool {
-        self.used_ms >= self.move_ms
+        self.used_ms >= self.move_ms.saturating_add(self.bank_ms)
     }
 }
 
@@ -197,10 +235,38 @@ mod tests {
     }
 
     #[test]
+    fn a_bank_is_used_after_the_time_per_move() {
+        // 1 day per move and a bank of 3 days (time=1d+3d).
+        let c = SeatClock { move_ms: DAY_MS, bank_ms: 3 * DAY_MS, used_ms: 20 * HOUR_MS };
+        assert_eq!((c.move_left_ms(), c.bank_left_ms(), c.left_ms(), c.expired()), (4 * HOUR_MS, 3 * DAY_MS, 3 * DAY_MS + 4 * HOUR_MS, false));
+        // 2 days 6 hours: the day per move and 1 day 6 hours of the bank are gone.
+        let c = SeatClock { used_ms: 2 * DAY_MS + 6 * HOUR_MS, ..c };
+        assert_eq!((c.move_left_ms(), c.bank_left_ms(), c.left_ms(), c.expired()), (0, DAY_MS + 18 * HOUR_MS, DAY_MS + 18 * HOUR_MS, false));
+        // 4 days: both used up.
+        let c = SeatClock { used_ms: 4 * DAY_MS, ..c };
+        assert_eq!((c.bank_left_ms(), c.left_ms(), c.expired()), (0, 0, true));
+    }
+
+    #[test]
+    fn time_controls_parse_or_say_what_is_wrong() {
+        assert_eq!(parse_time_control("1d+3d"), Ok((DAY_MS, Some(3 * DAY_MS))));
+        assert_eq!(parse_time_control("12h + 2d12h"), Ok((12 * HOUR_MS, Some(2 * DAY_MS + 12 * HOUR_MS))));
+        assert_eq!(parse_time_control("2d"), Ok((2 * DAY_MS, None)));
+        let key = |text: &str| parse_time_control(text).map_err(|m| m.key).err();
+        assert_eq!(key("1d+").as_deref(), Some("cmd-bad-bank-missing"));
+        assert_eq!(key("+3d").as_deref(), Some("cmd-bad-time-missing"));
+        assert_eq!(key("1d+-3d").as_deref(), Some("cmd-bad-bank"));
+        assert_eq!(key("1d+0").as_deref(), Some("cmd-bad-bank"));
+        assert_eq!(key("0m+1d").as_deref(), Some("cmd-bad-duration"));
+        assert_eq!(key("-1d+3d").as_deref(), Some("cmd-bad-duration"));
+        assert_eq!(key("1d+400d").as_deref(), Some("cmd-bad-bank"));
+    }
+
+    #[test]
     fn a_seat_clock_runs_out() {
-        let c = SeatClock { move_ms: 10, used_ms: 4 };
+        let c = SeatClock { move_ms: 10, used_ms: 4, bank_ms: 0 };
         assert_eq!((c.left_ms(), c.expired()), (6, false));
-        let c = SeatClock { move_ms: 10, used_ms: 12 };
+        let c = SeatClock { move_ms: 10, used_ms: 12, bank_ms: 0 };
         assert_eq!((c.left_ms(), c.expired()), (0, true));
     }
 

@@ -257,6 +257,7 @@ impl Table {
                 finished: true,
                 to_move: &[],
                 at: now,
+                bank_left_ms: None,
                 answer: false,
             };
             if self.db.append(&advance).await? != crate::store::Appended::Stale {
@@ -478,6 +479,7 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
         seeded: challenge.seeded,
         at: ctx.now(),
         move_ms: None,
+        bank_ms: None,
         invitees: &[],
     };
     let id = match db.enter_challenge(challenge.id, &new, Start { options: &options, setup: &setup, to_move: &to_move }).await? {

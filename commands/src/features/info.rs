@@ -89,7 +89,7 @@ pub(crate) async fn export(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         Status::Running | Status::Finished => {}
     }
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
-    let record = rules::record::Record::of(game.as_ref(), &loaded.names());
+    let Some(record) = ctx.table.record_of(&loaded).await? else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let json = serde_json::to_vec_pretty(&record).unwrap_or_default();
     let seq = game.moves_applied() as u64;
     let text = ctx.text(&Msg::new("export-record").arg("id", id).arg("seq", seq));

@@ -117,6 +117,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
                 seeded: new.seed.is_some(),
                 at: ctx.now(),
                 move_ms: Some(move_ms),
+                bank_ms: new.bank_ms,
                 invitees: &invite,
             },
             // A solo game starts at once: it is never an open invitation, nor is one
@@ -146,7 +147,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, new: NewOptions) -> Outco
             .arg("game", ch.game_name(kind))
             .arg("id", id)
             .arg("players", players)
-            .arg("details", invitation_details(&ch, kind, &options, new.seed, move_ms))
+            .arg("details", invitation_details(&ch, kind, &options, new.seed, move_ms, new.bank_ms))
             .arg("invited", crate::table::invitees::mentions(&invite)),
     );
     if !ai_seats.is_empty() {
@@ -355,7 +356,7 @@ async fn begin(ctx: &Ctx<'_>, loaded: Loaded) -> Outcome {
         &Msg::new("start-started")
             .arg("id", game_id)
             .arg("game", ch.game_name(loaded.kind))
-            .arg("details", invitation_details(&ch, loaded.kind, &loaded.row.options, loaded.row.seeded.then_some(loaded.row.seed), move_ms))
+            .arg("details", invitation_details(&ch, loaded.kind, &loaded.row.options, loaded.row.seeded.then_some(loaded.row.seed), move_ms, loaded.row.bank_ms))
             .arg("seats", seats),
     );
     // Each player with cards or tiles in hand gets them privately (Artifakes deals only
@@ -413,6 +414,7 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                     finished: true,
                     to_move: &[],
                     at: ctx.now(),
+                    bank_left_ms: None,
                     answer: false,
                 })
                 .await?;
@@ -500,10 +502,28 @@ pub(crate) async fn games(ctx: &Ctx<'_>) -> Outcome {
             text.push(ctx.text(&Msg::new("games-waited").arg("time", waited)));
             if let Some(time_up) = time_up(ctx, &turn, seat).await? {
                 text.push(ctx.text(&time_up.arg("id", row.id)));
+            } else if let Some(left) = bank_left(ctx, &turn).await? {
+                text.push(ctx.text(&left));
             }
         }
     }
     Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// In a game with a bank (docs "Clocks with a bank"): what the (first) player to move
+/// in `turn` has left of the time for this move and of their bank, as `games` says it;
+/// `None` in a game without a bank.
+async fn bank_left(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn) -> Result<Option<Msg>, crate::store::StorageError> {
+    if turn.bank_ms.is_none() {
+        return Ok(None);
+    }
+    let db = &ctx.table.db;
+    let players = db.players(turn.game).await?;
+    let Some(player) = turn.to_move.first().and_then(|&s| players.get(s)) else { return Ok(None) };
+    let default_ms = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?.clock(&ctx.table.options.clock).move_ms;
+    let clock = crate::store::turns::seat_clock(db, turn, &player.user_id, default_ms, ctx.now()).await?;
+    let words = |ms: i64| crate::base::time::format_duration(&ctx.table.texts, ctx.lang, ms);
+    Ok(Some(Msg::new("games-bank-left").arg("move", words(clock.move_left_ms())).arg("bank", words(clock.bank_left_ms()))))
 }
 
 /// Whether a player to move in `turn` has run out of time (issue 16: `games` says so):
@@ -521,8 +541,9 @@ async fn time_up(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn, seat: Option<u
 /// What an invitation and the start say of the game besides the players: the options as they are
 /// written after `new` (a variant's word, a flag's name, `key=value` for numbers), the
 /// seed when the creator chose one (`seed`: anyone who plays the same seed can know the
-/// deal, so everyone is told) and the time per move, e.g. `hand3, seed=7, 2 days per move`.
-fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, seed: Option<u64>, move_ms: i64) -> String {
+/// deal, so everyone is told) and the time per move, e.g. `hand3, seed=7, 2 days per move`
+/// (with a bank: `1 day per move + a bank of 3 days`).
+fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, seed: Option<u64>, move_ms: i64, bank_ms: Option<i64>) -> String {
     let mut parts: Vec<String> = Vec::new();
     if let Value::Object(map) = options {
         for (key, value) in map.iter().filter(|(key, _)| key.as_str() != "players") {
@@ -550,6 +571,10 @@ fn invitation_details(ctx: &Ctx<'_>, kind: GameKind, options: &Value, seed: Opti
         parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-seed").arg("seed", seed.to_string())));
     }
     let time = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, move_ms);
-    parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-time-per-move").arg("time", time)));
+    let msg = match bank_ms {
+        Some(bank) => Msg::new("clock-with-bank").arg("move", time).arg("bank", crate::base::time::format_duration(&ctx.table.texts, ctx.lang, bank)),
+        None => Msg::new("new-time-per-move").arg("time", time),
+    };
+    parts.push(ctx.table.texts.plain(ctx.lang, &msg));
     parts.join(", ")
 }

@@ -168,6 +168,7 @@ pub(crate) async fn rematch(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         seeded: false,
         at: ctx.now(),
         move_ms: Some(move_ms),
+        bank_ms: old.row.bank_ms,
         invitees: &[],
     };
     let start = Start { options: &options, setup: &resolved, to_move: &to_move };

@@ -180,6 +180,9 @@ pub struct NewOptions {
     pub seed: Option<u64>,
     /// The time per move in milliseconds (`time=3d`), if given.
     pub move_ms: Option<i64>,
+    /// Each player's bank in milliseconds (`time=1d+3d`: 3 days), used up when a move
+    /// takes longer than the time per move (docs "Clocks with a bank"), if given.
+    pub bank_ms: Option<i64>,
     /// The users invited by name (`@bob`), without the `@` (a Discord mention
     /// `<@123>` becomes `123`). The bot itself (`@bot`, `@bot:hard`, its own mention)
     /// is read here like anyone; the lobby seats it as an AI player.
@@ -219,10 +222,8 @@ impl NewOptions {
                     }
                     "time" | "zeit" => {
                         once("time", word)?;
-                        out.move_ms = Some(
-                            crate::base::time::parse_duration(value)
-                                .ok_or_else(|| Msg::new("cmd-bad-duration").arg("text", value))?,
-                        );
+                        let (move_ms, bank_ms) = crate::base::time::parse_time_control(value)?;
+                        (out.move_ms, out.bank_ms) = (Some(move_ms), bank_ms);
                     }
                     "level" | "stufe" => {
                         once("level", word)?;
@@ -838,6 +839,14 @@ mod tests {
             ("new carat 3 players=3", "cmd-option-twice"),
             ("new carat seed=1 seed=1", "cmd-option-twice"),
             ("new carat time=2h zeit=3h", "cmd-option-twice"),
+            ("new carat time=1d+", "cmd-bad-bank-missing"),
+            ("new carat time=+3d", "cmd-bad-time-missing"),
+            ("new carat time=1d+-3d", "cmd-bad-bank"),
+            ("new carat time=-1d+3d", "cmd-bad-duration"),
+            ("new carat time=1d+0d", "cmd-bad-bank"),
+            ("new carat time=0+3d", "cmd-bad-duration"),
+            ("new carat time=1d+3d+1d", "cmd-bad-bank"),
+            ("new carat time=1d+soon", "cmd-bad-bank"),
             ("new hathor 6", "cmd-bad-variant"),
             ("stats @", "cmd-bad-player"),
             ("stats <@0>", "cmd-bad-player"),
@@ -868,6 +877,16 @@ mod tests {
         for (line, key) in cases {
             assert_eq!(refused(line), key, "{line:?}");
         }
+    }
+
+    #[test]
+    fn new_reads_a_time_with_a_bank() {
+        let Command::New { options, .. } = parsed("new carat time=1d+3d") else { panic!() };
+        assert_eq!((options.move_ms, options.bank_ms), (Some(86_400_000), Some(3 * 86_400_000)));
+        let Command::New { options, .. } = parsed("neu carat zeit=12h+1t6std") else { panic!() };
+        assert_eq!((options.move_ms, options.bank_ms), (Some(12 * 3_600_000), Some(30 * 3_600_000)));
+        let Command::New { options, .. } = parsed("new carat time=2d") else { panic!() };
+        assert_eq!((options.move_ms, options.bank_ms), (Some(2 * 86_400_000), None));
     }
 
     #[test]

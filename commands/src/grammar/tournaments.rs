@@ -168,6 +168,11 @@ fn parse_new(kind: GameKind, words: &[&str]) -> Result<TournamentOptions, Msg> {
         }
     }
     out.game = NewOptions::parse(kind, &game_words)?;
+    // A tournament's games keep its time per move; a bank (`time=1d+3d`) is a single
+    // game's (docs "Clocks with a bank"), refused rather than dropped.
+    if out.game.bank_ms.is_some() {
+        return Err(Msg::new("cmd-bank-not-here"));
+    }
     // A bare number or `players=` read as the game's player count: tournaments play
     // the two-player form.
     if out.game.options.contains_key("players") {
@@ -217,6 +222,7 @@ mod tests {
             ("tournament dance", "tournament-bad-sub"),
             ("tournament leave #1 now", "cmd-extra-words"),
             ("tournament #x", "cmd-bad-game-id"),
+            ("tournament new carat time=1d+3d", "cmd-bank-not-here"),
         ] {
             assert_eq!(Command::parse(line).map_err(|m| m.key), Err(key.to_string()), "{line}");
         }

@@ -116,6 +116,8 @@ pub struct GameRow {
     pub updated_at: i64,
     /// How many times moves were taken back (`undo`): with `seq`, where the game stands.
     pub takebacks: i64,
+    /// The bank each player started with (ms; `time=1d+3d`), in a game with a bank.
+    pub bank_ms: Option<i64>,
 }
 
 impl GameRow {
@@ -172,6 +174,8 @@ pub struct NewGame<'a> {
     /// The time per move the game keeps, in milliseconds (`None`: no clock, as for the
     /// games of a challenge).
     pub move_ms: Option<i64>,
+    /// The bank each player starts with, in milliseconds (`time=1d+3d`), if any.
+    pub bank_ms: Option<i64>,
     /// Who may join an invitation: platform ids or lower-case names (empty: anyone).
     pub invitees: &'a [String],
 }
@@ -293,6 +297,9 @@ pub struct Advance<'a> {
     pub finished: bool,
     pub to_move: &'a [usize],
     pub at: i64,
+    /// What the mover's bank holds after this move (ms), in a game with a bank (docs
+    /// "Clocks with a bank"); `None` otherwise and for events.
+    pub bank_left_ms: Option<i64>,
     /// Whether a person waits for the answer to this move: then an `unanswered_moves` row
     /// is written in the move's transaction ([`Db::answered`] deletes it; the scheduler
     /// tells the mover about one left behind by a stop).
@@ -360,7 +367,7 @@ pub struct Db {
 }
 
 const GAME_COLUMNS: &str = "id, kind, platform, channel, server, creator, options, seed, seeded, setup, status, seq, \
-                            to_move, created_at, updated_at, takebacks";
+                            to_move, created_at, updated_at, takebacks, bank_ms";
 
 /// [`GAME_COLUMNS`] of the table named `g` in a query (`g.id, g.kind, …`), built once.
 static G_GAME_COLUMNS: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
@@ -1094,13 +1101,14 @@ impl Db {
         if moved != 1 {
             return Ok(Appended::Stale);
         }
-        on!(tx.exec(), |c| sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at) VALUES ($1, $2, $3, $4, $5, $6)")
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at, bank_left_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)")
             .bind(advance.game)
             .bind(seen + 1)
             .bind(advance.seat.map(|s| i64::try_from(s).unwrap_or(i64::MAX)))
             .bind(advance.user_id)
             .bind(advance.text)
             .bind(advance.at)
+            .bind(advance.bank_left_ms)
             .execute(c)
             .await.map(|done| done.rows_affected()))?;
         if advance.answer {
@@ -1158,8 +1166,8 @@ async fn insert_game(
     };
     let id: GameId = on!(tx.exec(), |c| sqlx::query_scalar(
         "INSERT INTO games (kind, platform, channel, server, creator, options, seed, setup, status, to_move, move_ms,
-                            created_at, started_at, updated_at, seeded)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id",
+                            created_at, started_at, updated_at, seeded, bank_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
     )
     .bind(new.kind)
     .bind(new.platform)
@@ -1176,6 +1184,7 @@ async fn insert_game(
     .bind(started_at)
     .bind(new.at)
     .bind(new.seeded)
+    .bind(new.bank_ms)
     .fetch_one(c)
     .await)?;
     let creator = (new.creator_id, new.creator_name, new.creator_lang);
@@ -1261,5 +1270,6 @@ fn game_row(r: &impl StoredRow) -> Result<GameRow, StorageError> {
         created_at: r.get("created_at")?,
         updated_at: r.get("updated_at")?,
         takebacks: r.get("takebacks")?,
+        bank_ms: r.get("bank_ms")?,
     })
 }

@@ -34,13 +34,15 @@ pub struct Turn {
     pub since: i64,
     /// The game's own time per move, if it has one.
     pub move_ms: Option<i64>,
+    /// The bank each player of the game started with (`time=1d+3d`), if it has one.
+    pub bank_ms: Option<i64>,
 }
 
 /// The running games' turns, as `SELECT ... FROM games g WHERE ...` (more conditions
 /// may follow with `AND`).
 fn turn_sql(dialect: Dialect) -> String {
     format!(
-        "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, \
+        "SELECT g.id, g.kind, g.platform, g.channel, COALESCE(g.server, g.channel) AS scope, g.seq, g.to_move, g.move_ms, g.bank_ms, \
          {greatest}(COALESCE((SELECT l.at FROM log l WHERE l.game_id = g.id AND l.seq = g.seq), g.started_at, g.created_at), \
              COALESCE(g.turn_reset_at, 0)) AS since \
          FROM games g WHERE g.status = 'running'",
@@ -60,6 +62,7 @@ fn turn(r: &impl StoredRow) -> Result<Turn, StorageError> {
         to_move: to_move.split(',').filter_map(|s| s.parse().ok()).collect(),
         since: r.get("since")?,
         move_ms: r.get("move_ms")?,
+        bank_ms: r.get("bank_ms")?,
     })
 }
 
@@ -131,7 +134,40 @@ pub async fn vacations(db: &Db, platform: &str, user_id: &str) -> Result<Vec<(i6
 /// [`StorageError`] when the read fails.
 pub async fn seat_clock(db: &Db, turn: &Turn, user_id: &str, default_ms: i64, now: i64) -> Result<SeatClock, StorageError> {
     let away = vacations(db, &turn.platform, user_id).await?;
-    Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), used_ms: used_ms(turn.since, now, &away) })
+    let bank_ms = match turn.bank_ms {
+        Some(bank) => bank_left(db, turn.game, user_id).await?.unwrap_or(bank),
+        None => 0,
+    };
+    Ok(SeatClock { move_ms: turn.move_ms.unwrap_or(default_ms), bank_ms, used_ms: used_ms(turn.since, now, &away) })
+}
+
+/// What `user_id`'s last move in game `id` left of their bank (ms; docs "Clocks with a
+/// bank"), `None` before their first move in a game with a bank (then the whole bank is
+/// left) and in games without one.
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn bank_left(db: &Db, id: GameId, user_id: &str) -> Result<Option<i64>, StorageError> {
+    let left: Option<Option<i64>> = on!(db.exec(), |c| sqlx::query_scalar(
+        "SELECT bank_left_ms FROM log WHERE game_id = $1 AND user_id = $2 AND bank_left_ms IS NOT NULL ORDER BY seq DESC LIMIT 1"
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(c)
+    .await)?;
+    Ok(left.flatten())
+}
+
+/// What each log entry of game `id` left of its mover's bank (ms), in order: `None` for
+/// an entry with none recorded (an event, a game without a bank).
+///
+/// # Errors
+/// [`StorageError`] when the read fails.
+pub async fn banks_by_entry(db: &Db, id: GameId) -> Result<Vec<Option<i64>>, StorageError> {
+    Ok(on!(db.exec(), |c| sqlx::query_scalar("SELECT bank_left_ms FROM log WHERE game_id = $1 ORDER BY seq")
+        .bind(id)
+        .fetch_all(c)
+        .await)?)
 }
 
 /// The running games on `platforms` in which an AI seat

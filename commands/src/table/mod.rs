@@ -3,6 +3,7 @@
 //! [`crate::store`].
 
 pub mod ahead;
+pub mod bank;
 pub mod board_cache;
 pub mod context;
 pub mod games;

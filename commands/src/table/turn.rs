@@ -30,6 +30,10 @@ pub(crate) fn changed(before: &[Option<String>], after: &[Option<String>]) -> Ve
 /// guarded by the move number the loaded game stood at.
 pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Option<Seat>, text: &str) -> Result<Loaded, Refused> {
     let id = loaded.row.id;
+    let bank_left_ms = match seat {
+        Some(seat) if !text.starts_with('@') => bank_after(ctx, &loaded, seat).await?,
+        _ => None,
+    };
     let appended = ctx
         .table
         .db
@@ -43,6 +47,7 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             finished: game.is_finished(),
             to_move: &game.to_move(),
             at: ctx.now(),
+            bank_left_ms,
             // A person's move (not an event, not the AI's) waits for its answer.
             answer: seat.is_some() && !text.starts_with('@') && !crate::base::ai_seat::is_ai(ctx.user_id()),
         })
@@ -66,6 +71,25 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             Ok(loaded)
         }
     }
+}
+
+/// What the bank of the player at `seat` of game `loaded` holds once their move is
+/// stored now, in a game with a bank (docs "Clocks with a bank"): the bank left when
+/// the turn began, less what the move took beyond the time per move (vacations left
+/// out), never below 0. `None` in a game without a bank. The turn read here is the one
+/// the move is stored into (the append is guarded by the move number).
+async fn bank_after(ctx: &Ctx<'_>, loaded: &Loaded, seat: Seat) -> Result<Option<i64>, Refused> {
+    if loaded.row.bank_ms.is_none() {
+        return Ok(None);
+    }
+    let db = &ctx.table.db;
+    let (Some(turn), Some(player)) = (crate::store::turns::turn_of(db, loaded.row.id).await?, loaded.players.get(seat)) else {
+        return Ok(None);
+    };
+    let here = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?;
+    let default_ms = here.clock(&ctx.table.options.clock).move_ms;
+    let clock = crate::store::turns::seat_clock(db, &turn, &player.user_id, default_ms, ctx.now()).await?;
+    Ok(Some(clock.bank_left_ms()))
 }
 
 /// The channel's announcement after a start or an accepted move: `header`, the game's

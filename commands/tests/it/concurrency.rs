@@ -156,6 +156,7 @@ async fn the_storage_refuses_a_second_entry_for_one_move_number() {
             finished: false,
             to_move: &[1],
             at: 1,
+            bank_left_ms: None,
             answer: false,
         })
         .await
@@ -269,6 +270,7 @@ async fn a_move_chosen_before_a_take_back_is_not_stored_after_it() {
         finished: false,
         to_move,
         at: 1,
+        bank_left_ms: None,
         answer: false,
     };
     let (first, second): (&'static str, &'static str) = (moves[0].clone().leak(), moves[1].clone().leak());

@@ -3,6 +3,7 @@
 
 mod ai_seats;
 mod answers;
+mod bank_clock;
 mod boards_ahead;
 mod artifakes;
 mod aratoth;

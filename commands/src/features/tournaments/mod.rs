@@ -692,6 +692,8 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
                         seeded: false,
                         at: now,
                         move_ms: Some(t.move_ms),
+                        // A tournament's games keep its time per move, without a bank.
+                        bank_ms: None,
                         invitees: &[],
                     },
                     Start { options: opts, setup, to_move },
