@@ -60,7 +60,8 @@ pub struct ReplyTarget {
     pub sender: OwnedUserId,
 }
 
-/// One message of the bot: an optional file (image), then an optional text.
+/// One message of the bot: an optional file (image) and an optional text, sent as one
+/// event (the text is the file's caption).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outgoing {
     pub to: Destination,
@@ -77,10 +78,19 @@ impl Outgoing {
     }
 }
 
-/// The `m.text` content of `pieces`: `body` writes mentions as the display name,
-/// `formatted_body` as `matrix.to` pills, and `m.mentions` lists the mentioned users
-/// (and only them, so nobody else is notified). With `reply_to` it is a rich reply.
-pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMessageEventContent {
+/// What a text of `pieces` says, in both of Matrix's forms: `body` writes mentions as the
+/// display name, `html` (the `formatted_body`) as `matrix.to` pills and `users` lists the
+/// mentioned users (and only them, so nobody else is notified: `m.mentions`). `html` is
+/// `None` where the plain body says it all (no pill, no line break, no code span).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    pub body: String,
+    pub html: Option<String>,
+    pub users: BTreeSet<OwnedUserId>,
+}
+
+/// `pieces` rendered as [`Rendered`].
+pub fn render(pieces: &[Piece]) -> Rendered {
     let mut body = String::new();
     let mut html = String::new();
     let mut users = BTreeSet::new();
@@ -102,12 +112,22 @@ pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMes
             }
         }
     }
-    let content = if users.is_empty() && !body.contains('\n') && !html.contains("<code>") {
-        RoomMessageEventContent::text_plain(body)
-    } else {
-        RoomMessageEventContent::text_html(body, html)
+    let plain = users.is_empty() && !body.contains('\n') && !html.contains("<code>");
+    Rendered { body, html: (!plain).then_some(html), users }
+}
+
+/// The `m.text` content of `pieces` ([`render`]); with `reply_to` a rich reply.
+pub fn text_content(pieces: &[Piece], reply_to: Option<&ReplyTarget>) -> RoomMessageEventContent {
+    let Rendered { body, html, users } = render(pieces);
+    let content = match html {
+        None => RoomMessageEventContent::text_plain(body),
+        Some(html) => RoomMessageEventContent::text_html(body, html),
     };
-    let content = content.add_mentions(Mentions::with_user_ids(users));
+    as_reply(content.add_mentions(Mentions::with_user_ids(users)), reply_to)
+}
+
+/// `content` made a rich reply to `reply_to`, if any.
+pub fn as_reply(content: RoomMessageEventContent, reply_to: Option<&ReplyTarget>) -> RoomMessageEventContent {
     match reply_to {
         Some(target) => content.make_reply_to(
             ReplyMetadata::new(&target.event_id, &target.sender, None),

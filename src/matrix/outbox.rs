@@ -14,7 +14,7 @@ use matrix_sdk::{
             Mentions,
             room::{
                 ImageInfo, MediaSource,
-                message::{FileInfo, FileMessageEventContent, ImageMessageEventContent, MessageType, RoomMessageEventContent},
+                message::{FileInfo, FileMessageEventContent, FormattedBody, ImageMessageEventContent, MessageType, RoomMessageEventContent},
             },
         },
     },
@@ -23,7 +23,7 @@ use matrix_sdk::RoomMemberships;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
-    message::{Destination, Outgoing, Piece, Upload, png_size, text_content},
+    message::{Destination, Outgoing, Piece, ReplyTarget, Upload, as_reply, png_size, render, text_content},
     ratelimit::{RetryStats, no_sdk_retry, retry},
 };
 
@@ -93,15 +93,13 @@ impl Sender {
                 (room, self.with_origin(origin.as_ref(), &message.text))
             }
         };
-        if let Some(file) = &message.file {
-            self.send_file(&room, file).await?;
+        let text = with_member_names(&room, text).await;
+        match &message.file {
+            // one event: the file with the text as its caption (Matrix 1.10 media captions)
+            Some(file) => self.send_file(&room, file, &text, message.reply_to.as_ref()).await,
+            None if text.is_empty() => Ok(()),
+            None => self.send_content(&room, text_content(&text, message.reply_to.as_ref())).await,
         }
-        if !text.is_empty() {
-            let text = with_member_names(&room, text).await;
-            let content = text_content(&text, message.reply_to.as_ref());
-            self.send_content(&room, content).await?;
-        }
-        Ok(())
     }
 
     fn joined_room(&self, room_id: &OwnedRoomId) -> anyhow::Result<Room> {
@@ -116,8 +114,12 @@ impl Sender {
     }
 
     /// Uploads the file (encrypted first in an encrypted room) and posts it as `m.image`
-    /// or `m.file`.
-    async fn send_file(&self, room: &Room, file: &Upload) -> anyhow::Result<()> {
+    /// or `m.file`, with `caption` (if not empty) as its caption: one event for a board
+    /// and its text, as Matrix 1.10 captions media: `body` is the caption (plain, mentions
+    /// as names), `formatted_body` the caption with pills, `filename` the file's name,
+    /// `m.mentions` the mentioned users. Clients without captions show the caption as the
+    /// file's name.
+    async fn send_file(&self, room: &Room, file: &Upload, caption: &[Piece], reply_to: Option<&ReplyTarget>) -> anyhow::Result<()> {
         let mime: mime::Mime = file.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
         let encrypted = room.latest_encryption_state().await.map(|s| s.is_encrypted()).unwrap_or(true);
         let source = if encrypted {
@@ -137,6 +139,11 @@ impl Sender {
             MediaSource::Plain(response.content_uri)
         };
         let size = UInt::new(file.bytes.len() as u64);
+        let caption = (!caption.is_empty()).then(|| render(caption));
+        let (body, formatted, filename) = match &caption {
+            Some(caption) => (caption.body.clone(), caption.html.clone().map(FormattedBody::html), Some(file.name.clone())),
+            None => (file.name.clone(), None, None),
+        };
         let msgtype = if file.is_image() {
             let mut info = ImageInfo::new();
             info.mimetype = Some(file.mime.clone());
@@ -145,22 +152,27 @@ impl Sender {
                 info.width = Some(UInt::from(w));
                 info.height = Some(UInt::from(h));
             }
-            let content = match source {
-                MediaSource::Plain(uri) => ImageMessageEventContent::plain(file.name.clone(), uri),
-                MediaSource::Encrypted(f) => ImageMessageEventContent::encrypted(file.name.clone(), *f),
+            let mut content = match source {
+                MediaSource::Plain(uri) => ImageMessageEventContent::plain(body, uri),
+                MediaSource::Encrypted(f) => ImageMessageEventContent::encrypted(body, *f),
             };
+            content.formatted = formatted;
+            content.filename = filename;
             MessageType::Image(content.info(Box::new(info)))
         } else {
             let mut info = FileInfo::new();
             info.mimetype = Some(file.mime.clone());
             info.size = size;
-            let content = match source {
-                MediaSource::Plain(uri) => FileMessageEventContent::plain(file.name.clone(), uri),
-                MediaSource::Encrypted(f) => FileMessageEventContent::encrypted(file.name.clone(), *f),
+            let mut content = match source {
+                MediaSource::Plain(uri) => FileMessageEventContent::plain(body, uri),
+                MediaSource::Encrypted(f) => FileMessageEventContent::encrypted(body, *f),
             };
+            content.formatted = formatted;
+            content.filename = filename;
             MessageType::File(content.info(Box::new(info)))
         };
-        let content = RoomMessageEventContent::new(msgtype).add_mentions(Mentions::new());
+        let mentions = caption.map_or_else(Mentions::new, |c| Mentions::with_user_ids(c.users));
+        let content = as_reply(RoomMessageEventContent::new(msgtype).add_mentions(mentions), reply_to);
         self.send_content(room, content).await
     }
 
@@ -180,7 +192,7 @@ impl Sender {
 
     /// The text with a first line naming the room it belongs to (a link and its name).
     fn with_origin(&self, origin: Option<&OwnedRoomId>, text: &[Piece]) -> Vec<Piece> {
-        let Some(origin) = origin else { return text.to_vec() };
+        let Some(origin) = origin.filter(|_| !text.is_empty()) else { return text.to_vec() };
         let name = self
             .client
             .get_room(origin)

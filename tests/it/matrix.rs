@@ -315,18 +315,20 @@ async fn bot_with_host(hs: &Synapse, account: &Account, dir: &Path) -> (RunningB
     (bot, host)
 }
 
-/// Whether `seen` is the bot's text naming `needle`.
+/// Whether `seen` is the bot's text, or the caption of its image, naming `needle`.
 fn bot_says(seen: &Seen, bot: &UserId, needle: &str) -> bool {
-    is_from(seen, bot) && !is_image(seen) && seen.body().contains(needle)
+    is_from(seen, bot) && seen.body().contains(needle)
 }
 
 /// Whether `seen` mentions `user` as Matrix clients expect: `m.mentions` and a pill.
 fn mentions(seen: &Seen, user: &UserId) -> bool {
     let listed = seen.content.mentions.as_ref().is_some_and(|m| m.user_ids.contains(user));
-    let pill = match &seen.content.msgtype {
-        MessageType::Text(t) => t.formatted.as_ref().is_some_and(|f| f.body.contains(&format!("https://matrix.to/#/{user}"))),
-        _ => false,
+    let formatted = match &seen.content.msgtype {
+        MessageType::Text(t) => t.formatted.as_ref(),
+        MessageType::Image(i) => i.formatted.as_ref(),
+        _ => None,
     };
+    let pill = formatted.is_some_and(|f| f.body.contains(&format!("https://matrix.to/#/{user}")));
     listed && pill
 }
 
@@ -347,9 +349,8 @@ async fn open_carat(alice: &mut Human, bob: &mut Human, room: &Room, bot: &UserI
     bob.say(room, &format!("{bot}: join")).await;
     bob.expect("the join", |s| s.room_id == room.room_id() && bot_says(s, bot, "joins game #")).await;
     alice.say(room, "!st start").await;
-    let board = alice.expect("the start board", |s| s.room_id == room.room_id() && is_from(s, bot) && is_image(s)).await;
+    let board = alice.expect("the start board", |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, bot, "begins")).await;
     assert_png(&alice.download(&board).await.0);
-    alice.expect("the start text", |s| s.room_id == room.room_id() && bot_says(s, bot, "begins")).await;
 }
 
 // ---------------------------------------------------------------- tests
@@ -378,12 +379,15 @@ async fn two_humans_play_carat_by_commands() {
             _ => format!("!st {mv}"),
         };
         mover.say(&room, &line).await;
-        let board = mover.expect("the board after the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
-        assert_png(&mover.download(&board).await.0);
+        // one event: the board with the announcement as its caption
         let announced = format!("plays {mv} (game #1, move {})", k + 1);
-        let text = mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
-        assert!(mentions(&text, &other.user_id), "the player to move is mentioned: {:?}", text.content);
-        assert!(!mentions(&text, &mover.user_id), "only the player to move is mentioned");
+        let board = mover.expect("the board after the move", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+        let MessageType::Image(image) = &board.content.msgtype else { panic!("the move is announced on its board: {board:?}") };
+        assert_eq!(image.filename.as_deref(), Some(format!("game-1-move-{}.png", k + 1).as_str()), "the file's name, apart from the caption");
+        assert!(image.body.contains(&announced) && image.caption() == Some(image.body.as_str()), "the text is the caption: {image:?}");
+        assert_png(&mover.download(&board).await.0);
+        assert!(mentions(&board, &other.user_id), "the player to move is mentioned (m.mentions and a pill): {:?}", board.content);
+        assert!(!mentions(&board, &mover.user_id), "only the player to move is mentioned");
     }
 
     // an illegal move: the same site again, by the player to move
@@ -401,9 +405,10 @@ async fn two_humans_play_carat_by_commands() {
 
     // the board on request
     mover.say(&room, "!st board").await;
-    let board = mover.expect("the requested board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    let board = mover
+        .expect("the requested board", |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, &bot_id, "Game #1 of Carat after 4 moves"))
+        .await;
     assert_png(&mover.download(&board).await.0);
-    mover.expect("the board caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "Game #1 of Carat after 4 moves")).await;
 
     // the hand: in alice's direct room only (her moves' hands, sent there too, are forgotten)
     alice.forget(Duration::from_secs(1), |s| s.room_id != room.room_id()).await;
@@ -428,6 +433,12 @@ async fn two_humans_play_carat_by_commands() {
     let again = alice.expect("alice's hand again", |s| s.room_id != room.room_id() && bot_says(s, &bot_id, "Your hand in game #1")).await;
     assert_eq!(again.room_id, hand.room_id);
     assert!(!bob.sees_within(Duration::from_millis(300), |s| s.room_id == hand.room_id).await);
+    // each move was one event in the room: its board, captioned
+    bob.forget(Duration::from_secs(1), |_| false).await;
+    let announcements: Vec<&Seen> =
+        bob.history.iter().filter(|s| s.room_id == room.room_id() && bot_says(s, &bot_id, "(game #1, move ")).collect();
+    assert_eq!(announcements.len(), 4, "one event per move: {announcements:#?}");
+    assert!(announcements.iter().all(|s| is_image(s)));
     bot.stop().await;
 }
 
@@ -504,11 +515,12 @@ async fn an_encrypted_room_reads_commands_and_gets_encrypted_boards() {
     let (who, mv) = &plan_carat(11).moves[0];
     let mover = if who == "alice" { &mut alice } else { &mut bob };
     mover.say(&room, &format!("!st {mv}")).await;
-    let board = mover.expect("the encrypted board", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
+    let board = mover
+        .expect("the encrypted board", |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, &bot_id, &format!("plays {mv}")))
+        .await;
     let (png, source) = mover.download(&board).await;
     assert!(matches!(source, MediaSource::Encrypted(_)), "the board was uploaded encrypted");
     assert_png(&png);
-    mover.expect("the announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &format!("plays {mv}"))).await;
     bot.stop().await;
 }
 
@@ -680,13 +692,12 @@ async fn with_default_rate_limits_a_burst_of_boards_all_arrives() {
         alice.say(room, "!st board").await;
     }
     for room in &rooms {
-        for what in ["start board", "requested board"] {
+        for (what, caption) in [("start board", "begins"), ("requested board", "after 0 moves")] {
             let board = alice
-                .expect_within(PATIENCE, what, |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s))
+                .expect_within(PATIENCE, what, |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, &bot_id, caption))
                 .await;
             assert_png(&alice.download(&board).await.0);
         }
-        alice.expect_within(PATIENCE, "the caption", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, "after 0 moves")).await;
     }
     assert!(bot.stats.rate_limited() > 0, "the burst met the homeserver's rate limit (and was waited out)");
     bot.stop().await;
@@ -859,8 +870,55 @@ async fn sigterm_right_after_a_move_still_posts_its_announcement_and_exits_0() {
     let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
     assert!(log.contains("Matrix adapter stopped"), "the Matrix adapter stopped gracefully: {log}");
     // no restart: the answer was sent before the exit
-    let board = mover.expect("the board of the move", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && is_image(s)).await;
-    assert_png(&mover.download(&board).await.0);
     let announced = format!("plays {mv} (game #1, move 1)");
-    mover.expect("the move's announcement", |s| s.room_id == room.room_id() && bot_says(s, &bot_id, &announced)).await;
+    let board = mover.expect("the board of the move", |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, &bot_id, &announced)).await;
+    assert_png(&mover.download(&board).await.0);
+}
+
+/// Events and seconds per move on a Synapse with its default rate limits (`rc_message`:
+/// 0.2 messages/s, burst 10): two humans play the first `MOVES` moves of a Carat game,
+/// each move sent once the previous one is announced. Prints the bot's events per move
+/// (in the room, and in the players' direct rooms) and the seconds per move; the figures
+/// of docs/src/running/matrix.md come from it. A measurement, not a check: run by hand
+/// with `cargo test -p spieltisch --test it events_and_seconds_per_move -- --ignored --nocapture`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement run by hand (several minutes on the default-rate-limited Synapse)"]
+async fn events_and_seconds_per_move_with_default_rate_limits() {
+    const MOVES: usize = 16;
+    let hs = Synapse::dedicated("per-move", Limits::Default);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, _host) = bot_with_host(&hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let mut alice = Human::new(&hs, "alice").await;
+    let mut bob = Human::new(&hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Rate table", false).await;
+    // let the burst allowance refill after the start, so each run measures the same
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 11).await;
+    tokio::time::sleep(Duration::from_secs(60)).await;
+    let seen_before = [alice.history.len(), bob.history.len()];
+    let plan = plan_carat(11);
+    let started = std::time::Instant::now();
+    for (k, (who, mv)) in plan.moves.iter().take(MOVES).enumerate() {
+        let mover = if who == "alice" { &mut alice } else { &mut bob };
+        mover.say(&room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover
+            .expect_within(PATIENCE, "the move's announcement", |s| s.room_id == room.room_id() && is_from(s, &bot_id) && s.body().contains(&announced))
+            .await;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    // what is still on its way belongs to the last moves
+    alice.forget(Duration::from_secs(12), |_| false).await;
+    bob.forget(Duration::from_secs(12), |_| false).await;
+    let in_room = alice.history[seen_before[0]..].iter().filter(|s| s.room_id == room.room_id() && is_from(s, &bot_id)).count();
+    let direct = |h: &Human, from: usize| h.history[from..].iter().filter(|s| s.room_id != room.room_id() && is_from(s, &bot_id)).count();
+    let direct = direct(&alice, seen_before[0]) + direct(&bob, seen_before[1]);
+    println!(
+        "[per move] {MOVES} moves: {in_room} events in the room, {direct} in direct rooms: {:.2} events/move in the room, {:.2} in all; {seconds:.1} s, {:.2} s/move; {} rate-limited requests",
+        in_room as f64 / MOVES as f64,
+        (in_room + direct) as f64 / MOVES as f64,
+        seconds / MOVES as f64,
+        bot.stats.rate_limited()
+    );
+    bot.stop().await;
 }
