@@ -155,6 +155,7 @@ impl Host {
             Command::Undo { game } => crate::features::takeback::undo(&ctx, game).await,
             Command::Rematch { game } => crate::features::takeback::rematch(&ctx, game).await,
             Command::Reminders { on } => crate::features::reminders::reminders(&ctx, on).await,
+            Command::Dashboard { on } => crate::features::dashboard::dashboard(&ctx, on).await,
             Command::History { game } => crate::features::takeback::history(&ctx, game).await,
             Command::Replay { game } => crate::features::info::replay(&ctx, game).await,
             Command::Conditional { game, action } => crate::features::conditional::conditional(&ctx, game, action).await,
@@ -174,12 +175,13 @@ impl Host {
             Ok(replies) => crate::features::challenges::guard(&ctx, verb, replies).await,
             Err(e) => Err(e),
         };
-        let replies = match outcome {
+        let mut replies = match outcome {
             Ok(replies) => replies,
             Err(refused) => {
                 vec![Reply::refusal(ctx.user_id(), self.refusal_text(&ctx, refused, verb.name()))]
             }
         };
+        crate::table::tidy::mark_moves(&self.table.db, &mut replies).await;
         // The answer is handed to the chat now: the moves it answers need no later word.
         let answers: Vec<(GameId, u64)> = replies.iter().filter_map(|r| r.game.map(|g| (g.id, g.seq))).collect();
         self.table.answered(&answers).await;

@@ -16,7 +16,7 @@ use crate::{
     store::platforms::Platforms,
     host::Host,
     base::i18n::{Arg, Lang, Msg},
-    base::reply::{GameRef, Reply, Text, User},
+    base::reply::{GameRef, Reply, Slot, SlotAction, Text, User},
     store::StorageError,
     base::time::{format_duration, format_duration_dative},
     store::turns,
@@ -131,11 +131,18 @@ impl Host {
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),
             ("unanswered moves", self.unanswered_moves(now, platforms, &mut out).await),
+            // Last: the games' moves of this poll show in the dashboards at once.
+            ("dashboards", self.dashboards(now, platforms, &mut out).await),
         ] {
             if let Err(e) = result {
                 self.db.saw(&e);
                 tracing::error!(error = %e, what, "the scheduler failed");
             }
+        }
+        let mut replies: Vec<Reply> = out.iter().map(|n| n.reply.clone()).collect();
+        crate::table::tidy::mark_moves(&self.db, &mut replies).await;
+        for (notice, reply) in out.iter_mut().zip(replies) {
+            notice.reply = reply;
         }
         out
     }
@@ -156,6 +163,23 @@ impl Host {
             return Ok(());
         }
         crate::table::ratings::rate_unrated(self, now).await.map(drop)
+    }
+
+    /// Edits each dashboard whose list changed (issue 40), at most once per
+    /// [`EDIT_EVERY_MS`](crate::features::dashboard::EDIT_EVERY_MS) per channel; a
+    /// claim on the stored text makes sure one process posts each change once.
+    async fn dashboards(&self, now: i64, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let limit = now - crate::features::dashboard::EDIT_EVERY_MS;
+        for dashboard in self.db.dashboards_before(limit, platforms).await? {
+            let lang = dashboard.lang.parse().unwrap_or(self.options.language);
+            let text = crate::features::dashboard::text(self, &dashboard.platform, &dashboard.scope, lang, now).await?;
+            if text == dashboard.shown || !self.db.claim_dashboard(&dashboard, &text, now).await? {
+                continue;
+            }
+            let reply = Reply::channel(Text::plain_text(text)).in_slot(Slot::DASHBOARD, SlotAction::Edit);
+            out.push(Notice { platform: dashboard.platform, channel: dashboard.channel, reply });
+        }
+        Ok(())
     }
 
     /// Tells each mover whose move was stored but never answered (its process stopped in
@@ -325,11 +349,11 @@ impl Host {
                 if let Some(line) = bank_line {
                     text.push_line(self.texts.text(lang, &line));
                 }
-                out.push(Notice {
-                    platform: turn.platform.clone(),
-                    channel: turn.channel.clone(),
-                    reply: Reply::channel(text).about(GameRef { id: turn.game, seq: turn.seq }),
-                });
+                let mut reply = Reply::channel(text).about(GameRef { id: turn.game, seq: turn.seq });
+                if here.tidy.unwrap_or(false) {
+                    reply = reply.in_slot(Slot::ping_key(turn.game), SlotAction::Replace);
+                }
+                out.push(Notice { platform: turn.platform.clone(), channel: turn.channel.clone(), reply });
                 if kind == "expired" {
                     self.ai_claims(turn.game, &turn.to_move, &players, out).await;
                 }

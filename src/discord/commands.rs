@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 use rules::GameKind;
 
 use by_game::{abort, board, claim, decline, export, hand, history, join, rematch, replay, resign, review, start, undo};
-use over_days::{daily, language, leaderboard, reminders, settings, stats, vacation};
+use over_days::{daily, dashboard, language, leaderboard, reminders, settings, stats, vacation};
 use super::{components, session, Context, Error};
 
 mod by_game;
@@ -65,7 +65,7 @@ impl poise::ChoiceParameter for GameChoice {
 
 /// The German names of the slash commands, by command word (Discord shows them to
 /// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 28] = [
+pub const GERMAN_NAMES: [(Verb, &str); 29] = [
     (Verb::New, "neu"),
     (Verb::Join, "beitreten"),
     (Verb::Start, "starten"),
@@ -87,6 +87,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 28] = [
     (Verb::Export, "exportieren"),
     (Verb::Vacation, "urlaub"),
     (Verb::Reminders, "erinnerungen"),
+    (Verb::Dashboard, "übersicht"),
     (Verb::Leaderboard, "rangliste"),
     (Verb::Stats, "statistik"),
     (Verb::Daily, "täglich"),
@@ -131,6 +132,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         export(),
         vacation(),
         reminders(),
+        dashboard(),
         leaderboard(),
         stats(),
         daily(),

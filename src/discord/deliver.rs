@@ -17,7 +17,7 @@ use serenity::all::{
     EditInteractionResponse, Http, UserId,
 };
 
-use super::{components, Error};
+use super::{components, tracked, Error};
 
 /// Discord's limit for a message's text.
 const MAX_CONTENT: usize = 2000;
@@ -69,7 +69,7 @@ impl Answer {
                         Some(game) => components::for_game(host, &self.origin, game).await,
                         None => Vec::new(),
                     };
-                    self.public(&reply, rows).await?;
+                    self.public(host, &reply, rows).await?;
                 }
                 Audience::User(user_id) => self.direct(host, &user_id, reply).await?,
             }
@@ -108,10 +108,19 @@ impl Answer {
 
     /// A reply for the channel: a public follow-up (or messages in the game's new
     /// thread) with the PNG and the buttons; only the users the text mentions are pinged.
-    async fn public(&mut self, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), Error> {
+    /// Kept messages are tidied or edited as the reply's slot says ([`tracked`]).
+    async fn public(&mut self, host: &Host, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), Error> {
+        let lang = self.lang();
         if let Some(channel) = self.public_channel {
-            return Ok(post(&self.http, channel, reply, rows).await?);
+            return Ok(post(&self.http, host, channel, reply, rows, lang).await?);
         }
+        let channel = self.origin.channel.parse::<std::num::NonZeroU64>().ok().map(ChannelId::from);
+        if let Some(channel) = channel
+            && tracked::edit_in_place(&self.http, host, channel, reply).await
+        {
+            return Ok(());
+        }
+        let with_buttons = !rows.is_empty();
         let rows = with_link_button(rows, reply);
         let chunks = split(&render(&reply.text));
         let mentions = mentioned(&reply.text);
@@ -124,7 +133,10 @@ impl Answer {
             if let Some(file) = file {
                 followup = followup.add_file(CreateAttachment::bytes(file.bytes.clone(), file.name.clone()));
             }
-            followup.execute(&self.http, (None, &self.token)).await?;
+            let posted = followup.execute(&self.http, (None, &self.token)).await?;
+            if i == last {
+                tracked::after_post(&self.http, host, posted.channel_id, reply, posted.id, with_buttons, lang).await;
+            }
         }
         Ok(())
     }
@@ -140,7 +152,7 @@ impl Answer {
             Ok(()) => Ok(()),
             Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
                 let notice = dm_closed(host, self.lang(), user_id);
-                self.public(&notice, Vec::new()).await
+                self.public(host, &notice, Vec::new()).await
             }
             Err(e) => Err(e.into()),
         }
@@ -156,10 +168,23 @@ pub fn dm_closed(host: &Host, lang: commands::Lang, user_id: &str) -> Reply {
 
 /// Posts `reply` in `channel` as messages of at most [`MAX_CONTENT`] characters; the
 /// last one carries the file and `rows`. Only the users the text mentions are pinged.
+/// Kept messages are tidied or edited as the reply's slot says ([`tracked`]; `lang` for
+/// the one note that may need).
 ///
 /// # Errors
 /// Discord's error on a send.
-pub async fn post(http: &Http, channel: ChannelId, reply: &Reply, rows: Vec<CreateActionRow>) -> Result<(), serenity::Error> {
+pub async fn post(
+    http: &Http,
+    host: &Host,
+    channel: ChannelId,
+    reply: &Reply,
+    rows: Vec<CreateActionRow>,
+    lang: commands::Lang,
+) -> Result<(), serenity::Error> {
+    if tracked::edit_in_place(http, host, channel, reply).await {
+        return Ok(());
+    }
+    let with_buttons = !rows.is_empty();
     let rows = with_link_button(rows, reply);
     let chunks = split(&render(&reply.text));
     let mentions = mentioned(&reply.text);
@@ -167,7 +192,10 @@ pub async fn post(http: &Http, channel: ChannelId, reply: &Reply, rows: Vec<Crea
     for (i, chunk) in chunks.into_iter().enumerate() {
         let (file, rows) = if i == last { (reply.file.as_ref(), rows.clone()) } else { (None, Vec::new()) };
         let allowed = CreateAllowedMentions::new().users(mentions.clone());
-        channel.send_message(http, message(chunk, allowed, rows, file)).await?;
+        let posted = channel.send_message(http, message(chunk, allowed, rows, file)).await?;
+        if i == last {
+            tracked::after_post(http, host, channel, reply, posted.id, with_buttons, lang).await;
+        }
     }
     Ok(())
 }

@@ -19,6 +19,7 @@ mod deliver;
 mod notify;
 mod redact;
 mod session;
+mod tracked;
 
 use std::sync::Arc;
 

@@ -52,12 +52,12 @@ impl Notifier {
                     Some(game) => components::for_game(host, &bystander(channel, server, lang), game).await,
                     None => Vec::new(),
                 };
-                deliver::post(&self.http, channel_id, reply, rows).await
+                deliver::post(&self.http, host, channel_id, reply, rows, lang).await
             }
             Audience::User(user) => match deliver::discord_user(&user) {
                 Some(id) => match deliver::send_dm(&self.http, id, reply).await {
                     Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
-                        deliver::post(&self.http, channel_id, &deliver::dm_closed(host, lang, &user), Vec::new()).await
+                        deliver::post(&self.http, host, channel_id, &deliver::dm_closed(host, lang, &user), Vec::new(), lang).await
                     }
                     other => other,
                 },

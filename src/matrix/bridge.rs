@@ -69,6 +69,10 @@ impl Notifier {
 }
 
 impl Handler for HostHandler {
+    fn host(&self) -> Option<Arc<Host>> {
+        Some(self.host.clone())
+    }
+
     async fn handle(&self, incoming: Incoming) -> Vec<Outgoing> {
         let origin = Origin {
             platform: PLATFORM.to_string(),
@@ -101,7 +105,8 @@ pub fn outgoing(reply: Reply, incoming: &Incoming) -> Option<Outgoing> {
             }
         },
     };
-    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to })
+    let slot = slot_of(&reply);
+    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to, slot })
 }
 
 /// A scheduler notice (reminder, "time is up", expired invitation) for the Matrix room
@@ -121,7 +126,14 @@ pub fn notice(channel: &str, reply: Reply) -> Option<Outgoing> {
             }
         },
     };
-    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to: None })
+    let slot = slot_of(&reply);
+    Some(Outgoing { to, text: pieces(&reply.text_with_link()), file: upload(reply.file), reply_to: None, slot })
+}
+
+/// A channel reply's slot with its game's move number (private replies keep nothing).
+fn slot_of(reply: &Reply) -> Option<(commands::Slot, u64)> {
+    let slot = reply.slot.clone().filter(|_| reply.audience == Audience::Channel)?;
+    Some((slot, reply.game.map_or(0, |g| g.seq)))
 }
 
 fn upload(file: Option<commands::Attachment>) -> Option<Upload> {

@@ -69,12 +69,15 @@ pub struct Outgoing {
     pub file: Option<Upload>,
     /// Send the text as a reply to this message (e.g. a refusal answers the command).
     pub reply_to: Option<ReplyTarget>,
+    /// The message tidies or replaces one the bot keeps track of in the room (a turn
+    /// ping, the dashboard: [`commands::Slot`]), with the game's move number (0 for none).
+    pub slot: Option<(commands::Slot, u64)>,
 }
 
 impl Outgoing {
     /// A plain text to a room.
     pub fn text(room: OwnedRoomId, text: impl Into<String>) -> Outgoing {
-        Outgoing { to: Destination::Room(room), text: vec![Piece::Text(text.into())], file: None, reply_to: None }
+        Outgoing { to: Destination::Room(room), text: vec![Piece::Text(text.into())], file: None, reply_to: None, slot: None }
     }
 }
 

@@ -65,6 +65,12 @@ impl Incoming {
 pub trait Handler: Send + Sync + 'static {
     /// The messages that answer `incoming` (in order).
     fn handle(&self, incoming: Incoming) -> impl Future<Output = Vec<Outgoing>> + Send;
+
+    /// The command layer, whose storage keeps the ids of the messages the bot tracks
+    /// (turn pings, the dashboard: [`Outgoing::slot`]); without it nothing is tracked.
+    fn host(&self) -> Option<Arc<commands::Host>> {
+        None
+    }
 }
 
 /// A logged-in bot, ready to [`run`](MatrixBot::run).
@@ -135,6 +141,9 @@ impl MatrixBot {
         let shared = Arc::new(Shared::new(addressing, incoming_tx, self.stats.clone()));
 
         let outbox = self.outbox.clone();
+        if let Some(host) = handler.host() {
+            outbox.keep_messages_with(host);
+        }
         let handler = Arc::new(handler);
         let worker = tokio::spawn(async move {
             while let Some(incoming) = incoming_rx.recv().await {

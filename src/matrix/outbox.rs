@@ -9,17 +9,21 @@ use anyhow::{Context, anyhow};
 use matrix_sdk::{
     Client, Room,
     ruma::{
-        OwnedRoomId, OwnedUserId, UInt,
+        OwnedEventId, OwnedRoomId, OwnedUserId, UInt,
         events::{
             Mentions,
             room::{
                 ImageInfo, MediaSource,
-                message::{FileInfo, FileMessageEventContent, FormattedBody, ImageMessageEventContent, MessageType, RoomMessageEventContent},
+                message::{
+                    FileInfo, FileMessageEventContent, FormattedBody, ImageMessageEventContent, MessageType, ReplacementMetadata,
+                    RoomMessageEventContent,
+                },
             },
         },
     },
 };
 use matrix_sdk::RoomMemberships;
+use commands::SlotAction;
 use tokio::sync::{mpsc, oneshot};
 
 use super::{
@@ -36,14 +40,20 @@ enum Job {
 #[derive(Clone)]
 pub struct Outbox {
     jobs: mpsc::UnboundedSender<Job>,
+    book: Book,
 }
+
+/// Where the ids of tracked messages are kept: the command layer's storage, once known.
+type Book = Arc<std::sync::OnceLock<Arc<commands::Host>>>;
 
 impl Outbox {
     /// Starts the sending task for `client`.
     pub fn start(client: Client, stats: Arc<RetryStats>) -> Outbox {
         let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
+        let book = Book::default();
+        let kept = book.clone();
         tokio::spawn(async move {
-            let sender = Sender { client, stats };
+            let sender = Sender { client, stats, book: kept };
             while let Some(job) = queue.recv().await {
                 match job {
                     Job::Send(message) => {
@@ -57,7 +67,13 @@ impl Outbox {
                 }
             }
         });
-        Outbox { jobs }
+        Outbox { jobs, book }
+    }
+
+    /// Keeps the ids of tracked messages (turn pings, the dashboard) in `host`'s storage,
+    /// so that later messages can redact or edit them, also after a restart.
+    pub fn keep_messages_with(&self, host: Arc<commands::Host>) {
+        let _ = self.book.set(host);
     }
 
     /// Queues a message.
@@ -79,6 +95,7 @@ impl Outbox {
 struct Sender {
     client: Client,
     stats: Arc<RetryStats>,
+    book: Book,
 }
 
 impl Sender {
@@ -94,23 +111,87 @@ impl Sender {
             }
         };
         let text = with_member_names(&room, text).await;
-        match &message.file {
-            // one event: the file with the text as its caption (Matrix 1.10 media captions)
-            Some(file) => self.send_file(&room, file, &text, message.reply_to.as_ref()).await,
-            None if text.is_empty() => Ok(()),
-            None => self.send_content(&room, text_content(&text, message.reply_to.as_ref())).await,
+        if self.edited(&room, message, &text).await {
+            return Ok(());
         }
+        let sent = match &message.file {
+            // one event: the file with the text as its caption (Matrix 1.10 media captions)
+            Some(file) => self.send_file(&room, file, &text, message.reply_to.as_ref()).await?,
+            None if text.is_empty() => return Ok(()),
+            None => self.send_content(&room, text_content(&text, message.reply_to.as_ref())).await?,
+        };
+        self.after_send(&room, message, &sent).await;
+        Ok(())
     }
 
     fn joined_room(&self, room_id: &OwnedRoomId) -> anyhow::Result<Room> {
         self.client.get_room(room_id).ok_or_else(|| anyhow!("the bot is not in room {room_id}"))
     }
 
-    async fn send_content(&self, room: &Room, content: RoomMessageEventContent) -> anyhow::Result<()> {
-        retry("send message", &self.stats, || room.send(content.clone()).with_request_config(no_sdk_retry()).into_future())
+    /// Sends `content`; the new event's id.
+    async fn send_content(&self, room: &Room, content: RoomMessageEventContent) -> anyhow::Result<OwnedEventId> {
+        let sent = retry("send message", &self.stats, || room.send(content.clone()).with_request_config(no_sdk_retry()).into_future())
             .await
             .with_context(|| format!("sending to {}", room.room_id()))?;
-        Ok(())
+        Ok(sent.response.event_id)
+    }
+
+    /// For a message that edits the one kept under its slot (the dashboard): sends the
+    /// text as an `m.replace` edit of the kept event; whether it did. Nothing kept, or an
+    /// edit that fails: `false`, the message is sent anew (and the old one forgotten).
+    async fn edited(&self, room: &Room, message: &Outgoing, text: &[Piece]) -> bool {
+        let (Some(host), Some((slot, _))) = (self.book.get(), &message.slot) else { return false };
+        if slot.action != SlotAction::Edit || message.file.is_some() || text.is_empty() {
+            return false;
+        }
+        let channel = room.room_id().as_str();
+        let Ok(Some(kept)) = host.db().tracked(super::bridge::PLATFORM, channel, &slot.key).await else { return false };
+        let Ok(event_id) = OwnedEventId::try_from(kept.message_id.as_str()) else { return false };
+        let content = text_content(text, None).make_replacement(ReplacementMetadata::new(event_id, None));
+        match self.send_content(room, content).await {
+            Ok(_) => true,
+            Err(error) => {
+                tracing::info!(room = channel, key = slot.key, "the kept message could not be edited, posting anew: {error:#}");
+                let _ = host.db().untrack(super::bridge::PLATFORM, channel, &slot.key, &kept.message_id).await;
+                false
+            }
+        }
+    }
+
+    /// After `sent` went out for `message`: its slot's bookkeeping. A turn ping
+    /// redacts the one kept before and is kept; a game that moved on redacts its older
+    /// ping; a dashboard is kept. Failures are logged, never retried.
+    async fn after_send(&self, room: &Room, message: &Outgoing, sent: &OwnedEventId) {
+        let (Some(host), Some((slot, seq))) = (self.book.get(), &message.slot) else { return };
+        let db = host.db();
+        let channel = room.room_id().as_str();
+        let platform = super::bridge::PLATFORM;
+        let kept = db.tracked(platform, channel, &slot.key).await.ok().flatten();
+        let redact = |event: String| async move {
+            let Ok(event_id) = OwnedEventId::try_from(event.as_str()) else { return };
+            if let Err(error) = room.redact(&event_id, None, None).await {
+                tracing::info!(room = %room.room_id(), "an old turn ping could not be redacted: {error}");
+            }
+        };
+        let result = match slot.action {
+            SlotAction::Replace => {
+                if let Some(kept) = kept {
+                    redact(kept.message_id).await;
+                }
+                db.track(platform, channel, &slot.key, sent.as_str(), *seq).await
+            }
+            SlotAction::Clear => match kept.filter(|k| k.seq < *seq) {
+                Some(kept) => {
+                    redact(kept.message_id.clone()).await;
+                    db.untrack(platform, channel, &slot.key, &kept.message_id).await.map(drop)
+                }
+                None => Ok(()),
+            },
+            SlotAction::Edit => db.track(platform, channel, &slot.key, sent.as_str(), *seq).await,
+        };
+        if let Err(error) = result {
+            tracing::warn!(room = channel, key = slot.key, "a tracked message could not be stored: {error}");
+        }
     }
 
     /// Uploads the file (encrypted first in an encrypted room) and posts it as `m.image`
@@ -119,7 +200,7 @@ impl Sender {
     /// as names), `formatted_body` the caption with pills, `filename` the file's name,
     /// `m.mentions` the mentioned users. Clients without captions show the caption as the
     /// file's name.
-    async fn send_file(&self, room: &Room, file: &Upload, caption: &[Piece], reply_to: Option<&ReplyTarget>) -> anyhow::Result<()> {
+    async fn send_file(&self, room: &Room, file: &Upload, caption: &[Piece], reply_to: Option<&ReplyTarget>) -> anyhow::Result<OwnedEventId> {
         let mime: mime::Mime = file.mime.parse().unwrap_or(mime::APPLICATION_OCTET_STREAM);
         let encrypted = room.latest_encryption_state().await.map(|s| s.is_encrypted()).unwrap_or(true);
         let source = if encrypted {
@@ -216,7 +297,7 @@ impl Sender {
                     .into(),
             ),
         ];
-        self.send_content(&room, text_content(&text, None)).await
+        self.send_content(&room, text_content(&text, None)).await.map(drop)
     }
 }
 

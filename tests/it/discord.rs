@@ -20,7 +20,7 @@ pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 28] = [
+const COMMANDS: [(&str, &str); 29] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
@@ -42,6 +42,7 @@ const COMMANDS: [(&str, &str); 28] = [
     ("export", "exportieren"),
     ("vacation", "urlaub"),
     ("reminders", "erinnerungen"),
+    ("dashboard", "übersicht"),
     ("leaderboard", "rangliste"),
     ("stats", "statistik"),
     ("daily", "täglich"),

@@ -169,11 +169,11 @@ cmd-bad-language = „{ $text }“ ist keine Sprache, die ich spreche: en oder d
 settings-channel = { $scope ->
     [server] Einstellungen dieses Servers
    *[channel] Einstellungen hier
-  }: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }.
+  }: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }, alte Zug-Erinnerungen löschen { $tidy }.
 settings-on = an
 settings-off = aus
 settings-language = Ich spreche Deutsch mit dir.
-help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an` (`=standard` setzt eine zurück); eine neue Bedenkzeit gilt für Partien, die danach erstellt werden.
+help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an aufräumen=an` (`=standard` setzt eine zurück); eine neue Bedenkzeit gilt für Partien, die danach erstellt werden.
 help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
 
 ## Wiederholung.

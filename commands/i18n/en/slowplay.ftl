@@ -159,11 +159,11 @@ cmd-bad-language = “{ $text }” is not a language I speak: en or de (or defau
 settings-channel = { $scope ->
     [server] Settings of this server
    *[channel] Settings here
-  }: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }.
+  }: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }, old turn pings deleted { $tidy }.
 settings-on = on
 settings-off = off
 settings-language = I speak English with you.
-help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on` (`=default` resets one); a new time per move counts for games created from then on.
+help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on tidy=on` (`=default` resets one); a new time per move counts for games created from then on.
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
 
 ## Replay.

@@ -206,6 +206,40 @@ pub struct Link {
     pub text: String,
 }
 
+/// A message the platform keeps track of under a key per channel, so that a later
+/// message can tidy it away or replace it (issue 40: a tidy channel, the dashboard).
+/// Adapters keep the message ids in `tracked_messages` ([`crate::store::tracked`]);
+/// a platform that can neither delete nor edit (the terminal) posts as usual.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Slot {
+    /// The key within the channel: `ping:<game id>` or `dashboard`.
+    pub key: String,
+    pub action: SlotAction,
+}
+
+/// What a reply does with the message kept under its [`Slot`]'s key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotAction {
+    /// A turn ping (`tidy=on`): delete the ping kept before, then keep this message.
+    Replace,
+    /// A game moved on (`tidy=on`): delete the ping kept under the key if it was posted
+    /// at an earlier move than the reply's [`GameRef::seq`]; keep nothing.
+    Clear,
+    /// The dashboard: edit the kept message into this reply; post (and keep, and pin
+    /// where the platform pins) a new one when there is none or it is gone.
+    Edit,
+}
+
+impl Slot {
+    /// The key of game `id`'s turn ping.
+    pub fn ping_key(id: GameId) -> String {
+        format!("ping:{id}")
+    }
+
+    /// The key of a channel's dashboard.
+    pub const DASHBOARD: &'static str = "dashboard";
+}
+
 /// One message of the bot.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reply {
@@ -217,17 +251,19 @@ pub struct Reply {
     pub refusal: bool,
     /// A link to show with the text (the game's web page), when `[web]` is configured.
     pub link: Option<Link>,
+    /// The message tidies or replaces an earlier one ([`Slot`]).
+    pub slot: Option<Slot>,
 }
 
 impl Reply {
     /// A reply to the channel.
     pub fn channel(text: Text) -> Reply {
-        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false, link: None }
+        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false, link: None, slot: None }
     }
 
     /// A reply only for `user_id`.
     pub fn private(user_id: &str, text: Text) -> Reply {
-        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false, link: None }
+        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false, link: None, slot: None }
     }
 
     /// A refusal for the requester.
@@ -260,6 +296,12 @@ impl Reply {
     /// Names the game and its move number.
     pub fn about(mut self, game: GameRef) -> Reply {
         self.game = Some(game);
+        self
+    }
+
+    /// Marks the message as kept under `key` with `action` ([`Slot`]).
+    pub fn in_slot(mut self, key: impl Into<String>, action: SlotAction) -> Reply {
+        self.slot = Some(Slot { key: key.into(), action });
         self
     }
 

@@ -3,6 +3,7 @@
 
 pub mod challenges;
 pub(crate) mod conditional;
+pub mod dashboard;
 pub(crate) mod info;
 pub mod invitations;
 pub(crate) mod lobby;

@@ -56,13 +56,16 @@ fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
         "threads" | "faeden" | "fäden" => {
             s.threads = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("threads"))?) }
         }
+        "tidy" | "aufräumen" | "aufraeumen" => {
+            s.tidy = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("tidy"))?) }
+        }
         _ => return Err(bad()),
     }
     Ok(())
 }
 
 /// `settings [key=value ...]`: shows the settings of the requester's scope (the
-/// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on`, `=default` resets).
+/// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on tidy=on`, `=default` resets).
 pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
     let db = &ctx.table.db;
     let (platform, scope) = (&ctx.origin.platform, ctx.origin.scope());
@@ -91,7 +94,8 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
             .arg("time", format_duration(&ctx.table.texts, lang, clock.move_ms))
             .arg("half", yes_no(clock.half_reminder))
             .arg("before", before)
-            .arg("threads", yes_no(s.threads.unwrap_or(false))),
+            .arg("threads", yes_no(s.threads.unwrap_or(false)))
+            .arg("tidy", yes_no(s.tidy.unwrap_or(false))),
     );
     let reply = if words.is_empty() { Reply::private(ctx.user_id(), text) } else { Reply::channel(text) };
     Ok(vec![reply])
@@ -130,7 +134,7 @@ mod tests {
     #[test]
     fn settings_words_apply_and_reset() {
         let mut s = ChannelSettings::default();
-        for word in ["language=de", "time=2d", "half=off", "before=6h", "threads=on"] {
+        for word in ["language=de", "time=2d", "half=off", "before=6h", "threads=on", "aufräumen=an"] {
             apply(&mut s, word).expect(word);
         }
         assert_eq!(
@@ -140,7 +144,8 @@ mod tests {
                 move_ms: Some(2 * DAY_MS),
                 half_reminder: Some(false),
                 soon_ms: Some(6 * HOUR_MS),
-                threads: Some(true)
+                threads: Some(true),
+                tidy: Some(true),
             }
         );
         apply(&mut s, "before=off").expect("off");
@@ -150,7 +155,7 @@ mod tests {
         for bad in ["colour=red", "half"] {
             assert_eq!(apply(&mut s, bad).map_err(|m| m.key), Err("cmd-bad-setting".to_string()), "{bad}");
         }
-        for bad in ["language=fr", "time=soon", "time=0", "half=maybe", "before=never", "threads=2"] {
+        for bad in ["language=fr", "time=soon", "time=0", "half=maybe", "before=never", "threads=2", "tidy=sometimes"] {
             assert_eq!(apply(&mut s, bad).map_err(|m| m.key), Err("cmd-bad-setting-value".to_string()), "{bad}");
         }
     }

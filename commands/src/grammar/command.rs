@@ -48,11 +48,13 @@ pub enum Verb {
     Conditional,
     /// `tournament …`: Swiss and round-robin tournaments (tournaments.rs).
     Tournament,
+    /// `dashboard [off]`: the channel's living list of games (features/dashboard.rs).
+    Dashboard,
 }
 
 /// Every command word with the words that call it (English first, then German; the
 /// German ones follow the glossary). One table: the parser and `help` read it.
-pub const VERBS: [(Verb, &[&str]); 29] = [
+pub const VERBS: [(Verb, &[&str]); 30] = [
     (Verb::New, &["new", "neu"]),
     (Verb::Join, &["join", "beitreten"]),
     (Verb::Start, &["start", "starten"]),
@@ -84,6 +86,7 @@ pub const VERBS: [(Verb, &[&str]); 29] = [
     (Verb::Language, &["language", "sprache"]),
     (Verb::Daily, &["daily", "täglich", "taeglich", "tagesaufgabe"]),
     (Verb::Tournament, &["tournament", "turnier"]),
+    (Verb::Dashboard, &["dashboard", "übersicht", "uebersicht"]),
 ];
 
 impl Verb {
@@ -119,6 +122,7 @@ impl Verb {
             | Verb::Language
             | Verb::Daily
             | Verb::Tournament => false,
+            | Verb::Dashboard => false,
         }
     }
 
@@ -402,6 +406,8 @@ pub enum Command {
     Rematch { game: Option<GameId> },
     /// `reminders on|off`: my turn reminders (`None`: show the setting).
     Reminders { on: Option<bool> },
+    /// `dashboard` (on) or `dashboard off`.
+    Dashboard { on: bool },
     /// `history [#id]`: the public move list.
     History { game: Option<GameId> },
     /// `replay [#id]`: the game so far as an animated GIF, in the channel.
@@ -520,6 +526,17 @@ impl Command {
                     [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
                 };
             }
+            Verb::Dashboard => {
+                return match words {
+                    [] => Ok(Command::Dashboard { on: true }),
+                    [word] => match word.to_lowercase().as_str() {
+                        "on" | "an" | "ein" => Ok(Command::Dashboard { on: true }),
+                        "off" | "aus" => Ok(Command::Dashboard { on: false }),
+                        _ => Err(Msg::new("cmd-bad-on-off").arg("text", *word)),
+                    },
+                    [_, extra, ..] => Err(Msg::new("cmd-extra-words").arg("command", verb.name()).arg("text", *extra)),
+                };
+            }
             Verb::Reminders => {
                 return match words {
                     [] => Ok(Command::Reminders { on: None }),
@@ -622,6 +639,7 @@ impl Command {
             }
             // Handled before the game id is taken (their words are not game ids).
             Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language | Verb::Tournament => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Dashboard | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
@@ -671,6 +689,7 @@ impl Command {
             Command::Undo { .. } => Verb::Undo,
             Command::Rematch { .. } => Verb::Rematch,
             Command::Reminders { .. } => Verb::Reminders,
+            Command::Dashboard { .. } => Verb::Dashboard,
             Command::History { .. } => Verb::History,
             Command::Replay { .. } => Verb::Replay,
             Command::Conditional { .. } => Verb::Conditional,

@@ -23,6 +23,7 @@ pub mod reviews;
 pub mod settings;
 pub mod takeback;
 pub mod tournaments;
+pub mod tracked;
 pub mod turns;
 pub mod url;
 pub mod web;

@@ -31,6 +31,9 @@ pub struct ChannelSettings {
     pub half_reminder: Option<bool>,
     pub soon_ms: Option<i64>,
     pub threads: Option<bool>,
+    /// `tidy=on`: delete (Discord) or redact (Matrix) the previous turn ping of a game
+    /// when it moves on or the next ping comes (issue 40).
+    pub tidy: Option<bool>,
 }
 
 impl ChannelSettings {
@@ -101,7 +104,7 @@ pub async fn request_settings(
 /// [`StorageError`] when the read fails.
 pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<ChannelSettings, StorageError> {
     on!(db.exec(), |c| { let row = sqlx::query(
-        "SELECT lang, move_ms, half_reminder, soon_ms, threads FROM channel_settings WHERE platform = $1 AND channel = $2",
+        "SELECT lang, move_ms, half_reminder, soon_ms, threads, tidy FROM channel_settings WHERE platform = $1 AND channel = $2",
     )
     .bind(platform)
     .bind(scope)
@@ -114,6 +117,7 @@ pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<Ch
         half_reminder: r.get::<Option<i64>>(2)?.map(|v| v != 0),
         soon_ms: r.get(3)?,
         threads: r.get::<Option<i64>>(4)?.map(|v| v != 0),
+        tidy: r.get::<Option<i64>>(5)?.map(|v| v != 0),
     })
     })
 }
@@ -124,10 +128,11 @@ pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<Ch
 /// [`StorageError`] when the write fails.
 pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &ChannelSettings) -> Result<(), StorageError> {
     on!(db.exec(), |c| sqlx::query(
-        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads, tidy)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, move_ms = excluded.move_ms,
-             half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads",
+             half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads,
+             tidy = excluded.tidy",
     )
     .bind(platform)
     .bind(scope)
@@ -136,6 +141,7 @@ pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &Chan
     .bind(s.half_reminder.map(i64::from))
     .bind(s.soon_ms)
     .bind(s.threads.map(i64::from))
+    .bind(s.tidy.map(i64::from))
     .execute(c)
     .await.map(|done| done.rows_affected()))?;
     Ok(())

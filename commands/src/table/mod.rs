@@ -13,6 +13,7 @@ pub mod links;
 pub mod plans;
 pub mod ratings;
 pub mod replay;
+pub mod tidy;
 pub mod turn;
 
 use std::{

@@ -18,7 +18,7 @@ async fn help_and_rules_answer_privately_in_the_users_language() {
     let replies = host.handle(&german("alice", "c"), "hilfe").await;
     let list = texts(&replies);
     assert!(
-        list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, züge, bedingt, aufgeben, abbrechen, ablehnen, partien, hilfe, regeln, exportieren, reklamieren, urlaub, zurücknehmen, revanche, erinnerungen, verlauf, nachspielen, analyse, rangliste, statistik, einstellungen, sprache, täglich"),
+        list.contains("(auf Deutsch: neu, beitreten, starten, zug, brett, hand, züge, bedingt, aufgeben, abbrechen, ablehnen, partien, hilfe, regeln, exportieren, reklamieren, urlaub, zurücknehmen, revanche, erinnerungen, verlauf, nachspielen, analyse, rangliste, statistik, einstellungen, sprache, täglich, turnier, übersicht"),
         "every command in German: {list}"
     );
     let replies = host.handle(&german("alice", "c"), "hilfe abbrechen").await;

@@ -10,6 +10,7 @@ mod aratoth;
 mod challenges;
 mod concurrency;
 mod conditional;
+mod dashboard;
 mod grammar;
 mod help_words;
 mod helofag;

@@ -21,7 +21,7 @@ async fn a_channels_time_and_reminder_schedule_apply_to_its_new_games() {
     let said = host.handle(&admin("root", "c"), "settings time=1d half=off before=2h threads=on").await;
     assert_eq!(
         said[0].text.plain(),
-        "Settings here: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game on."
+        "Settings here: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game on, old turn pings deleted off."
     );
     let id = started(&host, "c", 41).await;
     let (mover, _) = to_move(&host, id).await;
@@ -97,14 +97,14 @@ async fn a_servers_settings_apply_in_all_its_channels_and_nowhere_else() {
     let root = Origin { is_admin: true, ..on_server("root", "A", "g1") };
     assert_eq!(
         ok_at(&host, &root, "settings time=1d half=off before=2h").await,
-        "Settings of this server: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game off."
+        "Settings of this server: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game off, old turn pings deleted off."
     );
     // Read from another channel of g1: the same; a server-less channel A: the defaults.
     let shown = ok_at(&host, &on_server("carol", "B", "g1"), "settings").await;
     assert!(shown.starts_with("Settings of this server: language en, time per move 1 day,"), "{shown}");
     assert_eq!(
         ok(&host, "carol", "A", "settings").await,
-        "Settings here: language en, time per move 3 days, reminder at half time on, reminder before the end 12 hours, a thread per game off."
+        "Settings here: language en, time per move 3 days, reminder at half time on, reminder before the end 12 hours, a thread per game off, old turn pings deleted off."
     );
 
     let b = started_where(&host, |user| on_server(user, "B", "g1"), 61).await;

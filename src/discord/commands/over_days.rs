@@ -68,6 +68,22 @@ pub async fn reminders(
     session::run_slash(ctx, Ok(Command::Reminders { on }), None).await
 }
 
+/// Post the living list of this server's running games here (admins), or stop it.
+#[poise::command(
+    slash_command,
+    name_localized("de", "übersicht"),
+    description_localized("de", "Die mitlaufende Liste der laufenden Partien hier einstellen (Admins) oder beenden.")
+)]
+pub async fn dashboard(
+    ctx: Context<'_>,
+    #[description = "On (post it, the default) or off (stop editing it)"]
+    #[name_localized("de", "an")]
+    #[description_localized("de", "An (einstellen, der Standard) oder aus (nicht mehr bearbeiten)")]
+    on: Option<bool>,
+) -> Result<(), Error> {
+    session::run_slash(ctx, Ok(Command::Dashboard { on: on.unwrap_or(true) }), None).await
+}
+
 /// The best-rated players of a game here, or the standings of a Hathor challenge.
 #[poise::command(
     slash_command,
@@ -139,6 +155,10 @@ pub async fn settings(
     #[name_localized("de", "threads")]
     #[description_localized("de", "Jede neue Partie in einem eigenen Thread eröffnen")]
     threads: Option<bool>,
+    #[description = "Delete the previous turn reminder of a game when it moves on or the next one comes"]
+    #[name_localized("de", "aufräumen")]
+    #[description_localized("de", "Die vorige Zug-Erinnerung einer Partie löschen, wenn es weitergeht oder die nächste kommt")]
+    tidy: Option<bool>,
 ) -> Result<(), Error> {
     let on_off = |b: bool| if b { "on" } else { "off" };
     let words: Vec<String> = [
@@ -147,6 +167,7 @@ pub async fn settings(
         half.map(|h| format!("half={}", on_off(h))),
         before.map(|b| format!("before={}", b.trim())),
         threads.map(|t| format!("threads={}", on_off(t))),
+        tidy.map(|t| format!("tidy={}", on_off(t))),
     ]
     .into_iter()
     .flatten()

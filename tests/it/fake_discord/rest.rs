@@ -196,7 +196,18 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
             }
             ok(world.post_message(id(1), &body, &r.uploads))
         }
-        ("PATCH", ["channels", _, "messages", _]) => ok(world.edit_message(id(3), &body, &r.uploads)),
+        ("PATCH", ["channels", _, "messages", _]) => match world.message(id(3)) {
+            Some(_) => ok(world.edit_message(id(3), &body, &r.uploads)),
+            None => error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+        },
+        ("DELETE", ["channels", _, "messages", _]) => match world.delete_message(id(3)) {
+            true => no_content(),
+            false => error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+        },
+        ("PUT", ["channels", _, "pins", _]) | ("PUT", ["channels", _, "messages", "pins", _]) => {
+            let message = s.last().and_then(|x| x.parse::<u64>().ok()).unwrap_or_default();
+            if world.pin(message) { no_content() } else { error(StatusCode::FORBIDDEN, 50013, "Missing Permissions") }
+        }
         ("POST", ["channels", _, "threads"]) | ("POST", ["channels", _, "messages", _, "threads"]) => {
             let name = body.get("name").and_then(Value::as_str).unwrap_or("thread");
             (StatusCode::CREATED, Some(world.create_thread(id(1), name)))

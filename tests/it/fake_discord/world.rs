@@ -106,6 +106,12 @@ struct Inner {
     outage: Option<(u64, usize)>,
     /// The shard count `GET /gateway/bot` recommends; `None`: 1.
     recommended_shards: Option<u32>,
+    /// Messages deleted through `DELETE /channels/{c}/messages/{m}`, in order.
+    deleted: Vec<u64>,
+    /// Pinned message ids.
+    pinned: HashSet<u64>,
+    /// Pins fail with 50013 Missing Permissions (the bot may not pin), counting attempts.
+    refuse_pins: Option<usize>,
 }
 
 impl World {
@@ -290,6 +296,46 @@ impl World {
     /// A stored message.
     pub fn message(&self, id: u64) -> Option<Value> {
         self.lock().messages.get(&id).cloned()
+    }
+
+    /// Deletes a message; whether it existed.
+    pub fn delete_message(&self, id: u64) -> bool {
+        let mut inner = self.lock();
+        let existed = inner.messages.remove(&id).is_some();
+        if existed {
+            inner.deleted.push(id);
+        }
+        existed
+    }
+
+    /// The messages deleted so far, in order.
+    pub fn deleted(&self) -> Vec<u64> {
+        self.lock().deleted.clone()
+    }
+
+    /// Pins a message, unless pins are refused: whether it was pinned.
+    pub fn pin(&self, id: u64) -> bool {
+        let mut inner = self.lock();
+        if let Some(tries) = inner.refuse_pins.as_mut() {
+            *tries += 1;
+            return false;
+        }
+        inner.pinned.insert(id)
+    }
+
+    /// Whether a message is pinned.
+    pub fn is_pinned(&self, id: u64) -> bool {
+        self.lock().pinned.contains(&id)
+    }
+
+    /// From now on pins fail with 50013 (the bot lacks Manage Messages).
+    pub fn refuse_pins(&self) {
+        self.lock().refuse_pins = Some(0);
+    }
+
+    /// How many pins were refused.
+    pub fn refused_pins(&self) -> usize {
+        self.lock().refuse_pins.unwrap_or(0)
     }
 }
 
