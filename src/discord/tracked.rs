@@ -82,12 +82,13 @@ pub async fn after_post(http: &Http, host: &Host, channel: ChannelId, reply: &Re
     }
 }
 
-/// Takes the buttons off the board kept under `key` when it is older than `seq`, and
-/// keeps `posted` instead when it has buttons.
+/// Takes the buttons off the board kept under `key` (posted at move `seq` or before:
+/// only the newest message about a game keeps its buttons), and keeps `posted` instead
+/// when it has buttons.
 async fn strip_older_board(http: &Http, host: &Host, channel: ChannelId, key: &str, seq: u64, posted: MessageId, with_buttons: bool) {
     let channel_key = channel.to_string();
     let kept = host.db().tracked(PLATFORM, &channel_key, key).await.ok().flatten();
-    if let Some(kept) = kept.as_ref().filter(|k| k.seq < seq && k.message_id != posted.to_string()) {
+    if let Some(kept) = kept.as_ref().filter(|k| k.seq <= seq && k.message_id != posted.to_string()) {
         if let Some(id) = message_id(&kept.message_id)
             && let Err(e) = channel.edit_message(http, id, EditMessage::new().components(Vec::new())).await
         {
@@ -95,7 +96,7 @@ async fn strip_older_board(http: &Http, host: &Host, channel: ChannelId, key: &s
         }
         forget(host, &channel_key, key, &kept.message_id).await;
     }
-    let newer = kept.as_ref().is_none_or(|k| k.seq < seq);
+    let newer = kept.as_ref().is_none_or(|k| k.seq <= seq);
     if with_buttons && newer {
         let slot = Slot { key: key.to_string(), action: SlotAction::Replace };
         keep(host, &channel_key, &slot, posted, seq).await;

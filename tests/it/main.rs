@@ -7,6 +7,7 @@ mod cli_config;
 mod discord;
 #[cfg(feature = "discord")]
 mod discord_over_days;
+mod discord_tidy;
 mod docs_examples;
 #[cfg(feature = "discord")]
 mod fake_discord;

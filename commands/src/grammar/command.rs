@@ -638,8 +638,7 @@ impl Command {
                 Ok(Command::Moves { game, filter: filter.join(" "), page })
             }
             // Handled before the game id is taken (their words are not game ids).
-            Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language | Verb::Tournament => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
-            Verb::New | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Dashboard | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
+            Verb::New | Verb::Conditional | Verb::Help | Verb::Rules | Verb::Vacation | Verb::Reminders | Verb::Dashboard | Verb::Leaderboard | Verb::Daily | Verb::Stats | Verb::Settings | Verb::Language | Verb::Tournament => Ok(Command::Help { topic: Some(verb.name().to_string()) }),
         }
     }
 
