@@ -50,6 +50,7 @@ const WAIT: Duration = Duration::from_secs(60);
 #[derive(Debug, Clone)]
 struct Seen {
     room_id: OwnedRoomId,
+    event_id: OwnedEventId,
     sender: OwnedUserId,
     content: RoomMessageEventContent,
 }
@@ -98,6 +99,7 @@ impl Human {
             async move {
                 let _ = tx.send(Seen {
                     room_id: room.room_id().to_owned(),
+                    event_id: event.event_id,
                     sender: event.sender,
                     content: event.content,
                 });
@@ -270,6 +272,8 @@ fn assert_png(bytes: &[u8]) {
 /// A bot running in-process.
 struct RunningBot {
     user_id: OwnedUserId,
+    /// Posts the scheduler's notices through this bot.
+    notifier: spieltisch::matrix::bridge::Notifier,
     stats: Arc<RetryStats>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<anyhow::Result<()>>,
@@ -283,11 +287,12 @@ impl RunningBot {
         let bot = MatrixBot::connect(config).await.expect("bot connects");
         let user_id = bot.user_id().expect("logged in");
         let stats = bot.stats();
+        let notifier = bot.notifier();
         let (stop, stopped) = oneshot::channel::<()>();
         let task = tokio::spawn(bot.run(handler, async move {
             let _ = stopped.await;
         }));
-        RunningBot { user_id, stats, stop: Some(stop), task }
+        RunningBot { user_id, notifier, stats, stop: Some(stop), task }
     }
 
     /// Stops the bot (as on SIGTERM) and waits until it has finished.
@@ -920,5 +925,70 @@ async fn events_and_seconds_per_move_with_default_rate_limits() {
         seconds / MOVES as f64,
         bot.stats.rate_limited()
     );
+    bot.stop().await;
+}
+
+/// A living board of games and a tidy room (issue 40) on Synapse, with the command
+/// layer on a manual clock: `dashboard` posts one message that the scheduler's later
+/// change edits (an `m.replace` of it), and with `tidy=on` the turn ping is redacted once
+/// the game has moved on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_dashboard_is_edited_and_tidy_redacts_the_old_turn_ping() {
+    const HOUR: i64 = 3_600_000;
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(commands::base::clock::ManualClock::at(1_796_025_600_000));
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let host = Arc::new(Host::open_with_clock(&url, HostOptions::default(), clock.clone()).await.expect("open the games database"));
+    let account = hs.register("bot");
+    let bot = RunningBot::start(hs, &account, &dir.path().join("matrix-store"), HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Club room", false).await;
+    let here = |s: &Seen| s.room_id == room.room_id();
+
+    // alice created the room: she is its admin.
+    alice.say(&room, "!st settings tidy=on").await;
+    alice.expect("the settings", |s| here(s) && bot_says(s, &bot_id, "old turn pings deleted on")).await;
+    alice.say(&room, "!st dashboard").await;
+    let dashboard = alice.expect("the dashboard", |s| here(s) && bot_says(s, &bot_id, "No games running here")).await;
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
+    clock.advance(10_000);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let edit = alice
+        .expect("the dashboard's edit", |s| here(s) && matches!(&s.content.relates_to, Some(Relation::Replacement(r)) if r.event_id == dashboard.event_id))
+        .await;
+    let Some(Relation::Replacement(replacement)) = &edit.content.relates_to else { unreachable!() };
+    let new_body = replacement.new_content.msgtype.body();
+    let names = format!("{} – {}", alice.user_id.localpart(), bob.user_id.localpart());
+    assert!(new_body.starts_with(&format!("One game running (this message keeps itself up to date):\n• #1 Carat: {names} · ")), "{new_body}");
+    assert!(new_body.ends_with(" to move, 2 days 23 hours left"), "{new_body}");
+
+    // Half time: the turn ping; then the move: the ping is redacted, the boards stay.
+    clock.advance(36 * HOUR);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let ping = alice.expect("the turn ping", |s| here(s) && bot_says(s, &bot_id, "half your time")).await;
+    let plan = plan_carat(7);
+    let (who, mv) = &plan.moves[0];
+    let mover = if who == "alice" { &mut alice } else { &mut bob };
+    mover.say(&room, &format!("!st {mv}")).await;
+    let board = mover.expect("the move's board", |s| here(s) && is_image(s) && bot_says(s, &bot_id, &format!("plays {mv}"))).await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    let mine = alice.client.get_room(room.room_id()).expect("alice's room");
+    loop {
+        let event = mine.load_or_fetch_event(&ping.event_id, None).await.expect("the ping event");
+        let json: serde_json::Value = event.raw().deserialize_as().expect("json");
+        if json["unsigned"]["redacted_because"].is_object() {
+            assert_eq!(json["content"], serde_json::json!({}), "redacted: {json}");
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the old turn ping was not redacted: {json}");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    let event = mine.load_or_fetch_event(&board.event_id, None).await.expect("the board event");
+    let json: serde_json::Value = event.raw().deserialize_as().expect("json");
+    assert!(json["unsigned"]["redacted_because"].is_null(), "the board stays: {json}");
     bot.stop().await;
 }
