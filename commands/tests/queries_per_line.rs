@@ -149,7 +149,7 @@ async fn choosing_the_game_of_a_line_reads_the_same_whatever_the_games() {
     // kind of work when nothing is due (the outbox, invitations, AI seats and conditional
     // replies, tournaments, reviews, reminders, unanswered moves, dashboards).
     let (polls, lines): (Vec<_>, Vec<_>) = seen.iter().flat_map(|(_, counts)| counts.iter().enumerate()).partition(|(i, _)| *i == 4);
-    assert!(lines.iter().all(|(_, &(n, r))| n <= 8 && r <= 16), "{seen:?}");
-    assert!(polls.iter().all(|(_, &(n, r))| n <= 10 && r == 0), "{seen:?}");
+    assert!(lines.iter().all(|&(_, &(n, r))| n <= 8 && r <= 16), "{seen:?}");
+    assert!(polls.iter().all(|&(_, &(n, r))| n <= 10 && r == 0), "{seen:?}");
     println!("(statements, rows) per line (hello there, c3 red and hello there by a bystander, board, a scheduler poll) by running games: {seen:?}");
 }
