@@ -70,3 +70,26 @@ fn a_clock_with_a_bank_in_the_terminal() {
     let up = out.find(&format!("Time is up for @{first}")).expect("the time is up");
     assert!(out[..up].contains("6 hours later."), "{out}");
 }
+
+/// The dashboard in the terminal (issue 40): `dashboard` prints the channel's running
+/// games, the scheduler prints it again when a move changed it (the terminal's way of
+/// editing a message), also in a later process; `dashboard off` stops it. Terminal users
+/// are admins.
+#[test]
+fn the_dashboard_is_printed_again_when_a_game_moves_also_after_a_restart() {
+    let plan = plan_carat(7);
+    let ((first, m0), (second, m1)) = (plan.moves[0].clone(), plan.moves[1].clone());
+    let place = Place::new();
+    let out = place.local(&format!("{}dashboard\nas {first}\n{m0}\nwait 1m\n", opening(7))).stdout;
+    let header = "One game running (this message keeps itself up to date):";
+    // The 3 days per move, less the moments passed, shown to the hour.
+    assert!(out.contains(&format!("{header}\n    • #1 Carat: alice – bob · {first} to move, 2 days 23 hours left")), "{out}");
+    assert!(out.contains(&format!("{header}\n    • #1 Carat: alice – bob · {second} to move, 2 days 23 hours left")), "{out}");
+    assert_eq!(out.matches(header).count(), 2, "printed when it changed, not at every poll: {out}");
+
+    // A later process: the dashboard is still on.
+    let out = place.local(&format!("as {second}\n{m1}\nwait 1m\ndashboard off\nas {first}\nresign\nwait 1m\n")).stdout;
+    assert!(out.contains(&format!("{header}\n    • #1 Carat: alice – bob · {first} to move, 2 days 23 hours left")), "{out}");
+    assert!(out.contains("The dashboard here is off: I no longer edit it."), "{out}");
+    assert!(!out.contains("No games running here"), "no dashboard after `dashboard off`: {out}");
+}
