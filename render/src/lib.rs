@@ -38,6 +38,7 @@ mod hathor;
 mod helofag;
 pub mod palette;
 pub mod strip;
+pub mod table;
 mod words;
 
 use std::fmt;

@@ -13,6 +13,8 @@ use super::{components, session, Context, Error};
 
 mod by_game;
 mod over_days;
+mod tournament;
+use tournament::tournament;
 pub use over_days::LanguageChoice;
 
 /// The games, as a slash-command choice: every game of [`GameKind::ALL`] in its order,
@@ -91,6 +93,7 @@ pub const GERMAN_NAMES: [(Verb, &str); 29] = [
     (Verb::Leaderboard, "rangliste"),
     (Verb::Stats, "statistik"),
     (Verb::Daily, "täglich"),
+    (Verb::Tournament, "turnier"),
     (Verb::Settings, "einstellungen"),
     (Verb::Language, "sprache"),
     (Verb::Help, "hilfe"),
@@ -136,6 +139,7 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         leaderboard(),
         stats(),
         daily(),
+        tournament(),
         settings(),
         language(),
         help(),

@@ -46,6 +46,7 @@ const COMMANDS: [(&str, &str); 29] = [
     ("leaderboard", "rangliste"),
     ("stats", "statistik"),
     ("daily", "täglich"),
+    ("tournament", "turnier"),
     ("settings", "einstellungen"),
     ("language", "sprache"),
     ("help", "hilfe"),
@@ -817,6 +818,52 @@ async fn a_conditional_move_is_planned_ephemerally_and_played_as_planned() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     assert_eq!(running.host.move_number(commands::GameId(game.id)).await.expect("read"), Some(2));
+    poller.abort();
+    running.bot.stop().await;
+}
+
+/// `/tournament` (issue 39): a round robin of three opened, joined and started by slash
+/// commands (Berger tables for 3: round 1 bob – carol, alice has the bye); the round's
+/// pairings and its game are posted, bob resigns with `/resign`, and the scheduler posts
+/// the standings (carol before alice: level on points and Buchholz, one win against
+/// none) and round 2 (alice – bob, carol has the bye).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_round_is_played_with_slash_commands() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let carol = FakeUser::new(100_000_000_000_000_003, "carol");
+    let action = |name: &str| events::integer("action", choice_value(&running.registration, "tournament", "action", name));
+    let game = choice_value(&running.registration, "tournament", "game", "Carat");
+    let new = fake.slash(&alice(), "tournament", vec![action("new"), events::integer("game", game), events::string("options", "roundrobin time=1d")]);
+    let opened = public_followups(&fake, &new, 1).await.remove(0).content();
+    assert!(opened.contains("opens tournament #1 (Carat, round robin, 1 day per move)"), "{opened}");
+    for user in [bob(), carol.clone()] {
+        let join = fake.slash(&user, "tournament", vec![action("join")]);
+        public_followups(&fake, &join, 1).await;
+    }
+    let start = fake.slash(&alice(), "tournament", vec![action("start")]);
+    let posts: Vec<String> = public_followups(&fake, &start, 2).await.iter().map(Request::content).collect();
+    assert!(posts[0].contains("Tournament #1, round 1 of 3:\n#1: bob – carol\nalice has the bye (1 point)."), "{posts:?}");
+    assert!(posts[1].contains("game #1 starts, bob – carol"), "{posts:?}");
+
+    let routes = spieltisch::notices::NoticeRoutes { discord: Some(running.bot.notifier()), ..Default::default() };
+    let poller = tokio::spawn(spieltisch::notices::poll(Arc::clone(&running.host), routes));
+    let resign = fake.slash(&bob(), "resign", vec![]);
+    public_followups(&fake, &resign, 1).await;
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let all: Vec<String> = fake.recorder.all().iter().map(Request::content).collect();
+        if let Some(round) = all.iter().find(|c| c.contains("Tournament #1, round 2 of 3:")) {
+            assert!(round.contains("#2: alice – bob\ncarol has the bye (1 point)."), "{round}");
+            let standings = all.iter().find(|c| c.contains("Round 1 of tournament #1 is over.")).expect("the standings");
+            assert!(standings.contains("1. carol: 1 (0, 0, 0, 1)\n2. alice: 1 (0, 0, 0, 0)\n3. bob: 0 (0, 1, 0, 0)"), "{standings}");
+            assert_eq!(all.iter().filter(|c| c.contains("Tournament #1, round 2 of 3:")).count(), 1);
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "round 2 was not posted: {all:?}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     poller.abort();
     running.bot.stop().await;
 }

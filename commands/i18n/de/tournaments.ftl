@@ -65,3 +65,15 @@ tournament-only-organiser = Das darf nur die Turnierleitung von Turnier #{ $id }
 tournament-too-few = Zu Turnier #{ $id } sind erst { $count } angemeldet: zum Start braucht es mindestens { $min }.
 undo-tournament = Partie #{ $id } gehört zu Turnier #{ $tournament }: dort lassen sich keine Züge zurücknehmen.
 vacation-tournament-clocks = Turnieruhren bleiben im Urlaub nicht stehen: Partien eines Turniers laufen weiter auf Zeit.
+
+## Titel und Spaltenköpfe des Tabellenbilds.
+tournament-picture-title = Turnier #{ $id }: Tabellenstand nach Runde { $round } von { $rounds }
+tournament-picture-final = Turnier #{ $id }: Endstand
+tournament-col-place = Pl.
+tournament-col-player = Spieler
+tournament-col-number = Nr.
+tournament-col-points = Pkt
+tournament-col-cut = BH-1
+tournament-col-buchholz = BH
+tournament-col-sb = SB
+tournament-col-wins = S

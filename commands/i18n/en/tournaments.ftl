@@ -65,3 +65,15 @@ tournament-only-organiser = Only the organiser of tournament #{ $id } or an admi
 tournament-too-few = Only { $count } signed up for tournament #{ $id }: it needs at least { $min } to start.
 undo-tournament = Game #{ $id } is part of tournament #{ $tournament }: moves there cannot be taken back.
 vacation-tournament-clocks = Tournament clocks do not stop for vacations: games of a tournament still run on time.
+
+## The standings picture's title and column heads.
+tournament-picture-title = Tournament #{ $id }: standings after round { $round } of { $rounds }
+tournament-picture-final = Tournament #{ $id }: final standings
+tournament-col-place = #
+tournament-col-player = Player
+tournament-col-number = No.
+tournament-col-points = Pts
+tournament-col-cut = BH-1
+tournament-col-buchholz = BH
+tournament-col-sb = SB
+tournament-col-wins = W

@@ -294,3 +294,40 @@ async fn two_schedulers_pair_each_round_once() {
     let games = pairings.iter().filter_map(|p| p.game).collect::<std::collections::BTreeSet<_>>();
     assert_eq!(games.len(), 4);
 }
+
+/// The standings after a round come as a table picture too (a round robin's with its
+/// cross table), readable at phone width: at most 1,000 pixels wide, so a phone shows it
+/// at about a third of its size or more. With `SPIELTISCH_TOURNAMENT_PNG=dir` the
+/// pictures are written there to be looked at.
+#[tokio::test]
+async fn the_standings_come_as_a_picture() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::store::Db::open(&place.url()).await.expect("open");
+    let host = Host::with_db(db, commands::HostOptions::default(), clock.clone());
+    ok_at(&host, &at("alice"), "tournament new carat roundrobin time=1d").await;
+    for who in ["bob", "carol", "dave"] {
+        ok_at(&host, &at(who), "tournament join").await;
+    }
+    ok_at(&host, &at("alice"), "tournament start").await;
+    ok_at(&host, &at("dave"), "resign #1").await;
+    ok_at(&host, &at("carol"), "resign #2").await;
+    clock.advance(MINUTE);
+    let notices = due(&host, &clock).await;
+    let post = notices.iter().find(|n| n.reply.text.plain().starts_with("Round 1 of tournament #1 is over.")).expect("the round's standings");
+    let file = post.reply.file.as_ref().expect("a picture");
+    assert_eq!((file.mime, file.name.as_str()), ("image/png", "tournament-1-round-1.png"));
+    let image = image::load_from_memory(&file.bytes).expect("a PNG");
+    assert!(image.width() <= 1000 && image.height() < 600, "{}x{}", image.width(), image.height());
+    let status = host.handle(&at("bob"), "turnier").await;
+    let german = host.handle(&Origin { lang: Some(commands::Lang::De), ..at("erin") }, "turnier").await;
+    if let Some(dir) = std::env::var_os("SPIELTISCH_TOURNAMENT_PNG") {
+        let dir = std::path::PathBuf::from(dir);
+        std::fs::write(dir.join("round-over.png"), &file.bytes).expect("write");
+        for (name, replies) in [("status.png", &status), ("status-de.png", &german)] {
+            let picture = replies.iter().find_map(|r| r.file.as_ref()).expect("the status's picture");
+            std::fs::write(dir.join(name), &picture.bytes).expect("write");
+        }
+    }
+    assert!(status.iter().any(|r| r.file.as_ref().is_some_and(|f| f.mime == "image/png")), "the status has the picture too");
+}

@@ -15,6 +15,7 @@
 //! guarded by the round it was decided at ([`crate::store::tournaments`]), so it
 //! happens once however many processes poll.
 
+mod picture;
 pub mod standings;
 
 use rules::{GameKind, Viewer};
@@ -350,8 +351,9 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
             text.push_line(line);
         }
     }
-    text.push_line(standings_text(&ch, &t, &entrants, &pairings).await?);
-    Ok(vec![Reply::channel(text)])
+    let (standings, picture) = standings_text(&ch, &t, &entrants, &pairings).await?;
+    text.push_line(standings);
+    Ok(vec![Reply::channel(text).with_file(picture)])
 }
 
 // ---------------------------------------------------------------- texts
@@ -409,9 +411,28 @@ fn name_of(ctx: &Ctx<'_>, entrants: &[Entrant], user_id: &str) -> String {
     entrants.iter().find(|e| e.user_id == user_id).map_or_else(|| user_id.to_string(), |e| shown(ctx, e))
 }
 
-/// The standings as text: a header, then one line per entrant, best first.
-async fn standings_text(ctx: &Ctx<'_>, t: &TournamentRow, entrants: &[Entrant], pairings: &[PairingRow]) -> Result<Text, StorageError> {
+/// The standings as text (a header, then one line per entrant, best first) and, when
+/// pictures are on, as a table picture ([`picture`]).
+async fn standings_text(
+    ctx: &Ctx<'_>,
+    t: &TournamentRow,
+    entrants: &[Entrant],
+    pairings: &[PairingRow],
+) -> Result<(Text, Option<crate::base::reply::Attachment>), StorageError> {
     let lines = table_of(ctx.table, t, entrants, pairings).await?;
+    let drawn = if ctx.table.options.pictures {
+        let title = ctx.table.texts.plain(
+            ctx.lang,
+            &Msg::new(if t.stage == Stage::Finished { "tournament-picture-final" } else { "tournament-picture-title" })
+                .arg("id", t.id)
+                .arg("round", counted_rounds(pairings))
+                .arg("rounds", t.rounds.unwrap_or(t.round)),
+        );
+        let table = picture::table(&ctx.table.texts, ctx.lang, title, t, entrants, pairings, &lines);
+        picture::draw(table, t.id, t.round).await
+    } else {
+        None
+    };
     let mut text = ctx.text(&Msg::new(if t.stage == Stage::Finished { "tournament-final-standings" } else { "tournament-standings" }));
     for s in &lines {
         let Some(e) = entrants.get(s.player) else { continue };
@@ -428,7 +449,13 @@ async fn standings_text(ctx: &Ctx<'_>, t: &TournamentRow, entrants: &[Entrant], 
         }
         text.push_line(ctx.text(&msg));
     }
-    Ok(text)
+    Ok((text, drawn))
+}
+
+/// The last round whose every result is counted (0: none).
+fn counted_rounds(pairings: &[PairingRow]) -> u32 {
+    let last = pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    (1..=last).rev().find(|&r| pairings.iter().filter(|p| p.round == r).all(|p| p.result.is_some())).unwrap_or(0)
 }
 
 /// The standings of `t` from its counted results (entrants by index = rank − 1).
@@ -734,7 +761,9 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     let ctx = crate::table::context::acting(table, &ch_origin, crate::grammar::Verb::Tournament).await;
     let ctx = Ctx { lang, channel_lang: lang, ..ctx };
     let mut text = ctx.text(&Msg::new("tournament-round-start").arg("id", t.id).arg("round", round).arg("rounds", rounds));
-    let this: Vec<&PairingRow> = stored.iter().filter(|p| p.round == round).collect();
+    // The games in board order, then the bye.
+    let mut this: Vec<&PairingRow> = stored.iter().filter(|p| p.round == round).collect();
+    this.sort_by_key(|p| (p.black.is_none(), p.board, p.leg));
     for p in &this {
         let white = name_of(&ctx, &entrants, &p.white);
         let line = match (&p.black, p.game, p.result.as_deref()) {
@@ -796,8 +825,9 @@ async fn standings_reply(
     let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Tournament).await;
     let ctx = Ctx { lang, channel_lang: lang, ..ctx };
     let mut text = ctx.text(&Msg::new(key).arg("id", t.id).arg("round", t.round).arg("rounds", t.rounds.unwrap_or(t.round)));
-    text.push_line(standings_text(&ctx, t, entrants, pairings).await?);
-    Ok(Reply::channel(text))
+    let (standings, picture) = standings_text(&ctx, t, entrants, pairings).await?;
+    text.push_line(standings);
+    Ok(Reply::channel(text).with_file(picture))
 }
 
 /// The result word of a finished tournament game whose first mover is `white` (a user
