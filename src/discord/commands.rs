@@ -67,7 +67,7 @@ impl poise::ChoiceParameter for GameChoice {
 
 /// The German names of the slash commands, by command word (Discord shows them to
 /// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 29] = [
+pub const GERMAN_NAMES: [(Verb, &str); 30] = [
     (Verb::New, "neu"),
     (Verb::Join, "beitreten"),
     (Verb::Start, "starten"),

@@ -20,7 +20,7 @@ pub(crate) const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 pub(crate) const EPHEMERAL: u64 = 64;
 
 /// The slash commands the adapter must register, with their German names.
-const COMMANDS: [(&str, &str); 29] = [
+const COMMANDS: [(&str, &str); 30] = [
     ("new", "neu"),
     ("join", "beitreten"),
     ("start", "starten"),
