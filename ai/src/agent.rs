@@ -1,4 +1,5 @@
-//! The agents: the strength levels of the AI seat and the two baselines.
+//! The agents: the strength levels of the AI seat, the baselines and the `ismcts:N`
+//! yardstick.
 
 use std::{fmt, str::FromStr};
 
@@ -69,6 +70,10 @@ pub enum Agent {
     GreedyValue,
     /// The AI seat at a strength level.
     Level(Level),
+    /// `ismcts:N`: the independent yardstick, a plain information-set MCTS with `N`
+    /// iterations per move that shares nothing with the levels' search but the rules
+    /// and the sampling of worlds ([`crate::ismcts`]'s module docs).
+    Ismcts(u32),
 }
 
 impl Agent {
@@ -93,6 +98,7 @@ impl fmt::Display for Agent {
             Agent::Greedy => f.write_str("greedy"),
             Agent::GreedyValue => f.write_str("greedy-value"),
             Agent::Level(level) => level.fmt(f),
+            Agent::Ismcts(n) => write!(f, "ismcts:{n}"),
         }
     }
 }
@@ -100,16 +106,24 @@ impl fmt::Display for Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// Accepts `random`, `greedy`, `greedy-value` and the level words.
+    /// Accepts `random`, `greedy`, `greedy-value`, the level words and `ismcts:N` with
+    /// `N` iterations per move, 1 to 4,294,967,295.
     fn from_str(s: &str) -> Result<Self, String> {
-        match s.trim().to_lowercase().as_str() {
+        let word = s.trim().to_lowercase();
+        if let Some(n) = word.strip_prefix("ismcts:") {
+            return match n.parse::<u32>() {
+                Ok(n) if n > 0 => Ok(Agent::Ismcts(n)),
+                _ => Err(format!("\"{word}\": ismcts:N needs a whole number of iterations N ≥ 1, e.g. ismcts:2000")),
+            };
+        }
+        match word.as_str() {
             "random" | "zufall" => Ok(Agent::Random),
             "greedy" | "gierig" => Ok(Agent::Greedy),
             "greedy-value" => Ok(Agent::GreedyValue),
             other => other
                 .parse::<Level>()
                 .map(Agent::Level)
-                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, greedy-value, easy, normal or hard")),
+                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, greedy-value, easy, normal, hard or ismcts:N")),
         }
     }
 }

@@ -19,7 +19,8 @@ pub struct Args {
     /// How many games (Hathor: deals, each played by every agent alone).
     #[arg(long, default_value_t = 10)]
     pub games: usize,
-    /// One agent per seat, comma-separated: random, greedy, greedy-value, easy, normal, hard. The
+    /// One agent per seat, comma-separated: random, greedy, greedy-value, easy, normal, hard,
+    /// ismcts:N (the independent yardstick with N iterations per move). The
     /// number of seats is the number of players. Seats rotate from game to game.
     #[arg(long, value_delimiter = ',', default_value = "normal,greedy")]
     pub seats: Vec<Agent>,
@@ -155,12 +156,12 @@ pub struct Report {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}: {} games, seed {}", self.game, self.games, self.seed)?;
-        writeln!(f, "{:<4} {:<8} {:>7} {:>7} {:>17} {:>18} {:>10} {:>10}", "seat", "agent", "games", "wins", "win rate (95 %)", "mean score (95 %)", "cpu s/move", "max s")?;
+        writeln!(f, "{:<4} {:<12} {:>7} {:>7} {:>17} {:>18} {:>10} {:>10}", "seat", "agent", "games", "wins", "win rate (95 %)", "mean score (95 %)", "cpu s/move", "max s")?;
         for a in &self.agents {
             let (low, high) = a.wilson();
             writeln!(
                 f,
-                "{:<4} {:<8} {:>7} {:>7.1} {:>5.1} % [{:>4.1}-{:>5.1}] {:>10.1} ± {:<6.1} {:>10.4} {:>10.4}{}",
+                "{:<4} {:<12} {:>7} {:>7.1} {:>5.1} % [{:>4.1}-{:>5.1}] {:>10.1} ± {:<6.1} {:>10.4} {:>10.4}{}",
                 a.slot,
                 a.agent.to_string(),
                 a.games,

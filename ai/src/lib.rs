@@ -2,7 +2,9 @@
 //!
 //! An AI seat for each of the five games, over the rules core's [`rules::Game`] trait:
 //! determinized Monte Carlo tree search (UCT in several sampled worlds), plus the
-//! `random` and `greedy` baselines and the [`arena`] that measures them.
+//! `random` and `greedy` baselines, the independent `ismcts:N` yardstick (a plain
+//! information-set MCTS written apart from the levels' search) and the [`arena`] that
+//! measures them.
 //!
 //! **Fairness by construction.** An agent sees a game only through a [`SeatView`]:
 //! the public log of moves, who made them, the public setup and what the seat itself
@@ -30,6 +32,7 @@ pub mod arena;
 mod agent;
 mod games;
 mod greedy;
+mod ismcts;
 pub mod review;
 mod search;
 mod seat_view;

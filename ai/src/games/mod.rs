@@ -191,6 +191,7 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
         }
         Agent::Level(Level::Normal) => G::choose_level(view, Searching::Normal, rng),
         Agent::Level(Level::Hard) => G::choose_level(view, Searching::Hard, rng),
+        Agent::Ismcts(iterations) => crate::ismcts::choose::<G>(view, iterations as usize, rng),
     }
 }
 
