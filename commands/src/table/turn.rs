@@ -68,6 +68,11 @@ pub(crate) async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, s
             {
                 tracing::error!(game = %id, error = %e, "the ratings could not be updated");
             }
+            // A tournament's round may be over: the scheduler counts it and pairs the
+            // next at once rather than at its next tick.
+            if status == Status::Finished && matches!(ctx.table.db.tournament_of_game(id).await, Ok(Some(_))) {
+                ctx.table.wake_scheduler();
+            }
             Ok(loaded)
         }
     }
