@@ -295,3 +295,24 @@ async fn two_processes_on_postgres_play_a_planned_reply_once() {
         two_processes_play_a_reply_once().await;
     }
 }
+
+#[tokio::test]
+async fn a_take_back_clears_the_plan() {
+    let (_place, clock, host) = setup().await;
+    let id = two_player(&host, "aratoth", 14).await;
+    let (first, second) = mover_and_waiter(&host, id).await;
+    let game = position(&host, id).await;
+    let opening = game.legal_moves()[0].clone();
+    ok(&host, &first, "c", &opening).await;
+    // `first` now waits and plans the answer to `second`'s move.
+    let game = position(&host, id).await;
+    let (theirs, mine) = pair(game.as_ref(), 0, 0);
+    ok(&host, &first, "c", &format!("if {theirs} then {mine}")).await;
+    // `first` takes the opening back, with `second`'s consent.
+    ok(&host, &first, "c", "undo").await;
+    ok(&host, &second, "c", "undo").await;
+    assert!(log(&host, id).await.is_empty());
+    let notices = due(&host, &clock).await;
+    assert_eq!(said_to(&notices, &first), format!("A move was taken back in game #{id}: your conditional moves there are cleared."));
+    assert_eq!(ok(&host, &first, "c", "conditional").await, "You have no conditional moves.");
+}
