@@ -106,6 +106,7 @@ impl Host {
                 0
             }
         };
+        self.hand_over(&mut out).await;
         (played + reviewed, out)
     }
 
@@ -139,12 +140,21 @@ impl Host {
                 tracing::error!(error = %e, what, "the scheduler failed");
             }
         }
+        self.hand_over(&mut out).await;
+        out
+    }
+
+    /// The notices are handed to the chat: the moves they announce (a conditional reply is
+    /// a person's move, played here) are answered, so no "stored, but the bot stopped"
+    /// follows them; a `tidy=on` scope's announcements clear the game's older turn ping.
+    async fn hand_over(&self, out: &mut [Notice]) {
         let mut replies: Vec<Reply> = out.iter().map(|n| n.reply.clone()).collect();
         crate::table::tidy::mark_moves(&self.db, &mut replies).await;
         for (notice, reply) in out.iter_mut().zip(replies) {
             notice.reply = reply;
         }
-        out
+        let answers: Vec<(crate::base::ids::GameId, u64)> = out.iter().filter_map(|n| n.reply.game.map(|g| (g.id, g.seq))).collect();
+        self.answered(&answers).await;
     }
 
     /// Drives the tournaments of `platforms` ([`crate::features::tournaments::drive`]):

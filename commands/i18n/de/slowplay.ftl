@@ -158,6 +158,7 @@ cmd-bad-setting-value = „{ $text }“ geht für diese Einstellung nicht: { $se
     [time] die Zeit pro Zug ist 1 Minute bis 365 Tage, etwa zeit=3d, zeit=12h oder zeit=90m
     [half] die Erinnerung zur Hälfte der Zeit ist an oder aus
     [before] die Erinnerung vor dem Ende ist eine Zeit wie vorher=12h, oder aus
+    [tidy] aufräumen (alte Zug-Erinnerungen löschen) ist an oder aus
    *[threads] threads ist an oder aus
   } (oder standard).
 # $scope: "server" (Einstellungen des ganzen Servers) oder "channel" (dieses Kanals oder Raums).

@@ -148,6 +148,7 @@ cmd-bad-setting-value = “{ $text }” is not a value of that setting: { $setti
     [time] the time per move is from 1 minute to 365 days, such as time=3d, time=12h or time=90m
     [half] the reminder at half time is on or off
     [before] the reminder before the end is a time such as before=12h, or off
+    [tidy] tidy (old turn pings deleted) is on or off
    *[threads] threads is on or off
   } (or default).
 # $scope: "server" (settings of the whole server) or "channel" (of this channel or room).

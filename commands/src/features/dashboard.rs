@@ -84,8 +84,15 @@ pub(crate) async fn text(table: &Table, platform: &str, scope: &str, lang: Lang,
         let human_to_move = row.to_move.iter().filter_map(|&s| players.get(s)).find(|p| !ai_seat::is_ai(&p.user_id));
         if let (Some(player), Some(turn)) = (human_to_move, turns::turn_of(db, row.id).await?) {
             let clock = turns::seat_clock(db, &turn, &player.user_id, move_ms, now).await?;
-            let left = format_duration(texts, lang, coarse(clock.left_ms()));
-            line.push_str(&texts.plain(lang, &Msg::new("dashboard-left").arg("left", left)));
+            let words = |ms: i64| format_duration(texts, lang, coarse(ms));
+            let left = if clock.expired() {
+                Msg::new("dashboard-time-up")
+            } else if turn.bank_ms.is_some() {
+                Msg::new("dashboard-left-bank").arg("move", words(clock.move_left_ms())).arg("bank", words(clock.bank_left_ms()))
+            } else {
+                Msg::new("dashboard-left").arg("left", words(clock.left_ms()))
+            };
+            line.push_str(&texts.plain(lang, &left));
         }
         if let Some(url) = table.web_url(WebLink { game: row.id, seat: None }).await {
             line.push_str(" · ");

@@ -94,6 +94,11 @@ async fn the_planned_reply_is_played_when_the_opponent_plays_the_named_move() {
     // Once: the next poll plays nothing more, and the used-up plan is gone.
     assert!(due(&host, &clock).await.is_empty());
     assert_eq!(log(&host, id).await, expected);
+    // The planned reply was answered with its announcement: its owner is not told later
+    // that the bot stopped before answering it.
+    clock.advance(commands::scheduler::UNANSWERED_GRACE_MS + 1);
+    let later = notice_texts(&due(&host, &clock).await);
+    assert!(!later.contains("was stored, but the bot stopped"), "{later}");
     assert_eq!(ok(&host, &waiter, "c", "conditional").await, "You have no conditional moves.");
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use commands::{Audience, Slot, SlotAction, base::clock::ManualClock};
 
 use crate::{
-    slowsupport::{due, no, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
+    slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
     support::{admin, started, to_move, Place},
 };
 
@@ -119,4 +119,27 @@ async fn with_tidy_on_turn_pings_replace_each_other_and_a_move_clears_them() {
     let (mover, moves) = to_move(&host, untidy).await;
     let said = host.handle(&crate::support::origin(&mover, "d"), &moves[0]).await;
     assert!(said.iter().all(|r| r.slot.is_none()), "without tidy=on nothing is tidied");
+}
+
+#[tokio::test]
+async fn with_a_bank_the_dashboard_says_both_parts_and_when_the_time_is_up() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let refusal = no_at(&host, &admin("root", "c"), "settings tidy=maybe").await;
+    assert_eq!(refusal, "“tidy=maybe” is not a value of that setting: tidy (old turn pings deleted) is on or off (or default).");
+    ok(&host, "alice", "c", "new carat seed=5 time=1d+3d").await;
+    ok(&host, "bob", "c", "join").await;
+    ok(&host, "alice", "c", "start").await;
+    let (mover, _) = to_move(&host, commands::GameId(1)).await;
+    let said = host.handle(&admin("root", "c"), "dashboard").await;
+    assert!(said[0].text.plain().ends_with(&format!("{mover} to move, left: 1 day for this move + 3 days bank")), "{}", said[0].text.plain());
+    // 30 hours: the day is used, 6 hours of the bank too.
+    clock.advance(30 * HOUR);
+    let text = notice_texts(&due(&host, &clock).await);
+    assert!(text.contains(&format!("{mover} to move, left: 0 minutes for this move + 2 days 18 hours bank")), "{text}");
+    // 4 days: both used up.
+    clock.advance(66 * HOUR);
+    let text = notice_texts(&due(&host, &clock).await);
+    assert!(text.contains(&format!("{mover} to move, the time is up (`claim` ends the wait)")), "{text}");
 }
