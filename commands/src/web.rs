@@ -74,6 +74,19 @@ pub struct WebGame {
     pub seat: Option<Seat>,
     /// Whether that seat has a hand to show now.
     pub has_hand: bool,
+    /// The game's review, once it has been computed (`review`; issue 44).
+    pub review: Option<WebReview>,
+}
+
+/// What the page shows of a finished game's review: its graph (`review.png`) and the
+/// marks of the moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebReview {
+    /// Per log entry its mark's word (`inaccuracy`, `mistake`, `blunder`), `None` for an
+    /// unmarked move or an event.
+    pub marks: Vec<Option<&'static str>>,
+    /// The mark's name in the page's language, by word (`inaccuracy` → "Ungenauigkeit").
+    pub names: Vec<(&'static str, String)>,
 }
 
 impl WebGame {
@@ -181,7 +194,33 @@ impl Host {
             takebacks: loaded.row.takebacks,
             seat: link.seat,
             has_hand,
+            review: self.web_review_marks(&loaded, lang).await?,
         }))
+    }
+
+    /// The marks of the game's review when it has been computed (all its moves stored).
+    async fn web_review_marks(&self, loaded: &Loaded, lang: Lang) -> Result<Option<WebReview>, StorageError> {
+        let Some(game) = loaded.game.as_ref().filter(|g| g.is_finished()) else { return Ok(None) };
+        let Some(chances) = crate::features::review::stored_review(self, loaded.row.id, game.log().len()).await? else { return Ok(None) };
+        let marks = crate::features::review::mark_words(&chances);
+        let names = ["inaccuracy", "mistake", "blunder"]
+            .into_iter()
+            .map(|w| (w, self.texts.plain(lang, &Msg::new(format!("review-mark-{w}")))))
+            .collect();
+        Ok(Some(WebReview { marks, names }))
+    }
+
+    /// The graph of the review of the game behind `token`, its words in `lang`; `None`
+    /// when there is no such game or its review has not been computed.
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read fails or drawing fails.
+    pub async fn web_review_png(&self, token: &str, lang: Lang) -> Result<Option<Vec<u8>>, StorageError> {
+        let Some((_, loaded)) = self.web_loaded(token, lang).await? else { return Ok(None) };
+        let Some(game) = loaded.game.as_ref().filter(|g| g.is_finished()) else { return Ok(None) };
+        let id = loaded.row.id;
+        let Some(chances) = crate::features::review::stored_review(self, id, game.log().len()).await? else { return Ok(None) };
+        crate::features::review::graph_png(self, id, &loaded.names(), &chances, lang).await.map(Some)
     }
 
     async fn web_players(&self, ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Result<Vec<WebPlayer>, StorageError> {

@@ -1,8 +1,8 @@
 //! The review's graph (issue 44): each player's chance to win after each of their moves,
 //! one line per player in the seat colours the boards use, the marked moves as dots
 //! (inaccuracy, mistake, blunder), move numbers along the bottom, 0-100 % up the side.
-//! 800 px wide with text of 20 px and more, so it stays readable shrunk to a phone's
-//! width (about 360 px). Drawn on the boards' [`Canvas`] and colours; words come from
+//! 800 px wide with text of 26 px and more, so it stays readable shrunk to a phone's
+//! width (about 360 px: 11 px). Drawn on the boards' [`Canvas`] and colours; words come from
 //! the caller (already translated).
 
 use crate::{
@@ -64,13 +64,13 @@ pub struct ReviewChart {
 /// The graph's width in pixels.
 pub const WIDTH: u32 = 800;
 /// The graph's height in pixels.
-pub const HEIGHT: u32 = 480;
+pub const HEIGHT: u32 = 540;
 
-const TITLE: f32 = 28.0;
-const LABEL: f32 = 21.0;
+const TITLE: f32 = 32.0;
+const LABEL: f32 = 26.0;
 /// The plot area: left (room for "100 %"), top (title and legend), right, bottom (move
 /// numbers and the axis word).
-const PLOT: Area = Area { x: 84.0, y: 118.0, w: WIDTH as f32 - 84.0 - 28.0, h: HEIGHT as f32 - 118.0 - 70.0 };
+const PLOT: Area = Area { x: 100.0, y: 140.0, w: WIDTH as f32 - 100.0 - 30.0, h: HEIGHT as f32 - 140.0 - 84.0 };
 
 /// The graph as a PNG ([`WIDTH`] × [`HEIGHT`]).
 ///
@@ -78,7 +78,7 @@ const PLOT: Area = Area { x: 84.0, y: 118.0, w: WIDTH as f32 - 84.0 - 28.0, h: H
 /// [`RenderError`] when the fonts cannot be read or the PNG cannot be encoded.
 pub fn review_png(chart: &ReviewChart) -> Result<Vec<u8>, RenderError> {
     let mut canvas = Canvas::new(WIDTH, HEIGHT, palette::BACKGROUND)?;
-    canvas.text(&chart.title, 24.0, 26.0, &TextStyle::new(TITLE).bold())?;
+    canvas.text(&chart.title, 20.0, 28.0, &TextStyle::new(TITLE).bold())?;
     legend(&mut canvas, chart)?;
     canvas.fill_rect(PLOT, palette::PANEL);
     let moves = chart.moves.max(1);
@@ -96,10 +96,10 @@ pub fn review_png(chart: &ReviewChart) -> Result<Vec<u8>, RenderError> {
     while number <= moves {
         let x = x_of(number as f64);
         canvas.line((x, PLOT.bottom()), (x, PLOT.bottom() + 6.0), 2.0, palette::MUTED);
-        canvas.text(&number.to_string(), x, PLOT.bottom() + 20.0, &TextStyle::new(LABEL).centred().colour(palette::MUTED))?;
+        canvas.text(&number.to_string(), x, PLOT.bottom() + 24.0, &TextStyle::new(LABEL).centred().colour(palette::MUTED))?;
         number += step;
     }
-    canvas.text(&chart.axis, PLOT.x + PLOT.w / 2.0, HEIGHT as f32 - 20.0, &TextStyle::new(LABEL).centred())?;
+    canvas.text(&chart.axis, PLOT.x + PLOT.w / 2.0, HEIGHT as f32 - 24.0, &TextStyle::new(LABEL).centred())?;
     for line in &chart.lines {
         let colour = palette::player(line.seat);
         let points: Vec<(f32, f32)> = line.points.iter().map(|p| (x_of(p.number as f64), y_of(p.chance))).collect();
@@ -124,14 +124,14 @@ pub fn review_png(chart: &ReviewChart) -> Result<Vec<u8>, RenderError> {
 /// The legend under the title: a swatch and name per player, then the three marks.
 fn legend(canvas: &mut Canvas, chart: &ReviewChart) -> Result<(), RenderError> {
     let style = TextStyle::new(LABEL);
-    let (mut x, y) = (24.0, 64.0);
+    let (mut x, y) = (20.0, 74.0);
     for line in &chart.lines {
         let colour = palette::player(line.seat);
         canvas.line((x, y), (x + 28.0, y), 5.0, colour);
         x += 36.0;
         x += canvas.text(&line.name, x, y, &style)? + 22.0;
     }
-    let (mut x, y) = (24.0, 94.0);
+    let (mut x, y) = (20.0, 110.0);
     for (mark, word) in ChartMark::ALL.iter().zip(&chart.marks) {
         canvas.fill_circle(x + 9.0, y, 9.0, mark.colour());
         canvas.stroke_circle(x + 9.0, y, 9.0, 2.5, palette::INK);

@@ -10,6 +10,7 @@
 //! * `GET /g/<token>/<n>.png`: the spectator board after `n` moves; immutable
 //!   (`Cache-Control: immutable`, a strong `ETag`, `304` on `If-None-Match`).
 //! * `GET /g/<token>/hand.png`: the hand of the player whose link it is (never cached).
+//! * `GET /g/<token>/review.png`: the graph of a finished game's review, once computed.
 //! * `GET /g/<token>/record.json`: the public record (a running game's without setup and
 //!   seed); `GET /g/<token>/version.json`: `{seq, takebacks, finished}` for polling.
 //! * `GET /static/page.js`, `/static/page.css`: the page's script and style.
@@ -180,6 +181,15 @@ async fn game_file(
             Ok(None) => not_found(host, lang),
             Err(e) => failed(host, lang, "version", &e),
         },
+        "review.png" => {
+            let Ok(_permit) = web.drawing.acquire().await else { return not_found(host, lang) };
+            match host.web_review_png(&token, lang).await {
+                // A review never changes once computed, but its words follow `lang`.
+                Ok(Some(png)) => png_response(png, "public, max-age=3600", None),
+                Ok(None) => not_found(host, lang),
+                Err(e) => failed(host, lang, "review", &e),
+            }
+        }
         "hand.png" => {
             let Ok(_permit) = web.drawing.acquire().await else { return not_found(host, lang) };
             match host.web_hand(&token, lang).await {

@@ -45,6 +45,16 @@
   document.getElementById("prev").addEventListener("click", function () { show(current - 1); });
   document.getElementById("next").addEventListener("click", function () { show(current + 1); });
   document.getElementById("last").addEventListener("click", function () { show(last); });
+  // A reviewed game: to the position after the next (previous) marked move.
+  function toMark(step) {
+    for (var n = current + step; n >= 1 && n <= last; n += step) {
+      if (moves[n - 1] && moves[n - 1].classList.contains("mark")) { show(n); return; }
+    }
+  }
+  var nextMark = document.getElementById("next-mark");
+  var prevMark = document.getElementById("prev-mark");
+  if (nextMark) { nextMark.addEventListener("click", function () { toMark(1); }); }
+  if (prevMark) { prevMark.addEventListener("click", function () { toMark(-1); }); }
   document.addEventListener("keydown", function (e) {
     if (e.target === slider || e.altKey || e.ctrlKey || e.metaKey) { return; }
     var to = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last }[e.key];

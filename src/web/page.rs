@@ -63,7 +63,7 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
          <input id=\"slider\" type=\"range\" min=\"0\" max=\"{last}\" value=\"{last}\" step=\"1\" aria-label=\"{label}\">\n\
          <button id=\"next\" type=\"button\" aria-label=\"{next}\"><span class=\"word\">{next} </span>▶</button>\n\
          <button id=\"last\" type=\"button\" aria-label=\"{latest}\"><span class=\"word\">{latest} </span>⇥</button>\n</div>\n\
-         <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n</section>\n",
+         <p id=\"position\">{position}</p>\n<p class=\"note\">{keys}</p>\n",
         token = escape(token),
         query = escape(&query),
         alt = t(Msg::new("web-board-alt").arg("n", last)),
@@ -78,6 +78,24 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
         position = t(Msg::new("web-position").arg("n", last).arg("total", last)),
         keys = t(Msg::new("web-keys")),
     );
+    // A finished game's review (issue 44): the graph under the board (in its column), and buttons to the
+    // previous and next marked move.
+    if let Some(review) = &game.review {
+        let _ = write!(
+            out,
+            "<div class=\"review\">\n<h2>{heading}</h2>\n<div class=\"controls\">\n\
+             <button id=\"prev-mark\" type=\"button\">◀ {previous}</button>\n\
+             <button id=\"next-mark\" type=\"button\">{next} ▶</button>\n</div>\n\
+             <img id=\"review\" src=\"{token}/review.png?lang={lang}\" alt=\"{alt}\">\n</div>\n",
+            heading = t(Msg::new("web-review")),
+            previous = t(Msg::new("web-review-previous")),
+            next = t(Msg::new("web-review-next")),
+            token = escape(token),
+            lang = lang.code(),
+            alt = t(Msg::new("web-review-alt").arg("count", review.marks.iter().flatten().count())),
+        );
+    }
+    out.push_str("</section>\n");
     // The hand in a section of its own, the page's full width (under the board on a
     // phone, under board and list on a wide screen): its words stay readable.
     if game.has_hand {
@@ -124,8 +142,19 @@ pub fn game(texts: &Texts, lang: Lang, token: &str, game: &WebGame) -> String {
     }
     out.push_str("<ol id=\"moves\">\n");
     for (i, words) in game.moves.iter().enumerate() {
-        let current = if i + 1 == last { " class=\"current\"" } else { "" };
-        let _ = writeln!(out, "<li{current}><a href=\"#{}\">{}</a></li>", i + 1, escape(words));
+        let mark = game.review.as_ref().and_then(|r| r.marks.get(i).copied().flatten());
+        let class = match (i + 1 == last, mark) {
+            (true, Some(mark)) => format!(" class=\"current mark {mark}\""),
+            (true, None) => " class=\"current\"".to_string(),
+            (false, Some(mark)) => format!(" class=\"mark {mark}\""),
+            (false, None) => String::new(),
+        };
+        // The mark's name after the move, for every reader (not only by colour).
+        let named = mark
+            .and_then(|m| game.review.as_ref().and_then(|r| r.names.iter().find(|(w, _)| *w == m)))
+            .map(|(_, name)| format!(" <span class=\"mark-name\">({})</span>", escape(name)))
+            .unwrap_or_default();
+        let _ = writeln!(out, "<li{class}><a href=\"#{}\">{}</a>{named}</li>", i + 1, escape(words));
     }
     out.push_str("</ol>\n");
     let state = if live { t(Msg::new("web-live")) } else { t(Msg::new("web-over")) };

@@ -66,11 +66,16 @@ impl Site {
 
     /// [`Site::start`] with the host's clock.
     pub async fn start_with_clock(clock: Arc<dyn commands::base::clock::Clock>) -> Site {
+        Site::start_with(clock, HostOptions::default()).await
+    }
+
+    /// [`Site::start`] with the host's clock and options (their `web_url` set here).
+    pub async fn start_with(clock: Arc<dyn commands::base::clock::Clock>, options: HostOptions) -> Site {
         let dir = tempfile::tempdir().expect("a temp dir");
         let url = format!("sqlite://{}", dir.path().join("web.db").display());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("an address");
-        let options = HostOptions { web_url: Some(format!("http://{addr}")), ..HostOptions::default() };
+        let options = HostOptions { web_url: Some(format!("http://{addr}")), ..options };
         let host = Arc::new(Host::open_with_clock(&url, options, clock).await.expect("open the host"));
         let served = host.clone();
         tokio::spawn(async move { spieltisch::web::serve(listener, served).await });
@@ -688,4 +693,57 @@ async fn a_finished_games_link_does_not_promise_a_live_page() {
     let german = site.host.handle(&Origin { lang: Some(commands::Lang::De), ..origin("alice") }, "brett #1").await;
     let link = german[0].link.as_ref().expect("a link");
     assert!(link.text.starts_with("Partieseite (jeder Zug): http://"), "{}", link.text);
+}
+
+/// A finished game's page shows its review once computed (issue 44): the graph under the
+/// board, the marked moves named in the list, and "Next mistake" steps to the position
+/// after the next marked move; `review.png` is there only once the review is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reviewed_game_shows_its_graph_marks_and_steps_to_the_next_mistake() {
+    let clock = Arc::new(commands::base::clock::SystemClock);
+    let site = Site::start_with(clock, HostOptions { review_level: ai::Level::Easy, ..HostOptions::default() }).await;
+    let started = start(&site, "carat").await;
+    let page = link_path(channel_post(&started));
+    for _ in 0..36 {
+        site.play_first_legal().await;
+    }
+    let graph = get(site.addr, &format!("{page}/review.png"), &[]).await;
+    assert_eq!(graph.status, 404, "no review yet");
+    let asked = site.say("carol", "review").await;
+    assert!(asked[0].text.plain().starts_with("Reviewing game #1 (36 moves)"), "{}", asked[0].text.plain());
+    let mut posted = Vec::new();
+    for _ in 0..10 {
+        posted.extend(site.host.due_notices(site.host.now()).await.into_iter().filter(|n| n.reply.text.plain().starts_with("Review of game #1")));
+        if !posted.is_empty() {
+            break;
+        }
+    }
+    assert_eq!(posted.len(), 1);
+    let text = posted[0].reply.text.plain();
+    let graph = get(site.addr, &format!("{page}/review.png?lang=en"), &[]).await;
+    assert_eq!((graph.status, graph.header("content-type")), (200, "image/png"));
+    assert_eq!(graph.body, posted[0].reply.file.as_ref().expect("the posted graph").bytes, "the page's graph is the posted one");
+    let html = get(site.addr, &format!("{page}?lang=en"), &[]).await.text();
+    assert!(html.contains("<img id=\"review\""), "{html}");
+    // Every turning point the review names is marked in the list, under its number.
+    for line in text.lines().filter(|l| l.starts_with("move ")) {
+        let number: usize = line["move ".len()..].split(',').next().and_then(|n| n.parse().ok()).expect("a move number");
+        let mark = ["blunder", "mistake", "inaccuracy"].into_iter().find(|m| line.contains(&format!("({m})"))).expect("a mark");
+        assert!(html.contains(&format!("class=\"mark {mark}\"><a href=\"#{number}\">")) || html.contains(&format!("class=\"current mark {mark}\"><a href=\"#{number}\">")), "move {number} marked {mark} in {html}");
+    }
+    let mut browser = crate::browser::Browser::launch().await;
+    for (width, phone) in [(360, true), (1400, false)] {
+        browser.set_window(width, 900, phone).await;
+        browser.open(&format!("http://{}{page}?lang=en#0", site.addr)).await;
+        browser.wait_for("document.getElementById('review').complete && document.getElementById('review').naturalWidth > 0 && location.hash === '#0'").await;
+        let first = browser.eval("Array.from(document.querySelectorAll('#moves li')).findIndex(li => li.classList.contains('mark')) + 1").await;
+        browser.eval("document.getElementById('next-mark').click(), 0").await;
+        browser.wait_for(&format!("location.hash === '#{first}'")).await;
+        let under = browser.eval("document.getElementById('review').getBoundingClientRect().top >= document.getElementById('board').getBoundingClientRect().bottom").await;
+        assert_eq!(under, serde_json::json!(true), "{width} px: the graph is under the board");
+        let fits = browser.eval("document.getElementById('review').getBoundingClientRect().right <= document.documentElement.clientWidth").await;
+        assert_eq!(fits, serde_json::json!(true), "{width} px: the graph fits the page");
+        browser.eval("document.getElementById('prev-mark').click(), 0").await;
+        browser.wait_for(&format!("location.hash === '#{first}'")).await;
+    }
 }

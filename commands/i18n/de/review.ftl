@@ -44,3 +44,10 @@ review-graph-axis = Zug
 review-mark-inaccuracy = Ungenauigkeit
 review-mark-mistake = Fehler
 review-mark-blunder = Patzer
+web-review = Analyse
+web-review-previous = Voriger Fehler
+web-review-next = Nächster Fehler
+web-review-alt = { $count ->
+    [one] Die Gewinnchance jedes Spielers nach jedem seiner Züge; 1 Zug markiert.
+   *[other] Die Gewinnchance jedes Spielers nach jedem seiner Züge; { $count } Züge markiert.
+  }

@@ -44,3 +44,10 @@ review-graph-axis = move
 review-mark-inaccuracy = inaccuracy
 review-mark-mistake = mistake
 review-mark-blunder = blunder
+web-review = Review
+web-review-previous = Previous mistake
+web-review-next = Next mistake
+web-review-alt = { $count ->
+    [one] The chance to win of each player after each of their moves; 1 move marked.
+   *[other] The chance to win of each player after each of their moves; { $count } moves marked.
+  }

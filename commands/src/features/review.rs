@@ -87,6 +87,34 @@ pub(crate) async fn review(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     Ok(vec![Reply::channel(ctx.channel_text(&msg)).about(GameRef { id, seq })])
 }
 
+/// The stored chances of game `id`'s review of `entries` log entries, when every entry
+/// has been reviewed (for the web page).
+///
+/// # Errors
+/// [`StorageError`] when the read fails or a stored entry does not parse.
+pub(crate) async fn stored_review(table: &Table, id: GameId, entries: usize) -> Result<Option<Vec<Option<Chances>>>, StorageError> {
+    let stored = table.db.review_moves(id).await?;
+    if stored.len() < entries {
+        return Ok(None);
+    }
+    parse_stored(id, &stored, entries).map(Some)
+}
+
+/// Each entry's mark as a word (`inaccuracy`, `mistake`, `blunder`; `None`: unmarked).
+pub(crate) fn mark_words(chances: &[Option<Chances>]) -> Vec<Option<&'static str>> {
+    chances.iter().map(|c| c.as_ref().and_then(|c| summary::Mark::of(drop_points(c))).map(summary::Mark::word)).collect()
+}
+
+/// The review's graph as a PNG (blocking pool).
+///
+/// # Errors
+/// [`StorageError::Damaged`] when it cannot be drawn.
+pub(crate) async fn graph_png(table: &Table, id: GameId, names: &[String], chances: &[Option<Chances>], lang: Lang) -> Result<Vec<u8>, StorageError> {
+    let graph = graph::chart(&table.texts, id, names, chances, lang);
+    let damaged = |e: String| StorageError::Damaged(format!("game #{id}: the review's graph: {e}"));
+    tokio::task::spawn_blocking(move || render::chart::review_png(&graph)).await.map_err(|e| damaged(e.to_string()))?.map_err(|e| damaged(e.to_string()))
+}
+
 /// The stored chances of a review as one entry per log entry (`None`: an event, or a
 /// move the AI could not value).
 fn parse_stored(id: GameId, stored: &[(i64, String)], entries: usize) -> Result<Vec<Option<Chances>>, StorageError> {
@@ -218,13 +246,11 @@ async fn review_reply(table: &Table, id: GameId, kind: GameKind, game: &dyn Matc
     let text = review_text(table, id, kind, game, names, chances, lang);
     let mut reply = Reply::channel(text);
     if table.options.pictures {
-        let graph = graph::chart(&table.texts, id, names, chances, lang);
-        match tokio::task::spawn_blocking(move || render::chart::review_png(&graph)).await {
-            Ok(Ok(png)) => {
+        match graph_png(table, id, names, chances, lang).await {
+            Ok(png) => {
                 reply = reply.with_file(Some(Attachment { name: format!("game-{id}-review.png"), mime: "image/png", bytes: png }));
             }
-            Ok(Err(e)) => tracing::warn!(game = %id, error = %e, "the review's graph could not be drawn"),
-            Err(e) => tracing::warn!(game = %id, error = %e, "the review's graph task failed"),
+            Err(e) => tracing::warn!(game = %id, error = %e, "the review's graph could not be drawn"),
         }
     }
     reply

@@ -84,7 +84,7 @@ async fn a_finished_game_is_reviewed_in_the_background_stored_and_posted_once() 
     let graph = review.reply.file.as_ref().expect("the graph");
     assert_eq!((graph.name.as_str(), graph.mime), ("game-1-review.png", "image/png"));
     let image = image::load_from_memory(&graph.bytes).expect("a PNG");
-    assert_eq!((image.width(), image.height()), (800, 480));
+    assert_eq!((image.width(), image.height()), (800, 540));
     // Each stored move is the estimator's own verdict from the mover's view, with the
     // move's index as its seed (worked out here again without the store).
     let fresh = || record.start().expect("start");
