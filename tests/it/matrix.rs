@@ -992,3 +992,42 @@ async fn the_dashboard_is_edited_and_tidy_redacts_the_old_turn_ping() {
     assert!(json["unsigned"]["redacted_because"].is_null(), "the board stays: {json}");
     bot.stop().await;
 }
+
+/// A tournament in a room (issue 39): a round robin of three opened and joined by typed
+/// commands (English and German), round 1 (Berger tables for 3: bob – carol, alice has the
+/// bye) posted with its game's board; bob resigns and the scheduler posts the standings and
+/// round 2 (alice – bob, carol has the bye).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_round_is_played_in_a_room() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let (bot, host) = bot_with_host(hs, &hs.register("bot"), dir.path()).await;
+    let bot_id = bot.user_id.clone();
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let mut carol = Human::new(hs, "carol").await;
+    let room = alice.create_room("Club tournament", &[&bot_id, &bob.user_id, &carol.user_id], false).await;
+    for member in [&bot_id, &bob.user_id, &carol.user_id] {
+        alice.wait_for_member(&room, member).await;
+    }
+    let here = |s: &Seen| s.room_id == room.room_id();
+    let (a, b, c) = (alice.user_id.localpart().to_string(), bob.user_id.localpart().to_string(), carol.user_id.localpart().to_string());
+    alice.say(&room, "!st tournament new carat roundrobin time=1d").await;
+    alice.expect("the tournament", |s| here(s) && bot_says(s, &bot_id, "opens tournament #1 (Carat, round robin, 1 day per move)")).await;
+    bob.say(&room, "!st tournament join").await;
+    bob.expect("bob's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (2 players)")).await;
+    carol.say(&room, "!st turnier beitreten").await;
+    carol.expect("carol's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (3 players)")).await;
+    alice.say(&room, "!st tournament start").await;
+    let round = alice.expect("round 1", |s| here(s) && bot_says(s, &bot_id, "Tournament #1, round 1 of 3:")).await;
+    assert!(round.body().contains(&format!("#1: {b} – {c}\n{a} has the bye (1 point).")), "{}", round.body());
+    let board = alice.expect("the game's board", |s| here(s) && is_image(s) && bot_says(s, &bot_id, "game #1 starts")).await;
+    assert_png(&alice.download(&board).await.0);
+    bob.say(&room, "!st resign").await;
+    bob.expect("the resignation", |s| here(s) && bot_says(s, &bot_id, "Game #1 is over")).await;
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let next = alice.expect("round 2", |s| here(s) && bot_says(s, &bot_id, "Tournament #1, round 2 of 3:")).await;
+    assert!(next.body().contains(&format!("#2: {a} – {b}\n{c} has the bye (1 point).")), "{}", next.body());
+    bot.stop().await;
+}
