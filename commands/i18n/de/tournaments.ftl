@@ -37,15 +37,15 @@ tournament-status-cancelled = Turnier #{ $id } ({ $details }) wurde abgesagt.
 tournament-signup-status = Angemeldet ({ $count }, mindestens { $min } nötig): { $players }. Die Anmeldung endet { $until }.
 tournament-running-header = Laufende Partien:
 tournament-running-game = #{ $game }: { $white } – { $black }, am Zug: { $to_move }
-tournament-standings = Tabellenstand (Punkte; Buchholz ohne Streichwert, Buchholz, Sonneborn-Berger, Siege):
-tournament-final-standings = Endstand (Punkte; Buchholz ohne Streichwert, Buchholz, Sonneborn-Berger, Siege):
+tournament-standings = Tabellenstand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
+tournament-final-standings = Endstand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
 tournament-standing = { $place }. { $player }: { $points } ({ $cut }, { $buchholz }, { $sb }, { $wins })
 tournament-standing-left = { $line } (ausgeschieden)
 
 tournament-bad-sub = „{ $text }“ kennt `turnier` nicht: schreib `turnier neu <Spiel>`, `beitreten`, `verlassen`, `starten`, `absagen`, oder `turnier` allein für den Tabellenstand.
 tournament-bad-rounds = „{ $text }“ ist keine Rundenzahl: schreib `runden=` und 1 bis { $max }.
 tournament-bad-signup = „{ $text }“ ist keine Anmeldezeit: schreib sie wie `anmeldung=48h` oder `anmeldung=2d` (höchstens vier Wochen).
-tournament-bad-players = „{ $text }“ ist keine Spielerzahl: schreib `spieler=` und 2 bis { $max }.
+tournament-bad-players = „{ $text }“ ist keine Spielerzahl: schreib `spieler=` und { $min } bis { $max }.
 tournament-two-players = Im Turnier wird { $game } zu zweit gespielt: die Spielerzahl je Partie lässt sich nicht einstellen (`spieler=N` ist die Höchstzahl der Teilnehmer).
 tournament-no-two-player-form = { $game } hat kein Spiel zu zweit und kann darum nicht im Turnier gespielt werden.
 tournament-no-seed = Ein Turnier teilt jede Partie neu aus: `startwert=` lässt sich nicht setzen.

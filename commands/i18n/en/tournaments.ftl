@@ -45,7 +45,7 @@ tournament-standing-left = { $line } (left)
 tournament-bad-sub = “{ $text }” is nothing `tournament` does: write `tournament new <game>`, `join`, `leave`, `start`, `cancel`, or `tournament` alone for the standings.
 tournament-bad-rounds = “{ $text }” is no number of rounds: write `rounds=` and 1 to { $max }.
 tournament-bad-signup = “{ $text }” is no sign-up time: write it like `signup=48h` or `signup=2d` (at most four weeks).
-tournament-bad-players = “{ $text }” is no number of players: write `players=` and 2 to { $max }.
+tournament-bad-players = “{ $text }” is no number of players: write `players=` and { $min } to { $max }.
 tournament-two-players = Tournaments play { $game } for two: the number of players per game cannot be set (`players=N` is the most entrants).
 tournament-no-two-player-form = { $game } has no game for two, so it cannot be played in a tournament.
 tournament-no-seed = A tournament deals every game afresh: `seed=` cannot be set.

@@ -13,6 +13,10 @@ use super::command::{parse_game_id, Command, NewOptions, Verb};
 
 /// The most rounds a tournament may have.
 pub const MAX_ROUNDS: u32 = 50;
+/// The fewest entrants a tournament starts with: `players=N` may not allow fewer (a
+/// tournament of two could never start).
+pub const MIN_PLAYERS: u32 = 3;
+
 /// The most entrants `players=N` may allow.
 pub const MAX_PLAYERS: u32 = 256;
 /// The longest sign-up (`signup=`), ms: four weeks.
@@ -34,7 +38,7 @@ pub struct TournamentOptions {
     pub rounds: Option<u32>,
     /// `signup=48h`: how long sign-up stays open, ms.
     pub signup_ms: Option<i64>,
-    /// `players=N`: the most entrants (≥ 2).
+    /// `players=N`: the most entrants ([`MIN_PLAYERS`] to [`MAX_PLAYERS`]).
     pub max_players: Option<u32>,
     /// `double`: every pairing twice, the first move swapped.
     pub twice: bool,
@@ -152,8 +156,10 @@ fn parse_new(kind: GameKind, words: &[&str]) -> Result<TournamentOptions, Msg> {
                 out.max_players = Some(
                     n.parse::<u32>()
                         .ok()
-                        .filter(|n| (2..=MAX_PLAYERS).contains(n))
-                        .ok_or_else(|| Msg::new("tournament-bad-players").arg("text", word).arg("max", MAX_PLAYERS))?,
+                        .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
+                        .ok_or_else(|| {
+                            Msg::new("tournament-bad-players").arg("text", word).arg("min", MIN_PLAYERS).arg("max", MAX_PLAYERS)
+                        })?,
                 );
             }
             None if matches!(lower.as_str(), "swiss" | "schweizer" | "roundrobin" | "round-robin" | "rundenturnier") => {
@@ -214,6 +220,8 @@ mod tests {
             ("tournament new carat rounds=x", "tournament-bad-rounds"),
             ("tournament new carat signup=0h", "tournament-bad-signup"),
             ("tournament new carat players=1", "tournament-bad-players"),
+            // Two could sign up but never start.
+            ("tournament new carat players=2", "tournament-bad-players"),
             ("tournament new carat purple", "cmd-bad-option"),
             ("tournament new carat 3", "tournament-two-players"),
             ("tournament new carat swiss roundrobin", "cmd-option-twice"),

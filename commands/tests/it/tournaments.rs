@@ -331,3 +331,32 @@ async fn the_standings_come_as_a_picture() {
     }
     assert!(status.iter().any(|r| r.file.as_ref().is_some_and(|f| f.mime == "image/png")), "the status has the picture too");
 }
+
+/// Found by a new user: a double round robin of three gives the round's bye once (one
+/// point, one line), and a player who has left gets no bye afterwards. Berger tables for
+/// three (four with a dummy): round 1 alice has the bye and bob – carol play twice;
+/// round 2 carol would have the bye, but she left in round 1.
+#[tokio::test]
+async fn a_bye_is_one_point_once_in_a_double_round_robin_and_none_after_leaving() {
+    let (_place, clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new carat roundrobin double time=1d").await;
+    for who in ["bob", "carol"] {
+        ok_at(&host, &at(who), "tournament join").await;
+    }
+    let started = ok_at(&host, &at("alice"), "tournament start").await;
+    assert_eq!(started.matches("alice has the bye (1 point).").count(), 1, "{started}");
+    // carol leaves: her two games are resigned, the round ends.
+    ok_at(&host, &at("carol"), "tournament leave").await;
+    let said = wait(&host, &clock, MINUTE).await;
+    assert!(said.contains("Round 1 of tournament #1 is over."), "{said}");
+    assert!(!said.contains("carol has the bye"), "who has left gets no bye: {said}");
+    // After round 1: bob 2 points (two wins), alice 1 (the bye, once), carol 0.
+    let bob = said.lines().find(|l| l.contains(". bob: ")).unwrap_or_default();
+    let alice = said.lines().find(|l| l.contains(". alice: ")).unwrap_or_default();
+    assert!(bob.contains("bob: 2 ("), "{said}");
+    assert!(alice.contains("alice: 1 ("), "{said}");
+    // Round 2 ends: carol still has nothing.
+    let status_text = ok_at(&host, &at("alice"), "tournament").await;
+    let carol = status_text.lines().find(|l| l.contains(". carol: ")).unwrap_or_default();
+    assert!(carol.contains("carol: 0 ("), "{status_text}");
+}

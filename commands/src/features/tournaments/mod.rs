@@ -39,7 +39,7 @@ use standings::{halves, quarters, How, Scored, Standing};
 /// How long sign-up stays open without `signup=`: 48 hours.
 pub const DEFAULT_SIGNUP_MS: i64 = 48 * 3_600_000;
 /// The fewest entrants a tournament starts with.
-pub const MIN_PLAYERS: usize = 3;
+pub const MIN_PLAYERS: usize = crate::grammar::tournaments::MIN_PLAYERS as usize;
 
 /// Replies for an adapter to post in `channel` of `platform` (what [`drive`] returns).
 #[derive(Debug, Clone, PartialEq)]
@@ -659,11 +659,14 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     let mut board = 0;
     for (white, black) in &pairs {
         board += 1;
-        let legs: &[u32] = if t.twice { &[0, 1] } else { &[0] };
+        // A bye is one bye also in a double tournament: a second leg has no game.
+        let legs: &[u32] = if t.twice && black.is_some() { &[0, 1] } else { &[0] };
         for &leg in legs {
             let (w, b) = if leg == 0 { (*white, *black) } else { match black { Some(b) => (*b, Some(*white)), None => (*white, None) } };
             let gone = |i: usize| entrants[i].left_at.is_some();
             let result = match b {
+                // Who has left scores nothing, a bye neither.
+                None if gone(w) => Some("0-0"),
                 None => Some("bye"),
                 Some(b) if gone(w) && gone(b) => Some("0-0"),
                 Some(_) if gone(w) => Some("-+"),
@@ -767,6 +770,8 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     for p in &this {
         let white = name_of(&ctx, &entrants, &p.white);
         let line = match (&p.black, p.game, p.result.as_deref()) {
+            // A bye of someone who has left: nothing to announce.
+            (None, _, Some("0-0")) => continue,
             (None, _, _) => Msg::new("tournament-pairing-bye").arg("player", white),
             (Some(b), Some(game), _) => Msg::new("tournament-pairing").arg("game", game).arg("white", white).arg("black", name_of(&ctx, &entrants, b)),
             (Some(b), None, result) => Msg::new("tournament-pairing-forfeit")
