@@ -518,6 +518,36 @@ fn gif_error(e: gif::EncodingError) -> RenderError {
 }
 
 /// The bytes R, G, B of a colour stored as 0x00BBGGRR.
+
+/// Writes `index(pixel)` of every pixel of `spans` that differs between `latest` and
+/// `shown` into `out` (`at`: a span's start in the images, its start in `out`, its
+/// length); unchanged pixels are left as they are. Stops at the first pixel `index`
+/// has no entry for and returns `false`; `true` when all had one.
+fn changed_pixels(
+    spans: &[Span],
+    latest: &[u16],
+    shown: &[u16],
+    out: &mut [u8],
+    at: impl Fn(&Span) -> (usize, usize, usize),
+    mut index: impl FnMut(u16) -> Option<u8>,
+) -> bool {
+    for span in spans {
+        let (from, inside, len) = at(span);
+        let (Some(new), Some(old), Some(out)) = (latest.get(from..from + len), shown.get(from..from + len), out.get_mut(inside..inside + len)) else {
+            continue;
+        };
+        for ((o, &a), &b) in out.iter_mut().zip(new).zip(old) {
+            if a != b {
+                match index(a) {
+                    Some(i) => *o = i,
+                    None => return false,
+                }
+            }
+        }
+    }
+    true
+}
+
 fn rgb_of(colour: u32) -> [u8; 3] {
     let [r, g, b, _] = colour.to_le_bytes();
     [r, g, b]
@@ -594,49 +624,16 @@ impl Coder<'_> {
         self.indices.clear();
         self.indices.resize(aw * area.h as usize, TRANSPARENT);
         let global = &self.palette.index;
-        let mut own = false;
-        'spans: for span in spans {
-            let (from, inside, len) = at(span);
-            let (Some(new), Some(old), Some(out)) =
-                (latest.get(from..from + len), shown.get(from..from + len), self.indices.get_mut(inside..inside + len))
-            else {
-                continue;
-            };
-            for ((o, &a), &b) in out.iter_mut().zip(new).zip(old) {
-                if a != b {
-                    *o = global.get(usize::from(a)).copied().unwrap_or(NONE);
-                    if *o == NONE {
-                        own = true;
-                        break 'spans;
-                    }
-                }
-            }
-        }
+        let own = !changed_pixels(spans, latest, shown, &mut self.indices, at, |a| {
+            global.get(usize::from(a)).copied().filter(|&i| i != NONE)
+        });
         let mut transparent = Some(TRANSPARENT);
         if own {
             // A table of the changed pixels' colours after the transparent entry ...
             self.start_table(1);
             self.indices.fill(TRANSPARENT);
-            let mut fits = true;
-            'own: for span in spans {
-                let (from, inside, len) = at(span);
-                let (Some(new), Some(old), Some(out)) =
-                    (latest.get(from..from + len), shown.get(from..from + len), self.indices.get_mut(inside..inside + len))
-                else {
-                    continue;
-                };
-                for ((o, &a), &b) in out.iter_mut().zip(new).zip(old) {
-                    if a != b {
-                        match Self::entry(&mut self.local, &mut self.assigned, &mut self.rgb, self.table, a) {
-                            Some(entry) => *o = entry,
-                            None => {
-                                fits = false;
-                                break 'own;
-                            }
-                        }
-                    }
-                }
-            }
+            let (local, assigned, rgb, table) = (&mut self.local, &mut self.assigned, &mut self.rgb, self.table);
+            let fits = changed_pixels(spans, latest, shown, &mut self.indices, at, |a| Self::entry(local, assigned, rgb, table, a));
             // ... or, when they fill all 256 entries, of all the area's pixels (those of
             // one board: at most 256 colours), without transparency.
             if !fits {

@@ -18,7 +18,7 @@ use crate::{
         reply::{Reply, Slot, SlotAction, Text},
         time::{HOUR_MS, MINUTE_MS, format_duration},
     },
-    store::{StorageError, settings::channel_settings, turns, web::WebLink},
+    store::{StorageError, settings::channel_settings, tracked::Dashboard, turns, web::WebLink},
     table::{
         Table,
         context::{Ctx, Outcome},
@@ -42,11 +42,15 @@ pub(crate) async fn dashboard(ctx: &Ctx<'_>, on: bool) -> Outcome {
     }
     let lang = ctx.channel_lang;
     let text = text(ctx.table, platform, ctx.origin.scope(), lang, ctx.now()).await?;
-    db.set_dashboard(platform, channel, ctx.origin.scope(), lang.code()).await?;
-    let shown = db.dashboards_in(platform, channel).await?;
-    if let Some(dashboard) = shown {
-        db.claim_dashboard(&dashboard, &text, ctx.now()).await?;
-    }
+    db.set_dashboard(&Dashboard {
+        platform: platform.to_string(),
+        channel: channel.to_string(),
+        scope: ctx.origin.scope().to_string(),
+        lang: lang.code().to_string(),
+        shown: text.clone(),
+        edited_at: ctx.now(),
+    })
+    .await?;
     // A fresh message: the adapter finds nothing kept and posts (and pins) a new one.
     if let Some(kept) = db.tracked(platform, channel, Slot::DASHBOARD).await? {
         db.untrack(platform, channel, Slot::DASHBOARD, &kept.message_id).await?;

@@ -89,20 +89,23 @@ impl Db {
         Ok(done > 0)
     }
 
-    /// Turns on the dashboard of `channel`, listing the games of `scope` in `lang`
-    /// (again: it is posted afresh at the next poll).
+    /// Turns on `dashboard` as posted just now (its text `shown` at `edited_at`): the
+    /// scheduler edits it when the text changes.
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
-    pub async fn set_dashboard(&self, platform: &str, channel: &str, scope: &str, lang: &str) -> Result<(), StorageError> {
+    pub async fn set_dashboard(&self, dashboard: &Dashboard) -> Result<(), StorageError> {
         on!(self.exec(), |c| sqlx::query(
-            "INSERT INTO dashboards (platform, channel, scope, lang, shown, edited_at) VALUES ($1, $2, $3, $4, '', 0)
-             ON CONFLICT (platform, channel) DO UPDATE SET scope = excluded.scope, lang = excluded.lang, shown = '', edited_at = 0"
+            "INSERT INTO dashboards (platform, channel, scope, lang, shown, edited_at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (platform, channel) DO UPDATE SET scope = excluded.scope, lang = excluded.lang,
+                 shown = excluded.shown, edited_at = excluded.edited_at"
         )
-        .bind(platform)
-        .bind(channel)
-        .bind(scope)
-        .bind(lang)
+        .bind(&dashboard.platform)
+        .bind(&dashboard.channel)
+        .bind(&dashboard.scope)
+        .bind(&dashboard.lang)
+        .bind(&dashboard.shown)
+        .bind(dashboard.edited_at)
         .execute(c)
         .await
         .map(|done| done.rows_affected()))?;
@@ -149,21 +152,6 @@ impl Db {
             .into_iter()
             .map(|(platform, channel, scope, lang, shown, edited_at)| Dashboard { platform, channel, scope, lang, shown, edited_at })
             .collect())
-    }
-
-    /// The dashboard of `channel`, if it has one.
-    ///
-    /// # Errors
-    /// [`StorageError`] when the read fails.
-    pub(crate) async fn dashboards_in(&self, platform: &str, channel: &str) -> Result<Option<Dashboard>, StorageError> {
-        let row: Option<(String, String, String, String, String, i64)> = on!(self.exec(), |c| sqlx::query_as(
-            "SELECT platform, channel, scope, lang, shown, edited_at FROM dashboards WHERE platform = $1 AND channel = $2"
-        )
-        .bind(platform)
-        .bind(channel)
-        .fetch_optional(c)
-        .await)?;
-        Ok(row.map(|(platform, channel, scope, lang, shown, edited_at)| Dashboard { platform, channel, scope, lang, shown, edited_at }))
     }
 
     /// Claims the edit of `dashboard` to `text` at `now`: true for exactly one caller

@@ -753,16 +753,8 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     }
     // The pairings, then each game's start with its board.
     let stored = db.pairings(t.id).await?;
-    let ch_origin = crate::base::origin::Origin {
-        platform: t.platform.clone(),
-        channel: t.channel.clone(),
-        server: t.server.clone(),
-        user: User::new(t.organiser.clone(), String::new()),
-        is_admin: false,
-        lang: Some(lang),
-    };
-    let ctx = crate::table::context::acting(table, &ch_origin, crate::grammar::Verb::Tournament).await;
-    let ctx = Ctx { lang, channel_lang: lang, ..ctx };
+    let ch_origin = channel_origin(t, lang);
+    let ctx = channel_ctx(table, &ch_origin, lang);
     let mut text = ctx.text(&Msg::new("tournament-round-start").arg("id", t.id).arg("round", round).arg("rounds", rounds));
     // The games in board order, then the bye.
     let mut this: Vec<&PairingRow> = stored.iter().filter(|p| p.round == round).collect();
@@ -810,6 +802,33 @@ async fn announce_start(
     Ok(crate::table::turn::announce(ctx, &loaded, header, &dealt).await)
 }
 
+/// The tournament's channel as the origin of its posts: the organiser speaking, in `lang`.
+fn channel_origin(t: &TournamentRow, lang: Lang) -> crate::base::origin::Origin {
+    crate::base::origin::Origin {
+        platform: t.platform.clone(),
+        channel: t.channel.clone(),
+        server: t.server.clone(),
+        user: User::new(t.organiser.clone(), String::new()),
+        is_admin: false,
+        lang: Some(lang),
+    }
+}
+
+/// The context of a post in the tournament's channel, written in the tournament's `lang`
+/// (given, so no language is looked up).
+fn channel_ctx<'a>(table: &'a Table, origin: &'a crate::base::origin::Origin, lang: Lang) -> Ctx<'a> {
+    Ctx {
+        table,
+        origin,
+        lang,
+        channel_lang: lang,
+        admin: false,
+        verb: Some(crate::grammar::Verb::Tournament),
+        chosen: None,
+        ahead: None,
+    }
+}
+
 /// The channel's post of the standings after a round or at the end (`key`).
 async fn standings_reply(
     table: &Table,
@@ -819,16 +838,8 @@ async fn standings_reply(
     lang: Lang,
     key: &str,
 ) -> Result<Reply, StorageError> {
-    let origin = crate::base::origin::Origin {
-        platform: t.platform.clone(),
-        channel: t.channel.clone(),
-        server: t.server.clone(),
-        user: User::new(t.organiser.clone(), String::new()),
-        is_admin: false,
-        lang: Some(lang),
-    };
-    let ctx = crate::table::context::acting(table, &origin, crate::grammar::Verb::Tournament).await;
-    let ctx = Ctx { lang, channel_lang: lang, ..ctx };
+    let origin = channel_origin(t, lang);
+    let ctx = channel_ctx(table, &origin, lang);
     let mut text = ctx.text(&Msg::new(key).arg("id", t.id).arg("round", t.round).arg("rounds", t.rounds.unwrap_or(t.round)));
     let (standings, picture) = standings_text(&ctx, t, entrants, pairings).await?;
     text.push_line(standings);
