@@ -181,7 +181,7 @@ impl Host {
                 vec![Reply::refusal(ctx.user_id(), self.refusal_text(&ctx, refused, verb.name()))]
             }
         };
-        crate::table::tidy::mark_moves(&self.table.db, replies.iter_mut()).await;
+        crate::table::tidy::mark_moves(&self.table.db, replies.iter_mut().collect()).await;
         // The answer is handed to the chat now: the moves it answers need no later word.
         let answers: Vec<(GameId, u64)> = replies.iter().filter_map(|r| r.game.map(|g| (g.id, g.seq))).collect();
         self.table.answered(&answers).await;

@@ -148,7 +148,8 @@ impl Host {
     /// a person's move, played here) are answered, so no "stored, but the bot stopped"
     /// follows them; a `tidy=on` scope's announcements clear the game's older turn ping.
     async fn hand_over(&self, out: &mut [Notice]) {
-        crate::table::tidy::mark_moves(&self.db, out.iter_mut().map(|n| &mut n.reply)).await;
+        let replies: Vec<&mut Reply> = out.iter_mut().map(|n| &mut n.reply).collect();
+        crate::table::tidy::mark_moves(&self.db, replies).await;
         let answers: Vec<(crate::base::ids::GameId, u64)> = out.iter().filter_map(|n| n.reply.game.map(|g| (g.id, g.seq))).collect();
         self.answered(&answers).await;
     }

@@ -25,7 +25,7 @@ pub async fn tidy_for(db: &Db, id: GameId) -> Result<bool, StorageError> {
 /// Marks every channel reply about a game in a `tidy=on` scope, that carries no slot of
 /// its own, to clear the game's older turn ping. A failed read leaves the replies as
 /// they are (logged): tidying is a comfort, never a reason to lose an answer.
-pub async fn mark_moves<'r>(db: &Db, replies: impl IntoIterator<Item = &'r mut Reply>) {
+pub async fn mark_moves(db: &Db, replies: Vec<&mut Reply>) {
     let mut tidy: HashMap<GameId, bool> = HashMap::new();
     for reply in replies.into_iter().filter(|r| r.audience == Audience::Channel && r.slot.is_none()) {
         let Some(game) = reply.game else { continue };
