@@ -1,12 +1,9 @@
 //! The agents: the strength levels of the AI seat, the baselines and the `ismcts:N`
-//! yardstick.
+//! yardstick: what they are called and how they are parsed ([`Agent::choose`], the
+//! move of one, is in the dispatch on top).
 
 use std::{fmt, str::FromStr};
 
-use rand::SeedableRng;
-use rules::rng::ChaCha20Rng;
-
-use crate::{games, AiError, SeatView};
 
 /// The strength of an AI seat (`@bot:easy`, `@bot`, `@bot:hard`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -74,21 +71,6 @@ pub enum Agent {
     /// iterations per move that shares nothing with the levels' search but the rules
     /// and the sampling of worlds ([`crate::ismcts`]'s module docs).
     Ismcts(u32),
-}
-
-impl Agent {
-    /// The agent's move for the view's seat, in the game's notation. Deterministic for
-    /// a given `seed`.
-    ///
-    /// # Errors
-    /// [`AiError::NotToMove`] when the seat is not to move.
-    pub fn choose(&self, view: &SeatView, seed: u64) -> Result<String, AiError> {
-        if !view.to_move() {
-            return Err(AiError::NotToMove(view.seat()));
-        }
-        let mut rng = ChaCha20Rng::seed_from_u64(seed);
-        games::choose(*self, view, &mut rng)
-    }
 }
 
 impl fmt::Display for Agent {

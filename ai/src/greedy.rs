@@ -2,7 +2,7 @@
 
 use rules::{rng::ChaCha20Rng, Seat};
 
-use crate::games::AiGame;
+use crate::ai_game::AiGame;
 
 /// The move that leaves `seat` best off one ply ahead by [`AiGame::turn_rewards`] (the
 /// game's result, else its points or position value), ties broken uniformly by `rng`;

@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use rules::{rng::ChaCha20Rng, Seat};
 
-use crate::{games::AiGame, world, AiError, SeatView};
+use crate::{ai_game::AiGame, world, AiError, SeatView};
 
 /// The UCB1 exploration constant for rewards in 0..=1 (the paper's 0.7).
 const EXPLORATION: f64 = 0.7;

@@ -28,15 +28,43 @@
 //! assert!(game.play(&text).is_ok());
 //! ```
 
-pub mod arena;
+/// Calls `$f::<G>(args)` with `G` the game type of `$kind`, one arm per game of the
+/// registry ([`rules::for_each_game`]): a game without the trait `$f` needs fails to
+/// compile.
+macro_rules! per_game {
+    ($kind:expr, $f:ident $args:tt) => {
+        rules::for_each_game!(per_game_arms $kind, $f $args)
+    };
+}
+
+macro_rules! per_game_arms {
+    ([$kind:expr, $f:ident $args:tt] $($(#[$meta:meta])* $variant:ident: $game:path, $view:path;)*) => {
+        match $kind {
+            $(rules::GameKind::$variant => $f::<$game> $args,)*
+        }
+    };
+}
+
+// The layers, lowest first; a module uses only those above it in this list (the
+// compiler does not check it, `cycles` in the development docs does):
+// what a seat knows, the agents' names
 mod agent;
-mod games;
+mod knowledge;
+mod seat_view;
+// what the search needs of a game
+mod ai_game;
+// the searches
+mod chances;
 mod greedy;
 mod ismcts;
-pub mod review;
 mod search;
-mod seat_view;
 mod world;
+// each game's part
+mod games;
+// from a game's kind to its type; the public faces
+mod dispatch;
+pub mod arena;
+pub mod review;
 
 pub use agent::{Agent, Level};
 pub use seat_view::SeatView;

@@ -4,19 +4,10 @@
 use rand::SeedableRng;
 use rules::{rng::ChaCha20Rng, Seat};
 
-use crate::{games::AiGame, greedy, world, AiError, SeatView};
-
-/// How much search one move gets: `worlds` sampled worlds, `iterations` playouts in
-/// each, the UCT exploration constant (rewards are in 0..=1), and how many of the
-/// turns, best by the greedy one-ply value in the first world, the search considers
-/// at the root (0: all).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Budget {
-    pub worlds: usize,
-    pub iterations: usize,
-    pub exploration: f64,
-    pub candidates: usize,
-}
+use crate::{
+    ai_game::{AiGame, Budget, Searched, Searching},
+    greedy, world, AiError, SeatView,
+};
 
 /// The root statistics of a search summed over its worlds: per root move (in order of
 /// first appearance) its visits and the sum of the root mover's rewards through it, and
@@ -47,6 +38,12 @@ impl Tally {
 pub(crate) fn best<G: AiGame>(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
     let tally = tally::<G>(view, budget, None, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
+}
+
+/// The move of an AI seat of `level` in a game that searches: [`best`] with the
+/// level's budget.
+pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    best::<G>(view, G::budget(level), rng)
 }
 
 /// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed

@@ -3,7 +3,10 @@
 use rules::{GameKind, Match, Seat};
 use serde_json::Value;
 
-use crate::{games, AiError};
+use crate::{
+    knowledge::{self, Knowledge},
+    AiError,
+};
 
 /// Everything seat `seat` may know of a game, and nothing more: the options, the
 /// public log of moves and events with who made each move, the legal moves, the
@@ -35,18 +38,6 @@ pub struct SeatView {
     knowledge: Knowledge,
 }
 
-/// The per-game part of a [`SeatView`].
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum Knowledge {
-    /// A game without hidden information (Aratoth, Helofag): the resolved setup is
-    /// public (Helofag's rolls so far, the current one included; future rolls are not
-    /// drawn yet).
-    Open { setup: Value },
-    Hathor(games::hathor::Known),
-    Carat(games::carat::Known),
-    Artifakes(games::artifakes::Known),
-}
-
 impl SeatView {
     /// The view of `seat` (0-based) in `game`.
     ///
@@ -65,7 +56,7 @@ impl SeatView {
             movers: movers(game),
             to_move: !game.is_finished() && game.to_move().contains(&seat),
             legal: if game.to_move().contains(&seat) { game.legal_moves() } else { Vec::new() },
-            knowledge: games::learn(game, seat)?,
+            knowledge: knowledge::learn(game, seat)?,
         })
     }
 

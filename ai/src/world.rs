@@ -3,7 +3,7 @@
 use rand::RngExt;
 use rules::{rng::ChaCha20Rng, Match, Played};
 
-use crate::{games::AiGame, AiError, SeatView};
+use crate::{ai_game::AiGame, AiError, SeatView};
 
 /// How many samples [`sample`] draws before it gives up: a sample can disagree with
 /// what the log reveals beyond the cards themselves (an Artifakes player who wasted a

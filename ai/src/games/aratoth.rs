@@ -1,30 +1,30 @@
 //! Aratoth's Revenge: perfect information, so one world; playouts run to the end.
 
-use rules::{aratoth::Aratoth, rng::ChaCha20Rng, Game, Match, Seat};
+use rules::{aratoth::Aratoth, rng::ChaCha20Rng, Game, Seat};
 use serde_json::Value;
 
-use super::{public_setup, AiGame, Searched, Searching};
-use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
+use crate::{
+    ai_game::{open_setup, AiGame, Budget, Effort, MoveChances, Searched, Searching},
+    chances::review_searched,
+    search::searched,
+    AiError, SeatView,
+};
 
 impl AiGame for Aratoth {
     // At most 36 pieces are ever placed: playouts always reach the end.
     const PLAYOUT_DEPTH: usize = 64;
     const LEAD: f64 = 10.0;
 
-    fn learn(game: &dyn Match, _seat: Seat) -> Result<Knowledge, AiError> {
-        Ok(Knowledge::Open { setup: public_setup(game, &["start_player"]) })
-    }
-
     fn sample_setup(view: &SeatView, _rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
-        super::open_setup(view)
+        open_setup(view)
     }
 
-    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
-        super::review_searched::<Self>(view, played, seen, effort, seed)
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+        review_searched::<Self>(view, played, seen, effort, seed)
     }
 
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        super::searched::<Self>(view, level, rng)
+        searched::<Self>(view, level, rng)
     }
 
     /// Mobility: the number of placements of the seat to move (others 0), so that a

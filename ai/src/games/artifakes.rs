@@ -1,29 +1,24 @@
 //! Artifakes: the hidden parts are the opponent's hand and the deck's order.
 
 use rules::{
-    artifakes::{Artifakes, Phase, FIELDS},
-    rng::ChaCha20Rng,
-    AnyView, Game, Match, Seat, Viewer,
+    artifakes::{Artifakes, FIELDS},
+    rng::ChaCha20Rng, Game, Seat,
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame, Searched, Searching};
-use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
+use crate::{
+    ai_game::{AiGame, Budget, Effort, MoveChances, Searched, Searching},
+    chances::review_searched,
+    knowledge::Knowledge,
+    search::searched,
+    AiError, SeatView,
+};
 
 /// Cards dealt per excavation: five to each of the two players, alternately.
 const DEALT_PER_ROUND: usize = 10;
 /// Each number 1-30 is on two cards.
 const COPIES: usize = 2;
 
-/// What a player knows of an Artifakes game beyond the log: the start player, how
-/// many rounds have been dealt and the player's own hand.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Known {
-    setup: Value,
-    start_player: Seat,
-    dealt_rounds: usize,
-    hand: Vec<u8>,
-}
 
 /// The deck positions dealt to `seat` in round `round` (0-based): the round's start
 /// player gets the first card, then they alternate.
@@ -48,20 +43,6 @@ fn deal_to(deck: &mut [Option<u8>], slots: impl Iterator<Item = usize>, card: u8
 impl AiGame for Artifakes {
     const PLAYOUT_DEPTH: usize = 60;
     const LEAD: f64 = 4.0;
-
-    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
-        let AnyView::Artifakes(view) = game.view(Viewer::Seat(seat)) else {
-            return Err(AiError::World("not an Artifakes view".into()));
-        };
-        let round = usize::from(view.round);
-        let setup = public_setup(game, &["start_player"]);
-        Ok(Knowledge::Artifakes(Known {
-            start_player: setup.get("start_player").and_then(Value::as_u64).unwrap_or(0) as Seat,
-            setup,
-            dealt_rounds: if view.phase == Phase::Bury { round.saturating_sub(1) } else { round },
-            hand: view.hands.get(seat).cloned().flatten().unwrap_or_default(),
-        }))
-    }
 
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
         let Knowledge::Artifakes(known) = view.knowledge() else {
@@ -98,20 +79,12 @@ impl AiGame for Artifakes {
         Ok(setup)
     }
 
-    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
-        super::review_searched::<Self>(view, played, seen, effort, seed)
-    }
-
-    /// A new round was dealt.
-    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
-        match (before, after) {
-            (Knowledge::Artifakes(b), Knowledge::Artifakes(a)) => a.dealt_rounds > b.dealt_rounds,
-            _ => false,
-        }
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+        review_searched::<Self>(view, played, seen, effort, seed)
     }
 
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        super::searched::<Self>(view, level, rng)
+        searched::<Self>(view, level, rng)
     }
 
     /// The archaeologist's stone plus the finds waiting to be sold, and a quarter of

@@ -3,27 +3,19 @@
 use std::collections::VecDeque;
 
 use rules::{
-    carat::{Carat, Space, Tile, Variant, TILES},
-    rng::ChaCha20Rng,
-    AnyView, Game, Match, Seat, Viewer,
+    carat::{Carat, Tile, TILES},
+    rng::ChaCha20Rng, Game, Seat,
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame, Searched, Searching};
-use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
+use crate::{
+    ai_game::{AiGame, Budget, Effort, MoveChances, Searched, Searching},
+    chances::review_searched,
+    knowledge::Knowledge,
+    search::searched,
+    AiError, SeatView,
+};
 
-/// What a player knows of a Carat game: the public setup (chips, start player,
-/// variant), the tiles on the board and the player's own hand.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Known {
-    setup: Value,
-    start_player: Seat,
-    hand_size: usize,
-    /// (space, tile code) of every placed tile, in reading order.
-    board: Vec<(String, String)>,
-    /// The seat's own hand tiles, codes.
-    hand: Vec<String>,
-}
 
 /// The deal of a sampled pile, followed through the log: which pile positions each
 /// hand holds, as the rules deal them (start player first, refill after placing,
@@ -111,29 +103,6 @@ impl AiGame for Carat {
     const PLAYOUT_DEPTH: usize = TILES;
     const LEAD: f64 = 8.0;
 
-    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
-        let AnyView::Carat(view) = game.view(Viewer::Seat(seat)) else {
-            return Err(AiError::World("not a Carat view".into()));
-        };
-        let mut board = Vec::new();
-        for (row, tiles) in (0u8..).zip(view.board.iter()) {
-            for (col, placed) in (0u8..).zip(tiles.iter()) {
-                if let Some(placed) = placed {
-                    board.push((Space { col, row }.to_string(), placed.tile.to_string()));
-                }
-            }
-        }
-        let hand = view.hands.get(seat).cloned().flatten().unwrap_or_default();
-        let setup = public_setup(game, &["chips", "start_player", "variant"]);
-        Ok(Knowledge::Carat(Known {
-            start_player: setup.get("start_player").and_then(Value::as_u64).unwrap_or(0) as Seat,
-            setup,
-            hand_size: if view.variant == Some(Variant::Hand3) { 3 } else { 1 },
-            board,
-            hand: hand.iter().map(Tile::to_string).collect(),
-        }))
-    }
-
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
         let Knowledge::Carat(known) = view.knowledge() else {
             return Err(AiError::World("the view holds no Carat knowledge".into()));
@@ -193,20 +162,12 @@ impl AiGame for Carat {
         Ok(setup)
     }
 
-    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
-        super::review_searched::<Self>(view, played, seen, effort, seed)
-    }
-
-    /// A tile came into the hand that was not in it before the move.
-    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
-        match (before, after) {
-            (Knowledge::Carat(b), Knowledge::Carat(a)) => a.hand.iter().any(|t| !b.hand.contains(t)),
-            _ => false,
-        }
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+        review_searched::<Self>(view, played, seen, effort, seed)
     }
 
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        super::searched::<Self>(view, level, rng)
+        searched::<Self>(view, level, rng)
     }
 
     /// The seat's points.

@@ -3,22 +3,18 @@
 use rand::RngExt;
 use rules::{
     hathor::{Field, Hathor, HathorMove, Stone},
-    rng::ChaCha20Rng,
-    AnyView, Match, Seat, Viewer,
+    rng::ChaCha20Rng, Seat,
 };
 use serde_json::{json, Value};
 
-use super::{public_setup, AiGame, Searched, Searching};
-use crate::{search::Budget, seat_view::Knowledge, AiError, SeatView};
+use crate::{
+    ai_game::{AiGame, Budget, Effort, MoveChances, Searched, Searching},
+    chances::review_searched,
+    knowledge::Knowledge,
+    search::searched,
+    AiError, SeatView,
+};
 
-/// What the player knows of a Hathor deal: the public setup (variant, start stones,
-/// the random symbols used so far) and the stones drawn so far, in order (the placed
-/// ones and the current stone).
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Known {
-    setup: Value,
-    seen: Vec<String>,
-}
 
 /// The score that counts as a reward of 1 (a good game of variant 1 is well below it).
 const FULL_REWARD: f64 = 200_000.0;
@@ -33,16 +29,6 @@ fn neighbours(game: &Hathor, field: Field) -> usize {
 impl AiGame for Hathor {
     const PLAYOUT_DEPTH: usize = 80;
     const LEAD: f64 = 1.0;
-
-    fn learn(game: &dyn Match, seat: Seat) -> Result<Knowledge, AiError> {
-        let AnyView::Hathor(view) = game.view(Viewer::Seat(seat)) else {
-            return Err(AiError::World("not a Hathor view".into()));
-        };
-        let drawn = view.placed + usize::from(view.current.is_some());
-        let pile = game.resolved_setup().get("pile").and_then(Value::as_array).cloned().unwrap_or_default();
-        let seen = pile.iter().take(drawn).filter_map(|s| s.as_str().map(str::to_string)).collect();
-        Ok(Knowledge::Hathor(Known { setup: public_setup(game, &["variant", "start_stones", "random_symbols"]), seen }))
-    }
 
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
         let Knowledge::Hathor(known) = view.knowledge() else {
@@ -63,20 +49,12 @@ impl AiGame for Hathor {
         Ok(setup)
     }
 
-    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
-        super::review_searched::<Self>(view, played, seen, effort, seed)
-    }
-
-    /// The next stone was drawn.
-    fn drew(before: &Knowledge, after: &Knowledge) -> bool {
-        match (before, after) {
-            (Knowledge::Hathor(b), Knowledge::Hathor(a)) => a.seen.len() > b.seen.len(),
-            _ => false,
-        }
+    fn review_chances(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
+        review_searched::<Self>(view, played, seen, effort, seed)
     }
 
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        super::searched::<Self>(view, level, rng)
+        searched::<Self>(view, level, rng)
     }
 
     /// The score so far.

@@ -29,7 +29,10 @@ use super::{
     learnt, removed,
     value::{seat_cdf, win_chances, Table},
 };
-use crate::{games::Searching, world, AiError, SeatView};
+use crate::{
+    ai_game::{open_setup, Searching},
+    world, AiError, SeatView,
+};
 
 /// How a level values the position after a turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -259,14 +262,14 @@ pub(crate) fn turn_chances(view: &SeatView, played: &str, rng: &mut ChaCha20Rng)
 fn before_roll(view: &SeatView, eval: &mut Evaluator) -> Result<Option<f64>, AiError> {
     let seat = view.seat();
     let Some((last, earlier)) = view.log().split_last() else {
-        let start = rules::Played::<Helofag>::open(view.options(), view.players(), Some(crate::games::open_setup(view)?), None)
+        let start = rules::Played::<Helofag>::open(view.options(), view.players(), Some(open_setup(view)?), None)
             .map_err(|e| AiError::World(e.to_string()))?;
         return Ok(eval.value(start.game().pieces(), seat).get(seat).copied());
     };
     if last.starts_with('@') {
         return Ok(None);
     }
-    let mut previous = rules::Played::<Helofag>::open(view.options(), view.players(), Some(crate::games::open_setup(view)?), None)
+    let mut previous = rules::Played::<Helofag>::open(view.options(), view.players(), Some(open_setup(view)?), None)
         .map_err(|e| AiError::World(e.to_string()))?;
     for entry in earlier {
         previous.play(entry).map_err(|e| AiError::World(format!("{entry}: {e}")))?;

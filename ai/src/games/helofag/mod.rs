@@ -11,12 +11,14 @@ pub(crate) mod value;
 use rules::{
     helofag::{play_on, Field, Helofag, HelofagMove, Pieces, Roll},
     rng::ChaCha20Rng,
-    Game, Match, Seat,
+    Game, Seat,
 };
 use serde_json::Value;
 
-use super::{lead_rewards, public_setup, ranking_rewards, AiGame, Searching};
-use crate::{seat_view::Knowledge, AiError, SeatView};
+use crate::{
+    ai_game::{lead_rewards, open_setup, ranking_rewards, AiGame, Effort, MoveChances, Searching},
+    AiError, SeatView,
+};
 
 /// Which seats have left the game.
 pub(crate) fn removed(game: &Helofag) -> Vec<bool> {
@@ -28,20 +30,16 @@ impl AiGame for Helofag {
     /// A lead of six steps of [`progress`] (half a piece's path) is a clear advantage.
     const LEAD: f64 = 6.0;
 
-    fn learn(game: &dyn Match, _seat: Seat) -> Result<Knowledge, AiError> {
-        Ok(Knowledge::Open { setup: public_setup(game, &["rolls", "start_player"]) })
-    }
-
     fn sample_setup(view: &SeatView, _rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
-        super::open_setup(view)
+        open_setup(view)
     }
 
     /// By the race value at one ply, as `normal` chooses (the budget does not matter: no
     /// search); the luck is the roll's ([`choice::turn_chances`]).
-    fn review_chances(view: &SeatView, played: &str, _seen: &SeatView, _effort: super::Effort, seed: u64) -> Result<crate::review::MoveChances, AiError> {
+    fn review_chances(view: &SeatView, played: &str, _seen: &SeatView, _effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
         use rand::SeedableRng;
         let chances = choice::turn_chances(view, played, &mut ChaCha20Rng::seed_from_u64(seed))?;
-        Ok(crate::review::MoveChances {
+        Ok(MoveChances {
             seat: view.seat(),
             before: chances.with_roll,
             // A turn the rules refuse (none should be) is valued as the best one.
@@ -64,8 +62,8 @@ impl AiGame for Helofag {
 
     /// The greedy baseline with the race value of [`value`] instead of the progress
     /// score: the turn that leaves the seat the best chance to win.
-    fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        choice::choose(view, choice::Valuation::Race, rng)
+    fn choose_greedy_value(view: &SeatView, rng: &mut ChaCha20Rng) -> Option<Result<String, AiError>> {
+        Some(choice::choose(view, choice::Valuation::Race, rng))
     }
 
     /// The seat's progress score ([`progress::score`]).
