@@ -6,7 +6,6 @@ pub mod matrix;
 #[cfg(feature = "discord")]
 pub mod discord;
 pub mod config;
-pub mod html;
 pub mod logging;
 pub mod notices;
 pub mod shutdown;

@@ -141,7 +141,14 @@ pub fn as_reply(content: RoomMessageEventContent, reply_to: Option<&ReplyTarget>
     }
 }
 
-pub use crate::html::escape as escape_html;
+/// `text` escaped for HTML element content and double-quoted attribute values (`& < > "`),
+/// by `maud`'s escaper, as the web pages are.
+pub fn escape_html(text: &str) -> String {
+    use std::fmt::Write;
+    let mut out = String::with_capacity(text.len());
+    let _ = maud::Escaper::new(&mut out).write_str(text);
+    out
+}
 
 /// `text` (already escaped) with each pair of backticks made a `<code>` span, as the
 /// bot's texts mark commands (`` `join` ``); an odd backtick left over stays as it is.

@@ -124,7 +124,7 @@ fn html(status: StatusCode, body: String) -> Response {
 }
 
 fn not_found(host: &Host, lang: Lang) -> Response {
-    html(StatusCode::NOT_FOUND, page::not_found(host.texts(), lang))
+    html(StatusCode::NOT_FOUND, page::not_found(host.texts(), lang, "web-not-found"))
 }
 
 /// A storage failure: logged with its cause, shown as a plain "try again" page.

@@ -192,7 +192,7 @@ async fn a_running_carat_game_is_shown_move_by_move_and_hides_the_hands() {
     let moving = text.lines().find(|l| l.starts_with("<li class=\"to-move\">")).expect("a player to move");
     assert!(moving.starts_with(&format!("<li class=\"to-move\">{second} · ")), "{moving}");
     assert!(moving.contains(" point") && moving.ends_with(" · to move (3 days left)</li>"), "{moving}");
-    assert!(text.contains(&format!("<p class=\"status\">It is {second}&#39;s turn.</p>")), "{text}");
+    assert!(text.contains(&format!("<p class=\"status\">It is {second}'s turn.</p>")), "{text}");
     assert!(!text.contains("id=\"hand\""), "the spectators' page shows no hand");
     assert!(text.contains("This page follows the game"), "a running game's page follows it");
 
@@ -746,4 +746,36 @@ async fn a_reviewed_game_shows_its_graph_marks_and_steps_to_the_next_mistake() {
         browser.eval("document.getElementById('prev-mark').click(), 0").await;
         browser.wait_for(&format!("location.hash === '#{first}'")).await;
     }
+}
+
+/// A hostile player name is text on the game page (issue 43: the page is a compiled
+/// template that escapes every value): its `<`, `>`, `&` and `"` come out as entities
+/// wherever the name is written (the players, whose turn, the move list), and the page
+/// has no element the name would have made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_name_is_escaped_on_the_game_page() {
+    let site = Site::start().await;
+    let evil = r#"<img src=x onerror="alert(1)">&amp;"#;
+    // By hand: & → &amp; first, then < > " (the `'` needs no escape in text or a
+    // double-quoted attribute, and maud leaves it).
+    let escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;amp;";
+    let invited = site.host.handle(&Origin { user: User::new("eve", evil), ..origin("eve") }, "new carat @bob seed=11").await;
+    assert!(!invited.iter().any(|r| r.refusal), "{:?}", invited[0].text.plain());
+    let started = site.say("bob", "join").await;
+    let page = link_path(channel_post(&started));
+    for who in ["eve", "bob"] {
+        let origin = Origin { user: User::new(who, if who == "eve" { evil } else { "bob" }), ..origin(who) };
+        if let Ok(moves) = site.host.legal_moves(&origin, None, "").await
+            && let Some(first) = moves.first()
+        {
+            site.host.handle(&origin, &format!("move {first}")).await;
+            break;
+        }
+    }
+    let text = get(site.addr, &page, &[]).await.text();
+    assert!(!text.contains("<img src=x"), "{text}");
+    assert!(!text.contains("onerror=\"alert"), "{text}");
+    assert!(text.contains(&format!("<li>{escaped} · ")) || text.contains(&format!("<li class=\"to-move\">{escaped} · ")), "{text}");
+    assert!(text.contains(&format!("<a href=\"#1\">{escaped}: ")) || text.contains(&format!("<p class=\"status\">It is {escaped}'s turn.</p>")), "{text}");
+    assert_eq!(text.matches("<img ").count(), 1, "only the board is an image: {text}");
 }
