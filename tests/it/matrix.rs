@@ -1016,9 +1016,9 @@ async fn a_tournament_round_is_played_in_a_room() {
     alice.say(&room, "!st tournament new carat roundrobin time=1d").await;
     alice.expect("the tournament", |s| here(s) && bot_says(s, &bot_id, "opens tournament #1 (Carat, round robin, 1 day per move)")).await;
     bob.say(&room, "!st tournament join").await;
-    bob.expect("bob's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (2 players)")).await;
+    bob.expect("bob's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (2 players signed up)")).await;
     carol.say(&room, "!st turnier beitreten").await;
-    carol.expect("carol's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (3 players)")).await;
+    carol.expect("carol's sign-up", |s| here(s) && bot_says(s, &bot_id, "signs up for tournament #1 (3 players signed up)")).await;
     alice.say(&room, "!st tournament start").await;
     let round = alice.expect("round 1", |s| here(s) && bot_says(s, &bot_id, "Tournament #1, round 1 of 3:")).await;
     assert!(round.body().contains(&format!("#1: {b} – {c}\n{a} has the bye (1 point).")), "{}", round.body());

@@ -10,13 +10,20 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } Runden
   }
 tournament-double = jede Paarung zweimal
-tournament-joined = { $players } { $count ->
-    [one] meldet sich zu Turnier #{ $id } an (1 Spieler).
-   *[other] meldet sich zu Turnier #{ $id } an ({ $count } Spieler).
-  }
+tournament-joined = { $players } { $joined ->
+    [one] meldet
+   *[other] melden
+  } sich zu Turnier #{ $id } an ({ $count ->
+    [one] 1 Spieler
+   *[other] { $count } Spieler
+  } angemeldet).
 tournament-left-signup = { $player } ist nicht mehr zu Turnier #{ $id } angemeldet.
 tournament-left = { $player } verlässt Turnier #{ $id }: die laufenden Partien gelten als aufgegeben, die weiteren Runden gehen ohne sie weiter.
-tournament-cancelled = { $player } hat Turnier #{ $id } abgesagt. Laufende Partien gehen als gewöhnliche Partien weiter.
+tournament-cancelled = { $player } hat Turnier #{ $id } abgesagt. { $count ->
+    [0] Es lief keine Partie.
+    [one] Die noch laufende Partie { $games } ist abgebrochen.
+   *[other] Die noch laufenden Partien { $games } sind abgebrochen.
+  }
 tournament-cancelled-too-few = Die Anmeldung zu Turnier #{ $id } ist vorbei, mit nur { $count } der nötigen { $min } Spieler: es ist abgesagt.
 tournament-round-start = Turnier #{ $id }, Runde { $round } von { $rounds }:
 tournament-pairing = #{ $game }: { $white } – { $black }
@@ -62,7 +69,10 @@ tournament-already-left = Du hast Turnier #{ $id } schon verlassen.
 tournament-over = Turnier #{ $id } ist vorbei.
 tournament-already-started = Turnier #{ $id } hat schon begonnen.
 tournament-only-organiser = Das darf nur die Turnierleitung von Turnier #{ $id } oder ein Admin.
-tournament-too-few = Zu Turnier #{ $id } sind erst { $count } angemeldet: zum Start braucht es mindestens { $min }.
+tournament-too-few = { $count ->
+    [one] Zu Turnier #{ $id } ist erst 1 Spieler angemeldet
+   *[other] Zu Turnier #{ $id } sind erst { $count } Spieler angemeldet
+  }: zum Start braucht es mindestens { $min }.
 undo-tournament = Partie #{ $id } gehört zu Turnier #{ $tournament }: dort lassen sich keine Züge zurücknehmen.
 vacation-tournament-clocks = Turnieruhren bleiben im Urlaub nicht stehen: Partien eines Turniers laufen weiter auf Zeit.
 
@@ -77,3 +87,15 @@ tournament-col-cut = BH-1
 tournament-col-buchholz = BH
 tournament-col-sb = SB
 tournament-col-wins = S
+
+tournament-which = Hier kommen mehrere Turniere in Frage ({ $ids }): nenne eins, etwa `turnier { $sub ->
+    [join] beitreten { $example }
+    [leave] verlassen { $example }
+    [start] starten { $example }
+    [cancel] absagen { $example }
+   *[status] { $example }
+  }`.
+tournament-was-cancelled = Turnier #{ $id } wurde abgesagt.
+tournament-bad-id = „{ $text }“ ist keine Turniernummer: schreib sie wie #3.
+abort-tournament = Partie #{ $id } gehört zu Turnier #{ $tournament }: du kannst sie `aufgeben`, abbrechen kann sie nur ein Admin (dann gilt sie für beide als kampflos verloren).
+game-aborted-tournament = { $player } hat Partie #{ $id } von Turnier #{ $tournament } abgebrochen: sie gilt für beide als kampflos verloren, 0–0 (keiner bekommt einen Punkt).

@@ -10,13 +10,20 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } rounds
   }
 tournament-double = every pairing twice
-tournament-joined = { $players } { $count ->
-    [one] signs up for tournament #{ $id } (1 player).
-   *[other] signs up for tournament #{ $id } ({ $count } players).
-  }
+tournament-joined = { $players } { $joined ->
+    [one] signs
+   *[other] sign
+  } up for tournament #{ $id } ({ $count ->
+    [one] 1 player
+   *[other] { $count } players
+  } signed up).
 tournament-left-signup = { $player } is no longer signed up for tournament #{ $id }.
 tournament-left = { $player } leaves tournament #{ $id }: their running games are resigned, and later rounds go on without them.
-tournament-cancelled = { $player } cancelled tournament #{ $id }. Games still running go on as ordinary games.
+tournament-cancelled = { $player } cancelled tournament #{ $id }. { $count ->
+    [0] No game was running.
+    [one] Game { $games }, still running, is aborted.
+   *[other] Games { $games }, still running, are aborted.
+  }
 tournament-cancelled-too-few = Sign-up for tournament #{ $id } is over with only { $count } of the { $min } players it needs, so it is cancelled.
 tournament-round-start = Tournament #{ $id }, round { $round } of { $rounds }:
 tournament-pairing = #{ $game }: { $white } – { $black }
@@ -62,7 +69,10 @@ tournament-already-left = You have already left tournament #{ $id }.
 tournament-over = Tournament #{ $id } is over.
 tournament-already-started = Tournament #{ $id } has already started.
 tournament-only-organiser = Only the organiser of tournament #{ $id } or an admin may do that.
-tournament-too-few = Only { $count } signed up for tournament #{ $id }: it needs at least { $min } to start.
+tournament-too-few = { $count ->
+    [one] Only 1 player has signed up for tournament #{ $id }
+   *[other] Only { $count } players have signed up for tournament #{ $id }
+  }: it needs at least { $min } to start.
 undo-tournament = Game #{ $id } is part of tournament #{ $tournament }: moves there cannot be taken back.
 vacation-tournament-clocks = Tournament clocks do not stop for vacations: games of a tournament still run on time.
 
@@ -77,3 +87,15 @@ tournament-col-cut = BH-1
 tournament-col-buchholz = BH
 tournament-col-sb = SB
 tournament-col-wins = W
+
+tournament-which = Several tournaments here could be meant ({ $ids }): name one, like `tournament { $sub ->
+    [join] join { $example }
+    [leave] leave { $example }
+    [start] start { $example }
+    [cancel] cancel { $example }
+   *[status] { $example }
+  }`.
+tournament-was-cancelled = Tournament #{ $id } was cancelled.
+tournament-bad-id = “{ $text }” is not a tournament number: write it like #3.
+abort-tournament = Game #{ $id } is part of tournament #{ $tournament }: you can `resign` it, and only an admin can abort it (a double forfeit).
+game-aborted-tournament = { $player } aborted game #{ $id } of tournament #{ $tournament }: a double forfeit, it counts 0–0 (no points for either player).

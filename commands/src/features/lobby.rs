@@ -393,6 +393,14 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
         }
         Status::Finished | Status::Withdrawn => Err(Msg::new("cmd-game-over").arg("id", game_id).into()),
         Status::Running => {
+            // A tournament game: only an admin aborts it, and it counts as a double
+            // forfeit (FIDE: 0–0, no game played; docs: playing/tournaments.md).
+            let tournament = ctx.table.db.tournament_of_game(game_id).await?;
+            if let Some(t) = tournament
+                && !ctx.admin
+            {
+                return Err(Msg::new("abort-tournament").arg("id", game_id).arg("tournament", t).into());
+            }
             if !ctx.admin && loaded.row.seq >= 2 {
                 return Err(Msg::new("cmd-abort-too-late").arg("id", game_id).into());
             }
@@ -423,7 +431,11 @@ pub(crate) async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
             }
             ctx.table.remember(game_id, game.as_ref(), loaded.row.takebacks);
             tracing::info!(game = %game_id, "game aborted");
-            let text = ctx.channel_text(&Msg::new("game-aborted").arg("id", game_id).arg("player", user.name.as_str()));
+            let msg = match tournament {
+                Some(t) => Msg::new("game-aborted-tournament").arg("tournament", t),
+                None => Msg::new("game-aborted"),
+            };
+            let text = ctx.channel_text(&msg.arg("id", game_id).arg("player", user.name.as_str()));
             Ok(vec![Reply::channel(text).about(crate::base::reply::GameRef { id: game_id, seq: seen + 1 })])
         }
     }

@@ -64,8 +64,9 @@ pub(crate) async fn vacation(ctx: &Ctx<'_>, days: Option<u32>) -> Outcome {
     }
     tracing::info!(user = ctx.user_id(), days, "vacation");
     let mut text = ctx.channel_text(&msg);
-    // Tournament clocks run on (issue 39): a round must end.
-    if db.plays_tournament_game(platform, ctx.user_id()).await? {
+    // Tournament clocks run on (issue 39): a round must end. Said to every entrant of a
+    // tournament in sign-up or running, also between their games.
+    if db.in_open_tournament(platform, ctx.user_id()).await? {
         text.push_line(ctx.channel_text(&Msg::new("vacation-tournament-clocks")));
     }
     Ok(vec![Reply::channel(text)])

@@ -119,8 +119,10 @@ pub(crate) fn parse_words(words: &[&str]) -> Result<Command, Msg> {
     }
 }
 
+/// `#T`: a tournament's number (from 1); else a refusal that calls it a tournament
+/// number (not a game number).
 fn tournament_id(word: &str) -> Result<TournamentId, Msg> {
-    parse_game_id(word).map(|id| TournamentId(id.0))
+    parse_game_id(word).map(|id| TournamentId(id.0)).map_err(|_| Msg::new("tournament-bad-id").arg("text", word))
 }
 
 fn take_id<'a, 'w>(words: &'a [&'w str]) -> Result<(Option<TournamentId>, &'a [&'w str]), Msg> {
@@ -229,7 +231,8 @@ mod tests {
             ("tournament new", "cmd-new-needs-game"),
             ("tournament dance", "tournament-bad-sub"),
             ("tournament leave #1 now", "cmd-extra-words"),
-            ("tournament #x", "cmd-bad-game-id"),
+            ("tournament #x", "tournament-bad-id"),
+            ("tournament join #abc", "tournament-bad-id"),
             ("tournament new carat time=1d+3d", "cmd-bank-not-here"),
         ] {
             assert_eq!(Command::parse(line).map_err(|m| m.key), Err(key.to_string()), "{line}");

@@ -466,12 +466,16 @@ impl Db {
         Ok(done == 1)
     }
 
-    /// Cancels tournament `id` (in sign-up or running) at `at`; `false` when it was over.
+    /// Cancels tournament `id` (in sign-up or running) at `at` on behalf of `by` (a user
+    /// id), and aborts its games still running (an `@abort` log entry each, without a
+    /// seat): one transaction. The aborted games, by id; `None` (nothing stored) when it
+    /// was over already.
     ///
     /// # Errors
     /// [`StorageError`] when the write fails.
-    pub async fn cancel_tournament(&self, id: TournamentId, at: i64) -> Result<bool, StorageError> {
-        let done = on!(self.exec(), |c| sqlx::query(
+    pub async fn cancel_tournament(&self, id: TournamentId, by: &str, at: i64) -> Result<Option<Vec<GameId>>, StorageError> {
+        let mut tx = self.begin(Lock::Store).await?;
+        let done = on!(tx.exec(), |c| sqlx::query(
             "UPDATE tournaments SET status = 'cancelled', finished_at = $1 WHERE id = $2 AND status IN ('signup', 'running')"
         )
         .bind(at)
@@ -479,7 +483,81 @@ impl Db {
         .execute(c)
         .await
         .map(|d| d.rows_affected()))?;
-        Ok(done == 1)
+        if done != 1 {
+            return Ok(None);
+        }
+        let running: Vec<GameId> = on!(tx.exec(), |c| sqlx::query_scalar(
+            "SELECT g.id FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
+             WHERE tp.tournament_id = $1 AND g.status = 'running' ORDER BY g.id"
+        )
+        .bind(id)
+        .fetch_all(c)
+        .await)?;
+        let mut aborted = Vec::with_capacity(running.len());
+        for game in running {
+            // Whatever the position: the row's own move number, under its row lock.
+            let seq: Option<i64> = on!(tx.exec(), |c| sqlx::query_scalar(
+                "UPDATE games SET seq = seq + 1, status = 'finished', to_move = '', updated_at = $1, finished_at = $2
+                 WHERE id = $3 AND status = 'running' RETURNING seq"
+            )
+            .bind(at)
+            .bind(at)
+            .bind(game)
+            .fetch_optional(c)
+            .await)?;
+            let Some(seq) = seq else { continue };
+            on!(tx.exec(), |c| sqlx::query("INSERT INTO log (game_id, seq, seat, user_id, text, at) VALUES ($1, $2, NULL, $3, '@abort', $4)")
+                .bind(game)
+                .bind(seq)
+                .bind(by)
+                .bind(at)
+                .execute(c)
+                .await
+                .map(drop))?;
+            aborted.push(game);
+        }
+        tx.commit().await?;
+        Ok(Some(aborted))
+    }
+
+    /// The tournaments of a channel that `user_id` organises or entered (also after
+    /// leaving), newest first.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn tournaments_of(&self, platform: &str, channel: &str, user_id: &str) -> Result<Vec<TournamentRow>, StorageError> {
+        let sql = format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments t WHERE platform = $1 AND channel = $2 \
+             AND (organiser = $3 OR EXISTS (SELECT 1 FROM tournament_entrants e WHERE e.tournament_id = t.id AND e.user_id = $4)) \
+             ORDER BY id DESC"
+        );
+        on!(self.exec(), |c| sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(platform)
+            .bind(channel)
+            .bind(user_id)
+            .bind(user_id)
+            .fetch_all(c)
+            .await?
+            .iter()
+            .map(tournament_row)
+            .collect())
+    }
+
+    /// Whether `user_id` is an entrant (who has not left) of a tournament on `platform`
+    /// in sign-up or running.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn in_open_tournament(&self, platform: &str, user_id: &str) -> Result<bool, StorageError> {
+        let n: i64 = on!(self.exec(), |c| sqlx::query_scalar(
+            "SELECT COUNT(*) FROM tournament_entrants e JOIN tournaments t ON t.id = e.tournament_id
+             WHERE t.platform = $1 AND t.status IN ('signup', 'running') AND e.user_id = $2 AND e.left_at IS NULL"
+        )
+        .bind(platform)
+        .bind(user_id)
+        .fetch_one(c)
+        .await)?;
+        Ok(n > 0)
     }
 
     /// Moves tournament `id` from round `seen` to `seen + 1` and stores that round's
@@ -586,23 +664,6 @@ impl Db {
             .bind(game)
             .fetch_optional(c)
             .await)?)
-    }
-
-    /// Whether `user_id` plays a running game of a tournament on `platform`.
-    ///
-    /// # Errors
-    /// [`StorageError`] when the read fails.
-    pub async fn plays_tournament_game(&self, platform: &str, user_id: &str) -> Result<bool, StorageError> {
-        let n: i64 = on!(self.exec(), |c| sqlx::query_scalar(
-            "SELECT COUNT(*) FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-             WHERE g.platform = $1 AND g.status = 'running' AND (tp.white = $2 OR tp.black = $3)"
-        )
-        .bind(platform)
-        .bind(user_id)
-        .bind(user_id)
-        .fetch_one(c)
-        .await)?;
-        Ok(n > 0)
     }
 }
 

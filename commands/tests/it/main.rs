@@ -26,6 +26,7 @@ mod outage;
 mod slowsupport;
 mod takeback;
 mod tournaments;
+mod tournament_trial;
 mod unanswered;
 mod races;
 mod ratings;

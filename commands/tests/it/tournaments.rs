@@ -14,11 +14,11 @@ use crate::{
 };
 
 /// `user` in the terminal's channel `t` (where `@bot` names the bot).
-fn at(user: &str) -> Origin {
+pub(crate) fn at(user: &str) -> Origin {
     Origin { platform: "terminal".into(), ..origin(user, "t") }
 }
 
-async fn terminal_host() -> (Place, Arc<ManualClock>, Host) {
+pub(crate) async fn terminal_host() -> (Place, Arc<ManualClock>, Host) {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = timed_host(&place, &clock).await;
@@ -27,7 +27,7 @@ async fn terminal_host() -> (Place, Arc<ManualClock>, Host) {
 
 /// The terminal's `wait`: the clock moves on and the scheduler polls (twice, as the
 /// terminal polls after every line); the notices' texts.
-async fn wait(host: &Host, clock: &ManualClock, ms: i64) -> String {
+pub(crate) async fn wait(host: &Host, clock: &ManualClock, ms: i64) -> String {
     clock.advance(ms);
     let mut notices = due(host, clock).await;
     notices.extend(due(host, clock).await);
@@ -35,23 +35,23 @@ async fn wait(host: &Host, clock: &ManualClock, ms: i64) -> String {
 }
 
 /// `user` resigns game `id` (and the scheduler polls); the texts.
-async fn resign(host: &Host, clock: &ManualClock, user: &str, id: i64) -> String {
+pub(crate) async fn resign(host: &Host, clock: &ManualClock, user: &str, id: i64) -> String {
     let said = ok_at(host, &at(user), &format!("resign #{id}")).await;
     format!("{said}\n{}", wait(host, clock, MINUTE).await)
 }
 
 /// Whether `line` is one of the lines of `text`.
-fn has_line(text: &str, line: &str) -> bool {
+pub(crate) fn has_line(text: &str, line: &str) -> bool {
     text.lines().any(|l| l.trim_start_matches("[t] ").trim() == line)
 }
 
-fn assert_lines(text: &str, lines: &[&str]) {
+pub(crate) fn assert_lines(text: &str, lines: &[&str]) {
     for line in lines {
         assert!(has_line(text, line), "missing {line:?} in:\n{text}");
     }
 }
 
-async fn status(host: &Host, id: i64) -> Status {
+pub(crate) async fn status(host: &Host, id: i64) -> Status {
     host.db().game(GameId(id)).await.expect("read").expect("game").status
 }
 
@@ -141,7 +141,7 @@ async fn a_swiss_of_seven_with_the_ai_runs_to_its_final_standings() {
         ok_at(&host, &at(who), "tournament join").await;
     }
     let joined = ok_at(&host, &at("frank"), "tournament join @bot").await;
-    assert!(joined.contains("Spieltisch (AI) signs up for tournament #1 (7 players)."), "{joined}");
+    assert!(joined.contains("Spieltisch (AI) signs up for tournament #1 (7 players signed up)."), "{joined}");
     // Sign-up ends: it starts by itself.
     let said = wait(&host, &clock, DAY).await;
     assert_lines(&said, &[
@@ -217,7 +217,7 @@ async fn tournaments_refuse_what_they_cannot_do() {
     assert!(no_at(&host, &alice, "tournament").await.contains("There is no tournament in this channel"));
     ok_at(&host, &alice, "tournament new carat players=3 time=1d").await;
     // The organiser is signed up; starting alone, or by someone else, is refused.
-    assert!(no_at(&host, &alice, "tournament start").await.contains("Only 1 signed up for tournament #1: it needs at least 3 to start."));
+    assert!(no_at(&host, &alice, "tournament start").await.contains("Only 1 player has signed up for tournament #1: it needs at least 3 to start."));
     assert!(no_at(&host, &alice, "tournament join").await.contains("alice is already signed up"));
     ok_at(&host, &at("bob"), "tournament join").await;
     assert!(no_at(&host, &at("bob"), "tournament start").await.contains("Only the organiser"));
@@ -249,7 +249,7 @@ async fn tournaments_refuse_what_they_cannot_do() {
     assert!(no_at(&host, &at("bob"), "tournament cancel").await.contains("Only the organiser"));
     let _ = wait(&host, &clock, MINUTE).await;
     ok_at(&host, &alice, "tournament cancel").await;
-    assert!(no_at(&host, &alice, "tournament cancel").await.contains("is over"));
+    assert!(no_at(&host, &alice, "tournament cancel").await.contains("Tournament #1 was cancelled."));
 }
 
 /// Sign-up that ends with fewer than three players cancels the tournament, once.

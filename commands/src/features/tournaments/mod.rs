@@ -96,7 +96,9 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions)
     let signup_ends = now + asked.signup_ms.unwrap_or(DEFAULT_SIGNUP_MS);
     let user = &ctx.origin.user;
     let bots = ai_seat::seats(&ctx.table.texts, ctx.channel_lang, &levels);
-    let lang = ctx.origin.lang.map(Lang::code);
+    // The organiser's language: the tournament's posts speak it where the channel has
+    // no setting ([`lang_of`]).
+    let lang = Some(ctx.lang.code());
     let mut signups = vec![(user.id.as_str(), user.name.as_str(), lang)];
     signups.extend(bots.iter().map(|(id, name)| (id.as_str(), name.as_str(), None)));
     if let Some(max) = asked.max_players
@@ -169,36 +171,96 @@ fn bot_levels(ctx: &Ctx<'_>, named: &[String], level: Option<ai::Level>) -> Resu
     Ok(levels)
 }
 
-/// The tournament a command means: the one named (of this channel), else the newest
-/// open one here, else (`any`) the newest here.
-async fn chosen(ctx: &Ctx<'_>, id: Option<TournamentId>, any: bool) -> Result<TournamentRow, Refused> {
+/// What a command without `#T` is about, for [`chosen`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meant {
+    /// `join`: a tournament open for sign-up here.
+    Join,
+    /// `leave`, `start`, `cancel`: the speaker's own (organised or entered).
+    Mine,
+    /// The status: the speaker's own, else any here.
+    Status,
+}
+
+fn is_open(t: &TournamentRow) -> bool {
+    matches!(t.stage, Stage::Signup | Stage::Running)
+}
+
+/// The tournament a command means: the one named (of this channel); without a number
+/// the speaker's own open tournament here (organised or entered), for `join` the one
+/// open for sign-up; several that fit are refused with their numbers (the speaker names
+/// one); with none open, the speaker's newest here (which then says it is over or was
+/// cancelled: a repeated `cancel` never reaches another tournament), else for the
+/// status the newest here. `sub` names the sub-command in the question (`cancel`,
+/// `other`).
+async fn chosen(ctx: &Ctx<'_>, id: Option<TournamentId>, meant: Meant, sub: &str) -> Result<TournamentRow, Refused> {
     let db = &ctx.table.db;
+    let (platform, channel) = (&ctx.origin.platform, &ctx.origin.channel);
     if let Some(id) = id {
         return db
             .tournament(id)
             .await?
-            .filter(|t| t.platform == ctx.origin.platform && t.channel == ctx.origin.channel)
+            .filter(|t| t.platform == *platform && t.channel == *channel)
             .ok_or_else(|| Msg::new("tournament-no-such").arg("id", id).into());
     }
-    let all = db.tournaments_in(&ctx.origin.platform, &ctx.origin.channel, false).await?;
-    let open = all.iter().find(|t| matches!(t.stage, Stage::Signup | Stage::Running));
-    match open.or(if any { all.first() } else { None }) {
-        Some(t) => Ok(t.clone()),
-        None => Err(Msg::new("tournament-none-here").into()),
+    let which = |fit: &[&TournamentRow]| -> Refused {
+        let ids: Vec<String> = fit.iter().rev().map(|t| format!("#{}", t.id)).collect();
+        Msg::new("tournament-which").arg("ids", ids.join(", ")).arg("sub", sub).arg("example", ids[0].clone()).into()
+    };
+    let one = |fit: Vec<&TournamentRow>| -> Option<Result<TournamentRow, Refused>> {
+        match fit.as_slice() {
+            [] => None,
+            [t] => Some(Ok((*t).clone())),
+            more => Some(Err(which(more))),
+        }
+    };
+    let all = db.tournaments_in(platform, channel, false).await?;
+    if meant == Meant::Join {
+        let signup: Vec<&TournamentRow> = all.iter().filter(|t| t.stage == Stage::Signup).collect();
+        if signup.len() > 1 {
+            // Of several, the ones the speaker is not in yet.
+            let mine = db.tournaments_of(platform, channel, ctx.user_id()).await?;
+            let fresh: Vec<&TournamentRow> = signup.iter().copied().filter(|t| !mine.iter().any(|m| m.id == t.id)).collect();
+            return one(fresh).unwrap_or_else(|| Err(which(&signup)));
+        }
+        if let Some(found) = one(signup) {
+            return found;
+        }
+        return all.iter().find(|t| is_open(t)).or(all.first()).cloned().ok_or_else(|| Msg::new("tournament-none-here").into());
     }
+    let mine = db.tournaments_of(platform, channel, ctx.user_id()).await?;
+    if let Some(found) = one(mine.iter().filter(|t| is_open(t)).collect()) {
+        return found;
+    }
+    if let Some(t) = mine.first() {
+        return Ok(t.clone());
+    }
+    if let Some(found) = one(all.iter().filter(|t| is_open(t)).collect()) {
+        return found;
+    }
+    match (meant, all.first()) {
+        (Meant::Status, Some(t)) => Ok(t.clone()),
+        _ => Err(Msg::new("tournament-none-here").into()),
+    }
+}
+
+/// The refusal for a command on tournament `t` that is over: finished, or cancelled.
+fn over(t: &TournamentRow) -> Refused {
+    let key = if t.stage == Stage::Cancelled { "tournament-was-cancelled" } else { "tournament-over" };
+    Msg::new(key).arg("id", t.id).into()
 }
 
 /// `tournament join [#T] [@bot …]`: signs the requester up, or with mentions of the
 /// bot, one AI entrant per mention.
 pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<TournamentId>, bots: &[String]) -> Outcome {
-    let t = chosen(ctx, id, false).await?;
+    let t = chosen(ctx, id, Meant::Join, "join").await?;
     if t.stage != Stage::Signup {
         return Err(Msg::new("tournament-signup-over").arg("id", t.id).into());
     }
     let mut joined: Vec<(String, String, Option<String>)> = Vec::new();
     if bots.is_empty() {
         let user = &ctx.origin.user;
-        joined.push((user.id.clone(), user.name.clone(), ctx.origin.lang.map(|l| l.code().to_string())));
+        joined.push((user.id.clone(), user.name.clone(), Some(ctx.lang.code().to_string())));
     } else {
         let levels = bot_levels(ctx, bots, None)?;
         let entrants = ctx.table.db.entrants(t.id).await?;
@@ -224,14 +286,16 @@ pub(crate) async fn join(ctx: &Ctx<'_>, id: Option<TournamentId>, bots: &[String
         }
     }
     let count = ctx.table.db.entrants(t.id).await?.len();
-    let text = ctx.channel_text(&Msg::new("tournament-joined").arg("players", names.join(", ")).arg("id", t.id).arg("count", count));
+    let text = ctx.channel_text(
+        &Msg::new("tournament-joined").arg("players", names.join(", ")).arg("joined", names.len()).arg("id", t.id).arg("count", count),
+    );
     Ok(vec![Reply::channel(text)])
 }
 
 /// `tournament leave [#T]`: before the start the entrant is taken off; after it their
 /// running games are resigned and later rounds go on without them.
 pub(crate) async fn leave(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
-    let t = chosen(ctx, id, false).await?;
+    let t = chosen(ctx, id, Meant::Mine, "leave").await?;
     let db = &ctx.table.db;
     let me = db.entrants(t.id).await?.into_iter().find(|e| e.user_id == ctx.user_id());
     let Some(me) = me else { return Err(Msg::new("tournament-not-in").arg("id", t.id).into()) };
@@ -257,7 +321,7 @@ pub(crate) async fn leave(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
             }
             Ok(replies)
         }
-        Stage::Finished | Stage::Cancelled => Err(Msg::new("tournament-over").arg("id", t.id).into()),
+        Stage::Finished | Stage::Cancelled => Err(over(&t)),
     }
 }
 
@@ -279,9 +343,11 @@ async fn resign(ctx: &Ctx<'_>, id: GameId) -> Outcome {
 
 /// `tournament start [#T]`: the organiser (or an admin) starts it before sign-up ends.
 pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
-    let t = chosen(ctx, id, false).await?;
-    if t.stage != Stage::Signup {
-        return Err(Msg::new("tournament-already-started").arg("id", t.id).into());
+    let t = chosen(ctx, id, Meant::Mine, "start").await?;
+    match t.stage {
+        Stage::Signup => {}
+        Stage::Running => return Err(Msg::new("tournament-already-started").arg("id", t.id).into()),
+        Stage::Finished | Stage::Cancelled => return Err(over(&t)),
     }
     if t.organiser != ctx.user_id() && !ctx.admin {
         return Err(Msg::new("tournament-only-organiser").arg("id", t.id).into());
@@ -296,26 +362,41 @@ pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
     }
 }
 
-/// `tournament cancel [#T]`: the organiser or an admin; games still running go on as
-/// ordinary games.
+/// `tournament cancel [#T]`: the organiser or an admin; its games still running are
+/// aborted (in the same transaction) and named in the post.
 pub(crate) async fn cancel(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
-    let t = chosen(ctx, id, true).await?;
+    let t = chosen(ctx, id, Meant::Mine, "cancel").await?;
+    if !is_open(&t) {
+        return Err(over(&t));
+    }
     if t.organiser != ctx.user_id() && !ctx.admin {
         return Err(Msg::new("tournament-only-organiser").arg("id", t.id).into());
     }
-    if !ctx.table.db.cancel_tournament(t.id, ctx.now()).await? {
-        return Err(Msg::new("tournament-over").arg("id", t.id).into());
-    }
-    tracing::info!(tournament = %t.id, "tournament cancelled");
-    Ok(vec![Reply::channel(ctx.channel_text(&Msg::new("tournament-cancelled").arg("id", t.id).arg("player", ctx.origin.user.name.as_str())))])
+    let Some(aborted) = ctx.table.db.cancel_tournament(t.id, ctx.user_id(), ctx.now()).await? else {
+        // Another request cancelled or finished it meanwhile.
+        let now = ctx.table.db.tournament(t.id).await?.unwrap_or(t);
+        return Err(over(&now));
+    };
+    tracing::info!(tournament = %t.id, aborted = aborted.len(), "tournament cancelled");
+    let games: Vec<String> = aborted.iter().map(|g| format!("#{g}")).collect();
+    let msg = Msg::new("tournament-cancelled")
+        .arg("id", t.id)
+        .arg("player", ctx.origin.user.name.as_str())
+        .arg("count", games.len())
+        .arg("games", games.join(", "));
+    Ok(vec![Reply::channel(ctx.channel_text(&msg))])
 }
 
 /// `tournament [#T]`: the round, the games still running and whose move, the standings.
 pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
-    let t = chosen(ctx, id, true).await?;
+    let t = chosen(ctx, id, Meant::Status, "status").await?;
     let ch = ctx.in_channel();
     let entrants = ctx.table.db.entrants(t.id).await?;
     let mut text = ch.text(&header(&ch, &t));
+    if t.stage == Stage::Cancelled && t.round == 0 {
+        // Cancelled before its first round: nobody has a point, so no table.
+        return Ok(vec![Reply::channel(text)]);
+    }
     if t.stage == Stage::Signup {
         let names: Vec<String> = entrants.iter().map(|e| shown(&ch, e)).collect();
         text.push_line(ch.text(
@@ -487,10 +568,17 @@ async fn table_of(table: &Table, t: &TournamentRow, entrants: &[Entrant], pairin
 
 // ---------------------------------------------------------------- the scheduler
 
-/// The language of `t`'s channel when nobody asked: its scope's setting, else the bot's.
+/// The language of `t`'s channel when nobody asked: its scope's setting, else the
+/// language the organiser spoke when opening it (as a request without a setting speaks
+/// the requester's; with the organiser gone, the first entrant's), else the bot's.
 async fn lang_of(table: &Table, t: &TournamentRow) -> Result<Lang, StorageError> {
     let here = crate::store::settings::channel_settings(&table.db, &t.platform, t.scope()).await?;
-    Ok(here.lang.unwrap_or(table.options.language))
+    if let Some(lang) = here.lang {
+        return Ok(lang);
+    }
+    let entrants = table.db.entrants(t.id).await?;
+    let spoken = entrants.iter().find(|e| e.user_id == t.organiser).into_iter().chain(&entrants).find_map(|e| e.lang.as_deref()?.parse().ok());
+    Ok(spoken.unwrap_or(table.options.language))
 }
 
 /// Everything due in the tournaments of `platforms` at the table's time: starts when
@@ -536,7 +624,7 @@ async fn signup_over(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Vec
     if entrants.len() >= MIN_PLAYERS {
         return Ok(next_round(table, t, lang).await?.unwrap_or_default());
     }
-    if !table.db.cancel_tournament(t.id, table.clock.now_ms()).await? {
+    if table.db.cancel_tournament(t.id, &t.organiser, table.clock.now_ms()).await?.is_none() {
         return Ok(Vec::new());
     }
     tracing::info!(tournament = %t.id, "tournament cancelled: too few entrants");
@@ -848,7 +936,7 @@ async fn standings_reply(
 
 /// The result word of a finished tournament game whose first mover is `white` (a user
 /// id): `1-0` when white won, `0-1` when the other did, `1/2` for a draw (a shared first
-/// place), `0-0` when it was aborted.
+/// place), `0-0` when it was aborted (a double forfeit: no game played).
 fn result_of(loaded: &Loaded, white: &str) -> &'static str {
     let Some(ranking) = loaded.game.as_ref().and_then(|g| g.ranking()) else { return "0-0" };
     match ranking.first().map(Vec::as_slice) {
@@ -909,6 +997,12 @@ fn history_entry(e: &Entrant, round: u32, pairings: &[PairingRow], rank_of: &imp
             Some("-+") => {
                 forfeit = true;
                 (0, 2)
+            }
+            // A double forfeit (a game aborted by an admin, or both gone): no game
+            // played, no colour, the two may meet again (FIDE C.04.1).
+            Some("0-0") => {
+                forfeit = true;
+                (0, 0)
             }
             _ => (0, 0),
         };
