@@ -53,6 +53,12 @@ pub(crate) fn searched<G: AiGame>(
     Ok(MoveChances { seat, before, after, preferred: preferred.to_string(), preferred_chance: before, luck })
 }
 
+/// Whether `kind`'s chance is dice (Helofag: the review says a player "rolled" well or
+/// badly); the other games with chance draw it from a pile, cards or stones ("drew").
+pub fn rolls(kind: GameKind) -> bool {
+    matches!(kind, GameKind::Helofag)
+}
+
 /// Whether `kind` has chance the review separates from the decisions: dice (Helofag) or
 /// a drawn pile, cards or stones (Carat, Artifakes, Hathor).
 pub fn has_luck(kind: GameKind) -> bool {

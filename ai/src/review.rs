@@ -17,4 +17,8 @@
 //!   Hathor: a draw after the move (the chance from the mover's view once the drawn
 //!   tile, cards or stone are seen, by a search of the same budget, minus *after*).
 
-pub use crate::{ai_game::MoveChances, chances::has_luck, dispatch::review_move};
+pub use crate::{
+    ai_game::MoveChances,
+    chances::{has_luck, rolls},
+    dispatch::review_move,
+};

@@ -7,7 +7,8 @@
 //! - its **turn ping** (`ping:<game>`, server setting `tidy=on`): deleted when the game
 //!   moves on or the next ping comes;
 //! - the channel's **dashboard** (`dashboard`): edited in place; a new one is pinned when
-//!   the bot may pin (Manage Messages). Without that permission the channel is told once.
+//!   the bot may pin (Manage Messages). Without that permission the channel is told once;
+//! - a review's **progress** (`review:<game>`): edited in place as the review goes on.
 //!
 //! The bot edits and deletes only its own messages, which needs no permission. Every
 //! failure is logged and the message forgotten: tidying never loops and never stops a
@@ -33,10 +34,11 @@ fn board_key(game: commands::GameId) -> String {
 const PIN_REFUSED: &str = "dashboard-pin-refused";
 
 /// Delivers `reply` by editing the message kept under its slot, for a
-/// [`SlotAction::Edit`] (the dashboard). `true` when it was delivered so; `false` when
-/// it must be posted (nothing kept, or the kept message is gone: then it is forgotten).
+/// [`SlotAction::Edit`] (the dashboard) or [`SlotAction::Progress`] (a review under
+/// way). `true` when it was delivered so; `false` when it must be posted (nothing
+/// kept, or the kept message is gone: then it is forgotten).
 pub async fn edit_in_place(http: &Http, host: &Host, channel: ChannelId, reply: &Reply) -> bool {
-    let Some(slot) = reply.slot.as_ref().filter(|s| s.action == SlotAction::Edit) else { return false };
+    let Some(slot) = reply.slot.as_ref().filter(|s| s.action.edits()) else { return false };
     let channel_key = channel.to_string();
     let Some(kept) = host.db().tracked(PLATFORM, &channel_key, &slot.key).await.ok().flatten() else { return false };
     let Some(id) = message_id(&kept.message_id) else { return false };
@@ -79,6 +81,7 @@ pub async fn after_post(http: &Http, host: &Host, channel: ChannelId, reply: &Re
             keep(host, &channel_key, slot, posted, seq).await;
             pin(http, host, channel, posted, lang).await;
         }
+        SlotAction::Progress => keep(host, &channel_key, slot, posted, seq).await,
     }
 }
 

@@ -136,12 +136,12 @@ impl Sender {
         Ok(sent.response.event_id)
     }
 
-    /// For a message that edits the one kept under its slot (the dashboard): sends the
-    /// text as an `m.replace` edit of the kept event; whether it did. Nothing kept, or an
-    /// edit that fails: `false`, the message is sent anew (and the old one forgotten).
+    /// For a message that edits the one kept under its slot (the dashboard, a review's
+    /// progress): sends the text as an `m.replace` edit of the kept event; whether it
+    /// did. Nothing kept, or an edit that fails: `false`, the message is sent anew (and the old one forgotten).
     async fn edited(&self, room: &Room, message: &Outgoing, text: &[Piece]) -> bool {
         let (Some(host), Some((slot, _))) = (self.book.get(), &message.slot) else { return false };
-        if slot.action != SlotAction::Edit || message.file.is_some() || text.is_empty() {
+        if !slot.action.edits() || message.file.is_some() || text.is_empty() {
             return false;
         }
         let channel = room.room_id().as_str();
@@ -187,7 +187,7 @@ impl Sender {
                 }
                 None => Ok(()),
             },
-            SlotAction::Edit => db.track(platform, channel, &slot.key, sent.as_str(), *seq).await,
+            SlotAction::Edit | SlotAction::Progress => db.track(platform, channel, &slot.key, sent.as_str(), *seq).await,
         };
         if let Err(error) = result {
             tracing::warn!(room = channel, key = slot.key, "a tracked message could not be stored: {error}");

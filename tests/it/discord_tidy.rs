@@ -44,7 +44,7 @@ async fn an_older_board_loses_its_buttons_and_with_tidy_on_the_old_turn_ping_goe
     let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
     let settings = fake.slash(&carol_the_admin(), "settings", vec![events::boolean("tidy", true)]);
     let said = public_followups(&fake, &settings, 1).await.remove(0).content();
-    assert!(said.ends_with("old turn pings deleted on."), "{said}");
+    assert!(said.ends_with("old turn pings deleted on, replay posted at a game's end off."), "{said}");
     let game = start_carat(&fake, &running).await;
     let start_board = id_of(&game.board);
     assert!(!fake.world.message(start_board).expect("the start board")["components"].as_array().expect("rows").is_empty());

@@ -152,13 +152,14 @@ games-invited-you = #{ $id } { $game } in { $channel }: Einladung von { $creator
 
 ## Einstellungen.
 
-cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus (oder =standard).
+cmd-bad-setting = „{ $text }“ ist keine Einstellung: nimm sprache=en|de, zeit=3d, hälfte=an|aus, vorher=12h|aus, threads=an|aus, aufräumen=an|aus, nachspielen=an|aus (oder =standard).
 cmd-bad-setting-value = „{ $text }“ geht für diese Einstellung nicht: { $setting ->
     [language] die Sprache ist en oder de
     [time] die Zeit pro Zug ist 1 Minute bis 365 Tage, etwa zeit=3d, zeit=12h oder zeit=90m
     [half] die Erinnerung zur Hälfte der Zeit ist an oder aus
     [before] die Erinnerung vor dem Ende ist eine Zeit wie vorher=12h, oder aus
     [tidy] aufräumen (alte Zug-Erinnerungen löschen) ist an oder aus
+    [replay] nachspielen (die Partie als bewegtes Bild, wenn sie endet) ist an oder aus
    *[threads] threads ist an oder aus
   } (oder standard).
 # $scope: "server" (Einstellungen des ganzen Servers) oder "channel" (dieses Kanals oder Raums).
@@ -170,11 +171,11 @@ cmd-bad-language = „{ $text }“ ist keine Sprache, die ich spreche: en oder d
 settings-channel = { $scope ->
     [server] Einstellungen dieses Servers
    *[channel] Einstellungen hier
-  }: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }, alte Zug-Erinnerungen löschen { $tidy }.
+  }: Sprache { $language }, Bedenkzeit { $time }, Erinnerung zur Halbzeit { $half }, Erinnerung vor dem Ende { $before }, ein Thread pro Partie { $threads }, alte Zug-Erinnerungen löschen { $tidy }, Partie zum Nachspielen am Ende { $replay }.
 settings-on = an
 settings-off = aus
 settings-language = Ich spreche Deutsch mit dir.
-help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an aufräumen=an` (`=standard` setzt eine zurück); eine neue Bedenkzeit gilt für Partien, die danach erstellt werden.
+help-settings = `einstellungen` zeigt die Einstellungen hier (auf Discord: die des ganzen Servers, für alle seine Kanäle und Threads); Admins ändern sie z. B. mit `einstellungen sprache=de zeit=2d hälfte=aus vorher=6h threads=an aufräumen=an nachspielen=an` (`=standard` setzt eine zurück; `nachspielen=an` postet jede Partie als bewegtes Bild, wenn sie endet); eine neue Bedenkzeit gilt für Partien, die danach erstellt werden.
 help-language = `sprache en` oder `sprache de` legt fest, in welcher Sprache ich mit dir rede (`sprache standard`: die deiner Plattform).
 
 ## Wiederholung.

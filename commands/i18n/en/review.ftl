@@ -1,5 +1,5 @@
 # `review`: a finished game's review (issue 44).
-help-review = `review [#id]` reviews a finished game: for every move the mover's chance to win before and after it, judged by the AI from what the mover could see at the time (never another hand or a future roll), and the move the AI would have preferred. Moves that lose 5, 10 or 15 points of chance or more are marked as inaccuracies, mistakes and blunders; each player gets an accuracy figure, the luck of their rolls and draws, and the three turning points are named, with a graph. It is worked out in the background (a few seconds per move) and posted here when done; asked for again, it comes at once.
+help-review = `review [#id]` reviews a finished game: for every move the mover's chance to win before and after it, judged by the AI from what the mover could see at the time (never another hand or a future roll), and the move the AI would have preferred. Moves that lose 5, 10 or 15 points of chance or more are marked as inaccuracies, mistakes and blunders; each player gets an accuracy figure, the luck of their rolls (Helofag) or draws (Carat, Artifälschungen, Hathor), and the three turning points are named, with a graph. It is worked out in the background (a few seconds per move) and posted here when done; asked for again, it comes at once.
 review-running = Game #{ $id } is still running: its review would help a player. Ask for it once the game is over.
 review-challenge-open = Game #{ $id } belongs to a challenge that is still open: its review would give the stones away. Ask for it once the challenge has closed.
 review-started = Reviewing game #{ $id } ({ $moves ->
@@ -7,6 +7,11 @@ review-started = Reviewing game #{ $id } ({ $moves ->
    *[other] { $moves } moves
   }), a few seconds per move: the review will be posted here when it is done.
 review-progress = The review of game #{ $id } is under way: { $done } of { $moves } moves so far. It will be posted where it was first asked for.
+review-progress-live = Reviewing game #{ $id }: { $done } of { $moves } moves so far…
+review-progress-done = Game #{ $id } reviewed ({ $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }): the review follows.
 review-title = Review of game #{ $id } ({ $game }, { $moves ->
     [one] 1 move
    *[other] { $moves } moves
@@ -21,16 +26,26 @@ review-player = { $player }: accuracy { $accuracy } %, { $inaccuracies ->
     [one] 1 blunder
    *[other] { $blunders } blunders
   }
+# $how: "rolled" (dice: Helofag) or "drew" (a pile, cards or stones: Carat, Artifälschungen, Hathor).
 review-luck = { $sign ->
-    [1] { $player } rolled and drew { $points ->
+    [1] { $player } { $how ->
+        [rolled] rolled
+       *[drew] drew
+      } { $points ->
         [one] 1 point
        *[other] { $points } points
       } of chance better than average.
-    [-1] { $player } rolled and drew { $points ->
+    [-1] { $player } { $how ->
+        [rolled] rolled
+       *[drew] drew
+      } { $points ->
         [one] 1 point
        *[other] { $points } points
       } of chance worse than average.
-   *[other] { $player } rolled and drew just as well as average.
+   *[other] { $player } { $how ->
+        [rolled] rolled
+       *[drew] drew
+      } just as well as average.
   }
 review-turning-title = Turning points:
 review-turning = move { $number }, { $player }: { $move } — { $before } % → { $after } % ({ $mark ->

@@ -142,13 +142,14 @@ games-invited-you = #{ $id } { $game } in { $channel }: invited by { $creator },
 
 ## Settings.
 
-cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off (or =default).
+cmd-bad-setting = “{ $text }” is not a setting: use language=en|de, time=3d, half=on|off, before=12h|off, threads=on|off, tidy=on|off, replay=on|off (or =default).
 cmd-bad-setting-value = “{ $text }” is not a value of that setting: { $setting ->
     [language] the language is en or de
     [time] the time per move is from 1 minute to 365 days, such as time=3d, time=12h or time=90m
     [half] the reminder at half time is on or off
     [before] the reminder before the end is a time such as before=12h, or off
     [tidy] tidy (old turn pings deleted) is on or off
+    [replay] replay (the animated replay posted when a game ends) is on or off
    *[threads] threads is on or off
   } (or default).
 # $scope: "server" (settings of the whole server) or "channel" (of this channel or room).
@@ -160,11 +161,11 @@ cmd-bad-language = “{ $text }” is not a language I speak: en or de (or defau
 settings-channel = { $scope ->
     [server] Settings of this server
    *[channel] Settings here
-  }: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }, old turn pings deleted { $tidy }.
+  }: language { $language }, time per move { $time }, reminder at half time { $half }, reminder before the end { $before }, a thread per game { $threads }, old turn pings deleted { $tidy }, replay posted at a game's end { $replay }.
 settings-on = on
 settings-off = off
 settings-language = I speak English with you.
-help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on tidy=on` (`=default` resets one); a new time per move counts for games created from then on.
+help-settings = `settings` shows the settings here (on Discord: of the whole server, for all its channels and threads); admins change them with e.g. `settings language=de time=2d half=off before=6h threads=on tidy=on replay=on` (`=default` resets one; `replay=on` posts each game's animated replay when it ends); a new time per move counts for games created from then on.
 help-language = `language en` or `language de` sets the language I use with you (`language default`: your platform's).
 
 ## Replay.

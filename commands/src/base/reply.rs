@@ -212,7 +212,7 @@ pub struct Link {
 /// a platform that can neither delete nor edit (the terminal) posts as usual.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slot {
-    /// The key within the channel: `ping:<game id>` or `dashboard`.
+    /// The key within the channel: `ping:<game id>`, `dashboard` or `review:<game id>`.
     pub key: String,
     pub action: SlotAction,
 }
@@ -228,6 +228,17 @@ pub enum SlotAction {
     /// The dashboard: edit the kept message into this reply; post (and keep, and pin
     /// where the platform pins) a new one when there is none or it is gone.
     Edit,
+    /// A review's progress (issue 44): edit the kept message into this reply; post (and
+    /// keep) a new one when there is none or it is gone; never pinned.
+    Progress,
+}
+
+impl SlotAction {
+    /// Whether the reply edits the message kept under its key ([`SlotAction::Edit`],
+    /// [`SlotAction::Progress`]) rather than being posted anew.
+    pub fn edits(self) -> bool {
+        matches!(self, SlotAction::Edit | SlotAction::Progress)
+    }
 }
 
 impl Slot {
@@ -238,6 +249,11 @@ impl Slot {
 
     /// The key of a channel's dashboard.
     pub const DASHBOARD: &'static str = "dashboard";
+
+    /// The key of the progress message of game `id`'s review.
+    pub fn review_key(id: GameId) -> String {
+        format!("review:{id}")
+    }
 }
 
 /// One message of the bot.

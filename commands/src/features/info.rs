@@ -116,32 +116,6 @@ pub(crate) async fn replay(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     let loaded = ctx.table.select_read_or_last(ctx, id).await?;
     let id = loaded.row.id;
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
-    let damaged = |e: &dyn std::fmt::Display| crate::store::StorageError::Damaged(format!("game #{id}: {e}"));
-    let start = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed())
-        .map_err(|e| damaged(&e))?;
-    let (log, names, lang) = (game.log().to_vec(), loaded.names(), ctx.channel_lang);
-    let moves = log.len();
-    let drawn = tokio::task::spawn_blocking(move || render::animation::replay_gif(start, &log, &names, lang)).await;
-    let replay = match drawn {
-        Ok(Ok(replay)) => replay,
-        Ok(Err(e)) => {
-            tracing::warn!(game = %id, error = %e, "the replay could not be drawn");
-            return Err(Msg::new("replay-failed").arg("id", id).into());
-        }
-        Err(e) => {
-            tracing::warn!(game = %id, error = %e, "the replay task failed");
-            return Err(Msg::new("replay-failed").arg("id", id).into());
-        }
-    };
-    let seq = game.moves_applied() as u64;
-    let mut text = ctx.channel_text(
-        &Msg::new("replay-posted").arg("id", id).arg("game", ctx.game_name(loaded.kind)).arg("moves", moves),
-    );
-    if let Some(step) = replay.thinned() {
-        text.push_line(ctx.channel_text(&Msg::new("replay-thinned").arg("step", step)));
-    }
-    let file = Attachment { name: format!("game-{id}-replay.gif"), mime: "image/gif", bytes: replay.bytes };
-    let link = crate::store::web::WebLink { game: id, seat: None };
-    let link = ctx.table.web_link_for(link, ctx.channel_lang, game.is_finished()).await;
-    Ok(vec![Reply::channel(text).with_file(Some(file)).about(GameRef { id, seq }).with_link(link)])
+    let post = crate::table::replay::replay_post(ctx.table, id, game.as_ref(), loaded.names(), ctx.channel_lang).await?;
+    Ok(vec![post])
 }

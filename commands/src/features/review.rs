@@ -21,11 +21,12 @@ use crate::{
     base::{
         i18n::{Lang, Msg},
         ids::GameId,
-        reply::{Attachment, GameRef, Reply, Text},
+        reply::{Attachment, GameRef, Reply, Slot, SlotAction, Text},
     },
     store::{platforms::Platforms, Status, StorageError},
     table::{
         context::{Ctx, Outcome},
+        replay::move_count,
         Table,
     },
 };
@@ -41,6 +42,10 @@ pub const REVIEW_LEASE_MS: i64 = 60 * 1000;
 /// that reminders and AI moves are not held up; the scheduler is woken again at once
 /// while a review has moves left.
 pub const REVIEW_MOVES_PER_POLL: usize = 6;
+
+/// The least time (ms) between two edits of a review's progress message ("12 of 36
+/// moves"): the moves of several polls are told in one edit.
+pub const PROGRESS_EVERY_MS: i64 = 5_000;
 
 /// `review [#id]`: the game's review in the channel, when it has been computed; else the
 /// review is asked for (computed in the background and posted in this channel when done)
@@ -62,14 +67,16 @@ pub(crate) async fn review(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     let Some(game) = &loaded.game else { return Err(Msg::new("cmd-not-started").arg("id", id).into()) };
     let entries = game.log().len();
+    let moves = move_count(game.log());
     let (platform, channel) = (&ctx.origin.platform, &ctx.origin.channel);
     let first = ctx.table.db.request_review(id, platform, channel, ctx.channel_lang.code(), ctx.now()).await?;
+    let request = ctx.table.db.review_request(id).await?;
+    let here = request.is_some_and(|r| &r.platform == platform && &r.channel == channel);
     let stored = ctx.table.db.review_moves(id).await?;
     let seq = game.moves_applied() as u64;
     if stored.len() >= entries {
-        let request = ctx.table.db.review_request(id).await?;
         // Asked for where it is to be posted: posted now, and not again by the scheduler.
-        if request.is_some_and(|r| &r.platform == platform && &r.channel == channel) {
+        if here {
             ctx.table.db.mark_review_posted(id, ctx.now()).await?;
         }
         let chances = parse_stored(id, &stored, entries)?;
@@ -80,11 +87,48 @@ pub(crate) async fn review(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
     }
     ctx.table.wake_scheduler();
     let msg = if first {
-        Msg::new("review-started").arg("id", id).arg("moves", entries)
+        Msg::new("review-started").arg("id", id).arg("moves", moves)
     } else {
-        Msg::new("review-progress").arg("id", id).arg("done", stored.len()).arg("moves", entries)
+        Msg::new("review-progress").arg("id", id).arg("done", moves_done(game.log(), &stored)).arg("moves", moves)
     };
-    Ok(vec![Reply::channel(ctx.channel_text(&msg)).about(GameRef { id, seq })])
+    let mut reply = Reply::channel(ctx.channel_text(&msg)).about(GameRef { id, seq });
+    if here {
+        // The progress message, edited as the review goes on; asked again, the fresh
+        // answer is the one edited from then on.
+        let key = Slot::review_key(id);
+        if let Some(kept) = ctx.table.db.tracked(platform, channel, &key).await? {
+            ctx.table.db.untrack(platform, channel, &key, &kept.message_id).await?;
+        }
+        reply = reply.in_slot(key, SlotAction::Progress);
+    }
+    Ok(vec![reply])
+}
+
+/// The edit of game `id`'s progress message (in the channel the review was asked for,
+/// [`Slot::review_key`]): while it runs "12 of 36 moves", at most once per
+/// [`PROGRESS_EVERY_MS`] (claimed in the database, so one process posts each edit);
+/// `done`: the last edit ("reviewed, the review follows"), always.
+async fn progress_post(table: &Table, id: GameId, log: &[String], done: bool) -> Result<Option<(String, String, Reply)>, StorageError> {
+    if !done && !table.db.claim_review_progress(id, table.clock.now_ms(), PROGRESS_EVERY_MS).await? {
+        return Ok(None);
+    }
+    let Some(request) = table.db.review_request(id).await? else { return Ok(None) };
+    let lang: Lang = request.lang.parse().unwrap_or(table.options.language);
+    let moves = move_count(log);
+    let msg = if done {
+        Msg::new("review-progress-done").arg("id", id).arg("moves", moves)
+    } else {
+        let stored = table.db.review_moves(id).await?;
+        Msg::new("review-progress-live").arg("id", id).arg("done", moves_done(log, &stored)).arg("moves", moves)
+    };
+    let reply = Reply::channel(table.texts.text(lang, &msg)).in_slot(Slot::review_key(id), SlotAction::Progress);
+    Ok(Some((request.platform, request.channel, reply)))
+}
+
+/// How many of the moves of `log` (events not counted: [`move_count`]) have their chances
+/// `stored` ((log index, chances) as [`crate::store::Db::review_moves`] reads them).
+fn moves_done(log: &[String], stored: &[(i64, String)]) -> usize {
+    stored.iter().filter(|(i, _)| usize::try_from(*i).ok().and_then(|i| log.get(i)).is_some_and(|e| !e.starts_with('@'))).count()
 }
 
 /// The stored chances of game `id`'s review of `entries` log entries, when every entry
@@ -155,13 +199,14 @@ pub(crate) async fn work(table: &Table, platforms: Platforms<'_>, moves: usize) 
 }
 
 /// Reviews up to `moves` moves of game `id` under the claim made at `held`, then posts
-/// the review when it is complete or gives the claim back.
-async fn work_on(table: &Table, id: GameId, mut held: i64, moves: usize) -> Result<(usize, Option<(String, String, Reply)>), StorageError> {
-    let Some(row) = table.db.game(id).await? else { return Ok((0, None)) };
+/// the review when it is complete (after the last edit of its progress message) or gives
+/// the claim back (with an edit of the progress message when one is due).
+async fn work_on(table: &Table, id: GameId, mut held: i64, moves: usize) -> Result<(usize, Vec<(String, String, Reply)>), StorageError> {
+    let Some(row) = table.db.game(id).await? else { return Ok((0, Vec::new())) };
     let loaded = table.load(row).await?;
     let Some(game) = loaded.game.as_ref().filter(|g| g.is_finished()) else {
         table.db.release_review(id, held).await?;
-        return Ok((0, None));
+        return Ok((0, Vec::new()));
     };
     let log = game.log().to_vec();
     let stored: Vec<usize> = table.db.review_moves(id).await?.iter().filter_map(|(i, _)| usize::try_from(*i).ok()).collect();
@@ -185,7 +230,7 @@ async fn work_on(table: &Table, id: GameId, mut held: i64, moves: usize) -> Resu
             Err(e) => {
                 tracing::error!(game = %id, index, error = %e, "the review task failed");
                 table.db.release_review(id, held).await?;
-                return Ok((reviewed, None));
+                return Ok((reviewed, Vec::new()));
             }
         };
         let json = serde_json::to_string(&chances).unwrap_or_else(|_| "null".into());
@@ -194,28 +239,31 @@ async fn work_on(table: &Table, id: GameId, mut held: i64, moves: usize) -> Resu
         // Renewed after every move; lost (another process took over): stop here.
         let now = table.clock.now_ms();
         if !table.db.claim_review(id, now, REVIEW_LEASE_MS, Some(held)).await? {
-            return Ok((reviewed, None));
+            return Ok((reviewed, Vec::new()));
         }
         held = now;
     }
     if !complete {
         table.db.release_review(id, held).await?;
         table.wake_scheduler();
-        return Ok((reviewed, None));
+        return Ok((reviewed, progress_post(table, id, &log, false).await?.into_iter().collect()));
     }
-    let Some(request) = table.db.review_request(id).await? else { return Ok((reviewed, None)) };
+    let Some(request) = table.db.review_request(id).await? else { return Ok((reviewed, Vec::new())) };
     if !table.db.mark_review_posted(id, table.clock.now_ms()).await? {
-        return Ok((reviewed, None));
+        return Ok((reviewed, Vec::new()));
     }
+    // The progress message says it is done; the review follows it.
+    let mut posts: Vec<(String, String, Reply)> = progress_post(table, id, &log, true).await?.into_iter().collect();
     let lang: Lang = request.lang.parse().unwrap_or(table.options.language);
     let stored = table.db.review_moves(id).await?;
     let chances = parse_stored(id, &stored, log.len())?;
     let loaded = loaded.named_in(&table.texts, lang);
-    let Some(game) = &loaded.game else { return Ok((reviewed, None)) };
+    let Some(game) = &loaded.game else { return Ok((reviewed, posts)) };
     tracing::info!(game = %id, "review complete");
     let reply = review_reply(table, id, loaded.kind, game.as_ref(), &loaded.names(), &chances, lang).await;
     let reply = reply.about(GameRef { id, seq: game.moves_applied() as u64 });
-    Ok((reviewed, Some((request.platform, request.channel, reply))))
+    posts.push((request.platform, request.channel, reply));
+    Ok((reviewed, posts))
 }
 
 /// The game of a record: (kind, options, players, resolved setup, seed).
@@ -261,7 +309,7 @@ fn review_text(table: &Table, id: GameId, kind: GameKind, game: &dyn Match, name
     let say = |msg: Msg| table.texts.text(lang, &msg);
     let name = |seat: usize| names.get(seat).cloned().unwrap_or_else(|| format!("#{}", seat + 1));
     let summary = summarise(chances, game.players());
-    let moves = chances.iter().flatten().count();
+    let moves = move_count(game.log());
     let mut text = say(Msg::new("review-title").arg("id", id).arg("game", lang.game_name(kind)).arg("moves", moves).arg("level", table.options.review_level.word()));
     for p in &summary.players {
         text.push_line(say(
@@ -277,7 +325,9 @@ fn review_text(table: &Table, id: GameId, kind: GameKind, game: &dyn Match, name
         for p in &summary.players {
             if let Some(luck) = p.luck {
                 let points = luck.round() as i64;
-                text.push_line(say(Msg::new("review-luck").arg("player", name(p.seat)).arg("points", points.abs()).arg("sign", points.signum())));
+                let how = if ai::review::rolls(kind) { "rolled" } else { "drew" };
+                let msg = Msg::new("review-luck").arg("player", name(p.seat)).arg("how", how);
+                text.push_line(say(msg.arg("points", points.abs()).arg("sign", points.signum())));
             }
         }
     }

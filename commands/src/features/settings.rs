@@ -59,13 +59,16 @@ fn apply(s: &mut ChannelSettings, word: &str) -> Result<(), Msg> {
         "tidy" | "aufräumen" | "aufraeumen" => {
             s.tidy = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("tidy"))?) }
         }
+        "replay" | "nachspielen" => {
+            s.replay = if reset { None } else { Some(on_off(value).ok_or_else(|| bad_value("replay"))?) }
+        }
         _ => return Err(bad()),
     }
     Ok(())
 }
 
 /// `settings [key=value ...]`: shows the settings of the requester's scope (the
-/// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on tidy=on`, `=default` resets).
+/// server, else the channel or room); with words, an admin changes them (`language=de time=2d half=off before=6h threads=on tidy=on replay=on`, `=default` resets).
 pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
     let db = &ctx.table.db;
     let (platform, scope) = (&ctx.origin.platform, ctx.origin.scope());
@@ -90,12 +93,13 @@ pub(crate) async fn settings(ctx: &Ctx<'_>, words: &[String]) -> Outcome {
         lang,
         &Msg::new("settings-channel")
             .arg("scope", ctx.scope_word())
-            .arg("language", s.lang.unwrap_or(ctx.table.options.language).code())
+            .arg("language", s.lang.unwrap_or(ctx.channel_lang).code())
             .arg("time", format_duration(&ctx.table.texts, lang, clock.move_ms))
             .arg("half", yes_no(clock.half_reminder))
             .arg("before", before)
             .arg("threads", yes_no(s.threads.unwrap_or(false)))
-            .arg("tidy", yes_no(s.tidy.unwrap_or(false))),
+            .arg("tidy", yes_no(s.tidy.unwrap_or(false)))
+            .arg("replay", yes_no(s.replay.unwrap_or(false))),
     );
     let reply = if words.is_empty() { Reply::private(ctx.user_id(), text) } else { Reply::channel(text) };
     Ok(vec![reply])
@@ -134,7 +138,7 @@ mod tests {
     #[test]
     fn settings_words_apply_and_reset() {
         let mut s = ChannelSettings::default();
-        for word in ["language=de", "time=2d", "half=off", "before=6h", "threads=on", "aufräumen=an"] {
+        for word in ["language=de", "time=2d", "half=off", "before=6h", "threads=on", "aufräumen=an", "nachspielen=an"] {
             apply(&mut s, word).expect(word);
         }
         assert_eq!(
@@ -146,6 +150,7 @@ mod tests {
                 soon_ms: Some(6 * HOUR_MS),
                 threads: Some(true),
                 tidy: Some(true),
+                replay: Some(true),
             }
         );
         apply(&mut s, "before=off").expect("off");

@@ -1,6 +1,7 @@
-//! The reviews of finished games (issue 44; migration `20261206000000_reviews.sql`): who
-//! asked where, the claim of the process computing one, each move's chances as computed,
-//! and the review's posting, each exactly once across processes.
+//! The reviews of finished games (issue 44; migrations `20261206000000_reviews.sql`,
+//! `20261207030000_review_progress.sql`): who asked where, the claim of the process
+//! computing one, each move's chances as computed, the edits of its progress message and
+//! the review's posting, each exactly once across processes.
 
 use crate::base::ids::GameId;
 
@@ -25,7 +26,7 @@ impl Db {
     /// [`StorageError`] when the write fails.
     pub(crate) async fn request_review(&self, id: GameId, platform: &str, channel: &str, lang: &str, now: i64) -> Result<bool, StorageError> {
         let added = on!(self.exec(), |c| sqlx::query(
-            "INSERT INTO reviews (game_id, platform, channel, lang, requested_at) VALUES ($1, $2, $3, $4, $5)
+            "INSERT INTO reviews (game_id, platform, channel, lang, requested_at, progress_at) VALUES ($1, $2, $3, $4, $5, $5)
              ON CONFLICT (game_id) DO NOTHING"
         )
         .bind(id)
@@ -128,6 +129,27 @@ impl Db {
             .await
             .map(drop))?;
         Ok(())
+    }
+
+    /// Claims the next edit of game `id`'s progress message at `now`: `true` for the one
+    /// caller that may post it (the review is not posted yet and its progress was last
+    /// shown `every_ms` or more ago, the request counting as shown), `false` otherwise.
+    /// One statement, so of several processes at most one edits per interval.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub(crate) async fn claim_review_progress(&self, id: GameId, now: i64, every_ms: i64) -> Result<bool, StorageError> {
+        let claimed = on!(self.exec(), |c| sqlx::query(
+            "UPDATE reviews SET progress_at = $2 WHERE game_id = $1 AND posted_at IS NULL
+             AND (progress_at IS NULL OR progress_at <= $3)"
+        )
+        .bind(id)
+        .bind(now)
+        .bind(now.saturating_sub(every_ms))
+        .execute(c)
+        .await
+        .map(|done| done.rows_affected()))?;
+        Ok(claimed == 1)
     }
 
     /// Marks game `id`'s review posted at `now`: `true` for the one caller that marks it

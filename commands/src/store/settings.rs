@@ -34,6 +34,9 @@ pub struct ChannelSettings {
     /// `tidy=on`: delete (Discord) or redact (Matrix) the previous turn ping of a game
     /// when it moves on or the next ping comes (issue 40).
     pub tidy: Option<bool>,
+    /// `replay=on`: post the game's animated replay (GIF) in the channel when a game
+    /// ends (issue 44); off by default.
+    pub replay: Option<bool>,
 }
 
 impl ChannelSettings {
@@ -104,7 +107,7 @@ pub async fn request_settings(
 /// [`StorageError`] when the read fails.
 pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<ChannelSettings, StorageError> {
     on!(db.exec(), |c| { let row = sqlx::query(
-        "SELECT lang, move_ms, half_reminder, soon_ms, threads, tidy FROM channel_settings WHERE platform = $1 AND channel = $2",
+        "SELECT lang, move_ms, half_reminder, soon_ms, threads, tidy, replay FROM channel_settings WHERE platform = $1 AND channel = $2",
     )
     .bind(platform)
     .bind(scope)
@@ -118,6 +121,7 @@ pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<Ch
         soon_ms: r.get(3)?,
         threads: r.get::<Option<i64>>(4)?.map(|v| v != 0),
         tidy: r.get::<Option<i64>>(5)?.map(|v| v != 0),
+        replay: r.get::<Option<i64>>(6)?.map(|v| v != 0),
     })
     })
 }
@@ -128,11 +132,11 @@ pub async fn channel_settings(db: &Db, platform: &str, scope: &str) -> Result<Ch
 /// [`StorageError`] when the write fails.
 pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &ChannelSettings) -> Result<(), StorageError> {
     on!(db.exec(), |c| sqlx::query(
-        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads, tidy)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        "INSERT INTO channel_settings (platform, channel, lang, move_ms, half_reminder, soon_ms, threads, tidy, replay)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (platform, channel) DO UPDATE SET lang = excluded.lang, move_ms = excluded.move_ms,
              half_reminder = excluded.half_reminder, soon_ms = excluded.soon_ms, threads = excluded.threads,
-             tidy = excluded.tidy",
+             tidy = excluded.tidy, replay = excluded.replay",
     )
     .bind(platform)
     .bind(scope)
@@ -142,6 +146,7 @@ pub async fn set_channel_settings(db: &Db, platform: &str, scope: &str, s: &Chan
     .bind(s.soon_ms)
     .bind(s.threads.map(i64::from))
     .bind(s.tidy.map(i64::from))
+    .bind(s.replay.map(i64::from))
     .execute(c)
     .await.map(|done| done.rows_affected()))?;
     Ok(())

@@ -118,7 +118,8 @@ async fn a_finished_game_is_reviewed_in_the_background_stored_and_posted_once() 
         assert!(text.contains("No move lost 5 points of chance or more."), "{text}");
     }
     // Carat draws tiles: each player's luck is said.
-    assert!(text.contains("alice rolled and drew"), "{text}");
+    assert!(text.contains("alice drew "), "{text}");
+    assert!(!text.contains("rolled"), "{text}");
     // Not posted again; asked for again, it comes at once, the same.
     assert!(reviews(&host.due_notices(clock.now_ms()).await).is_empty());
     let replies = host.handle(&origin("dave", "c"), "review #1").await;
@@ -259,5 +260,93 @@ async fn a_placement_that_gives_the_opponent_a_forced_win_is_named_a_blunder() {
     assert!(line.contains("(blunder); the AI preferred bird green b4 c4 c7"), "{line}");
     assert!(text.contains(&format!("{loser_name}: accuracy")), "{text}");
     // Aratoth has no dice and no draws: nobody's luck is told.
-    assert!(!text.contains("rolled and drew"), "{text}");
+    assert!(!text.contains(" drew ") && !text.contains(" rolled "), "{text}");
+}
+
+/// The notices among `notices` that edit game `id`'s review progress message.
+fn progress_edits(notices: &[Notice], id: GameId) -> Vec<String> {
+    let key = commands::Slot::review_key(id);
+    notices
+        .iter()
+        .filter(|n| n.reply.slot.as_ref().is_some_and(|s| s.key == key && s.action == commands::SlotAction::Progress))
+        .map(|n| n.reply.text.plain())
+        .collect()
+}
+
+#[tokio::test]
+async fn the_progress_message_is_edited_at_most_every_five_seconds_and_the_review_follows_it() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = host(&place, &clock, ai::Level::Easy).await;
+    let id = started(&host, "c", 11).await;
+    play_out(&host, id).await;
+    // The first answer is the progress message: kept under the review's key, to be edited.
+    let replies = host.handle(&origin("carol", "c"), "review").await;
+    assert_eq!(replies.len(), 1);
+    assert_eq!(replies[0].text.plain(), "Reviewing game #1 (36 moves), a few seconds per move: the review will be posted here when it is done.");
+    assert_eq!(replies[0].slot, Some(commands::Slot { key: "review:1".into(), action: commands::SlotAction::Progress }));
+    // Six moves per poll. The first poll comes at once: no edit within 5 s of the answer.
+    assert!(progress_edits(&host.due_notices(clock.now_ms()).await, id).is_empty());
+    clock.advance(5_000);
+    let notices = host.due_notices(clock.now_ms()).await;
+    assert_eq!(progress_edits(&notices, id), ["Reviewing game #1: 12 of 36 moves so far…"]);
+    assert_eq!(notices.iter().find(|n| !progress_edits(std::slice::from_ref(n), id).is_empty()).map(|n| n.channel.as_str()), Some("c"));
+    // 4.999 s later: coalesced into the next edit.
+    clock.advance(4_999);
+    assert!(progress_edits(&host.due_notices(clock.now_ms()).await, id).is_empty());
+    assert_eq!(stored_moves(&host, id).await, 18);
+    clock.advance(1);
+    assert_eq!(progress_edits(&host.due_notices(clock.now_ms()).await, id), ["Reviewing game #1: 24 of 36 moves so far…"]);
+    // Asked again in the same channel meanwhile: the answer is the new progress message.
+    let again = host.handle(&origin("dave", "c"), "review #1").await;
+    assert_eq!(again[0].text.plain(), "The review of game #1 is under way: 24 of 36 moves so far. It will be posted where it was first asked for.");
+    assert_eq!(again[0].slot.as_ref().map(|s| s.action), Some(commands::SlotAction::Progress));
+    // Asked in another channel: an answer there, no progress message of its own.
+    let elsewhere = host.handle(&origin("dave", "d"), "review #1").await;
+    assert_eq!(elsewhere[0].slot, None);
+    // The last poll: the progress message says it is done, then the review follows.
+    let notices = host.due_notices(clock.now_ms()).await;
+    assert!(reviews(&notices).is_empty());
+    let notices = host.due_notices(clock.now_ms()).await;
+    let edits = progress_edits(&notices, id);
+    assert_eq!(edits, ["Game #1 reviewed (36 moves): the review follows."]);
+    let edit_at = notices.iter().position(|n| n.reply.slot.is_some()).expect("the edit");
+    let review_at = notices.iter().position(|n| n.reply.text.plain().starts_with("Review of game #1")).expect("the review");
+    assert!(edit_at < review_at, "the review follows the progress message");
+    assert_eq!(notices[review_at].reply.slot, None, "the review is a post of its own");
+    assert!(host.due_notices(clock.now_ms() + 60_000).await.is_empty(), "nothing more");
+}
+
+#[tokio::test]
+async fn a_game_ended_by_resignation_counts_the_same_moves_everywhere() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = host(&place, &clock, ai::Level::Easy).await;
+    let id = started(&host, "c", 11).await;
+    // Thirteen moves, then the player to move resigns: 14 log entries, 13 moves.
+    for _ in 0..13 {
+        let (mover, moves) = to_move(&host, id).await;
+        ok(&host, &mover, "c", &format!("move #1 {}", moves[0])).await;
+    }
+    let (mover, _) = to_move(&host, id).await;
+    ok(&host, &mover, "c", "resign").await;
+    let record = host.record(id).await.expect("read").expect("a record");
+    assert_eq!(record.moves.len(), 14);
+    assert!(record.moves[13].starts_with("@resign"), "{:?}", record.moves);
+    let started = ok(&host, "carol", "c", "review").await;
+    assert_eq!(started, "Reviewing game #1 (13 moves), a few seconds per move: the review will be posted here when it is done.");
+    host.due_notices(clock.now_ms()).await;
+    assert_eq!(
+        ok(&host, "carol", "c", "review").await,
+        "The review of game #1 is under way: 6 of 13 moves so far. It will be posted where it was first asked for."
+    );
+    let notices = poll_until_posted(&host, &clock, 10).await;
+    assert_eq!(progress_edits(&notices, id), ["Game #1 reviewed (13 moves): the review follows."]);
+    let text = reviews(&notices)[0].reply.text.plain();
+    assert!(text.starts_with("Review of game #1 (Carat, 13 moves;"), "{text}");
+    let replay = host.handle(&origin("carol", "c"), "replay").await;
+    assert_eq!(replay[0].text.plain(), "The replay of game #1 (Carat, 13 moves).");
+    // The GIF shows every position: the start, 13 moves and the resignation.
+    let gif = &replay[0].file.as_ref().expect("a GIF").bytes;
+    assert_eq!(crate::support::gif_delays(gif).len(), 15);
 }

@@ -21,7 +21,7 @@ async fn a_channels_time_and_reminder_schedule_apply_to_its_new_games() {
     let said = host.handle(&admin("root", "c"), "settings time=1d half=off before=2h threads=on").await;
     assert_eq!(
         said[0].text.plain(),
-        "Settings here: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game on, old turn pings deleted off."
+        "Settings here: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game on, old turn pings deleted off, replay posted at a game's end off."
     );
     let id = started(&host, "c", 41).await;
     let (mover, _) = to_move(&host, id).await;
@@ -97,14 +97,14 @@ async fn a_servers_settings_apply_in_all_its_channels_and_nowhere_else() {
     let root = Origin { is_admin: true, ..on_server("root", "A", "g1") };
     assert_eq!(
         ok_at(&host, &root, "settings time=1d half=off before=2h").await,
-        "Settings of this server: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game off, old turn pings deleted off."
+        "Settings of this server: language en, time per move 1 day, reminder at half time off, reminder before the end 2 hours, a thread per game off, old turn pings deleted off, replay posted at a game's end off."
     );
     // Read from another channel of g1: the same; a server-less channel A: the defaults.
     let shown = ok_at(&host, &on_server("carol", "B", "g1"), "settings").await;
     assert!(shown.starts_with("Settings of this server: language en, time per move 1 day,"), "{shown}");
     assert_eq!(
         ok(&host, "carol", "A", "settings").await,
-        "Settings here: language en, time per move 3 days, reminder at half time on, reminder before the end 12 hours, a thread per game off, old turn pings deleted off."
+        "Settings here: language en, time per move 3 days, reminder at half time on, reminder before the end 12 hours, a thread per game off, old turn pings deleted off, replay posted at a game's end off."
     );
 
     let b = started_where(&host, |user| on_server(user, "B", "g1"), 61).await;
@@ -202,4 +202,75 @@ async fn a_game_keeps_the_time_per_move_it_was_created_with() {
     for (id, status) in [(before, Status::Running), (after, Status::Finished), (old_row, Status::Finished)] {
         assert_eq!(host.db().game(id).await.expect("read").expect("game").status, status, "game #{id}");
     }
+}
+
+/// A scope without a language of its own shows the language its channel is spoken to
+/// in (the requester's, as the terminal's `--lang de` gives it), not the bot's default.
+#[tokio::test]
+async fn the_settings_show_the_language_the_channel_is_spoken_to_in() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let german = Origin { lang: Some(commands::Lang::De), ..admin("root", "c") };
+    assert!(ok_at(&host, &german, "einstellungen").await.starts_with("Einstellungen hier: Sprache de,"));
+    let english = Origin { lang: Some(commands::Lang::En), ..admin("root", "c") };
+    assert!(ok_at(&host, &english, "settings").await.starts_with("Settings here: language en,"));
+    // With a language set, that one, whoever asks.
+    assert!(ok_at(&host, &english, "settings language=de").await.starts_with("Einstellungen hier: Sprache de,"));
+    let shown = ok_at(&host, &english, "settings").await;
+    assert!(shown.starts_with("Einstellungen hier: Sprache de,"), "the channel speaks German now: {shown}");
+}
+
+/// `replay=on` (issue 44; German `nachspielen=an`, off by default) posts a game's
+/// animated replay in the channel when it ends.
+#[tokio::test]
+async fn with_replay_on_a_game_that_ends_posts_its_replay() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::store::Db::open(&place.url()).await.expect("database");
+    let host = commands::Host::with_db(db, commands::HostOptions { pictures: true, ..commands::HostOptions::default() }, clock.clone());
+    let gifs = |replies: &[commands::Reply]| -> Vec<commands::Reply> {
+        replies.iter().filter(|r| r.file.as_ref().is_some_and(|f| f.mime == "image/gif")).cloned().collect()
+    };
+    // Off by default: the resignation ends the game without a replay.
+    let id = started(&host, "c", 11).await;
+    let (mover, _) = to_move(&host, id).await;
+    let replies = host.handle(&crate::support::origin(&mover, "c"), "resign").await;
+    assert!(replies[0].text.plain().contains("is over"), "{}", crate::support::texts(&replies));
+    assert!(gifs(&replies).is_empty());
+    // An admin turns it on, in German.
+    let german = Origin { lang: Some(commands::Lang::De), ..admin("root", "c") };
+    let said = ok_at(&host, &german, "einstellungen nachspielen=an").await;
+    assert!(said.ends_with("alte Zug-Erinnerungen löschen aus, Partie zum Nachspielen am Ende an."), "{said}");
+    assert_eq!(
+        no_at(&host, &german, "einstellungen nachspielen=vielleicht").await,
+        "„nachspielen=vielleicht“ geht für diese Einstellung nicht: nachspielen (die Partie als bewegtes Bild, wenn sie endet) ist an oder aus (oder standard)."
+    );
+    let id = started(&host, "c", 12).await;
+    for _ in 0..2 {
+        let (mover, moves) = to_move(&host, id).await;
+        ok(&host, &mover, "c", &format!("move #{} {}", id.0, moves[0])).await;
+    }
+    // A move that does not end the game posts no replay.
+    let (mover, moves) = to_move(&host, id).await;
+    let replies = host.handle(&crate::support::origin(&mover, "c"), &format!("move #{} {}", id.0, moves[0])).await;
+    assert!(gifs(&replies).is_empty());
+    let (mover, _) = to_move(&host, id).await;
+    let replies = host.handle(&crate::support::origin(&mover, "c"), "resign").await;
+    let posted = gifs(&replies);
+    assert_eq!(posted.len(), 1, "{}", crate::support::texts(&replies));
+    let replay = &posted[0];
+    assert_eq!(replay.audience, commands::Audience::Channel);
+    assert_eq!(replay.text.plain(), format!("The replay of game #{} (Carat, 3 moves).", id.0));
+    let file = replay.file.as_ref().expect("the GIF");
+    assert_eq!(file.name, format!("game-{}-replay.gif", id.0));
+    // The start, three moves and the resignation: five frames, the last held 5 s.
+    assert_eq!(crate::support::gif_delays(&file.bytes), [80, 80, 80, 80, 500]);
+    // It comes after the announcement of the end.
+    assert!(replies[0].text.plain().contains("is over"));
+    // Off again: no replay.
+    ok_at(&host, &german, "einstellungen nachspielen=aus").await;
+    let id = started(&host, "c", 13).await;
+    let (mover, _) = to_move(&host, id).await;
+    assert!(gifs(&host.handle(&crate::support::origin(&mover, "c"), "resign").await).is_empty());
 }

@@ -158,3 +158,16 @@ pub async fn integers(db: &commands::store::Db, sql: &str, args: &[i64]) -> Vec<
 pub async fn texts_of(db: &commands::store::Db, sql: &str) -> Vec<String> {
     on_pool!(db, |c| sqlx::query_scalar(sqlx::AssertSqlSafe(sql.to_string())).fetch_all(c).await.expect("read"))
 }
+
+/// The delays (hundredths of a second) of the frames of a GIF, decoded by the `gif`
+/// crate (not the encoder's own code): one per frame.
+pub fn gif_delays(bytes: &[u8]) -> Vec<u16> {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    delays
+}

@@ -479,7 +479,7 @@ async fn a_german_channel_hears_its_clock_notices_in_german_whoever_they_mention
     // The confirmation is the channel's, in German already.
     assert_eq!(
         ok_at(&host, &admin("root", "c"), "settings language=de time=8d before=2d half=off").await,
-        "Einstellungen hier: Sprache de, Bedenkzeit 8 Tage, Erinnerung zur Halbzeit aus, Erinnerung vor dem Ende 2 Tage, ein Thread pro Partie aus, alte Zug-Erinnerungen löschen aus."
+        "Einstellungen hier: Sprache de, Bedenkzeit 8 Tage, Erinnerung zur Halbzeit aus, Erinnerung vor dem Ende 2 Tage, ein Thread pro Partie aus, alte Zug-Erinnerungen löschen aus, Partie zum Nachspielen am Ende aus."
     );
     let id = started(&host, "c", 11).await;
     let (mover, _) = to_move(&host, id).await;

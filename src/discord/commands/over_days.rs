@@ -159,6 +159,10 @@ pub async fn settings(
     #[name_localized("de", "aufräumen")]
     #[description_localized("de", "Die vorige Zug-Erinnerung einer Partie löschen, wenn es weitergeht oder die nächste kommt")]
     tidy: Option<bool>,
+    #[description = "Post the game's animated replay (GIF) when a game ends"]
+    #[name_localized("de", "nachspielen")]
+    #[description_localized("de", "Die Partie als bewegtes Bild (GIF) posten, wenn sie endet")]
+    replay: Option<bool>,
 ) -> Result<(), Error> {
     let on_off = |b: bool| if b { "on" } else { "off" };
     let words: Vec<String> = [
@@ -168,6 +172,7 @@ pub async fn settings(
         before.map(|b| format!("before={}", b.trim())),
         threads.map(|t| format!("threads={}", on_off(t))),
         tidy.map(|t| format!("tidy={}", on_off(t))),
+        replay.map(|r| format!("replay={}", on_off(r))),
     ]
     .into_iter()
     .flatten()
