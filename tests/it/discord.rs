@@ -189,6 +189,7 @@ pub(crate) fn game_of(custom_id: &str) -> i64 {
 }
 
 /// A two-player Carat game created by alice, joined by bob and started by alice.
+#[derive(Clone)]
 pub(crate) struct Game {
     pub id: i64,
     /// Who is to move first, and the other player.

@@ -7,6 +7,8 @@ mod cli_config;
 mod discord;
 #[cfg(feature = "discord")]
 mod discord_over_days;
+#[cfg(feature = "discord")]
+mod discord_review;
 mod discord_tidy;
 mod docs_examples;
 #[cfg(feature = "discord")]

@@ -444,6 +444,12 @@ async fn two_humans_play_carat_by_commands() {
         bob.history.iter().filter(|s| s.room_id == room.room_id() && bot_says(s, &bot_id, "(game #1, move ")).collect();
     assert_eq!(announcements.len(), 4, "one event per move: {announcements:#?}");
     assert!(announcements.iter().all(|s| is_image(s)));
+    // the replay so far: a GIF of five positions; without [web] no game page is named
+    alice.say(&room, "!st replay").await;
+    let replay = alice.expect("the replay", |s| s.room_id == room.room_id() && is_image(s) && bot_says(s, &bot_id, "The replay of game #1")).await;
+    assert_eq!(replay.body(), "The replay of game #1 (Carat, 4 moves).");
+    let (bytes, _) = alice.download(&replay).await;
+    assert_eq!(crate::support::gif_frames(&bytes).0, [80, 80, 80, 80, 500]);
     bot.stop().await;
 }
 
@@ -1029,5 +1035,74 @@ async fn a_tournament_round_is_played_in_a_room() {
     spieltisch::notices::deliver_due(&host, &routes).await;
     let next = alice.expect("round 2", |s| here(s) && bot_says(s, &bot_id, "Tournament #1, round 2 of 3:")).await;
     assert!(next.body().contains(&format!("#2: {a} – {b}\n{c} has the bye (1 point).")), "{}", next.body());
+    bot.stop().await;
+}
+
+/// The review and the replay on Synapse (issue 44), the command layer on a manual clock
+/// with `[web]` set: `review` answers with a message that the scheduler edits
+/// (`m.replace`) as the review goes on and a last time before the review follows with its
+/// graph; `replay` posts the GIF as an image (`image/gif`) whose caption also carries the
+/// game page's link (Matrix clients may show a GIF's first frame only).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_edits_its_progress_and_the_replay_carries_the_game_page() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(commands::base::clock::ManualClock::at(1_796_025_600_000));
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let options = HostOptions { review_level: ai::Level::Easy, web_url: Some("https://games.example".into()), ..HostOptions::default() };
+    let host = Arc::new(Host::open_with_clock(&url, options, clock.clone()).await.expect("open the games database"));
+    let account = hs.register("bot");
+    let bot = RunningBot::start(hs, &account, &dir.path().join("matrix-store"), HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Review room", false).await;
+    let here = |s: &Seen| s.room_id == room.room_id();
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
+    // Eight moves of the planned game, then the player to move resigns.
+    let plan = plan_carat(7);
+    for (k, (who, mv)) in plan.moves.iter().take(8).enumerate() {
+        let mover = if who == "alice" { &mut alice } else { &mut bob };
+        mover.say(&room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover.expect("the move's board", |s| here(s) && bot_says(s, &bot_id, &announced)).await;
+    }
+    let resigner = if plan.moves[8].0 == "alice" { &mut alice } else { &mut bob };
+    resigner.say(&room, "!st resign").await;
+    resigner.expect("the end", |s| here(s) && bot_says(s, &bot_id, "is over")).await;
+
+    alice.say(&room, "!st review").await;
+    let progress = alice.expect("the progress message", |s| here(s) && bot_says(s, &bot_id, "Reviewing game #1 (8 moves)")).await;
+    let edit_of = |s: &Seen| match &s.content.relates_to {
+        Some(Relation::Replacement(r)) if r.event_id == progress.event_id => Some(r.new_content.msgtype.body().to_string()),
+        _ => None,
+    };
+    clock.advance(5_000);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let first = alice.expect("the progress edit", |s| here(s) && edit_of(s).is_some()).await;
+    assert_eq!(edit_of(&first).as_deref(), Some("Reviewing game #1: 6 of 8 moves so far…"));
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let last = alice.expect("the last edit", |s| here(s) && edit_of(s).is_some()).await;
+    assert_eq!(edit_of(&last).as_deref(), Some("Game #1 reviewed (8 moves): the review follows."));
+    let review = alice.expect("the review", |s| here(s) && is_image(s) && bot_says(s, &bot_id, "Review of game #1 (Carat, 8 moves;")).await;
+    let (png, _) = alice.download(&review).await;
+    let graph = image::load_from_memory_with_format(&png, image::ImageFormat::Png).expect("the graph");
+    assert_eq!((graph.width(), graph.height()), (800, 540));
+
+    alice.say(&room, "!st replay").await;
+    let replay = alice.expect("the replay", |s| here(s) && is_image(s) && bot_says(s, &bot_id, "The replay of game #1")).await;
+    let MessageType::Image(image) = &replay.content.msgtype else { unreachable!() };
+    assert_eq!(image.filename.as_deref(), Some("game-1-replay.gif"));
+    assert_eq!(image.info.as_ref().and_then(|i| i.mimetype.as_deref()), Some("image/gif"));
+    let mut lines = replay.body().lines();
+    assert_eq!(lines.next(), Some("The replay of game #1 (Carat, 8 moves)."));
+    let link = lines.next().unwrap_or_default();
+    assert!(link.starts_with("Game page (every move): https://games.example/g/"), "{}", replay.body());
+    let (gif, _) = alice.download(&replay).await;
+    // The start, eight moves and the resignation: ten frames, the last held 5 s.
+    let (delays, _) = crate::support::gif_frames(&gif);
+    assert_eq!(delays.len(), 10);
+    assert!(delays[..9].iter().all(|&d| d == 80) && delays[9] == 500, "{delays:?}");
     bot.stop().await;
 }

@@ -217,3 +217,17 @@ impl Drop for Live {
         let _ = self.child.wait();
     }
 }
+
+/// The frames of a GIF as the `gif` crate decodes them (not the encoder's own code):
+/// each frame's delay in hundredths of a second, and the logical screen's size.
+pub fn gif_frames(bytes: &[u8]) -> (Vec<u16>, (u16, u16)) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let size = (decoder.width(), decoder.height());
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    (delays, size)
+}
