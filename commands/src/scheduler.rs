@@ -335,19 +335,22 @@ impl Host {
                 let user = User::new(player.user_id.clone(), player.name.clone());
                 let game = turn.kind.parse::<rules::GameKind>().map_or(turn.kind.clone(), |k| lang.game_name(k).to_string());
                 // "läuft in 2 Tagen ab" takes the dative; "noch 2 Tage" does not. Half
-                // time is the move's own: what is left of it (the bank follows).
+                // time is the move's own: what is left of it (the bank follows). A half
+                // time reminder sent once the time per move is used up (the bot was
+                // down) says that the bank runs, not "0 minutes left".
+                let bank = turn.bank_ms.is_some();
                 let left_ms = if kind == "half" { seat_clock.move_left_ms() } else { seat_clock.left_ms() };
+                let key = if kind == "half" && bank && left_ms == 0 { "clock-half-bank-used".to_string() } else { format!("clock-{kind}") };
+                let left_ms = if key == "clock-half-bank-used" { seat_clock.bank_left_ms() } else { left_ms };
                 let left = if kind == "soon" { format_duration_dative(&self.texts, lang, left_ms) } else { format_duration(&self.texts, lang, left_ms) };
-                let msg = Msg::new(format!("clock-{kind}"))
+                let msg = Msg::new(key.clone())
                     .arg("player", Arg::Mention(user))
                     .arg("id", turn.game)
                     .arg("game", game)
                     .arg("left", left);
                 // With a bank (docs "Clocks with a bank"): what is left of both.
-                let bank_line = (turn.bank_ms.is_some() && kind != "expired").then(|| {
-                    let words = |ms: i64| format_duration(&self.texts, lang, ms);
-                    Msg::new("clock-bank-line").arg("move", words(seat_clock.move_left_ms())).arg("bank", words(seat_clock.bank_left_ms()))
-                });
+                let bank_line = (bank && kind != "expired" && key != "clock-half-bank-used")
+                    .then(|| seat_clock.bank_msg("clock-bank-line", |ms| format_duration(&self.texts, lang, ms)));
                 if kind != "expired" && !crate::store::settings::reminders_on(&self.db, &turn.platform, &player.user_id).await? {
                     continue;
                 }

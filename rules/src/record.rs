@@ -121,7 +121,7 @@ pub fn replay(text: &str) -> Replay {
 
 /// Each player's bank left before each entry of `record.moves` and after the last
 /// (`[k][seat]`, ms), from its clock; `None` for a record without one. The mover of an
-/// entry is the (first) seat to move before it.
+/// entry is the (first) seat to move before it; of `@timeout P`, P.
 ///
 /// # Errors
 /// [`SetupError`] for a clock that does not fit the record: a time or bank below one
@@ -143,7 +143,13 @@ pub fn bank_left(record: &Record) -> Result<Option<Vec<Vec<i64>>>, SetupError> {
         if used < 0 {
             return Err(bad(format!("move {index} takes a negative time from the bank")));
         }
-        if let Some(&mover) = game.to_move().first() {
+        // The mover of an entry is the (first) seat to move before it; of `@timeout P`,
+        // P, whose time (and bank) ran out.
+        let mover = match crate::Event::parse(mv) {
+            Some(Ok(crate::Event::Timeout(lost))) => Some(lost),
+            _ => game.to_move().first().copied(),
+        };
+        if let Some(mover) = mover {
             let bank = left.get_mut(mover).ok_or_else(|| bad(format!("move {index}: no seat {mover}")))?;
             if used > *bank {
                 return Err(bad(format!("move {index} takes {used} ms from a bank of {bank} ms")));

@@ -66,7 +66,7 @@ fn a_clock_with_a_bank_in_the_terminal() {
     // (Real seconds pass in the run: "waiting for less than a minute".)
     assert!(out.contains(&format!("{first} to move, waiting for ")), "{out}");
     assert!(out.contains("; left: 1 day for this move + 2 days 18 hours bank"), "{out}");
-    assert!(out.contains("runs out in 6 hours: please make your move.\n    Time left: 0 minutes for this move, then 6 hours of your bank."), "{out}");
+    assert!(out.contains("runs out in 6 hours: please make your move.\n    Your time for this move is used up; your bank has 6 hours left."), "{out}");
     let up = out.find(&format!("Time is up for @{first}")).expect("the time is up");
     assert!(out[..up].contains("6 hours later."), "{out}");
 }

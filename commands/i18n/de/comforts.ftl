@@ -28,6 +28,9 @@ cmd-bad-time-missing = Bei „{ $text }“ fehlt vor dem + die Zeit pro Zug: sch
 cmd-bad-bank-missing = Bei „{ $text }“ fehlt nach dem + das Zeitkonto: schreib es wie zeit=1d+3d (1 Tag pro Zug und ein Zeitkonto von 3 Tagen), oder zeit=1d ohne Zeitkonto.
 cmd-bad-bank = „{ $text }“ ist kein Zeitkonto: schreib es wie zeit=1d+3d (ein Zeitkonto von einer Minute bis 365 Tagen nach dem +).
 clock-bank-line = Verbleibende Zeit: { $move } für diesen Zug, dann { $bank } von deinem Zeitkonto.
+clock-bank-line-used = Deine Zeit für diesen Zug ist aufgebraucht; dein Zeitkonto hat noch { $bank }.
+clock-half-bank-used = { $player }, du bist in Partie #{ $id } ({ $game }) am Zug: deine Zeit für diesen Zug ist um, jetzt läuft dein Zeitkonto, noch { $left }.
 games-bank-left = ; übrig: { $move } für diesen Zug + { $bank } Zeitkonto
+games-bank-left-used = ; Zeit für diesen Zug aufgebraucht, übrig: { $bank } Zeitkonto
 clock-with-bank = { $move } pro Zug + ein Zeitkonto von { $bank }
 cmd-bank-not-here = Die Partien eines Turniers haben nur eine Zeit pro Zug (z. B. zeit=2d); ein Zeitkonto (zeit=1d+3d) gibt es nur beim `neu` einer einzelnen Partie.

@@ -8,6 +8,7 @@ dashboard-empty = Hier läuft keine Partie (diese Nachricht hält sich selbst ak
 dashboard-game = #{ $id } { $game }: { $players } · { $player } ist am Zug
 dashboard-left = , noch { $left }
 dashboard-left-bank = , übrig: { $move } für diesen Zug + { $bank } Zeitkonto
+dashboard-left-bank-used = , Zeit für diesen Zug aufgebraucht, übrig: { $bank } Zeitkonto
 dashboard-time-up = , die Bedenkzeit ist um (`reklamieren` beendet das Warten)
 dashboard-off = Die Übersicht hier ist aus: Ich bearbeite sie nicht mehr.
 dashboard-none = Hier gibt es keine Übersicht (`übersicht` stellt eine ein).

@@ -28,6 +28,9 @@ cmd-bad-time-missing = “{ $text }” lacks the time per move before the +: wri
 cmd-bad-bank-missing = “{ $text }” lacks the bank after the +: write it like time=1d+3d (1 day per move, and a bank of 3 days), or time=1d without a bank.
 cmd-bad-bank = “{ $text }” is not a bank: write it like time=1d+3d (a bank of one minute to 365 days after the +).
 clock-bank-line = Time left: { $move } for this move, then { $bank } of your bank.
+clock-bank-line-used = Your time for this move is used up; your bank has { $bank } left.
+clock-half-bank-used = { $player }, it is your turn in game #{ $id } ({ $game }): your time for this move has passed and your bank is in use, { $left } of it left.
 games-bank-left = ; left: { $move } for this move + { $bank } bank
+games-bank-left-used = ; time for this move used up, left: { $bank } bank
 clock-with-bank = { $move } per move + a bank of { $bank }
 cmd-bank-not-here = A tournament's games have a time per move only (e.g. time=2d); a bank (time=1d+3d) is for a single game's `new`.

@@ -8,6 +8,7 @@ dashboard-empty = No games running here (this message keeps itself up to date).
 dashboard-game = #{ $id } { $game }: { $players } · { $player } to move
 dashboard-left = , { $left } left
 dashboard-left-bank = , left: { $move } for this move + { $bank } bank
+dashboard-left-bank-used = , time for this move used up, left: { $bank } bank
 dashboard-time-up = , the time is up (`claim` ends the wait)
 dashboard-off = The dashboard here is off: I no longer edit it.
 dashboard-none = There is no dashboard here (`dashboard` posts one).

@@ -182,6 +182,18 @@ impl SeatClock {
     pub fn expired(self) -> bool {
         self.used_ms >= self.move_ms.saturating_add(self.bank_ms)
     }
+
+    /// What is left of a clock with a bank, as message `key` says it (docs "Clocks with
+    /// a bank"): while the time per move lasts, `key` with `move` and `bank` (both, in
+    /// `words`); once it is used up, `key-used` with `bank` alone, so that a text never
+    /// says "0 minutes for this move" while the bank runs.
+    pub fn bank_msg(self, key: &str, words: impl Fn(i64) -> String) -> Msg {
+        if self.move_left_ms() > 0 {
+            Msg::new(key).arg("move", words(self.move_left_ms())).arg("bank", words(self.bank_left_ms()))
+        } else {
+            Msg::new(format!("{key}-used")).arg("bank", words(self.bank_left_ms()))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ pub(crate) async fn text(table: &Table, platform: &str, scope: &str, lang: Lang,
             let left = if clock.expired() {
                 Msg::new("dashboard-time-up")
             } else if turn.bank_ms.is_some() {
-                Msg::new("dashboard-left-bank").arg("move", words(clock.move_left_ms())).arg("bank", words(clock.bank_left_ms()))
+                clock.bank_msg("dashboard-left-bank", words)
             } else {
                 Msg::new("dashboard-left").arg("left", words(clock.left_ms()))
             };

@@ -534,8 +534,7 @@ async fn bank_left(ctx: &Ctx<'_>, turn: &crate::store::turns::Turn) -> Result<Op
     let Some(player) = turn.to_move.first().and_then(|&s| players.get(s)) else { return Ok(None) };
     let default_ms = crate::store::settings::channel_settings(db, &turn.platform, &turn.scope).await?.clock(&ctx.table.options.clock).move_ms;
     let clock = crate::store::turns::seat_clock(db, turn, &player.user_id, default_ms, ctx.now()).await?;
-    let words = |ms: i64| crate::base::time::format_duration(&ctx.table.texts, ctx.lang, ms);
-    Ok(Some(Msg::new("games-bank-left").arg("move", words(clock.move_left_ms())).arg("bank", words(clock.bank_left_ms()))))
+    Ok(Some(clock.bank_msg("games-bank-left", |ms| crate::base::time::format_duration(&ctx.table.texts, ctx.lang, ms))))
 }
 
 /// Whether a player to move in `turn` has run out of time (issue 16: `games` says so):

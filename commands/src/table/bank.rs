@@ -9,8 +9,9 @@ use crate::{store::StorageError, table::context::Loaded, table::Table};
 impl Table {
     /// The record of `loaded`'s game (`None` before the start), with its clock when it
     /// has a bank: the time per move, the bank, and what each log entry took from its
-    /// mover's bank (the mover's bank before it less after it; 0 for entries that
-    /// record none, such as events), so that `replay` gives every player's bank left
+    /// mover's bank (the mover's bank before it less after it; for `@timeout P` all that
+    /// P had left, as the time ran out; 0 for other entries that record none, such as
+    /// resignations), so that `replay` gives every player's bank left
     /// exactly ([`rules::record::bank_left`]).
     ///
     /// # Errors
@@ -29,6 +30,15 @@ impl Table {
         let mut left = vec![bank_ms; loaded.players.len()];
         let mut used = Vec::with_capacity(record.moves.len());
         for (entry, bank) in entries.iter().zip(banks).take(record.moves.len()) {
+            // A game lost on time: the claim is taken only once the time per move and
+            // the bank are both used up, so `@timeout P` takes what was left of P's
+            // bank (P is its mover, as replay reckons it), not the claimer's.
+            if let Some(Ok(rules::Event::Timeout(lost))) = rules::Event::parse(&entry.text)
+                && let Some(before) = left.get_mut(lost)
+            {
+                used.push(std::mem::take(before));
+                continue;
+            }
             let taken = match (entry.seat.and_then(|s| left.get_mut(s)), bank) {
                 (Some(before), Some(after)) => {
                     let taken = (*before - after).max(0);

@@ -71,7 +71,7 @@ async fn a_slow_move_draws_on_the_bank_and_the_time_is_up_when_both_are_used() {
     clock.advance(3 * DAY + 12 * HOUR);
     let soon = notice_texts(&due(&host, &clock).await);
     assert!(
-        soon.ends_with(&format!("your time in game #{id} (Carat) runs out in 6 hours: please make your move.\nTime left: 0 minutes for this move, then 6 hours of your bank.")),
+        soon.ends_with(&format!("your time in game #{id} (Carat) runs out in 6 hours: please make your move.\nYour time for this move is used up; your bank has 6 hours left.")),
         "{soon}"
     );
     clock.advance(6 * HOUR - MINUTE);
@@ -85,12 +85,14 @@ async fn a_slow_move_draws_on_the_bank_and_the_time_is_up_when_both_are_used() {
     let exported = host.handle(&crate::support::origin(&a, "c"), &format!("export #{id}")).await;
     let json = exported.iter().find_map(|r| r.file.as_ref()).map(|f| String::from_utf8_lossy(&f.bytes).into_owned()).expect("the record");
     let record: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    assert_eq!(record["clock"], serde_json::json!({"move_ms": DAY, "bank_ms": 3 * DAY, "bank_used_ms": [6 * HOUR, 0, 0]}), "{json}");
+    // a lost on time: the claim took the rest of a's bank (3 days less the 6 hours of
+    // the first move), so replay shows a's bank used up and b's whole.
+    assert_eq!(record["clock"], serde_json::json!({"move_ms": DAY, "bank_ms": 3 * DAY, "bank_used_ms": [6 * HOUR, 0, 3 * DAY - 6 * HOUR]}), "{json}");
     let replay = rules::record::replay(&json);
     assert_eq!(replay.exit_status, 0, "{}", replay.output);
     let seat_a = usize::from(a != "alice");
     let mut banks = vec![3 * DAY, 3 * DAY];
-    banks[seat_a] = 3 * DAY - 6 * HOUR;
+    banks[seat_a] = 0;
     assert_eq!(replay.output["bank_left_ms"], serde_json::json!(banks));
     // A record whose clock does not fit is malformed.
     let mut tampered = record.clone();
@@ -98,6 +100,46 @@ async fn a_slow_move_draws_on_the_bank_and_the_time_is_up_when_both_are_used() {
     let replay = rules::record::replay(&tampered.to_string());
     assert_eq!(replay.exit_status, 2);
     assert!(replay.output["error"]["reason"].as_str().is_some_and(|r| r.starts_with("clock: move 1 takes")), "{}", replay.output);
+}
+
+/// The bot was down at half time: the reminder comes when the time per move is already
+/// used up and says that the bank runs and what is left of it (never "0 minutes left"),
+/// in English and in German; `games` says the same.
+#[tokio::test]
+async fn a_late_half_time_reminder_says_the_bank_runs() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let host = timed_host(&place, &clock).await;
+    let (id, a, b) = banked(&host).await;
+    // 30 hours without a poll: the day per move and 6 hours of the bank are gone.
+    clock.advance(30 * HOUR);
+    let late = notice_texts(&due(&host, &clock).await);
+    assert_eq!(
+        late,
+        format!("[c] @{a}, it is your turn in game #{id} (Carat): your time for this move has passed and your bank is in use, 2 days 18 hours of it left.")
+    );
+    let games = ok(&host, &b, "c", "games").await;
+    assert!(games.contains(&format!("{a} to move, waiting for 1 day 6 hours; time for this move used up, left: 2 days 18 hours bank")), "{games}");
+
+    // The same in German, in a German channel.
+    let (de_id, de_a, de_b) = {
+        crate::slowsupport::ok_at(&host, &crate::support::admin("carl", "d"), "settings language=de").await;
+        let replies = host.handle(&crate::support::origin("carl", "d"), "neu carat seed=7 zeit=1d+3d").await;
+        let id = replies.first().and_then(|r| r.game).expect("an invitation").id;
+        ok(&host, "dora", "d", "beitreten").await;
+        ok(&host, "carl", "d", "starten").await;
+        let first = crate::support::to_move(&host, id).await.0;
+        let other = if first == "carl" { "dora" } else { "carl" };
+        (id, first, other.to_string())
+    };
+    clock.advance(30 * HOUR);
+    let late = notice_texts(&due(&host, &clock).await);
+    assert!(
+        late.contains(&format!("[d] @{de_a}, du bist in Partie #{de_id} (Carat) am Zug: deine Zeit für diesen Zug ist um, jetzt läuft dein Zeitkonto, noch 2 Tage 18 Stunden.")),
+        "{late}"
+    );
+    let spiele = ok(&host, &de_b, "d", "partien").await;
+    assert!(spiele.contains("Zeit für diesen Zug aufgebraucht, übrig: 2 Tage 18 Stunden Zeitkonto"), "{spiele}");
 }
 
 #[tokio::test]

@@ -137,7 +137,7 @@ async fn with_a_bank_the_dashboard_says_both_parts_and_when_the_time_is_up() {
     // 30 hours: the day is used, 6 hours of the bank too.
     clock.advance(30 * HOUR);
     let text = notice_texts(&due(&host, &clock).await);
-    assert!(text.contains(&format!("{mover} to move, left: 0 minutes for this move + 2 days 18 hours bank")), "{text}");
+    assert!(text.contains(&format!("{mover} to move, time for this move used up, left: 2 days 18 hours bank")), "{text}");
     // 4 days: both used up.
     clock.advance(66 * HOUR);
     let text = notice_texts(&due(&host, &clock).await);
