@@ -30,6 +30,7 @@ mod lang;
 #[cfg(feature = "test-game")]
 pub mod nim;
 mod played;
+pub mod plan;
 pub mod record;
 mod refusal;
 pub mod rng;

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::{GameKind, Seat};
+use crate::{plan::StepSnag, GameKind, Seat};
 
 /// What every game's view does. Implemented once per game, in the game's module.
 pub trait GameView: Clone + fmt::Debug + Send + Sync + 'static {
@@ -12,6 +12,21 @@ pub trait GameView: Clone + fmt::Debug + Send + Sync + 'static {
     /// gives it (best first, ties share a list, removed players last; `[]` when aborted):
     /// nobody is to move and the winners are the first tier (see [`AnyView::conclude`]).
     fn conclude(&mut self, ranking: &[Vec<Seat>]);
+
+    /// Checks a plan of moves for later turns (conditional moves, docs "Conditional
+    /// moves") as far as this view shows the game. The view must be the planner's
+    /// (`Viewer::Seat(planner)`): nothing hidden from them is read, so the answer is the
+    /// same for every game that looks the same to them ([`crate::plan`]). `steps` are
+    /// (the opponent's move, the planner's reply) as typed; the opponent is to move now.
+    ///
+    /// # Errors
+    /// The first step that cannot come as planned, and why ([`StepSnag`]).
+    ///
+    /// The default checks nothing: a game without hidden information plays a plan
+    /// through on the game itself, and a game that takes no plans is refused before.
+    fn check_plan(&self, _planner: Seat, _steps: &[(String, String)]) -> Result<(), StepSnag> {
+        Ok(())
+    }
 }
 
 /// The single winner of `ranking` (a first tier of one seat), else `None`.
@@ -48,6 +63,16 @@ macro_rules! any_view {
             pub fn conclude(&mut self, ranking: &[Vec<Seat>]) {
                 match self {
                     $(AnyView::$variant(v) => GameView::conclude(v, ranking),)*
+                }
+            }
+
+            /// See [`GameView::check_plan`].
+            ///
+            /// # Errors
+            /// The first step that cannot come as planned ([`StepSnag`]).
+            pub fn check_plan(&self, planner: Seat, steps: &[(String, String)]) -> Result<(), StepSnag> {
+                match self {
+                    $(AnyView::$variant(v) => GameView::check_plan(v, planner, steps),)*
                 }
             }
         }

@@ -12,8 +12,9 @@ use crate::{
     grammar::PlanAction,
     store::{plans::StoredPlan, Status},
     table::context::{Ctx, Loaded, Outcome, Refused, Want},
-    table::plans::{check, refusal, standing, Standing},
+    table::plans::{check, refusal, standing, PlanRefused, Standing},
 };
+use rules::plan::{PlanSnag, StepSnag};
 
 /// `if …` / `conditional [clear]`, for game `id` (any channel of the platform, so that
 /// it may be sent from a private chat) or the requester's game here.
@@ -40,7 +41,18 @@ async fn game_for(ctx: &Ctx<'_>, id: Option<GameId>) -> Result<Loaded, Refused> 
 }
 
 async fn plan(ctx: &Ctx<'_>, id: Option<GameId>, steps: &[(String, String)]) -> Outcome {
-    let loaded = game_for(ctx, id).await?;
+    let loaded = match game_for(ctx, id).await {
+        // Among several games the example is the plan itself naming the first:
+        // `if #1 c3 red then d4 blue` (`wenn #1 … dann …`), not `conditional #1`.
+        Err(Refused::SeveralGames { games, example }) => {
+            let first = example.rsplit('#').next().unwrap_or_default();
+            let (their, mine) = steps.first().cloned().unwrap_or_default();
+            let more = if steps.len() > 1 { " …" } else { "" };
+            let example = ctx.text(&Msg::new("conditional-step").arg("their", format!("#{first} {their}")).arg("mine", format!("{mine}{more}"))).plain();
+            return Err(Refused::SeveralGames { games, example });
+        }
+        other => other?,
+    };
     let id = loaded.row.id;
     if loaded.row.status != Status::Running {
         return Err(Msg::new("cmd-game-over").arg("id", id).into());
@@ -53,7 +65,7 @@ async fn plan(ctx: &Ctx<'_>, id: Option<GameId>, steps: &[(String, String)]) -> 
     if game.to_move().contains(&seat) {
         return Err(Msg::new("conditional-your-turn").arg("id", id).into());
     }
-    let steps = check(game.as_ref(), seat, steps)?;
+    let steps = check(game.as_ref(), seat, steps).map_err(|refused| refusal_text(ctx, loaded.kind, steps, refused))?;
     let stored = StoredPlan {
         game: id,
         user_id: ctx.user_id().to_string(),
@@ -68,6 +80,35 @@ async fn plan(ctx: &Ctx<'_>, id: Option<GameId>, steps: &[(String, String)]) -> 
     let mut text = ctx.text(&Msg::new("conditional-planned").arg("id", id).arg("player", opponent));
     text.push_line(steps_text(ctx, loaded.kind, &stored.steps));
     Ok(vec![Reply::private(ctx.user_id(), text)])
+}
+
+/// Why a plan is refused, in the reader's words: a refused step is named by its number
+/// and as typed, "Step 2 (`if e4 then d5`): …" (`Schritt 2 (`wenn e4 dann d5`): …`).
+fn refusal_text(ctx: &Ctx<'_>, kind: rules::GameKind, steps: &[(String, String)], refused: PlanRefused) -> Refused {
+    let StepSnag { step, snag } = match refused {
+        PlanRefused::TooLong { count } => {
+            return Msg::new("conditional-too-long").arg("count", count).arg("max", crate::table::plans::MAX_STEPS).into();
+        }
+        PlanRefused::Step(step) => step,
+    };
+    let shown = |m: &str| crate::table::games::notation_in(kind, ctx.lang, m);
+    let reason = match snag {
+        PlanSnag::NotAMove { text } => ctx.text(&Msg::new("conditional-not-a-move").arg("move", shown(&text))),
+        PlanSnag::Illegal(refusal) => ctx.table.rule_text(ctx.lang, &refusal),
+        PlanSnag::TheirsIllegal(refusal) => {
+            let their = steps.get(step).map(|(their, _)| their.split_whitespace().collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let why = ctx.table.rule_text(ctx.lang, &refusal).plain();
+            ctx.text(&Msg::new("conditional-theirs-illegal").arg("move", their).arg("reason", why))
+        }
+        PlanSnag::GameOver => ctx.text(&Msg::new("conditional-game-ends")),
+        PlanSnag::StillYours => ctx.text(&Msg::new("conditional-still-mine")),
+        PlanSnag::NotYoursThen { their } => ctx.text(&Msg::new("conditional-not-mine-then").arg("move", shown(&their))),
+    };
+    let typed = |m: &str| m.split_whitespace().collect::<Vec<_>>().join(" ");
+    let plan = steps.get(step).map_or_else(String::new, |(their, mine)| {
+        ctx.text(&Msg::new("conditional-step").arg("their", typed(their)).arg("mine", typed(mine))).plain()
+    });
+    Msg::new("conditional-step-refused").arg("step", step + 1).arg("plan", plan).arg("reason", reason.plain()).into()
 }
 
 /// A plan's steps, one line: `if c3 red then d4 blue; if …` in the reader's words.

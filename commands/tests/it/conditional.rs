@@ -156,27 +156,106 @@ async fn another_move_clears_the_plan_and_its_owner_is_told_privately() {
     assert!(due(&host, &clock).await.is_empty(), "told once");
 }
 
+/// The hand of the player at `seat` in a Carat game (tile codes).
+fn carat_hand(game: &dyn Match, seat: usize) -> Vec<String> {
+    match game.view(rules::Viewer::Seat(seat)) {
+        rules::AnyView::Carat(view) => view.hands[seat].clone().unwrap_or_default().iter().map(ToString::to_string).collect(),
+        other => panic!("not Carat: {other:?}"),
+    }
+}
+
 #[tokio::test]
 async fn a_reply_that_is_illegal_by_then_is_dropped_and_its_owner_told() {
-    // Carat hides the hands: the reply is checked when it is due. Here it names the
-    // space the opponent's tile has just taken.
+    // Carat with hands of three hides the hands: a reply of step 2 may name a tile the
+    // planner cannot see, which they might have drawn by then. Here it is one the
+    // opponent holds, so when it is due it is not in the planner's hand.
     let (_place, clock, host) = setup().await;
-    let id = two_player(&host, "carat", 8).await;
+    let id = two_player(&host, "carat hand3", 8).await;
     let (mover, waiter) = mover_and_waiter(&host, id).await;
     let game = position(&host, id).await;
-    let theirs = game.legal_moves()[0].clone();
-    let space = theirs.split_whitespace().next().expect("a space").to_string();
-    let planned = ok(&host, &waiter, "c", &format!("if {theirs} then {space} blue")).await;
-    assert!(planned.contains(&format!("if {theirs} then {space} blue")), "{planned}");
-    ok(&host, &mover, "c", &theirs).await;
+    let mover_seat = game.to_move()[0];
+    let (theirs, mine) = (carat_hand(game.as_ref(), mover_seat), carat_hand(game.as_ref(), 1 - mover_seat));
+    let (t0, t1, x) = (&theirs[0], &theirs[1], &theirs[2]);
+    let m0 = &mine[0];
+    let planned = ok(&host, &waiter, "c", &format!("if c3 red {t0} then c4 blue {m0} if d3 red {t1} then d4 green {x}")).await;
+    assert!(planned.ends_with(&format!("if c3 red {t0} then c4 blue {m0}; if d3 red {t1} then d4 green {x}")), "{planned}");
+    ok(&host, &mover, "c", &format!("c3 red {t0}")).await;
+    let first = notice_texts(&due(&host, &clock).await);
+    assert!(first.contains(&format!("{waiter} plays c4 blue {m0}")) && first.contains("Played as planned."), "{first}");
+    ok(&host, &mover, "c", &format!("d3 red {t1}")).await;
     let notices = due(&host, &clock).await;
     let private = said_to(&notices, &waiter);
-    assert!(private.starts_with(&format!("Your planned reply {space} blue in game #{id} was not played: ")), "{}", notice_texts(&notices));
-    assert!(private.ends_with("Your conditional moves there are cleared; it is your turn."), "{private}");
+    assert_eq!(
+        private,
+        format!("Your planned reply d4 green {x} in game #{id} was not played: {x} is not in your hand. Your conditional moves there are cleared; it is your turn."),
+        "{}",
+        notice_texts(&notices)
+    );
     assert!(notices.iter().all(|n| n.reply.audience == Audience::User(waiter.clone())), "nothing in the channel: {}", notice_texts(&notices));
-    assert_eq!(log(&host, id).await.last(), Some(&theirs));
+    assert_eq!(log(&host, id).await.last(), Some(&format!("d3 red {t1}")));
     let (to_move, _) = mover_and_waiter(&host, id).await;
     assert_eq!(to_move, waiter);
+}
+
+/// What the planner can see is checked when the plan is made, in Carat too, and a
+/// refused step is named by its number and as typed (English and German): a space that
+/// the opponent's tile takes, the first tile on an edge (their move), a tile of the
+/// planner's own hand named as the opponent's.
+#[tokio::test]
+async fn a_refused_step_is_named_and_carat_checks_what_the_planner_sees() {
+    let (_place, _clock, host) = setup().await;
+    let id = two_player(&host, "carat hand3", 8).await;
+    let (_, waiter) = mover_and_waiter(&host, id).await;
+    let game = position(&host, id).await;
+    let mover_seat = game.to_move()[0];
+    let (theirs, mine) = (carat_hand(game.as_ref(), mover_seat), carat_hand(game.as_ref(), 1 - mover_seat));
+    let (t0, m0, m1) = (&theirs[0], &mine[0], &mine[1]);
+    let said = no(&host, &waiter, "c", &format!("if c3 red {t0} then c3 blue {m0}")).await;
+    assert_eq!(said, format!("Step 1 (`if c3 red {t0} then c3 blue {m0}`): c3 is already taken."));
+    let said = no(&host, &waiter, "c", &format!("if c3 red {t0} then c4 blue {m0} if a1 red {m1} then b4 blue")).await;
+    assert_eq!(
+        said,
+        format!("Step 2 (`if a1 red {m1} then b4 blue`): Your opponent could not play a1 red {m1} then. The rules would tell them: {m1} cannot be played then: it is on the board or in your hand, or your plan places it before.")
+    );
+    let said = no(&host, &waiter, "c", &format!("if a1 red {t0} then b1 blue {m0}")).await;
+    assert_eq!(
+        said,
+        format!("Step 1 (`if a1 red {t0} then b1 blue {m0}`): Your opponent could not play a1 red {t0} then. The rules would tell them: The first tile may not go on an edge or corner space (only b2 to e5).")
+    );
+    let german = Origin { lang: Some(commands::Lang::De), ..origin(&waiter, "c") };
+    let replies = host.handle(&german, &format!("wenn c3 rot {t0} dann c3 blau {m0}")).await;
+    assert!(replies[0].refusal);
+    assert_eq!(replies[0].text.plain(), format!("Schritt 1 (`wenn c3 rot {t0} dann c3 blau {m0}`): c3 ist schon belegt."));
+    let replies = host.handle(&german, &format!("wenn c3 rot dann c4 blau {m0}")).await;
+    assert_eq!(
+        replies[0].text.plain(),
+        "Schritt 1 (`wenn c3 rot dann c4 blau ".to_string() + m0 + "`): Dein Gegner könnte c3 rot dann nicht spielen. Die Regeln sagten ihm: Dein Gegner hat mehrere Plättchen auf der Hand: nenne das, das er legen würde, z. B. „c3 rot 5RGBY“."
+    );
+    // A plan of what could be: accepted.
+    ok(&host, &waiter, "c", &format!("if c3 red {t0} then c4 blue {m0}")).await;
+}
+
+/// With several games of the player here, the hint names the plan itself with the
+/// game's number (`if #1 …`), not `conditional #1` (English and German).
+#[tokio::test]
+async fn with_several_games_the_hint_is_the_plan_naming_a_game() {
+    let (_place, _clock, host) = setup().await;
+    let first = two_player(&host, "carat", 8).await;
+    let second = two_player(&host, "carat", 9).await;
+    let (_, waiter) = mover_and_waiter(&host, first).await;
+    let said = no(&host, &waiter, "c", "if c3 red then c4 blue").await;
+    assert!(!said.contains("conditional #"), "{said}");
+    assert!(
+        [first, second].iter().any(|g| said.ends_with(&format!("name one, e.g. `if #{g} c3 red then c4 blue`."))),
+        "{said}"
+    );
+    let german = Origin { lang: Some(commands::Lang::De), ..origin(&waiter, "c") };
+    let replies = host.handle(&german, "wenn c3 rot dann c4 blau wenn d3 rot dann d4 gelb").await;
+    let said = replies[0].text.plain();
+    assert!(
+        [first, second].iter().any(|g| said.ends_with(&format!("nenne eine, z. B. `wenn #{g} c3 rot dann c4 blau …`."))),
+        "{said}"
+    );
 }
 
 #[tokio::test]
@@ -212,9 +291,9 @@ async fn plans_are_refused_with_a_reason_where_they_cannot_work() {
     assert_eq!(said, format!("It is your turn in game #{id}: play your move. Conditional moves are planned while your opponent is to move."));
     let said = no(&host, &waiter, "c", &format!("if #{id} {theirs} then {theirs}")).await;
     // The rules' reason: the sites of their placement are taken.
-    assert!(said.starts_with("Already taken: "), "{said}");
+    assert!(said.starts_with(&format!("Step 1 (`if {theirs} then {theirs}`): Already taken: ")), "{said}");
     let said = no(&host, &waiter, "c", &format!("if #{id} hello then {mine}")).await;
-    assert_eq!(said, "Step 1: “hello” is not a move of this game.");
+    assert_eq!(said, format!("Step 1 (`if hello then {mine}`): “hello” is not a move of this game."));
     let said = no(&host, &waiter, "c", "if c3 red").await;
     assert!(said.starts_with("Write a conditional move as `if <their move> then <your move>`"), "{said}");
     assert_eq!(ok(&host, &waiter, "c", "conditional").await, "You have no conditional moves.");

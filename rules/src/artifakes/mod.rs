@@ -8,6 +8,7 @@
 mod notation;
 mod options;
 mod pieces;
+mod plan;
 mod ring;
 #[cfg(test)]
 mod tests;
@@ -583,5 +584,15 @@ impl crate::GameView for ArtifakesView {
     fn conclude(&mut self, ranking: &[Vec<Seat>]) {
         self.to_move = None;
         self.ranking = Some(ranking.to_vec());
+    }
+
+    /// On a stand-in made from this view ([`crate::plan`]): burying is all public and
+    /// checked as it would be played; when excavating, a card the opponent's move names
+    /// must be one the planner does not see both copies of (in their hand or wasted),
+    /// and must give the opponent the points its way asks (from their buried pieces);
+    /// the planner's reply is checked against their own hand. The steps after a phase
+    /// ends within the plan (a deal nobody knows yet) are checked when due.
+    fn check_plan(&self, planner: Seat, steps: &[(String, String)]) -> Result<(), crate::plan::StepSnag> {
+        plan::check(self, planner, steps)
     }
 }

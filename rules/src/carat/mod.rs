@@ -1,6 +1,7 @@
 //! Carat (spec `carat.md`): 2-4 players lay diamond tiles around scoring chips; an
 //! enclosed chip scores for the colour with the highest unique sum.
 
+mod plan;
 mod tile;
 #[cfg(test)]
 mod tests;
@@ -64,6 +65,29 @@ impl fmt::Display for CaratMove {
         }
         Ok(())
     }
+}
+
+/// Reads `text` as a move by its shape alone (a space, a colour, maybe a tile), the
+/// hand not read: the tile is the one named, if any.
+///
+/// # Errors
+/// A [`Refusal`] naming what is not a space, colour or tile, or the wrong word count.
+fn parse_shape(text: &str) -> Result<CaratMove, Refusal> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 2 || words.len() > 3 {
+        return Err(Refusal::new(
+            "carat-not-a-move",
+            format!("\"{}\" is not a Carat move: write a space and a colour, e.g. \"c3 red\"", text.trim()),
+        )
+        .arg("text", text.trim()));
+    }
+    let space = Space::parse(words[0])?;
+    let north_west = Colour::parse(words[1]).ok_or_else(|| {
+        Refusal::new("carat-bad-colour", format!("\"{}\" is not a colour: red, blue, green or yellow", words[1]))
+            .arg("text", words[1])
+    })?;
+    let tile = words.get(2).map(|code| Tile::parse(code)).transpose()?;
+    Ok(CaratMove { space, north_west, tile })
 }
 
 /// A placed tile: its value and the colours at the corners NW, NE, SE, SW.
@@ -398,28 +422,11 @@ impl Game for Carat {
 
     /// A space, a colour and, optionally, a tile code: the hand is not read.
     fn written_as_move(&self, text: &str) -> bool {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        (2..=3).contains(&words.len())
-            && Space::parse(words[0]).is_ok()
-            && Colour::parse(words[1]).is_some()
-            && words.get(2).is_none_or(|code| Tile::parse(code).is_ok())
+        parse_shape(text).is_ok()
     }
 
     fn parse_move(&self, text: &str) -> Result<CaratMove, Refusal> {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        if words.len() < 2 || words.len() > 3 {
-            return Err(Refusal::new(
-                "carat-not-a-move",
-                format!("\"{}\" is not a Carat move: write a space and a colour, e.g. \"c3 red\"", text.trim()),
-            )
-            .arg("text", text.trim()));
-        }
-        let space = Space::parse(words[0])?;
-        let north_west = Colour::parse(words[1]).ok_or_else(|| {
-            Refusal::new("carat-bad-colour", format!("\"{}\" is not a colour: red, blue, green or yellow", words[1]))
-                .arg("text", words[1])
-        })?;
-        let tile = words.get(2).map(|code| Tile::parse(code)).transpose()?;
+        let CaratMove { space, north_west, tile } = parse_shape(text)?;
         let hand = self.hands.get(self.to_move).cloned().unwrap_or_default();
         if let Some(t) = tile
             && !hand.contains(&t)
@@ -536,5 +543,15 @@ impl crate::GameView for CaratView {
     fn conclude(&mut self, ranking: &[Vec<Seat>]) {
         self.to_move = None;
         self.winners = ranking.first().cloned().unwrap_or_default();
+    }
+
+    /// On a stand-in made from this view ([`crate::plan`]): each move's space must be
+    /// free and touch a placed tile (the plan's own tiles count), a tile the opponent's
+    /// move names must be one the planner cannot see (not on the board, not in their
+    /// own hand, not named before in the plan), with several tiles in their hand
+    /// (`hand3`) the opponent's move must name one, and the planner's reply must name a
+    /// tile of their hand or one they will have drawn by then.
+    fn check_plan(&self, planner: Seat, steps: &[(String, String)]) -> Result<(), crate::plan::StepSnag> {
+        plan::check(self, planner, steps)
     }
 }
