@@ -27,6 +27,7 @@ mod slowsupport;
 mod takeback;
 mod tournaments;
 mod tournament_trial;
+mod tournament_runs;
 mod unanswered;
 mod races;
 mod ratings;
