@@ -229,6 +229,16 @@ impl Host {
             .unwrap_or_default())
     }
 
+    /// The open tournaments (sign-up or running) of `origin`'s channel, newest first,
+    /// each with a label in `origin`'s language ("#2: Carat, Swiss, round 1 of 3"), for
+    /// Discord's autocomplete of `/tournament … number`.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn open_tournaments(&self, origin: &Origin) -> Result<Vec<(crate::base::ids::TournamentId, String)>, StorageError> {
+        crate::features::tournaments::choices(&self.ctx(origin)).await
+    }
+
     /// The record of game `id` for someone entitled to everything (an admin, the
     /// terminal, the `export` CLI): the resolved setup and every move so far. `None`
     /// when there is no such game or it has not started.

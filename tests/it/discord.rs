@@ -168,6 +168,17 @@ pub(crate) fn choice_value(registration: &Request, command: &str, option: &str, 
     choice["value"].as_i64().expect("an integer choice")
 }
 
+/// The integer value of the choice named `name` of option `option` of subcommand `sub`
+/// of a registered command.
+pub(crate) fn subcommand_choice_value(registration: &Request, command: &str, sub: &str, option: &str, name: &str) -> i64 {
+    let commands = registration.json.as_ref().and_then(Value::as_array).expect("a command list");
+    let command = commands.iter().find(|c| c["name"] == command).expect("the command");
+    let sub = command["options"].as_array().and_then(|o| o.iter().find(|o| o["name"] == sub && o["type"] == 1)).expect("the subcommand");
+    let option = sub["options"].as_array().and_then(|o| o.iter().find(|o| o["name"] == option)).expect("the option");
+    let choice = option["choices"].as_array().and_then(|c| c.iter().find(|c| c["name"] == name)).expect("the choice");
+    choice["value"].as_i64().expect("an integer choice")
+}
+
 /// The id of the user a message mentions first (`<@id>`).
 pub(crate) fn first_mention(content: &str) -> Option<u64> {
     let start = content.find("<@")? + 2;
@@ -256,7 +267,10 @@ async fn commands_are_registered_in_english_and_german() {
         let description = command["description"].as_str().unwrap_or_default();
         let german = command["description_localizations"]["de"].as_str().unwrap_or_default();
         assert!(!description.is_empty() && !german.is_empty() && description != german, "{en}: {description} / {german}");
-        for option in command["options"].as_array().cloned().unwrap_or_default() {
+        // A subcommand's own options (type 1: `/tournament new`, …) are checked as well.
+        let options = command["options"].as_array().cloned().unwrap_or_default();
+        let nested = options.iter().filter(|o| o["type"] == 1).flat_map(|o| o["options"].as_array().cloned().unwrap_or_default());
+        for option in options.iter().cloned().chain(nested) {
             let name = option["name"].as_str().unwrap_or_default();
             assert!(option["description"].as_str().is_some_and(|d| !d.is_empty()), "{en} {name}");
             assert!(option["description_localizations"]["de"].is_string(), "{en} {name}: German description");
@@ -823,30 +837,52 @@ async fn a_conditional_move_is_planned_ephemerally_and_played_as_planned() {
     running.bot.stop().await;
 }
 
-/// `/tournament` (issue 39): a round robin of three opened, joined and started by slash
-/// commands (Berger tables for 3: round 1 bob – carol, alice has the bye); the round's
-/// pairings and its game are posted, bob resigns with `/resign`, and the scheduler posts
-/// the standings (carol before alice: level on points and Buchholz, one win against
-/// none) and round 2 (alice – bob, carol has the bye).
+/// `/tournament` (issue 39) with subcommands: a round robin of three opened, joined and
+/// started by `/tournament new|join|start` (Berger tables for 3: round 1 bob – carol,
+/// alice has the bye); the number autocompletes from the channel's open tournaments; the
+/// round's pairings and its game are posted, bob resigns with `/resign`, and the
+/// scheduler posts the standings (carol before alice: level on points and Buchholz, one
+/// win against none) and round 2 (alice – bob, carol has the bye).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_round_is_played_with_slash_commands() {
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new().expect("temp dir");
     let running = start_bot(&fake, &dir).await;
     let carol = FakeUser::new(100_000_000_000_000_003, "carol");
-    let action = |name: &str| events::integer("action", choice_value(&running.registration, "tournament", "action", name));
-    let game = choice_value(&running.registration, "tournament", "game", "Carat");
-    let new = fake.slash(&alice(), "tournament", vec![action("new"), events::integer("game", game), events::string("options", "roundrobin time=1d")]);
+    let sub = |name: &str, options: Vec<Value>| vec![events::subcommand(name, options)];
+    let game = subcommand_choice_value(&running.registration, "tournament", "new", "game", "Carat");
+    let new = fake.slash(&alice(), "tournament", sub("new", vec![events::integer("game", game), events::string("options", "roundrobin time=1d")]));
     let opened = public_followups(&fake, &new, 1).await.remove(0).content();
     assert!(opened.contains("opens tournament #1 (Carat, round robin, 1 day per move)"), "{opened}");
+    // A second tournament, in sign-up: both are offered while a number is typed.
+    let other = fake.slash(&bob(), "tournament", sub("new", vec![events::integer("game", game)]));
+    public_followups(&fake, &other, 1).await;
+    let typed = fake.autocomplete(&carol, "tournament", sub("join", vec![events::focused_integer("number", "")]));
+    let callback = fake.wait_after(&typed, WAIT, "the autocomplete answer", |r| r.is_callback_for(typed.id)).await;
+    assert_eq!(callback.callback_type(), Some(8), "{:?}", callback.json);
+    let offered: Vec<(String, i64)> = callback.json.as_ref().expect("a body")["data"]["choices"]
+        .as_array()
+        .map(|c| c.iter().map(|c| (c["name"].as_str().unwrap_or_default().to_string(), c["value"].as_i64().unwrap_or(0))).collect())
+        .unwrap_or_default();
+    assert_eq!(offered, vec![
+        ("#2: Carat, Swiss, sign-up open".to_string(), 2),
+        ("#1: Carat, round robin, sign-up open".to_string(), 1),
+    ]);
+    let typed = fake.autocomplete(&carol, "tournament", sub("join", vec![events::focused_integer("number", "1")]));
+    let callback = fake.wait_after(&typed, WAIT, "the autocomplete answer", |r| r.is_callback_for(typed.id)).await;
+    let offered = callback.json.as_ref().expect("a body")["data"]["choices"].as_array().cloned().unwrap_or_default();
+    assert_eq!(offered.iter().map(|c| c["value"].as_i64()).collect::<Vec<_>>(), vec![Some(1)], "what starts with 1");
     for user in [bob(), carol.clone()] {
-        let join = fake.slash(&user, "tournament", vec![action("join")]);
+        let join = fake.slash(&user, "tournament", sub("join", vec![events::integer("number", 1)]));
         public_followups(&fake, &join, 1).await;
     }
-    let start = fake.slash(&alice(), "tournament", vec![action("start")]);
+    let start = fake.slash(&alice(), "tournament", sub("start", vec![]));
     let posts: Vec<String> = public_followups(&fake, &start, 2).await.iter().map(Request::content).collect();
     assert!(posts[0].contains("Tournament #1, round 1 of 3:\n#1: bob – carol\nalice has the bye (1 point)."), "{posts:?}");
     assert!(posts[1].contains("game #1 starts, bob – carol"), "{posts:?}");
+    let status = fake.slash(&carol, "tournament", sub("status", vec![]));
+    let shown = public_followups(&fake, &status, 1).await.remove(0).content();
+    assert!(shown.contains("Tournament #1 (Carat, round robin, 3 rounds, 1 day per move): round 1 of 3."), "carol's own: {shown}");
 
     let routes = spieltisch::notices::NoticeRoutes { discord: Some(running.bot.notifier()), ..Default::default() };
     let poller = tokio::spawn(spieltisch::notices::poll(Arc::clone(&running.host), routes));

@@ -99,3 +99,7 @@ tournament-was-cancelled = Turnier #{ $id } wurde abgesagt.
 tournament-bad-id = „{ $text }“ ist keine Turniernummer: schreib sie wie #3.
 abort-tournament = Partie #{ $id } gehört zu Turnier #{ $tournament }: du kannst sie `aufgeben`, abbrechen kann sie nur ein Admin (dann gilt sie für beide als kampflos verloren).
 game-aborted-tournament = { $player } hat Partie #{ $id } von Turnier #{ $tournament } abgebrochen: sie gilt für beide als kampflos verloren, 0–0 (keiner bekommt einen Punkt).
+tournament-choice = #{ $id }: { $game }, { $system }, { $stage ->
+    [signup] Anmeldung offen
+   *[running] Runde { $round } von { $rounds }
+  }

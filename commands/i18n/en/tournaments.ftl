@@ -99,3 +99,7 @@ tournament-was-cancelled = Tournament #{ $id } was cancelled.
 tournament-bad-id = “{ $text }” is not a tournament number: write it like #3.
 abort-tournament = Game #{ $id } is part of tournament #{ $tournament }: you can `resign` it, and only an admin can abort it (a double forfeit).
 game-aborted-tournament = { $player } aborted game #{ $id } of tournament #{ $tournament }: a double forfeit, it counts 0–0 (no points for either player).
+tournament-choice = #{ $id }: { $game }, { $system }, { $stage ->
+    [signup] sign-up open
+   *[running] round { $round } of { $rounds }
+  }

@@ -20,6 +20,17 @@ pub fn integer(name: &str, value: i64) -> Value {
     json!({"name": name, "type": 4, "value": value})
 }
 
+/// A subcommand (type 1) with its own options, as the only option of its command.
+pub fn subcommand(name: &str, options: Vec<Value>) -> Value {
+    json!({"name": name, "type": 1, "options": options})
+}
+
+/// The integer option being typed in an autocomplete interaction (what is typed so far,
+/// as Discord sends it: a string).
+pub fn focused_integer(name: &str, partial: &str) -> Value {
+    json!({"name": name, "type": 4, "value": partial, "focused": true})
+}
+
 /// The string option being typed in an autocomplete interaction.
 pub fn focused(name: &str, partial: &str) -> Value {
     json!({"name": name, "type": 3, "value": partial, "focused": true})

@@ -437,6 +437,30 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
     Ok(vec![Reply::channel(text).with_file(picture)])
 }
 
+/// The open tournaments of the request's channel, newest first, each with its label in
+/// the requester's language (`tournament-choice`: number, game, system, where it stands).
+pub(crate) async fn choices(ctx: &Ctx<'_>) -> Result<Vec<(TournamentId, String)>, StorageError> {
+    let open = ctx.table.db.tournaments_in(&ctx.origin.platform, &ctx.origin.channel, true).await?;
+    Ok(open
+        .iter()
+        .map(|t| {
+            let game = t.kind.parse::<GameKind>().map_or_else(|_| t.kind.clone(), |k| ctx.game_name(k).to_string());
+            let system = ctx.table.texts.plain(ctx.lang, &Msg::new(match t.system {
+                System::Swiss => "tournament-swiss",
+                System::RoundRobin => "tournament-roundrobin",
+            }));
+            let msg = Msg::new("tournament-choice")
+                .arg("id", t.id)
+                .arg("game", game)
+                .arg("system", system)
+                .arg("stage", t.stage.word())
+                .arg("round", t.round)
+                .arg("rounds", t.rounds.unwrap_or(0));
+            (t.id, ctx.table.texts.plain(ctx.lang, &msg))
+        })
+        .collect())
+}
+
 // ---------------------------------------------------------------- texts
 
 /// `YYYY-MM-DD HH:MM UTC` of `ms`.
