@@ -44,7 +44,7 @@ use std::{
 
 use rules::{Match, Viewer};
 
-use crate::{Lang, RenderError, encode::ColourTable};
+use crate::{Lang, RenderError, colour_table::ColourTable};
 
 /// How long each position is shown, in hundredths of a second (0.8 s).
 pub const MOVE_DELAY: u16 = 80;

@@ -22,7 +22,6 @@ use crate::{
     palette::Rgb,
 };
 
-
 /// The largest canvas side in pixels (bounds the memory a drawing may take).
 pub const MAX_SIDE: u32 = 4096;
 /// Board PNGs larger than this many bytes after the fastest encoding are packed again
@@ -30,14 +29,7 @@ pub const MAX_SIDE: u32 = 4096;
 pub const BOARD_PNG_BUDGET: usize = 150_000;
 /// The same for hand images (at most 60 KB).
 pub const HAND_PNG_BUDGET: usize = 56_000;
-pub use crate::glyphs::MAX_LINE_CHARS;
-
-/// The weight of a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Weight {
-    Regular,
-    Bold,
-}
+pub use crate::glyphs::{MAX_LINE_CHARS, Weight};
 
 /// Where `x` lies relative to a text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

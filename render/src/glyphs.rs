@@ -39,7 +39,14 @@ use std::{
 
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont, point};
 
-use crate::{RenderError, canvas::Weight};
+use crate::RenderError;
+
+/// The weight of a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
 
 const REGULAR_TTF: &[u8] = include_bytes!("../assets/DejaVuSans.ttf");
 const BOLD_TTF: &[u8] = include_bytes!("../assets/DejaVuSans-Bold.ttf");

@@ -29,6 +29,7 @@ mod bidi;
 pub mod canvas;
 pub mod chart;
 mod carat;
+mod colour_table;
 mod encode;
 mod frame;
 mod glyphs;

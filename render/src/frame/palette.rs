@@ -7,7 +7,7 @@ use std::sync::{
     atomic::{AtomicU8, Ordering},
 };
 
-use crate::encode::ColourTable;
+use crate::colour_table::ColourTable;
 
 /// The colours of a frame: at most 256, and every colour seen so far mapped to one.
 ///
