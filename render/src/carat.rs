@@ -1,7 +1,10 @@
 //! Carat (spec `carat.md`): the 6 x 6 tile spaces, the 7 x 7 chips at their corners,
 //! the players with their colours and scores, and a player's hand.
 
-use rules::carat::{CaratView, Colour, ScoredChip, Space, Tile, Variant};
+use rules::{
+    carat::{CaratView, Colour, ScoredChip, Space, Tile, Variant},
+    words::Worded,
+};
 
 use crate::{
     RenderError,
@@ -425,7 +428,7 @@ pub(crate) fn draw_hand(
 
 /// The word a player of `lang` types for `colour` in a move (`c3 rot`).
 pub(crate) fn colour_word(colour: Colour, lang: Lang) -> &'static str {
-    crate::words::words(lang).carat_colours.get(colour.index()).copied().unwrap_or_else(|| colour.word())
+    colour.word_in(lang)
 }
 
 /// One hand tile: large, with its code, then the four ways to turn it, each labelled

@@ -4,8 +4,9 @@
 
 use rules::{
     AnyView, GameKind, Match, Viewer,
-    artifakes::{Direction, Way},
+    artifakes::Direction,
     carat, open,
+    words::Worded,
 };
 use serde_json::json;
 
@@ -187,7 +188,6 @@ fn artifakes_board_and_hand_in_german() {
 #[test]
 fn artifakes_hand_words_are_german_moves_the_rules_accept() {
     let mut game = artifakes_excavating();
-    let words = crate::words::words(Lang::De);
     let mut tried = 0;
     // Plays on until the player to move has cards that give points.
     for _ in 0..40 {
@@ -197,7 +197,7 @@ fn artifakes_hand_words_are_german_moves_the_rules_accept() {
         let seat = game.to_move().first().copied().unwrap_or(0);
         let AnyView::Artifakes(view) = game.view(Viewer::Seat(seat)) else { panic!("an Artifakes view") };
         let Some(Some(options)) = view.card_options.get(seat) else { break };
-        tried += german_moves_match_english(game.as_ref(), options, words);
+        tried += german_moves_match_english(game.as_ref(), options);
         play_first(&mut game, 1);
     }
     assert!(tried >= 2, "some card gives points");
@@ -205,13 +205,12 @@ fn artifakes_hand_words_are_german_moves_the_rules_accept() {
 
 /// Plays each way of each card with points in German and in English from `game`;
 /// checks that both give the same game, and returns how many moves were compared.
-fn german_moves_match_english(game: &dyn Match, options: &[rules::artifakes::CardOption], words: &crate::words::Words) -> usize {
+fn german_moves_match_english(game: &dyn Match, options: &[rules::artifakes::CardOption]) -> usize {
     let mut tried = 0;
     for option in options {
         for way in [option.by_colour, option.by_number].into_iter().filter(|w| w.points > 0) {
-            for (d, direction) in Direction::ALL.into_iter().enumerate() {
-                let w = usize::from(way.way == Way::Number);
-                let german = format!("spiele {} {} {}", option.card, words.artifakes_ways[w], words.artifakes_directions[d]);
+            for direction in Direction::ALL {
+                let german = format!("spiele {} {} {}", option.card, way.way.word_in(Lang::De), direction.word_in(Lang::De));
                 let english = format!("play {} {} {}", option.card, way.way.word(), direction.word());
                 let (mut de, mut en) = (game.box_clone(), game.box_clone());
                 de.play(&german).unwrap_or_else(|e| panic!("{german}: {e}"));

@@ -5,8 +5,9 @@
 //! German follows the glossary (`spec/glossary.md`) and the German rules (`seeds/`):
 //! Startfeld, Wartebereich, Ziel (Helofag); Ebene, Kugeln (Aratoths Rache); Chefinspektor,
 //! Durchgang, Dolerit, Fundstücke, Block, Scheibe (Artifälschungen); Setzhilfe, Stein
-//! (Hathor). Words a player types (Carat's colours, Artifakes' `farbe`/`zahl`,
-//! `uzs`/`guzs`) are the words the rules parser accepts in that language.
+//! (Hathor). Words a player types (colours, symbols, Artifakes' `farbe`/`zahl`,
+//! `uzs`/`guzs`) are not here: they come from the rules' own tables
+//! ([`rules::words::Worded`]), the words the parser accepts.
 
 use std::fmt;
 
@@ -89,8 +90,6 @@ words! {
     player: &'static str,
 
     // ---- Carat ----
-    /// The colours red, blue, green, yellow as the player types them in a move.
-    carat_colours: [&'static str; 4],
     /// The variant names hand3, two colours.
     carat_variants: [&'static str; 2],
 
@@ -178,11 +177,6 @@ words! {
     artifakes_your_hand: &'static str,
     /// `{0}` the inspector's field.
     artifakes_inspector_on: &'static str,
-    /// The card colours white, grey, blue, green, yellow, red.
-    artifakes_colours: [&'static str; 6],
-    /// The ways and directions as the player types them: colour, number; cw, ccw.
-    artifakes_ways: [&'static str; 2],
-    artifakes_directions: [&'static str; 2],
     /// `{0}` points found, `{0}` points destroyed.
     artifakes_find: &'static str,
     artifakes_destroy: &'static str,
@@ -215,17 +209,11 @@ words! {
     hathor_numbers: [&'static str; 3],
     /// A stone: `{0}` colour, `{1}` symbol.
     hathor_stone: &'static str,
-    /// Blue, red, green, yellow, white, purple.
-    hathor_colours: [&'static str; 6],
-    /// Hathor, ankh, scarab, eye, lotus, falcon.
-    hathor_symbols: [&'static str; 6],
 }
 
 /// English.
 pub(crate) static EN: Words = Words {
     player: "Player {0}",
-
-    carat_colours: ["red", "blue", "green", "yellow"],
     carat_variants: ["hand3", "two colours"],
 
     helofag_goal: "goal: {0} in Z",
@@ -277,9 +265,6 @@ pub(crate) static EN: Words = Words {
     artifakes_wasted: "wasted",
     artifakes_your_hand: "{0} · your hand",
     artifakes_inspector_on: "inspector on {0}",
-    artifakes_colours: ["white", "grey", "blue", "green", "yellow", "red"],
-    artifakes_ways: ["colour", "number"],
-    artifakes_directions: ["cw", "ccw"],
     artifakes_find: "find {0}",
     artifakes_destroy: "destroy {0}",
     artifakes_no_points: "{0}: no points",
@@ -301,15 +286,11 @@ pub(crate) static EN: Words = Words {
     hathor_no_stone: "no stone left",
     hathor_numbers: ["score", "stones left", "hints"],
     hathor_stone: "{0}-{1}",
-    hathor_colours: ["blue", "red", "green", "yellow", "white", "purple"],
-    hathor_symbols: ["hathor", "ankh", "scarab", "eye", "lotus", "falcon"],
 };
 
 /// German.
 pub(crate) static DE: Words = Words {
     player: "Spieler {0}",
-
-    carat_colours: ["rot", "blau", "grün", "gelb"],
     carat_variants: ["hand3", "zwei Farben"],
 
     helofag_goal: "Ziel: {0} in Z",
@@ -361,9 +342,6 @@ pub(crate) static DE: Words = Words {
     artifakes_wasted: "verschwendet",
     artifakes_your_hand: "{0} · deine Hand",
     artifakes_inspector_on: "Chefinspektor auf {0}",
-    artifakes_colours: ["weiß", "grau", "blau", "grün", "gelb", "rot"],
-    artifakes_ways: ["farbe", "zahl"],
-    artifakes_directions: ["uzs", "guzs"],
     artifakes_find: "Fund {0}",
     artifakes_destroy: "zerstört {0}",
     artifakes_no_points: "{0}: keine Punkte",
@@ -385,8 +363,6 @@ pub(crate) static DE: Words = Words {
     hathor_no_stone: "kein Stein mehr",
     hathor_numbers: ["Punkte", "Steine übrig", "Setzhilfen"],
     hathor_stone: "{0}-{1}",
-    hathor_colours: ["blau", "rot", "grün", "gelb", "weiß", "violett"],
-    hathor_symbols: ["hathor", "anch", "skarabäus", "auge", "lotus", "falke"],
 };
 
 #[cfg(test)]
@@ -441,24 +417,5 @@ mod tests {
         assert_eq!(Lang::default(), Lang::En);
         assert_eq!(Lang::De.game_name(GameKind::Artifakes), "Artifälschungen");
         assert_eq!(Lang::De.game_name(GameKind::Aratoth), "Aratoths Rache");
-    }
-
-    #[test]
-    /// Artifakes' ways and directions: `artifakes::tests`, through a whole move.
-    fn typed_words_are_the_words_the_rules_parse() {
-        use rules::{carat, hathor};
-        for lang in Lang::ALL {
-            let w = crate::words::words(lang);
-            for colour in carat::Colour::ALL {
-                let word = w.carat_colours[colour.index()];
-                assert_eq!(carat::Colour::parse(word), Some(colour), "{word}");
-            }
-            for (k, colour) in hathor::Colour::ALL.into_iter().enumerate() {
-                assert_eq!(hathor::Colour::parse(w.hathor_colours[k]), Some(colour));
-            }
-            for (k, symbol) in hathor::Symbol::ALL.into_iter().enumerate() {
-                assert_eq!(hathor::Symbol::parse(w.hathor_symbols[k]), Some(symbol));
-            }
-        }
     }
 }

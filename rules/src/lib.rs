@@ -35,6 +35,7 @@ pub mod record;
 mod refusal;
 pub mod rng;
 mod view;
+pub mod words;
 
 pub use game::{Chance, Game, Seat, Viewer};
 pub use kind::{open, GameKind};

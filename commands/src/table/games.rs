@@ -10,7 +10,7 @@ mod artifakes;
 mod hathor;
 mod helofag;
 
-use rules::{AnyView, GameKind, Match, Seat, Viewer};
+use rules::{AnyView, GameKind, Match, Seat, Viewer, words::Worded};
 
 use crate::base::{
     i18n::{Lang, Msg, Texts},
@@ -258,13 +258,7 @@ rules::for_each_game!(chat_of);
 /// Carat: the hand tiles, e.g. `5RGBY 2RBGY`; colours in German (`c3 rot`).
 impl Chat for rules::carat::CaratView {
     fn word_de(word: &str) -> Option<&'static str> {
-        Some(match word {
-            "red" => "rot",
-            "blue" => "blau",
-            "green" => "grün",
-            "yellow" => "gelb",
-            _ => return None,
-        })
+        rules::carat::Colour::de_of_en(word)
     }
 
     fn hand_text(&self, seat: Seat) -> Option<String> {

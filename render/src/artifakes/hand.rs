@@ -2,7 +2,10 @@
 //! beside each what it can do now: the movement points by colour and by number and the
 //! field the inspector would reach each way (from [`rules::artifakes::CardOption`]).
 
-use rules::artifakes::{ArtifakesView, CardOption, Landing, Way, WayOption, colour_of};
+use rules::{
+    artifakes::{ArtifakesView, CardOption, Direction, Landing, WayOption, colour_of},
+    words::Worded,
+};
 
 use super::{MARGIN, WIDTH, field_colour};
 use crate::{
@@ -48,7 +51,7 @@ fn draw_card_face(canvas: &mut Canvas, area: Area, card: u8, lang: Lang) -> Resu
     canvas.fill_rect(Area::new(area.x, band.y + band.h * 0.5, area.w, band.h * 0.5), fill);
     canvas.stroke_rounded_rect(area, radius, (area.w / 56.0).clamp(1.5, 2.0), palette::INK);
     let (cx, _) = area.centre();
-    let word = colour.and_then(|c| crate::words::words(lang).artifakes_colours.get(c as usize).copied());
+    let word = colour.map(|c| c.word_in(lang));
     if let Some(word) = word.filter(|_| area.h >= 80.0) {
         let style = TextStyle::new(area.h * 0.127).bold().colour(fill.ink_on()).centred();
         let word = Canvas::fit_text(word, area.w - 8.0, &style)?;
@@ -76,9 +79,8 @@ fn gain(landing: &Landing, lang: Lang) -> String {
 /// "number 4: cw → 2 (find 1), ccw → 24" or "zahl 4: uzs → 2 (Fund 1), guzs → 24".
 fn way_line(option: &WayOption, lang: Lang) -> String {
     let words = crate::words::words(lang);
-    let [colour, number] = words.artifakes_ways;
-    let way = if option.way == Way::Colour { colour } else { number };
-    let [cw_word, ccw_word] = words.artifakes_directions;
+    let way = option.way.word_in(lang);
+    let [cw_word, ccw_word] = Direction::ALL.map(|d| d.word_in(lang));
     match (option.cw, option.ccw) {
         (Some(cw), Some(ccw)) => format!(
             "{way} {}:  {cw_word} → {}{},  {ccw_word} → {}{}",

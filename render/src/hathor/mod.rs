@@ -7,7 +7,10 @@ mod symbols;
 #[cfg(test)]
 mod tests;
 
-use rules::hathor::{COLS, Colour, End, Field, HathorView, ROWS, Stone, Symbol, VARIANTS};
+use rules::{
+    hathor::{COLS, Colour, End, Field, HathorView, ROWS, Stone, Symbol, VARIANTS},
+    words::Worded,
+};
 
 use crate::{
     RenderError,
@@ -286,12 +289,7 @@ fn draw_header(canvas: &mut Canvas, view: &HathorView, lang: Lang) -> Result<(),
 /// A stone in words, e.g. "blue-ankh" / "blau-anch".
 pub(crate) fn stone_name(stone: Stone, lang: Lang) -> String {
     let words = crate::words::words(lang);
-    let colour = Colour::ALL.iter().position(|&c| c == stone.colour).and_then(|k| words.hathor_colours.get(k));
-    let symbol = Symbol::ALL.iter().position(|&s| s == stone.symbol).and_then(|k| words.hathor_symbols.get(k));
-    match (colour, symbol) {
-        (Some(c), Some(s)) => fill(words.hathor_stone, &[c, s]),
-        _ => stone.to_string(),
-    }
+    fill(words.hathor_stone, &[&stone.colour.word_in(lang), &stone.symbol.word_in(lang)])
 }
 
 /// One line saying how things stand.

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::words::Worded;
+
 use serde::{Deserialize, Serialize};
 
 use super::geometry::Site;
@@ -180,32 +182,25 @@ impl Colour {
 
     /// The English word (canonical notation).
     pub fn word(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Green => "green",
-            Colour::Black => "black",
-        }
+        self.word_in(crate::Lang::En)
     }
 
     /// The German word.
     pub fn word_de(self) -> &'static str {
-        match self {
-            Colour::Red => "rot",
-            Colour::Green => "grün",
-            Colour::Black => "schwarz",
-        }
+        self.word_in(crate::Lang::De)
     }
 
     /// Parses `red`/`rot`, `green`/`grün`/`gruen`, `black`/`schwarz`, case-insensitive.
     pub fn parse(word: &str) -> Option<Colour> {
-        match word.to_lowercase().as_str() {
-            "red" | "rot" => Some(Colour::Red),
-            "green" | "grün" | "gruen" => Some(Colour::Green),
-            "black" | "schwarz" => Some(Colour::Black),
-            _ => None,
-        }
+        Colour::from_word(word)
     }
 }
+
+crate::word_table!(Colour {
+    Colour::Red => "red", "rot";
+    Colour::Green => "green", "grün", "gruen";
+    Colour::Black => "black", "schwarz";
+});
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -6,6 +6,7 @@
 use std::fmt;
 
 use super::ring::{Direction, FIELDS};
+use crate::words::Worded;
 use crate::Refusal;
 
 /// A fake from a player's supply: a block is worth 2 points, a disc 1.
@@ -55,12 +56,14 @@ impl Way {
 
     /// The canonical word: `colour` or `number`.
     pub fn word(self) -> &'static str {
-        match self {
-            Way::Colour => "colour",
-            Way::Number => "number",
-        }
+        self.word_in(crate::Lang::En)
     }
 }
+
+crate::word_table!(Way {
+    Way::Colour => "colour", "farbe", "color";
+    Way::Number => "number", "zahl", "nummer";
+});
 
 impl fmt::Display for Way {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -102,17 +105,17 @@ enum Word {
 
 /// The keyword `word` stands for (lower-case input), with the canonical English spelling.
 fn keyword(word: &str) -> Option<(Word, &'static str)> {
+    if let Some(way) = Way::from_word(word) {
+        return Some((Word::Way(way), way.word()));
+    }
+    if let Some(direction) = Direction::from_word(word) {
+        return Some((Word::Direction(direction), direction.word()));
+    }
     Some(match word {
         "bury" | "vergrabe" | "vergraben" => (Word::Bury, "bury"),
         "play" | "spiele" | "spielen" | "spiel" => (Word::Play, "play"),
         "block" | "blocks" | "blöcke" | "bloecke" => (Word::Piece(Piece::Block), "block"),
         "disc" | "disk" | "discs" | "scheibe" | "scheiben" => (Word::Piece(Piece::Disc), "disc"),
-        "colour" | "color" | "farbe" => (Word::Way(Way::Colour), "colour"),
-        "number" | "zahl" | "nummer" => (Word::Way(Way::Number), "number"),
-        "cw" | "clockwise" | "uzs" => (Word::Direction(Direction::Clockwise), "cw"),
-        "ccw" | "counterclockwise" | "counter-clockwise" | "anticlockwise" | "guzs" => {
-            (Word::Direction(Direction::CounterClockwise), "ccw")
-        }
         "waste" | "verschwenden" | "verschwende" => (Word::Waste, "waste"),
         _ => return None,
     })

@@ -3,12 +3,14 @@
 
 use std::fmt;
 
+use crate::words::Worded;
+
 use serde::{Deserialize, Serialize};
 
 /// Fields on the outer ring.
 pub const FIELDS: u8 = 30;
 
-/// The six field colours (German: weiß, grau, blau, grün, gelb, rot).
+/// The six field colours (their German words in the [`crate::words::Worded`] table below).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Colour {
@@ -26,16 +28,18 @@ impl Colour {
 
     /// The English word (also the Fluent argument value).
     pub fn word(self) -> &'static str {
-        match self {
-            Colour::White => "white",
-            Colour::Grey => "grey",
-            Colour::Blue => "blue",
-            Colour::Green => "green",
-            Colour::Yellow => "yellow",
-            Colour::Red => "red",
-        }
+        self.word_in(crate::Lang::En)
     }
 }
+
+crate::word_table!(Colour {
+    Colour::White => "white", "weiß", "weiss";
+    Colour::Grey => "grey", "grau", "gray";
+    Colour::Blue => "blue", "blau";
+    Colour::Green => "green", "grün", "gruen";
+    Colour::Yellow => "yellow", "gelb";
+    Colour::Red => "red", "rot";
+});
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -85,12 +89,14 @@ impl Direction {
 
     /// The canonical word: `cw` or `ccw`.
     pub fn word(self) -> &'static str {
-        match self {
-            Direction::Clockwise => "cw",
-            Direction::CounterClockwise => "ccw",
-        }
+        self.word_in(crate::Lang::En)
     }
 }
+
+crate::word_table!(Direction {
+    Direction::Clockwise => "cw", "uzs", "clockwise";
+    Direction::CounterClockwise => "ccw", "guzs", "counterclockwise", "counter-clockwise", "anticlockwise";
+});
 
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

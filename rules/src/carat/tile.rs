@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::words::Worded;
 use crate::Refusal;
 
 /// The four diamond colours; player *i* owns colour *i* (red, blue, green, yellow).
@@ -27,12 +28,7 @@ impl Colour {
 
     /// The English word (canonical notation).
     pub fn word(self) -> &'static str {
-        match self {
-            Colour::Red => "red",
-            Colour::Blue => "blue",
-            Colour::Green => "green",
-            Colour::Yellow => "yellow",
-        }
+        self.word_in(crate::Lang::En)
     }
 
     /// The letter in tile codes: R, B, G, Y.
@@ -58,15 +54,16 @@ impl Colour {
     /// Parses an English or German colour word (`red`/`rot`, `blue`/`blau`,
     /// `green`/`grün`/`gruen`, `yellow`/`gelb`), case-insensitive.
     pub fn parse(word: &str) -> Option<Colour> {
-        match word.to_lowercase().as_str() {
-            "red" | "rot" => Some(Colour::Red),
-            "blue" | "blau" => Some(Colour::Blue),
-            "green" | "grün" | "gruen" => Some(Colour::Green),
-            "yellow" | "gelb" => Some(Colour::Yellow),
-            _ => None,
-        }
+        Colour::from_word(word)
     }
 }
+
+crate::word_table!(Colour {
+    Colour::Red => "red", "rot";
+    Colour::Blue => "blue", "blau";
+    Colour::Green => "green", "grün", "gruen";
+    Colour::Yellow => "yellow", "gelb";
+});
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::words::Worded;
+
 use serde::{Deserialize, Serialize};
 
 /// The six stone colours, in the spec's order.
@@ -21,31 +23,25 @@ impl Colour {
 
     /// The English word (canonical notation).
     pub fn word(self) -> &'static str {
-        match self {
-            Colour::Blue => "blue",
-            Colour::Red => "red",
-            Colour::Green => "green",
-            Colour::Yellow => "yellow",
-            Colour::White => "white",
-            Colour::Purple => "purple",
-        }
+        self.word_in(crate::Lang::En)
     }
 
     /// Parses an English or German colour word, case-insensitive: `blue`/`blau`,
     /// `red`/`rot`, `green`/`grün`/`gruen`, `yellow`/`gelb`, `white`/`weiß`/`weiss`,
     /// `purple`/`violett`/`lila`.
     pub fn parse(word: &str) -> Option<Colour> {
-        match word.trim().to_lowercase().as_str() {
-            "blue" | "blau" => Some(Colour::Blue),
-            "red" | "rot" => Some(Colour::Red),
-            "green" | "grün" | "gruen" => Some(Colour::Green),
-            "yellow" | "gelb" => Some(Colour::Yellow),
-            "white" | "weiß" | "weiss" => Some(Colour::White),
-            "purple" | "violett" | "lila" => Some(Colour::Purple),
-            _ => None,
-        }
+        Colour::from_word(word)
     }
 }
+
+crate::word_table!(Colour {
+    Colour::Blue => "blue", "blau";
+    Colour::Red => "red", "rot";
+    Colour::Green => "green", "grün", "gruen";
+    Colour::Yellow => "yellow", "gelb";
+    Colour::White => "white", "weiß", "weiss";
+    Colour::Purple => "purple", "violett", "lila";
+});
 
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -71,30 +67,24 @@ impl Symbol {
 
     /// The English word (canonical notation).
     pub fn word(self) -> &'static str {
-        match self {
-            Symbol::Hathor => "hathor",
-            Symbol::Ankh => "ankh",
-            Symbol::Scarab => "scarab",
-            Symbol::Eye => "eye",
-            Symbol::Lotus => "lotus",
-            Symbol::Falcon => "falcon",
-        }
+        self.word_in(crate::Lang::En)
     }
 
     /// Parses an English or German symbol word, case-insensitive: `hathor`, `ankh`/`anch`,
     /// `scarab`/`skarabäus`/`skarabaeus`, `eye`/`auge`, `lotus`, `falcon`/`falke`.
     pub fn parse(word: &str) -> Option<Symbol> {
-        match word.trim().to_lowercase().as_str() {
-            "hathor" => Some(Symbol::Hathor),
-            "ankh" | "anch" => Some(Symbol::Ankh),
-            "scarab" | "skarabäus" | "skarabaeus" => Some(Symbol::Scarab),
-            "eye" | "auge" => Some(Symbol::Eye),
-            "lotus" => Some(Symbol::Lotus),
-            "falcon" | "falke" => Some(Symbol::Falcon),
-            _ => None,
-        }
+        Symbol::from_word(word)
     }
 }
+
+crate::word_table!(Symbol {
+    Symbol::Hathor => "hathor", "hathor";
+    Symbol::Ankh => "ankh", "anch";
+    Symbol::Scarab => "scarab", "skarabäus", "skarabaeus";
+    Symbol::Eye => "eye", "auge";
+    Symbol::Lotus => "lotus", "lotus";
+    Symbol::Falcon => "falcon", "falke";
+});
 
 impl fmt::Display for Symbol {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -2,7 +2,7 @@
 //! could not place and is out. Without them a three-player announcement would just skip
 //! that player, and a two-player game would end without saying why.
 
-use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView};
+use rules::{AnyView, Match, Seat, Viewer, aratoth::AratothView, words::Worded};
 
 use super::Chat;
 use crate::base::{
@@ -28,7 +28,7 @@ impl Chat for AratothView {
             .iter()
             .find(|s| s.en == word)
             .map(|s| s.de)
-            .or_else(|| rules::aratoth::Colour::parse(word).filter(|c| c.word() == word).map(rules::aratoth::Colour::word_de))
+            .or_else(|| rules::aratoth::Colour::de_of_en(word))
     }
 }
 

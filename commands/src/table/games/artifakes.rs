@@ -4,7 +4,8 @@
 
 use rules::{
     AnyView, Match, Seat, Viewer,
-    artifakes::{ArtifakesView, CardOption, Landing, LastPlay, Phase, WayOption},
+    artifakes::{ArtifakesView, CardOption, Direction, Landing, LastPlay, Phase, Way, WayOption},
+    words::Worded,
 };
 
 use super::Chat;
@@ -32,12 +33,8 @@ impl Chat for ArtifakesView {
             "bury" => "vergrabe",
             "play" => "spiele",
             "disc" => "scheibe",
-            "colour" => "farbe",
-            "number" => "zahl",
-            "cw" => "uzs",
-            "ccw" => "guzs",
             "waste" => "verschwenden",
-            _ => return None,
+            _ => return Way::de_of_en(word).or_else(|| Direction::de_of_en(word)),
         })
     }
 
