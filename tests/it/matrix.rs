@@ -1106,3 +1106,65 @@ async fn the_review_edits_its_progress_and_the_replay_carries_the_game_page() {
     assert!(delays[..9].iter().all(|&d| d == 80) && delays[9] == 500, "{delays:?}");
     bot.stop().await;
 }
+
+/// Conditional moves on Matrix (issue 40): the player who waits plans a reply in a
+/// direct room with the bot (`if #1 <their move> then <my move>`), and the confirmation
+/// comes there; the opponent's move in the room is answered by the scheduler with the
+/// planned reply, announced in the room on its board with "Played as planned."; the plan
+/// itself is never seen in the room, by either player.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_conditional_reply_planned_privately_is_played_in_the_room() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(commands::base::clock::ManualClock::at(1_796_025_600_000));
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let host = Arc::new(Host::open_with_clock(&url, HostOptions::default(), clock.clone()).await.expect("open the games database"));
+    let account = hs.register("bot");
+    let bot = RunningBot::start(hs, &account, &dir.path().join("matrix-store"), HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Carat table", false).await;
+    let here = |s: &Seen| s.room_id == room.room_id();
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
+
+    // The same game in the rules crate: its first two moves, by the first mover and then
+    // by the player who waits.
+    let plan = plan_carat(7);
+    let ((first, theirs), (_, mine)) = (plan.moves[0].clone(), plan.moves[1].clone());
+    let (mover, waiter) = if first == "alice" { (&mut alice, &mut bob) } else { (&mut bob, &mut alice) };
+
+    // The waiting player plans in a direct room of their own with the bot.
+    let direct = waiter.create_room("with the bot", &[&bot_id], false).await;
+    waiter.wait_for_member(&direct, &bot_id).await;
+    waiter.say(&direct, &format!("!st if #1 {theirs} then {mine}")).await;
+    let confirmation = waiter
+        .expect("the plan's confirmation", |s| !here(s) && bot_says(s, &bot_id, "Planned for game #1, seen only by you"))
+        .await;
+    assert!(confirmation.body().ends_with(&format!("if {theirs} then {mine}")), "{}", confirmation.body());
+
+    // The opponent's move in the room; the scheduler plays the reply at once.
+    mover.say(&room, &format!("!st {theirs}")).await;
+    mover.expect("the move's board", |s| here(s) && is_image(s) && bot_says(s, &bot_id, &format!("plays {theirs} (game #1, move 1)"))).await;
+    clock.advance(1_000);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let reply = mover
+        .expect("the planned reply", |s| here(s) && is_image(s) && bot_says(s, &bot_id, &format!("plays {mine} (game #1, move 2)")))
+        .await;
+    assert!(reply.body().contains("Played as planned."), "{}", reply.body());
+    assert!(mentions(&reply, &mover.user_id), "the opponent is to move again: {:?}", reply.content);
+    assert_png(&mover.download(&reply).await.0);
+    assert_eq!(host.move_number(commands::GameId(1)).await.expect("db"), Some(2));
+
+    // Nothing of the plan in the room, for either player.
+    alice.forget(Duration::from_secs(1), |_| false).await;
+    bob.forget(Duration::from_secs(1), |_| false).await;
+    for human in [&alice, &bob] {
+        let in_room: Vec<&str> = human.history.iter().filter(|s| s.room_id == room.room_id()).map(Seen::body).collect();
+        assert!(in_room.iter().all(|b| !b.contains("Planned for") && !b.contains(&format!("if {theirs}"))), "{in_room:#?}");
+    }
+    let opponent = if first == "alice" { &alice } else { &bob };
+    assert!(opponent.history.iter().all(|s| !s.body().contains("Planned for")), "the opponent never sees the plan");
+    bot.stop().await;
+}
