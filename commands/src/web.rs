@@ -16,7 +16,9 @@ use std::{
 
 use rules::{Match, Seat, Viewer};
 
-pub use crate::store::web::WebLink;
+pub use crate::features::tournaments::page::{WebPairing, WebRound, WebTournament};
+pub use crate::store::tournaments::Stage as TournamentStage;
+pub use crate::store::web::{TournamentVersion, WebLink};
 pub use crate::table::board_cache::WebBoard;
 use crate::{
     base::{
@@ -324,6 +326,42 @@ impl Host {
             record.seed = None;
         }
         Ok(Some(record))
+    }
+}
+
+impl Host {
+    /// The tournament whose page `token` is, as stored; `None` for a token that is not
+    /// ours.
+    async fn web_tournament_row(&self, token: &str) -> Result<Option<crate::store::tournaments::TournamentRow>, StorageError> {
+        if !plausible_token(token) {
+            return Ok(None);
+        }
+        let Some(id) = self.db.tournament_of_token(token).await? else { return Ok(None) };
+        self.db.tournament(id).await
+    }
+
+    /// The page of the tournament behind `token` (`/t/<token>`) in `lang`: its state,
+    /// standings and rounds, every game with its page's token (made now for a game that
+    /// has none); `None` for an unknown token.
+    ///
+    /// # Errors
+    /// [`StorageError`] when a read or a token's write fails, or a game no longer replays.
+    pub async fn web_tournament(&self, token: &str, lang: Lang) -> Result<Option<WebTournament>, StorageError> {
+        let Some(t) = self.web_tournament_row(token).await? else { return Ok(None) };
+        crate::features::tournaments::page::web_page(self, &t, lang).await.map(Some)
+    }
+
+    /// What the tournament page's polling compares ([`TournamentVersion`]); `None` for an
+    /// unknown token.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn web_tournament_version(&self, token: &str) -> Result<Option<TournamentVersion>, StorageError> {
+        if !plausible_token(token) {
+            return Ok(None);
+        }
+        let Some(id) = self.db.tournament_of_token(token).await? else { return Ok(None) };
+        self.db.tournament_version(id).await
     }
 }
 

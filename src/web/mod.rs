@@ -13,7 +13,12 @@
 //! * `GET /g/<token>/review.png`: the graph of a finished game's review, once computed.
 //! * `GET /g/<token>/record.json`: the public record (a running game's without setup and
 //!   seed); `GET /g/<token>/version.json`: `{seq, takebacks, finished}` for polling.
-//! * `GET /static/page.js`, `/static/page.css`: the page's script and style.
+//! * `GET /t/<token>`: a tournament's page (issue 39): its state, the standings with
+//!   the tie-breaks (a round robin's cross table), every round's pairings and results,
+//!   each game linking to its game page, the bye; `GET /t/<token>/version.json`: what
+//!   its polling compares (`{stage, round, entrants, left, ended, moves}`).
+//! * `GET /static/page.js`, `/static/page.css`, `/static/tournament.js`: the pages'
+//!   scripts and style.
 //!
 //! Anything else, an unknown token (also one that is not UTF-8) or a position past the
 //! last move is a `404` page. Every answer the router gives (also a `405` for another
@@ -23,6 +28,7 @@
 
 mod connections;
 mod page;
+mod tournament;
 
 pub use connections::Limits;
 
@@ -53,8 +59,11 @@ pub fn router(host: Arc<Host>) -> Router {
     Router::new()
         .route("/g/{token}", get(game_page))
         .route("/g/{token}/{file}", get(game_file))
+        .route("/t/{token}", get(tournament_page))
+        .route("/t/{token}/{file}", get(tournament_file))
         .route("/static/page.js", get(|| async { asset("text/javascript; charset=utf-8", page::SCRIPT) }))
         .route("/static/page.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE) }))
+        .route("/static/tournament.js", get(|| async { asset("text/javascript; charset=utf-8", tournament::SCRIPT) }))
         .fallback(not_found_anywhere)
         .with_state(web)
         // Outermost, so that no answer lacks them (axum's 405, a rejected extraction).
@@ -127,6 +136,10 @@ fn not_found(host: &Host, lang: Lang) -> Response {
     html(StatusCode::NOT_FOUND, page::not_found(host.texts(), lang, "web-not-found"))
 }
 
+fn no_tournament(host: &Host, lang: Lang) -> Response {
+    html(StatusCode::NOT_FOUND, page::not_found(host.texts(), lang, "web-tournament-not-found"))
+}
+
 /// A storage failure: logged with its cause, shown as a plain "try again" page.
 fn failed(host: &Host, lang: Lang, what: &str, error: &commands::store::StorageError) -> Response {
     tracing::error!(error = %error, what, "the web page could not be served");
@@ -151,6 +164,50 @@ async fn game_page(
         Ok(Some(game)) => html(StatusCode::OK, page::game(web.host.texts(), lang, &token, &game)),
         Ok(None) => not_found(&web.host, lang),
         Err(e) => failed(&web.host, lang, "page", &e),
+    }
+}
+
+/// A tournament's page. Its version is read before the page, so that a change between
+/// the two reads makes the script reload once more rather than miss it.
+async fn tournament_page(
+    State(web): State<Web>,
+    path: Result<Path<String>, PathRejection>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let lang = language(query.as_deref(), &headers, web.host.language());
+    let host = &web.host;
+    let Ok(Path(token)) = path else { return no_tournament(host, lang) };
+    let version = match host.web_tournament_version(&token).await {
+        Ok(Some(version)) => serde_json::to_string(&version).unwrap_or_default(),
+        Ok(None) => return no_tournament(host, lang),
+        Err(e) => return failed(host, lang, "tournament version", &e),
+    };
+    match host.web_tournament(&token, lang).await {
+        Ok(Some(t)) => html(StatusCode::OK, tournament::page(host.texts(), lang, &version, &t)),
+        Ok(None) => no_tournament(host, lang),
+        Err(e) => failed(host, lang, "tournament page", &e),
+    }
+}
+
+/// A file of a tournament's link: only `version.json` (`{stage, round, entrants, left,
+/// ended, moves}`, for polling).
+async fn tournament_file(
+    State(web): State<Web>,
+    path: Result<Path<(String, String)>, PathRejection>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let lang = language(query.as_deref(), &headers, web.host.language());
+    let host = &web.host;
+    let Ok(Path((token, file))) = path else { return no_tournament(host, lang) };
+    if file != "version.json" {
+        return no_tournament(host, lang);
+    }
+    match host.web_tournament_version(&token).await {
+        Ok(Some(version)) => json(serde_json::to_vec(&version).unwrap_or_default(), "no-store"),
+        Ok(None) => no_tournament(host, lang),
+        Err(e) => failed(host, lang, "tournament version", &e),
     }
 }
 

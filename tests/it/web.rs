@@ -779,3 +779,190 @@ async fn a_hostile_name_is_escaped_on_the_game_page() {
     assert!(text.contains(&format!("<a href=\"#1\">{escaped}: ")) || text.contains(&format!("<p class=\"status\">It is {escaped}'s turn.</p>")), "{text}");
     assert_eq!(text.matches("<img ").count(), 1, "only the board is an image: {text}");
 }
+
+/// The path part (`/t/<token>`) of a tournament post's link.
+fn tournament_path(replies: &[Reply]) -> String {
+    let link = replies.iter().find_map(|r| r.link.as_ref()).expect("a post with the tournament's link");
+    assert!(link.text.starts_with("Tournament page (standings, rounds, every game): http://"), "{}", link.text);
+    let at = link.url.find("/t/").expect("a /t/ link");
+    link.url[at..].to_string()
+}
+
+/// The `href` of the `<a>` at the start of the line of `html` that contains `text`.
+fn game_href(html: &str, text: &str) -> String {
+    let line = html.lines().find(|l| l.contains(text)).unwrap_or_else(|| panic!("no line with {text:?} in {html}"));
+    let start = line.find("<a href=\"").expect("a link") + "<a href=\"".len();
+    line[start..start + line[start..].find('"').expect("a closing quote")].to_string()
+}
+
+/// Issue 39: a tournament's page (`/t/<token>`) after round 1 of a Swiss of five, all
+/// signed up in this order: alice 1, bob 2, carol 3, dave 4, erin 5. Round 1 by the Dutch
+/// system: the bye to the lowest-ranked (erin), then S1 {1, 2} against S2 {3, 4}, colours
+/// alternating by board from White for rank 1: alice – carol, dave – bob. carol and dave
+/// resign. Standings by hand: alice, bob and erin 1 point; Buchholz: alice's only
+/// opponent carol 0, bob's dave 0, erin none (a bye adds nothing): 0 each, cut 1 also 0;
+/// carol's and dave's opponent has 1: Buchholz 1, cut 1 (less the lowest, that 1) 0;
+/// Sonneborn-Berger 0 for everyone (every winner beat a player with 0); wins: alice and
+/// bob 1, erin 0 (a bye is no win). So alice and bob share first place (level on all,
+/// their ratings too: each beat one newcomer), erin is third, carol and dave share
+/// fourth. Four rounds (⌈log2 5⌉ + 1, at most 4).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swiss_tournaments_page_shows_standings_rounds_and_links_to_its_games() {
+    let site = Site::start().await;
+    let opened = site.say("alice", "tournament new carat time=1d").await;
+    let page = tournament_path(&opened);
+    assert!(page.len() == "/t/".len() + 32, "128 bits in hex: {page}");
+    for who in ["bob", "carol", "dave", "erin"] {
+        let joined = site.say(who, "tournament join").await;
+        assert!(!joined.iter().any(|r| r.refusal), "{:?}", joined[0].text.plain());
+    }
+    let signup = get(site.addr, &page, &[]).await;
+    assert_eq!((signup.status, signup.header("content-type")), (200, "text/html; charset=utf-8"));
+    let text = signup.text();
+    assert!(text.contains("<p id=\"signup\">Signed up (5, at least 3 needed): alice, bob, carol, dave, erin. Sign-up ends "), "{text}");
+    assert!(text.contains("<p class=\"note\">No round has been paired yet.</p>"), "{text}");
+    assert!(!text.contains("id=\"standings\""), "no standings before the start: {text}");
+
+    let started = site.say("alice", "tournament start").await;
+    assert_eq!(tournament_path(&started), page, "the round's post links the same page");
+    let round_one = started.iter().map(|r| r.text.plain()).collect::<Vec<_>>().join("\n");
+    assert!(round_one.contains("#1: alice – carol") && round_one.contains("#2: dave – bob") && round_one.contains("erin has the bye (1 point)."), "{round_one}");
+    for (who, game) in [("carol", 1), ("dave", 2)] {
+        let resigned = site.say(who, &format!("resign #{game}")).await;
+        assert!(!resigned.iter().any(|r| r.refusal), "{:?}", resigned[0].text.plain());
+    }
+    // The scheduler counts round 1 and pairs round 2.
+    let notices = site.host.due_notices(site.host.now()).await;
+    let posted = notices.iter().map(|n| n.reply.text.plain()).collect::<Vec<_>>().join("\n");
+    assert!(posted.contains("Tournament #1, round 2 of 4:"), "{posted}");
+
+    let answer = get(site.addr, &page, &[]).await;
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.header("cache-control"), "no-cache");
+    assert!(answer.header("content-security-policy").contains("script-src 'self'"));
+    let text = answer.text();
+    assert!(text.contains("<title>Tournament #1: Carat · Spieltisch</title>"), "{text}");
+    assert!(text.contains("<p id=\"state\">Tournament #1 (Carat, Swiss, 4 rounds, 1 day per move): round 2 of 4.</p>"), "{text}");
+    assert!(text.contains("<p class=\"caption\">Tournament #1: standings after round 1 of 4</p>"), "{text}");
+    let row = |cells: [&str; 7]| {
+        let tds: String = cells.iter().enumerate().map(|(i, c)| if i == 1 { format!("<td class=\"name\" title=\"{c}\">{c}</td>") } else { format!("<td class=\"num\">{c}</td>") }).collect();
+        format!("<tr>{tds}</tr>")
+    };
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("<tr><td")).collect();
+    assert_eq!(rows, vec![
+        row(["1", "alice", "1", "0", "0", "0", "1"]),
+        row(["1", "bob", "1", "0", "0", "0", "1"]),
+        row(["3", "erin", "1", "0", "0", "0", "0"]),
+        row(["4", "carol", "0", "0", "1", "0", "0"]),
+        row(["4", "dave", "0", "0", "1", "0", "0"]),
+    ], "{text}");
+    // Round 2 first (the newest), then round 1 with its results and the bye.
+    let (two, one) = (text.find("<h3 id=\"round-2\">Round 2</h3>").expect("round 2"), text.find("<h3 id=\"round-1\">Round 1</h3>").expect("round 1"));
+    assert!(two < one, "the newest round first");
+    let round1 = &text[one..];
+    assert!(round1.contains("</a> alice – carol: 1–0</li>") && round1.contains("</a> dave – bob: 0–1</li>"), "{round1}");
+    assert!(round1.contains("<li class=\"bye\">erin has the bye (1 point).</li>"), "{round1}");
+    let round2 = &text[two..one];
+    assert_eq!(round2.matches(" to move</li>").count(), 2, "two games running in round 2: {round2}");
+    assert_eq!(round2.matches("<li class=\"bye\">").count(), 1, "and one bye: {round2}");
+
+    // Every game links to its game page: the page of that very game, the link `board` gives.
+    for (id, players) in [(1, "alice – carol"), (2, "dave – bob")] {
+        let href = game_href(round1, &format!(">#{id}</a> {players}"));
+        assert!(href.starts_with("../g/") && href.len() == "../g/".len() + 32, "{href}");
+        // Relative to the page at /t/<token>: /g/<token>.
+        let path = format!("/{}", href.trim_start_matches("../"));
+        let game = get(site.addr, &path, &[]).await;
+        assert_eq!(game.status, 200, "{path}");
+        assert!(game.text().contains(&format!("<title>Game #{id}: Carat · Spieltisch</title>")), "{}", game.text());
+        let board = site.say("alice", &format!("board #{id}")).await;
+        assert_eq!(link_path(&board[0]), path, "the game's one spectators' link");
+    }
+    for href in round2.lines().filter(|l| l.contains("<a href=")).map(|l| game_href(l, "<a href=")) {
+        assert_eq!(get(site.addr, &format!("/{}", href.trim_start_matches("../")), &[]).await.status, 200, "{href}");
+    }
+
+    // What the page polls: by hand, two games ended with one log entry each (a resignation).
+    let version = get(site.addr, &format!("{page}/version.json"), &[]).await;
+    assert_eq!((version.status, version.header("cache-control")), (200, "no-store"));
+    let json: serde_json::Value = serde_json::from_slice(&version.body).expect("JSON");
+    assert_eq!(json, serde_json::json!({"stage": "running", "round": 2, "entrants": 5, "left": 0, "ended": 2, "moves": 2}));
+    assert!(text.contains(&format!("data-version=\"{}\"", String::from_utf8_lossy(&version.body).replace('"', "&quot;"))), "the page carries its version: {text}");
+
+    // German, and `tournament` in chat carries the link too.
+    let de = get(site.addr, &format!("{page}?lang=de"), &[]).await.text();
+    assert!(de.contains("<html lang=\"de\">") && de.contains("<title>Turnier #1: Carat · Spieltisch</title>") && de.contains("<h2>Tabelle</h2>"), "{de}");
+    assert!(de.contains("<li class=\"bye\">erin ist spielfrei (1 Punkt).</li>") && de.contains("<h3 id=\"round-1\">Runde 1</h3>"), "{de}");
+    let status = site.say("bob", "tournament").await;
+    assert_eq!(tournament_path(&status), page);
+    // The chat's standings are the page's: after round 1, dave's bye of round 2 not yet
+    // counted (`place. name: points (cut 1, Buchholz, Sonneborn-Berger, wins)`).
+    let said = status[0].text.plain();
+    for line in ["1. alice: 1 (0, 0, 0, 1)", "1. bob: 1 (0, 0, 0, 1)", "3. erin: 1 (0, 0, 0, 0)", "4. carol: 0 (0, 1, 0, 0)", "4. dave: 0 (0, 1, 0, 0)"] {
+        assert!(said.lines().any(|l| l == line), "{line:?} in {said}");
+    }
+
+    // Unknown tokens and files are a 404 page that says what was not found.
+    for bad in ["/t/00000000000000000000000000000000", "/t/nothing", "/t/%FF%FE", "/t/", &format!("{page}/record.json"), &format!("{page}/0.png")] {
+        let answer = get(site.addr, bad, &[]).await;
+        assert_eq!((answer.status, answer.header("content-type")), (404, "text/html; charset=utf-8"), "{bad}");
+        assert!(answer.text().contains("There is no such tournament page") || bad == "/t/", "{bad}: {}", answer.text());
+    }
+
+    // In a real browser at phone width: nothing wider than the screen but the table, which
+    // scrolls sideways in its own box.
+    let mut browser = crate::browser::Browser::launch().await;
+    browser.set_window(360, 800, true).await;
+    browser.open(&format!("http://{}{page}?lang=en", site.addr)).await;
+    let fits = browser.eval("document.documentElement.scrollWidth <= document.documentElement.clientWidth").await;
+    assert_eq!(fits, serde_json::json!(true), "the page is no wider than a phone");
+    let inside = browser.eval("Array.from(document.querySelectorAll('.pairings li')).every(li => li.getBoundingClientRect().right <= document.documentElement.clientWidth)").await;
+    assert_eq!(inside, serde_json::json!(true), "every pairing's line fits the width");
+    // `SPIELTISCH_SCREENSHOTS=DIR`: the whole page at 360 px into DIR, to look at (the
+    // docs' picture is one).
+    if let Ok(dir) = std::env::var("SPIELTISCH_SCREENSHOTS") {
+        browser.set_window(360, 1400, true).await;
+        browser.open(&format!("http://{}{page}?lang=en", site.addr)).await;
+        browser.eval("document.body.id = 'page', 0").await;
+        browser.screenshot_element("page").await.save(format!("{dir}/tournament-page-360.png")).expect("save the screenshot");
+    }
+}
+
+/// A hostile entrant's name is text on the tournament page too (issue 43): in the
+/// sign-up list, the standings table (a round robin's, with its cross table) and the
+/// pairings, `<`, `>`, `&` and `"` come out as entities, and no element of the name's
+/// making appears.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hostile_name_is_escaped_on_the_tournament_page() {
+    let site = Site::start().await;
+    let evil = r#"<script>alert("x")</script>&amp;"#;
+    // By hand: & → &amp; first, then < > ".
+    let escaped = "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;amp;";
+    let opened = site.host.handle(&Origin { user: User::new("eve", evil), ..origin("eve") }, "tournament new carat roundrobin time=1d").await;
+    let page = tournament_path(&opened);
+    for who in ["bob", "carol", "dave"] {
+        site.say(who, "tournament join").await;
+    }
+    let signup = get(site.addr, &page, &[]).await.text();
+    assert!(signup.contains(&format!("4, at least 3 needed): {escaped}, bob, carol, dave.")), "{signup}");
+    assert!(!signup.contains("<script>alert"), "{signup}");
+    let started = site.host.handle(&Origin { user: User::new("eve", evil), ..origin("eve") }, "tournament start").await;
+    assert!(!started.iter().any(|r| r.refusal), "{:?}", started[0].text.plain());
+    let text = get(site.addr, &page, &[]).await.text();
+    assert!(!text.contains("<script>alert"), "{text}");
+    assert_eq!(text.matches("<script").count(), 1, "only the page's own script: {text}");
+    // Round 1 of the Berger tables for four: 1–4, 2–3 (eve is 1).
+    assert!(text.contains(&format!("</a> {escaped} – dave: ")), "{text}");
+    assert!(text.contains(&format!("<td class=\"name\" title=\"{escaped}\">{escaped}</td>")), "{text}");
+    assert!(text.contains("<p class=\"caption\">Tournament #1: standings before the first results</p>"), "{text}");
+    // The cross table: four numbered columns after the divider, each player's own cell dark.
+    assert!(text.contains("<th scope=\"col\" class=\"num cross\">1</th>"), "{text}");
+    assert_eq!(text.matches("class=\"num own\"").count() + text.matches("class=\"num cross own\"").count(), 4, "{text}");
+    if let Ok(dir) = std::env::var("SPIELTISCH_SCREENSHOTS") {
+        let mut browser = crate::browser::Browser::launch().await;
+        browser.set_window(360, 1200, true).await;
+        browser.open(&format!("http://{}{page}", site.addr)).await;
+        browser.eval("document.body.id = 'page', 0").await;
+        browser.screenshot_element("page").await.save(format!("{dir}/tournament-roundrobin-360.png")).expect("save the screenshot");
+    }
+}

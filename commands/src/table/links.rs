@@ -1,5 +1,6 @@
 //! Links to a game's web page (`[web]`, see `crate::web`): the spectators' and each
-//! player's own (128 random bits in hex), made the first time they are given out.
+//! player's own; and to a tournament's page. Tokens are 128 random bits in hex, made the
+//! first time a link is given out.
 
 use crate::{
     base::{i18n::{Lang, Msg}, reply::Link},
@@ -29,6 +30,27 @@ impl Table {
                 None
             }
         }
+    }
+
+    /// The link of tournament `id`'s page (`<public_url>/t/<token>`) as a [`Link`] in
+    /// `lang` (`tournament-web-link`), making its token the first time; `None` when
+    /// `[web]` is not configured or storage fails (logged: a missing link never fails a
+    /// command).
+    pub async fn tournament_link(&self, id: crate::base::ids::TournamentId, lang: Lang) -> Option<Link> {
+        let base = self.options.web_url.as_deref()?;
+        let token = match self.db.tournament_token(id, &crate::base::ids::random_hex(16)).await {
+            Ok(token) => token,
+            Err(e) => {
+                tracing::warn!(tournament = %id, error = %e, "the tournament's web link could not be stored");
+                return None;
+            }
+        };
+        let url = format!("{}/t/{token}", base.trim_end_matches('/'));
+        Some(Link {
+            label: self.texts.plain(lang, &Msg::new("tournament-web-link-button")),
+            text: self.texts.plain(lang, &Msg::new("tournament-web-link").arg("url", url.clone())),
+            url,
+        })
     }
 
     /// The link of `link`'s page as a [`Link`] in `lang` (spectators: `web-link`, or

@@ -15,6 +15,7 @@
 //! guarded by the round it was decided at ([`crate::store::tournaments`]), so it
 //! happens once however many processes poll.
 
+pub mod page;
 mod picture;
 pub mod standings;
 
@@ -146,7 +147,7 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions)
             .arg("players", names.join(", "))
             .arg("count", names.len()),
     );
-    Ok(vec![Reply::channel(text)])
+    Ok(vec![Reply::channel(text).with_link(ctx.table.tournament_link(id, ctx.channel_lang).await)])
 }
 
 /// The AI levels the mentions of `named` sign up (each mention one entrant); a
@@ -406,7 +407,7 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
                 .arg("min", MIN_PLAYERS)
                 .arg("until", utc_time(t.signup_ends)),
         ));
-        return Ok(vec![Reply::channel(text)]);
+        return Ok(vec![Reply::channel(text).with_link(ch.table.tournament_link(t.id, ch.lang).await)]);
     }
     let pairings = ctx.table.db.pairings(t.id).await?;
     let mut running = Vec::new();
@@ -434,7 +435,7 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
     }
     let (standings, picture) = standings_text(&ch, &t, &entrants, &pairings).await?;
     text.push_line(standings);
-    Ok(vec![Reply::channel(text).with_file(picture)])
+    Ok(vec![Reply::channel(text).with_file(picture).with_link(ch.table.tournament_link(t.id, ch.lang).await)])
 }
 
 /// The open tournaments of the request's channel, newest first, each with its label in
@@ -517,22 +518,18 @@ fn name_of(ctx: &Ctx<'_>, entrants: &[Entrant], user_id: &str) -> String {
 }
 
 /// The standings as text (a header, then one line per entrant, best first) and, when
-/// pictures are on, as a table picture ([`picture`]).
+/// pictures are on, as a table picture ([`picture`]): of the counted rounds only
+/// ([`counted_pairings`]).
 async fn standings_text(
     ctx: &Ctx<'_>,
     t: &TournamentRow,
     entrants: &[Entrant],
     pairings: &[PairingRow],
 ) -> Result<(Text, Option<crate::base::reply::Attachment>), StorageError> {
+    let pairings = &counted_pairings(pairings);
     let lines = table_of(ctx.table, t, entrants, pairings).await?;
     let drawn = if ctx.table.options.pictures {
-        let title = ctx.table.texts.plain(
-            ctx.lang,
-            &Msg::new(if t.stage == Stage::Finished { "tournament-picture-final" } else { "tournament-picture-title" })
-                .arg("id", t.id)
-                .arg("round", counted_rounds(pairings))
-                .arg("rounds", t.rounds.unwrap_or(t.round)),
-        );
+        let title = standings_title(ctx, t, pairings);
         let table = picture::table(&ctx.table.texts, ctx.lang, title, t, entrants, pairings, &lines);
         picture::draw(table, t.id, t.round).await
     } else {
@@ -555,6 +552,25 @@ async fn standings_text(
         text.push_line(ctx.text(&msg));
     }
     Ok((text, drawn))
+}
+
+/// The standings' title: final, after which round, or before the first results (the
+/// picture's and the web page's).
+fn standings_title(ctx: &Ctx<'_>, t: &TournamentRow, pairings: &[PairingRow]) -> String {
+    let counted = counted_rounds(pairings);
+    let key = match (t.stage, counted) {
+        (Stage::Finished, _) => "tournament-picture-final",
+        (_, 0) => "tournament-picture-start",
+        _ => "tournament-picture-title",
+    };
+    ctx.table.texts.plain(ctx.lang, &Msg::new(key).arg("id", t.id).arg("round", counted).arg("rounds", t.rounds.unwrap_or(t.round)))
+}
+
+/// The pairings of the rounds up to the last counted one: the standings "after round N"
+/// count no result of round N + 1 yet (its bye and forfeits are stored when it is paired).
+fn counted_pairings(pairings: &[PairingRow]) -> Vec<PairingRow> {
+    let counted = counted_rounds(pairings);
+    pairings.iter().filter(|p| p.round <= counted).cloned().collect()
 }
 
 /// The last round whose every result is counted (0: none).
@@ -885,7 +901,7 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
         };
         text.push_line(ctx.text(&line));
     }
-    replies.push(Reply::channel(text));
+    replies.push(Reply::channel(text).with_link(table.tournament_link(t.id, lang).await));
     for p in &this {
         let Some(id) = p.game else { continue };
         let seats = format!("{} – {}", name_of(&ctx, &entrants, &p.white), p.black.as_deref().map_or_else(String::new, |b| name_of(&ctx, &entrants, b)));
@@ -955,7 +971,10 @@ async fn standings_reply(
     let mut text = ctx.text(&Msg::new(key).arg("id", t.id).arg("round", t.round).arg("rounds", t.rounds.unwrap_or(t.round)));
     let (standings, picture) = standings_text(&ctx, t, entrants, pairings).await?;
     text.push_line(standings);
-    Ok(Reply::channel(text).with_file(picture))
+    // The page's link on the final standings (a round's come right before the next
+    // round's pairings, which carry it).
+    let link = if t.stage == Stage::Finished { table.tournament_link(t.id, lang).await } else { None };
+    Ok(Reply::channel(text).with_file(picture).with_link(link))
 }
 
 /// The result word of a finished tournament game whose first mover is `white` (a user

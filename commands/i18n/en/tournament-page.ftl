@@ -1,0 +1,17 @@
+# The web page of a tournament (`[web]`, `/t/<token>`) and the link to it in chat.
+
+web-tournament-title = Tournament #{ $id }: { $game }
+web-tournament-standings = Standings
+web-tournament-legend = Pts: points · BH-1: Buchholz cut 1 · BH: Buchholz · SB: Sonneborn-Berger · W: wins over the board
+web-tournament-legend-cross = No.: starting number; the numbered columns are the points scored against that starting number.
+web-tournament-rounds = Rounds
+web-tournament-no-rounds = No round has been paired yet.
+web-tournament-round = Round { $round }
+web-tournament-game = { $white } – { $black }: { $result }
+web-tournament-to-move = { $to_move } to move
+web-tournament-live = This page follows the tournament: new results appear by themselves.
+web-tournament-not-found = There is no such tournament page: check the link.
+tournament-web-link-button = Tournament page
+tournament-web-link = Tournament page (standings, rounds, every game): { $url }
+# The standings' title (picture and page) before any round is counted.
+tournament-picture-start = Tournament #{ $id }: standings before the first results
