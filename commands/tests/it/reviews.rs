@@ -350,3 +350,78 @@ async fn a_game_ended_by_resignation_counts_the_same_moves_everywhere() {
     let gif = &replay[0].file.as_ref().expect("a GIF").bytes;
     assert_eq!(crate::support::gif_delays(gif).len(), 15);
 }
+
+/// `review` and `replay` in chat for every game kind (issue 44), the hidden-card games
+/// included: `moves` moves (each mover's first legal move), then the player to move
+/// resigns (unless the game ended). The progress, the review and the replay count the
+/// moves typed; the review names the game, has its graph and speaks of luck the game's
+/// way (Helofag rolls, the games with piles draw, Aratoth has none); the replay has a
+/// frame per position (the start and every log entry), the last held 5 s.
+#[tokio::test]
+async fn every_game_kind_is_reviewed_and_replayed_in_chat() {
+    let cases = [
+        ("new carat seed=21", "Carat", true, Some("drew")),
+        ("new aratoth seed=22", "Aratoth's Revenge", true, None),
+        ("new artifakes seed=23", "Artifakes", true, Some("drew")),
+        ("new helofag 2 seed=24", "Helofag", true, Some("rolled")),
+        ("new hathor seed=25", "Hathor", false, Some("drew")),
+    ];
+    for (line, name, two, luck) in cases {
+        let place = Place::new();
+        let clock = Arc::new(ManualClock::at(T0));
+        let host = host(&place, &clock, ai::Level::Easy).await;
+        ok(&host, "alice", "c", line).await;
+        if two {
+            ok(&host, "bob", "c", "join").await;
+            ok(&host, "alice", "c", "start").await;
+        }
+        let id = GameId(1);
+        let mut typed = 0;
+        for _ in 0..9 {
+            let row = host.db().game(id).await.expect("read").expect("game");
+            if row.status == commands::store::Status::Finished {
+                break;
+            }
+            // The legal moves from the rules (Hathor's are a paid hint in chat).
+            let record = host.record(id).await.expect("read").expect("a record");
+            let (game, _) = rules::record::replay_record(&record).expect("replays");
+            let mover = host.db().players(id).await.expect("players")[game.to_move()[0]].user_id.clone();
+            ok(&host, &mover, "c", &format!("move #1 {}", game.legal_moves()[0])).await;
+            typed += 1;
+        }
+        let row = host.db().game(id).await.expect("read").expect("game");
+        if row.status != commands::store::Status::Finished {
+            let mover = host.db().players(id).await.expect("players")[row.to_move[0]].user_id.clone();
+            ok(&host, &mover, "c", "resign").await;
+        }
+        let record = host.record(id).await.expect("read").expect("a record");
+        assert_eq!(record.moves.iter().filter(|m| !m.starts_with('@')).count(), typed, "{name}: {:?}", record.moves);
+        let started = ok(&host, "carol", "c", "review").await;
+        assert!(started.starts_with(&format!("Reviewing game #1 ({typed} moves)")), "{name}: {started}");
+        let notices = poll_until_posted(&host, &clock, 10).await;
+        let posted = reviews(&notices);
+        assert_eq!(posted.len(), 1, "{name}");
+        let text = posted[0].reply.text.plain();
+        assert!(text.starts_with(&format!("Review of game #1 ({name}, {typed} moves;")), "{text}");
+        assert!(text.contains("alice: accuracy "), "{text}");
+        let graph = posted[0].reply.file.as_ref().expect("the graph");
+        assert_eq!(image::load_from_memory(&graph.bytes).map(|i| (i.width(), i.height())).expect("a PNG"), (800, 540));
+        // Luck in the game's words only; Helofag rolls at every turn, Hathor draws a stone
+        // after every placement.
+        let words = |verb: &str| text.lines().filter(|l| l.starts_with("alice ") && l.contains(&format!(" {verb} "))).count();
+        match luck {
+            Some("rolled") => assert!(words("rolled") == 1 && words("drew") == 0, "{text}"),
+            Some(_) => assert!(words("rolled") == 0 && words("drew") <= 1, "{text}"),
+            None => assert!(words("rolled") == 0 && words("drew") == 0, "{text}"),
+        }
+        if name == "Hathor" {
+            assert_eq!(words("drew"), 1, "{text}");
+        }
+        let replies = host.handle(&origin("carol", "c"), "replay").await;
+        assert_eq!(replies[0].text.plain(), format!("The replay of game #1 ({name}, {typed} moves)."), "{name}");
+        let delays = crate::support::gif_delays(&replies[0].file.as_ref().expect("a GIF").bytes);
+        assert_eq!(delays.len(), record.moves.len() + 1, "{name}: a frame per position");
+        assert_eq!(delays.last(), Some(&500), "{name}");
+        assert!(delays[..delays.len() - 1].iter().all(|&d| d == 80), "{name}: {delays:?}");
+    }
+}
