@@ -108,3 +108,32 @@ fn at_a_keyboard_the_next_line_is_answered_while_the_ai_thinks() {
     });
     assert_eq!(claims, 0, "the AI's claim was given back");
 }
+
+/// `review` in the terminal (issue 44): the chat's background loop works on it while the
+/// chat goes on and prints its progress as lines (the last one "reviewed: the review
+/// follows"), then the review; the moves are counted without the resignation.
+#[test]
+fn a_review_in_the_terminal_prints_its_progress_as_lines_and_then_the_review() {
+    use std::time::Duration;
+    let place = Place::new();
+    let plan = crate::support::plan_carat(7);
+    let mut script = String::from("as alice\nnew carat seed=7\nas bob\njoin\nstart\n");
+    script.push_str(&crate::support::move_lines(&plan.moves[..6], 0));
+    script.push_str(&format!("as {}\nresign\n", plan.moves[6].0));
+    place.local(&script);
+    let command = format!(
+        "exec '{}' local --db '{}' --boards '{}' --as carol",
+        crate::support::binary().display(),
+        place.db_url(),
+        place.boards().display()
+    );
+    let mut chat = crate::support::Live::start(place.path(), &command);
+    chat.type_line("review");
+    chat.wait_for("Reviewing game #1 (6 moves), a few seconds per move", Duration::from_secs(20));
+    // The chat answers meanwhile.
+    chat.type_line("help");
+    chat.wait_for("Commands: new, join", Duration::from_secs(20));
+    chat.wait_for("Game #1 reviewed (6 moves): the review follows.", Duration::from_secs(180));
+    chat.wait_for("Review of game #1 (Carat, 6 moves;", Duration::from_secs(20));
+    chat.type_line("quit");
+}
