@@ -6,6 +6,8 @@ use std::{fmt, path::Path};
 
 use serde::{Deserialize, Deserializer};
 
+pub use crate::secret::Secret;
+
 use commands::Lang;
 
 /// The database URL when the config names none.
@@ -18,47 +20,6 @@ pub const ENV_HATHOR_SECRET: &str = "SPIELTISCH_HATHOR_SECRET";
 /// The database URL, when it holds a password better kept out of the file
 /// (`postgres://user:password@host/db`).
 pub const ENV_DATABASE_URL: &str = "SPIELTISCH_DATABASE_URL";
-
-/// A secret (token, password): `Debug` and `Display` print `***`, so it never reaches a
-/// log or an error message; [`Secret::expose`] gives the value to the one place that
-/// needs it.
-///
-/// Every secret is registered with the log's redaction when it is made
-/// ([`crate::logging::hide`]): a library that prints it (a frame, a request) prints `***`.
-#[derive(Clone, PartialEq, Eq)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn new(value: impl Into<String>) -> Secret {
-        let value = value.into();
-        crate::logging::hide(&value);
-        Secret(value)
-    }
-
-    /// The secret value itself.
-    #[cfg_attr(not(feature = "discord"), allow(dead_code, reason = "the platform adapters read it"))]
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl<'de> Deserialize<'de> for Secret {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Secret, D::Error> {
-        String::deserialize(deserializer).map(Secret::new)
-    }
-}
-
-impl fmt::Debug for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("***")
-    }
-}
-
-impl fmt::Display for Secret {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("***")
-    }
-}
 
 /// The whole configuration.
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -395,19 +356,6 @@ impl<'de> Deserialize<'de> for ShardRange {
             }
         }
         d.deserialize_str(Visitor)
-    }
-}
-
-#[cfg(feature = "discord")]
-impl DiscordConfig {
-    /// The adapter's view of this section (the adapter checks the token and URL).
-    pub fn adapter_config(&self) -> crate::discord::DiscordConfig {
-        crate::discord::DiscordConfig {
-            token: self.token.as_ref().map(|t| crate::discord::Token::new(t.expose())),
-            api_url: self.api_url.clone(),
-            guilds: self.guilds.clone(),
-            shards: self.shards,
-        }
     }
 }
 

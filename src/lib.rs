@@ -7,6 +7,7 @@ pub mod matrix;
 pub mod discord;
 pub mod config;
 pub mod logging;
+pub mod secret;
 pub mod notices;
 pub mod shutdown;
 pub mod web;

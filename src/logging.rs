@@ -15,7 +15,7 @@
 //!   process, instead of leaving the command that waits for it hanging.
 //!
 //! No secret reaches the log (issue 38), whatever `RUST_LOG` asks for:
-//! * every secret value the bot holds (a [`crate::config::Secret`], the password of a
+//! * every secret value the bot holds (a [`crate::secret::Secret`], the password of a
 //!   configured URL) is registered with [`hide`] when it is read, and [`LossyStderr`]
 //!   writes each log line with those values replaced by `***`;
 //! * the libraries that log whole websocket frames or HTTP payloads at debug and trace

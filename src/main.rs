@@ -283,7 +283,7 @@ fn main() -> ExitCode {
                 }
                 #[cfg(feature = "discord")]
                 if let Some(discord) = &config.discord {
-                    let bot = spieltisch::discord::start(&discord.adapter_config(), host.clone()).await?;
+                    let bot = spieltisch::discord::start(&discord.into(), host.clone()).await?;
                     notices.discord = Some(bot.notifier());
                     platforms.spawn(bot.run_until(shutdown.clone().cancelled_owned()));
                 }
@@ -417,7 +417,7 @@ fn run_problems(config: &Config, configured: &[String]) -> Vec<String> {
     }
     #[cfg(feature = "discord")]
     if let Some(discord) = &config.discord {
-        let adapter = discord.adapter_config();
+        let adapter = spieltisch::discord::DiscordConfig::from(discord);
         if let Err(e) = adapter.token() {
             problems.push(e.to_string());
         }

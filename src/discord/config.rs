@@ -5,6 +5,7 @@ use std::fmt;
 use serde::Deserialize;
 
 pub use crate::config::ShardRange;
+use crate::secret::Secret;
 
 /// The environment variable that can hold the bot token instead of the file.
 pub const TOKEN_ENV: &str = "SPIELTISCH_DISCORD_TOKEN";
@@ -23,7 +24,7 @@ pub const TOKEN_ENV: &str = "SPIELTISCH_DISCORD_TOKEN";
 pub struct DiscordConfig {
     /// The bot token; when absent, [`TOKEN_ENV`] is read.
     #[serde(default)]
-    pub token: Option<Token>,
+    pub token: Option<Secret>,
     /// Base URL of a Discord-compatible REST API (scheme and host, e.g.
     /// `http://127.0.0.1:8080`); its `GET /api/v10/gateway` names the gateway. Unset: the
     /// real Discord, with serenity's rate limiter on.
@@ -39,34 +40,18 @@ pub struct DiscordConfig {
     pub shards: Option<ShardRange>,
 }
 
-/// A secret bot token: its `Debug` and `Display` never show it.
-#[derive(Clone, Deserialize, PartialEq, Eq)]
-#[serde(transparent)]
-pub struct Token(String);
-
-impl Token {
-    /// Wraps a token (a leading `Bot ` is dropped).
-    pub fn new(token: impl Into<String>) -> Token {
-        let token = token.into();
-        let token = token.trim();
-        Token(token.strip_prefix("Bot ").unwrap_or(token).trim().to_string())
-    }
-
-    /// The token itself, for serenity only.
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
+/// The bot token as Discord's API takes it: without a leading `Bot ` (a token pasted
+/// with it works too) and surrounding blanks.
+fn bot_token(text: &str) -> Secret {
+    let token = text.trim();
+    Secret::new(token.strip_prefix("Bot ").unwrap_or(token).trim())
 }
 
-impl fmt::Debug for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token(***)")
-    }
-}
-
-impl fmt::Display for Token {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("***")
+impl From<&crate::config::DiscordConfig> for DiscordConfig {
+    /// The adapter's view of the configuration's `[discord]` section (the adapter checks
+    /// the token and URL).
+    fn from(config: &crate::config::DiscordConfig) -> DiscordConfig {
+        DiscordConfig { token: config.token.clone(), api_url: config.api_url.clone(), guilds: config.guilds.clone(), shards: config.shards }
     }
 }
 
@@ -97,14 +82,14 @@ impl DiscordConfig {
     ///
     /// # Errors
     /// [`ConfigError::NoToken`] when neither holds a non-empty token.
-    pub fn token(&self) -> Result<Token, ConfigError> {
-        let from_env = || std::env::var(TOKEN_ENV).ok().map(Token::new);
+    pub fn token(&self) -> Result<Secret, ConfigError> {
+        let from_env = || std::env::var(TOKEN_ENV).ok().map(|t| bot_token(&t));
         self.token
-            .clone()
-            .map(|t| Token::new(t.0))
-            .filter(|t| !t.0.is_empty())
+            .as_ref()
+            .map(|t| bot_token(t.expose()))
+            .filter(|t| !t.expose().is_empty())
             .or_else(from_env)
-            .filter(|t| !t.0.is_empty())
+            .filter(|t| !t.expose().is_empty())
             .ok_or(ConfigError::NoToken)
     }
 
@@ -134,7 +119,7 @@ mod tests {
         let config: DiscordConfig = toml::from_str("token = \"Bot abc.def.ghi\"\nguilds = [5]").unwrap_or_default();
         assert_eq!(config.token().map(|t| t.expose().to_string()), Ok("abc.def.ghi".to_string()));
         assert_eq!(config.guilds, vec![5]);
-        let shown = format!("{config:?} {}", config.token.clone().unwrap_or(Token::new("")));
+        let shown = format!("{config:?} {}", config.token.clone().unwrap_or(Secret::new("")));
         assert!(!shown.contains("abc"), "{shown}");
     }
 

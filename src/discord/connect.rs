@@ -3,13 +3,14 @@
 
 use serenity::http::{Http, HttpBuilder};
 
-use super::{config::Token, redact::redact};
+use super::redact::redact;
+use crate::secret::Secret;
 
 /// The HTTP client. With `api_url` every request goes there instead of
 /// `https://discord.com`; serenity only honours that with its rate limiter off (the
 /// limiter rebuilds requests without the proxy), so the limiter is off exactly then.
 /// Against the real Discord it stays on.
-pub fn http(token: &Token, api_url: Option<&str>) -> Http {
+pub fn http(token: &Secret, api_url: Option<&str>) -> Http {
     let builder = HttpBuilder::new(token.expose());
     match api_url {
         Some(url) => builder.proxy(url).ratelimiter_disabled(true).build(),
@@ -22,7 +23,7 @@ pub fn http(token: &Token, api_url: Option<&str>) -> Http {
 ///
 /// # Errors
 /// The API's error (without secrets).
-pub async fn check_gateway(http: &Http, api_url: Option<&str>, token: &Token) -> anyhow::Result<()> {
+pub async fn check_gateway(http: &Http, api_url: Option<&str>, token: &Secret) -> anyhow::Result<()> {
     let Some(url) = api_url else { return Ok(()) };
     match http.get_gateway().await {
         Ok(gateway) => {

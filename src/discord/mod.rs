@@ -19,6 +19,7 @@ mod deliver;
 mod notify;
 mod redact;
 mod session;
+mod text;
 mod tracked;
 
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use ::commands::Host;
 use poise::serenity_prelude as serenity;
 use tokio::task::JoinHandle;
 
-pub use config::{DiscordConfig, ShardRange, Token};
+pub use config::{DiscordConfig, ShardRange};
 pub use notify::{Delivery, Notifier};
 pub use session::PLATFORM;
 pub use redact::redact;
@@ -36,7 +37,7 @@ pub use redact::redact;
 pub struct Data {
     pub host: Arc<Host>,
     /// The bot token, to scrub it from any error text we log.
-    token: Token,
+    token: crate::secret::Secret,
 }
 
 /// The error type of commands: its text is logged (redacted), never shown raw to users.

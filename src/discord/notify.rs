@@ -10,7 +10,8 @@ use serenity::all::{ChannelId, Http};
 
 use super::{
     components,
-    deliver::{self, discord_code, CANNOT_DM},
+    deliver::{self, CANNOT_DM},
+    text::{discord_code, discord_user},
     redact::redact,
     session::PLATFORM,
 };
@@ -54,7 +55,7 @@ impl Notifier {
                 };
                 deliver::post(&self.http, host, channel_id, reply, rows, lang).await
             }
-            Audience::User(user) => match deliver::discord_user(&user) {
+            Audience::User(user) => match discord_user(&user) {
                 Some(id) => match deliver::send_dm(&self.http, id, reply).await {
                     Err(e) if discord_code(&e) == Some(CANNOT_DM) => {
                         deliver::post(&self.http, host, channel_id, &deliver::dm_closed(host, lang, &user), Vec::new(), lang).await

@@ -18,7 +18,7 @@ use commands::{Host, Lang, Msg, Reply, Slot, SlotAction};
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, Http, MessageId};
 
 use super::{
-    deliver::{discord_code, render},
+    text::{discord_code, render},
     session::PLATFORM,
 };
 

@@ -7,7 +7,6 @@
 //! out would delete the device and its keys.
 
 use std::{
-    fmt,
     future::IntoFuture,
     path::{Path, PathBuf},
 };
@@ -24,6 +23,7 @@ use super::{
     config::MatrixConfig,
     ratelimit::{RetryStats, retry_at_most},
 };
+use crate::secret::Secret;
 
 const SESSION_FILE: &str = "session.json";
 const SDK_DIR: &str = "sdk";
@@ -32,24 +32,15 @@ const SDK_DIR: &str = "sdk";
 const START_ATTEMPTS: u32 = 5;
 
 /// What `session.json` holds.
-#[derive(Clone, Serialize, Deserialize)]
+/// What the store keeps of a login. `Debug` never prints the access token (a
+/// [`Secret`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct SavedSession {
     homeserver: String,
     user_id: OwnedUserId,
     device_id: OwnedDeviceId,
-    access_token: String,
-}
-
-/// Never prints the access token.
-impl fmt::Debug for SavedSession {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("SavedSession")
-            .field("homeserver", &self.homeserver)
-            .field("user_id", &self.user_id)
-            .field("device_id", &self.device_id)
-            .field("access_token", &"<redacted>")
-            .finish()
-    }
+    #[serde(serialize_with = "Secret::serialize_exposed")]
+    access_token: Secret,
 }
 
 fn session_file(store: &Path) -> PathBuf {
@@ -143,7 +134,7 @@ pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Resul
             }
             let session = MatrixSession {
                 meta: SessionMeta { user_id: saved.user_id.clone(), device_id: saved.device_id.clone() },
-                tokens: SessionTokens { access_token: saved.access_token.clone(), refresh_token: None },
+                tokens: SessionTokens { access_token: saved.access_token.expose().to_string(), refresh_token: None },
             };
             client.restore_session(session).await.context("cannot restore the saved Matrix session")?;
             let whoami = retry_at_most("whoami", stats, START_ATTEMPTS, || async { client.whoami().await.map_err(matrix_sdk::Error::from) }).await.map_err(|e| {
@@ -174,7 +165,7 @@ pub async fn connect(config: &MatrixConfig, stats: &RetryStats) -> anyhow::Resul
                     homeserver: config.homeserver.clone(),
                     user_id: response.user_id.clone(),
                     device_id: response.device_id.clone(),
-                    access_token: response.access_token.clone(),
+                    access_token: Secret::new(response.access_token.clone()),
                 },
             )?;
             tracing::info!(user = %response.user_id, device = %response.device_id, "logged in; session saved");

@@ -6,7 +6,10 @@ use std::{sync::Arc, time::Duration};
 
 use commands::{Host, HostOptions, Lang, Origin, User};
 use serde_json::Value;
-use spieltisch::discord::{self, Bot, DiscordConfig, ShardRange, Token};
+use spieltisch::{
+    discord::{self, Bot, DiscordConfig, ShardRange},
+    secret::Secret,
+};
 use tempfile::TempDir;
 
 use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, Sent, APP_ID, CHANNEL_ID, GUILD_ID};
@@ -112,7 +115,7 @@ async fn launch(
     let host =
         Arc::new(Host::open_with_clock(&url, options, clock).await.expect("open the database"));
     let config = DiscordConfig {
-        token: Some(Token::new(TOKEN)),
+        token: Some(Secret::new(TOKEN)),
         api_url: Some(fake.api_url.clone()),
         guilds: vec![GUILD_ID],
         shards,
