@@ -17,6 +17,7 @@
 
 pub mod page;
 mod picture;
+pub mod series;
 pub mod standings;
 
 use rules::{GameKind, Viewer};

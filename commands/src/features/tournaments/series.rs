@@ -1,0 +1,188 @@
+//! A Hathor series' standings (issue 39: "Hathor tournaments are a series of same-deal
+//! challenges (one per round, total points, ties by best single round)"). Pure: no I/O.
+//!
+//! Only the counting and the table are here; opening a series (`tournament new
+//! hathor`), its rounds of same-deal challenges and the scheduler's steps are not built
+//! yet (`tournament new hathor` is still refused).
+//!
+//! Units: Hathor points as the game counts them (`scores[0]` of the solo game; they may
+//! be negative, spec `hathor.md`). A round an entrant has no ended game in (they left,
+//! or the round is not over) counts nothing and shows empty.
+//!
+//! Order: the **total** over the rounds, higher first; then the **best single round**,
+//! higher first (a player without any counted round below every player with one).
+//! Players level on both share their place (1, 1, 3).
+
+use std::cmp::Ordering;
+
+/// One line of a series' standings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeriesStanding {
+    /// The player's index (as in the input).
+    pub player: usize,
+    /// The place, from 1; level players share it.
+    pub place: usize,
+    /// The points summed over the counted rounds.
+    pub total: i64,
+    /// The most points in one counted round (`None`: no counted round).
+    pub best: Option<i64>,
+    /// The points per round, round 1 first (`None`: not counted).
+    pub rounds: Vec<Option<i64>>,
+}
+
+/// The standings from `round_points[player][round]` (the points of that player's game of
+/// that round, `None` when it does not count), best first. Rows may differ in length:
+/// the missing rounds count as `None`.
+pub fn series_standings(round_points: &[Vec<Option<i64>>]) -> Vec<SeriesStanding> {
+    let rounds = round_points.iter().map(Vec::len).max().unwrap_or(0);
+    let mut lines: Vec<SeriesStanding> = round_points
+        .iter()
+        .enumerate()
+        .map(|(player, points)| {
+            let mut padded = points.clone();
+            padded.resize(rounds, None);
+            SeriesStanding {
+                player,
+                place: 0,
+                total: padded.iter().flatten().sum(),
+                best: padded.iter().flatten().copied().max(),
+                rounds: padded,
+            }
+        })
+        .collect();
+    lines.sort_by(|a, b| order(a, b).then(a.player.cmp(&b.player)));
+    for i in 0..lines.len() {
+        lines[i].place = if i > 0 && order(&lines[i - 1], &lines[i]) == Ordering::Equal { lines[i - 1].place } else { i + 1 };
+    }
+    lines
+}
+
+/// Better first: the higher total, then the higher best round (`None` lowest).
+fn order(a: &SeriesStanding, b: &SeriesStanding) -> Ordering {
+    b.total.cmp(&a.total).then_with(|| b.best.cmp(&a.best))
+}
+
+/// The words of a series table's header, in the reader's language.
+#[derive(Debug, Clone)]
+pub struct SeriesWords {
+    pub place: String,
+    pub player: String,
+    pub total: String,
+    pub best: String,
+    /// One per round, round 1 first (like "R1").
+    pub rounds: Vec<String>,
+}
+
+/// The standings `lines` as a table for `render::table` under `title`: columns place,
+/// player (`names` by player index; a missing name shows empty), total, best round and
+/// one column per round of `words.rounds` (an uncounted round empty).
+pub fn series_table(title: String, words: SeriesWords, names: &[String], lines: &[SeriesStanding]) -> render::table::Table {
+    let rounds = words.rounds.len();
+    let mut header = vec![words.place, words.player, words.total, words.best];
+    header.extend(words.rounds);
+    let rows = lines
+        .iter()
+        .map(|s| {
+            let mut row = vec![
+                s.place.to_string(),
+                names.get(s.player).cloned().unwrap_or_default(),
+                s.total.to_string(),
+                s.best.map(|b| b.to_string()).unwrap_or_default(),
+            ];
+            row.extend((0..rounds).map(|r| s.rounds.get(r).copied().flatten().map(|p| p.to_string()).unwrap_or_default()));
+            row
+        })
+        .collect();
+    render::table::Table { title, header, rows, name_column: 1, dark: Vec::new(), divider: Some(4) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places(lines: &[SeriesStanding]) -> Vec<(usize, usize, i64, Option<i64>)> {
+        lines.iter().map(|s| (s.player, s.place, s.total, s.best)).collect()
+    }
+
+    #[test]
+    fn the_total_ranks_first() {
+        // alice 300 + 1,500 = 1,800; bob 2,100 + 0 = 2,100; carol 200 + 100 = 300.
+        let lines = series_standings(&[vec![Some(300), Some(1500)], vec![Some(2100), Some(0)], vec![Some(200), Some(100)]]);
+        assert_eq!(places(&lines), vec![(1, 1, 2100, Some(2100)), (0, 2, 1800, Some(1500)), (2, 3, 300, Some(200))]);
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_best_single_round() {
+        // All three total 1,000: alice 500 + 500 (best 500), bob 900 + 100 (best 900),
+        // carol -200 + 1,200 (best 1,200): carol, bob, alice.
+        let lines = series_standings(&[vec![Some(500), Some(500)], vec![Some(900), Some(100)], vec![Some(-200), Some(1200)]]);
+        assert_eq!(places(&lines), vec![(2, 1, 1000, Some(1200)), (1, 2, 1000, Some(900)), (0, 3, 1000, Some(500))]);
+    }
+
+    #[test]
+    fn level_on_total_and_best_share_the_place() {
+        // alice 400 + 600, bob 600 + 400: both 1,000 with a best of 600; dave 700.
+        let lines = series_standings(&[vec![Some(400), Some(600)], vec![Some(600), Some(400)], vec![Some(700), Some(0)]]);
+        assert_eq!(places(&lines), vec![(0, 1, 1000, Some(600)), (1, 1, 1000, Some(600)), (2, 3, 700, Some(700))]);
+    }
+
+    #[test]
+    fn negative_points_and_rounds_not_counted() {
+        // alice -500 then left (round 2 not counted): total -500, best -500.
+        // bob 0 in round 1 only: total 0. carol nothing counted: total 0, no best, so
+        // below bob (0 with a best of 0).
+        let lines = series_standings(&[vec![Some(-500), None], vec![Some(0)], vec![]]);
+        assert_eq!(places(&lines), vec![(1, 1, 0, Some(0)), (2, 2, 0, None), (0, 3, -500, Some(-500))]);
+        assert_eq!(lines[1].rounds, vec![None, None]);
+        assert_eq!(lines[0].rounds, vec![Some(0), None]);
+    }
+
+    #[test]
+    fn no_players_no_lines() {
+        assert!(series_standings(&[]).is_empty());
+    }
+
+    #[test]
+    fn the_table_has_place_player_total_best_and_the_rounds() {
+        let lines = series_standings(&[vec![Some(300), None], vec![Some(2100), Some(-500)]]);
+        let words = SeriesWords {
+            place: "#".into(),
+            player: "Player".into(),
+            total: "Total".into(),
+            best: "Best".into(),
+            rounds: vec!["R1".into(), "R2".into()],
+        };
+        let table = series_table("Series".into(), words, &["alice".into(), "bob".into()], &lines);
+        assert_eq!(table.header, vec!["#", "Player", "Total", "Best", "R1", "R2"]);
+        assert_eq!(
+            table.rows,
+            vec![vec!["1", "bob", "1600", "2100", "2100", "-500"], vec!["2", "alice", "300", "300", "300", ""]]
+        );
+        assert_eq!(table.name_column, 1);
+        assert_eq!(table.divider, Some(4));
+    }
+
+    /// Draws a series table to `$SERIES_PNG` to look at (phone width): run with
+    /// `SERIES_PNG=/tmp/series.png cargo test -p commands series::tests::draw -- --ignored`.
+    #[test]
+    #[ignore = "writes a picture to look at"]
+    fn draw() {
+        let lines = series_standings(&[
+            vec![Some(1800), Some(25600), Some(-500)],
+            vec![Some(2100), Some(400), Some(24400)],
+            vec![Some(300), None, None],
+            vec![Some(0), Some(20700), Some(6300)],
+        ]);
+        let words = SeriesWords {
+            place: "Pl.".into(),
+            player: "Spieler".into(),
+            total: "Summe".into(),
+            best: "Beste".into(),
+            rounds: vec!["R1".into(), "R2".into(), "R3".into()],
+        };
+        let names = ["alice".to_string(), "bob".into(), "Carolina Sonnenschein-Übermut (left)".into(), "🤖 bot".into()];
+        let table = series_table("Hathor-Serie #2 – nach Runde 3".into(), words, &names, &lines);
+        let png = render::table::table_png(&table).expect("drawn");
+        std::fs::write(std::env::var("SERIES_PNG").unwrap_or_else(|_| "/tmp/series.png".into()), png).expect("written");
+    }
+}
