@@ -13,7 +13,7 @@ use ai::Level;
 use crate::base::i18n::{Lang, Msg, Texts};
 
 /// The prefix of every AI seat's user id.
-pub const PREFIX: &str = "ai:";
+pub use crate::base::ids::{AI_PREFIX as PREFIX, is_ai};
 
 /// The name that invites the bot in the terminal (`new carat @bot`, `@bot:hard`).
 pub const TERMINAL_BOT: &str = "bot";
@@ -22,11 +22,6 @@ pub const TERMINAL_BOT: &str = "bot";
 /// `ai:normal:2`.
 pub fn user_id(level: Level, n: usize) -> String {
     if n <= 1 { format!("{PREFIX}{level}") } else { format!("{PREFIX}{level}:{n}") }
-}
-
-/// Whether `user_id` is an AI seat's.
-pub fn is_ai(user_id: &str) -> bool {
-    user_id.starts_with(PREFIX)
 }
 
 /// The level of the AI seat `user_id`; `None` for a user who is no AI seat.

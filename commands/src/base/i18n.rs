@@ -5,7 +5,12 @@ use std::{collections::HashMap, fmt};
 
 use fluent_bundle::{concurrent::FluentBundle, FluentArgs, FluentResource, FluentValue};
 
-use crate::base::reply::{Segment, Text, User};
+use crate::base::{
+    ids::{ChallengeId, GameId, TournamentId},
+    text::{Segment, Text, User},
+};
+
+pub use crate::base::names::{clean_text, is_private_use};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/i18n_files.rs"));
@@ -152,21 +157,6 @@ pub fn cap_user_text(text: &str) -> String {
     }
 }
 
-/// `text` without the characters that draw nothing but steer the display
-/// ([`render::invisible`]: zero-width characters, direction marks, embeddings,
-/// overrides and isolates, …) and without private-use characters (which mark mentions
-/// while a message is formatted). Every text argument of a message is cleaned so: a
-/// user's right-to-left override cannot flip the rest of a reply, and two words that
-/// differ only by invisible characters look as different as they are.
-pub fn clean_text(text: &str) -> String {
-    text.chars().filter(|&c| !render::invisible(c) && !is_private_use(c)).collect()
-}
-
-/// Whether `c` is in a private-use area of Unicode.
-pub(crate) fn is_private_use(c: char) -> bool {
-    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
-}
-
 /// Where a mention sits in a formatted string before it is split into segments:
 /// private-use characters that cannot come from a Fluent file or a user's name
 /// (names are cleaned by [`crate::base::reply::User::new`]).
@@ -308,9 +298,7 @@ fn split_mentions(formatted: &str, mentions: &[User]) -> Text {
             segments.push(Segment::Plain(rest[..open].to_string()));
         }
         match user {
-            // An AI seat has nobody to ping: its name is plain text.
-            Some(user) if crate::base::ai_seat::is_ai(&user.id) => segments.push(Segment::Plain(user.name.clone())),
-            Some(user) => segments.push(Segment::Mention(user.clone())),
+            Some(user) => segments.push(Segment::of_user(user.clone())),
             None => segments.push(Segment::Plain(after[..close].to_string())),
         }
         rest = &after[close + MENTION_CLOSE.len_utf8()..];
@@ -320,6 +308,19 @@ fn split_mentions(formatted: &str, mentions: &[User]) -> Text {
     }
     Text::from_segments(segments)
 }
+
+/// Ids are numbers in messages (`#{ $game }`).
+macro_rules! id_args {
+    ($($id:ty),*) => {
+        $(impl From<$id> for Arg {
+            fn from(id: $id) -> Self {
+                Arg::Number(id.0)
+            }
+        })*
+    };
+}
+
+id_args!(GameId, ChallengeId, TournamentId);
 
 #[cfg(test)]
 mod tests {

@@ -31,12 +31,6 @@ macro_rules! id {
                 s.parse().map($name)
             }
         }
-
-        impl From<$name> for crate::base::i18n::Arg {
-            fn from(id: $name) -> Self {
-                crate::base::i18n::Arg::Number(id.0)
-            }
-        }
     };
 }
 
@@ -53,4 +47,13 @@ id! {
 id! {
     /// A tournament's id (shown as `tournament #2`).
     TournamentId
+}
+
+/// The prefix of every AI seat's user id (`ai:normal`, `ai:hard:2`; see
+/// [`crate::base::ai_seat`]).
+pub const AI_PREFIX: &str = "ai:";
+
+/// Whether `user_id` is an AI seat's.
+pub fn is_ai(user_id: &str) -> bool {
+    user_id.starts_with(AI_PREFIX)
 }

@@ -9,4 +9,5 @@ pub mod names;
 pub mod options;
 pub mod origin;
 pub mod reply;
+pub mod text;
 pub mod time;

@@ -22,9 +22,9 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// `name` as shown: invisible and private-use characters removed, in NFKC, white space
 /// collapsed and trimmed, at most [`MAX_NAME_CHARS`] characters. May be empty.
 pub fn normalise(name: &str) -> String {
-    let visible: String = crate::base::i18n::clean_text(name).nfkc().collect();
+    let visible: String = clean_text(name).nfkc().collect();
     // NFKC may bring back nothing invisible, but clean once more to be sure.
-    let visible = crate::base::i18n::clean_text(&visible);
+    let visible = clean_text(&visible);
     visible.split_whitespace().collect::<Vec<_>>().join(" ").chars().take(MAX_NAME_CHARS).collect()
 }
 
@@ -69,6 +69,22 @@ pub fn tell_apart(players: &mut [(String, String)]) {
         }
     }
 }
+
+/// `text` without the characters that draw nothing but steer the display
+/// ([`render::invisible`]: zero-width characters, direction marks, embeddings,
+/// overrides and isolates, …) and without private-use characters (which mark mentions
+/// while a message is formatted). Every text argument of a message is cleaned so: a
+/// user's right-to-left override cannot flip the rest of a reply, and two words that
+/// differ only by invisible characters look as different as they are.
+pub fn clean_text(text: &str) -> String {
+    text.chars().filter(|&c| !render::invisible(c) && !is_private_use(c)).collect()
+}
+
+/// Whether `c` is in a private-use area of Unicode.
+pub fn is_private_use(c: char) -> bool {
+    matches!(c, '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{FFFFD}' | '\u{100000}'..='\u{10FFFD}')
+}
+
 
 #[cfg(test)]
 mod tests {
