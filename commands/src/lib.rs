@@ -48,7 +48,7 @@ pub mod web;
 pub use base::{
     i18n::{Lang, Msg, Texts},
     ids::{ChallengeId, GameId, TournamentId},
-    reply::{Attachment, Audience, GameRef, Link, Reply, Segment, Slot, SlotAction, Text, User},
+    reply::{Attachment, Audience, GameRef, GameThread, Link, Reply, Segment, Slot, SlotAction, Text, User},
     time::ClockOptions,
 };
 pub use grammar::{Command, NewOptions, PlanAction, Verb};

@@ -36,12 +36,14 @@ pub struct Answer {
     pub public_channel: Option<ChannelId>,
     /// Whether the deferred response has been filled.
     filled: bool,
+    /// Tournament games this answer moved into threads of their own (issue 39).
+    moved: super::round_threads::Moved,
 }
 
 impl Answer {
     /// Wraps an interaction that was just deferred ephemerally.
     pub fn deferred(http: Arc<Http>, token: String, origin: Origin) -> Answer {
-        Answer { http, token, origin, public_channel: None, filled: false }
+        Answer { http, token, origin, public_channel: None, filled: false, moved: Default::default() }
     }
 
     fn requester(&self) -> &str {
@@ -64,14 +66,24 @@ impl Answer {
             let done = host.texts().text(self.lang(), &Msg::new("discord-done"));
             self.private(Reply::private(self.requester(), done)).await?;
         }
-        for reply in others {
+        for mut reply in others {
             match reply.audience.clone() {
                 Audience::Channel => {
                     let rows = match reply.game {
                         Some(game) => components::for_game(host, &self.origin, game).await,
                         None => Vec::new(),
                     };
-                    self.public(host, &reply, rows).await?;
+                    if !reply.threads.is_empty()
+                        && let Ok(parent) = self.origin.channel.parse::<std::num::NonZeroU64>()
+                    {
+                        let opened = super::round_threads::open(&self.http, host, ChannelId::from(parent), &mut reply, self.lang()).await;
+                        self.moved.extend(opened);
+                    }
+                    if let Some(thread) = reply.game.and_then(|g| self.moved.get(&g.id).copied()) {
+                        post(&self.http, host, thread, &reply, rows, self.lang()).await?;
+                    } else {
+                        self.public(host, &reply, rows).await?;
+                    }
                 }
                 Audience::User(user_id) => self.direct(host, &user_id, reply).await?,
             }

@@ -18,6 +18,7 @@ pub mod custom_id;
 mod deliver;
 mod notify;
 mod redact;
+mod round_threads;
 mod session;
 mod text;
 mod tracked;

@@ -13,6 +13,7 @@ use super::{
     deliver::{self, CANNOT_DM},
     text::{discord_code, discord_user},
     redact::redact,
+    round_threads,
     session::PLATFORM,
 };
 
@@ -20,11 +21,17 @@ use super::{
 #[derive(Clone)]
 pub struct Notifier {
     http: Arc<Http>,
+    /// Tournament games moved into threads of their own by a round's post (issue 39):
+    /// their start posts, which name the tournament's channel, follow them there.
+    moved: Arc<std::sync::Mutex<round_threads::Moved>>,
 }
+
+/// How many moved games [`Notifier`] remembers (their start posts follow at once).
+const MOVED_KEPT: usize = 1024;
 
 impl Notifier {
     pub(super) fn new(http: Arc<Http>) -> Notifier {
-        Notifier { http }
+        Notifier { http, moved: Arc::default() }
     }
 
     /// Posts `reply` for the channel with id `channel` (decimal snowflake, as the command
@@ -53,7 +60,20 @@ impl Notifier {
                     Some(game) => components::for_game(host, &bystander(channel, server, lang), game).await,
                     None => Vec::new(),
                 };
-                deliver::post(&self.http, host, channel_id, reply, rows, lang).await
+                if reply.threads.is_empty() {
+                    let moved = reply.game.and_then(|g| self.moved.lock().ok()?.get(&g.id).copied());
+                    deliver::post(&self.http, host, moved.unwrap_or(channel_id), reply, rows, lang).await
+                } else {
+                    let mut reply = reply.clone();
+                    let opened = round_threads::open(&self.http, host, channel_id, &mut reply, lang).await;
+                    if let Ok(mut moved) = self.moved.lock() {
+                        if moved.len() + opened.len() > MOVED_KEPT {
+                            moved.clear();
+                        }
+                        moved.extend(opened);
+                    }
+                    deliver::post(&self.http, host, channel_id, &reply, rows, lang).await
+                }
             }
             Audience::User(user) => match discord_user(&user) {
                 Some(id) => match deliver::send_dm(&self.http, id, reply).await {

@@ -10,6 +10,8 @@ mod discord_over_days;
 #[cfg(feature = "discord")]
 mod discord_review;
 mod discord_tidy;
+#[cfg(feature = "discord")]
+mod discord_threads;
 mod docs_examples;
 #[cfg(feature = "discord")]
 mod fake_discord;

@@ -113,17 +113,29 @@ pub struct Reply {
     pub link: Option<Link>,
     /// The message tidies or replaces an earlier one ([`Slot`]).
     pub slot: Option<Slot>,
+    /// Games that want a thread of their own in the message's channel (a tournament
+    /// round's games where the scope has `threads=on`, issue 39). Only Discord opens
+    /// them, before posting this message; Matrix and the terminal ignore the list.
+    pub threads: Vec<GameThread>,
+}
+
+/// A game that should move into a new thread ([`Reply::threads`]): the game and the
+/// thread's name (at most 100 characters, Discord's limit, are used).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameThread {
+    pub game: GameId,
+    pub name: String,
 }
 
 impl Reply {
     /// A reply to the channel.
     pub fn channel(text: Text) -> Reply {
-        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false, link: None, slot: None }
+        Reply { audience: Audience::Channel, text, file: None, game: None, refusal: false, link: None, slot: None, threads: Vec::new() }
     }
 
     /// A reply only for `user_id`.
     pub fn private(user_id: &str, text: Text) -> Reply {
-        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false, link: None, slot: None }
+        Reply { audience: Audience::User(user_id.to_string()), text, file: None, game: None, refusal: false, link: None, slot: None, threads: Vec::new() }
     }
 
     /// A refusal for the requester.
@@ -156,6 +168,12 @@ impl Reply {
     /// Names the game and its move number.
     pub fn about(mut self, game: GameRef) -> Reply {
         self.game = Some(game);
+        self
+    }
+
+    /// Asks for a thread of its own for each of `threads` ([`Reply::threads`]).
+    pub fn with_threads(mut self, threads: Vec<GameThread>) -> Reply {
+        self.threads = threads;
         self
     }
 

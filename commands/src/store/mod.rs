@@ -1074,6 +1074,27 @@ impl Db {
         Ok(done == 1)
     }
 
+    /// Moves game `id` from channel `from` into channel `to` (a Discord thread opened for
+    /// it, issue 39): from then on its messages, reminders and commands without a game
+    /// number belong to `to`. `false` (nothing changed) when the game is not in `from`
+    /// (moved already, or another game). Its server, and so its ratings and settings,
+    /// stay.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn move_game(&self, id: GameId, from: &str, to: &str) -> Result<bool, StorageError> {
+        let mut tx = self.begin(Lock::Store).await?;
+        let done = on!(tx.exec(), |c| sqlx::query("UPDATE games SET channel = $1 WHERE id = $2 AND channel = $3")
+            .bind(to)
+            .bind(id)
+            .bind(from)
+            .execute(c)
+            .await
+            .map(|done| done.rows_affected()))?;
+        tx.commit().await?;
+        Ok(done == 1)
+    }
+
     /// Stores a move or event as move number `seen + 1` and advances the game, in one
     /// transaction; [`Appended::Stale`] (nothing stored) when the game is no longer at
     /// move `seen` or no longer running.

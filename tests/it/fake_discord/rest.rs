@@ -209,6 +209,9 @@ fn answer(rest: &Rest, r: &Request) -> Answer {
             if world.pin(message) { no_content() } else { error(StatusCode::FORBIDDEN, 50013, "Missing Permissions") }
         }
         ("POST", ["channels", _, "threads"]) | ("POST", ["channels", _, "messages", _, "threads"]) => {
+            if !world.may_create_thread() {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
             let name = body.get("name").and_then(Value::as_str).unwrap_or("thread");
             (StatusCode::CREATED, Some(world.create_thread(id(1), name)))
         }

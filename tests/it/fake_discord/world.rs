@@ -112,6 +112,8 @@ struct Inner {
     pinned: HashSet<u64>,
     /// Pins fail with 50013 Missing Permissions (the bot may not pin), counting attempts.
     refuse_pins: Option<usize>,
+    /// New threads fail with 50013 Missing Permissions, counting attempts.
+    refuse_threads: Option<usize>,
 }
 
 impl World {
@@ -331,6 +333,27 @@ impl World {
     /// From now on pins fail with 50013 (the bot lacks Manage Messages).
     pub fn refuse_pins(&self) {
         self.lock().refuse_pins = Some(0);
+    }
+
+    /// From now on new threads fail with 50013 (the bot lacks Create Public Threads).
+    pub fn refuse_threads(&self) {
+        self.lock().refuse_threads = Some(0);
+    }
+
+    /// Whether a new thread may be made (else the refusal is counted).
+    pub fn may_create_thread(&self) -> bool {
+        match self.lock().refuse_threads.as_mut() {
+            Some(tries) => {
+                *tries += 1;
+                false
+            }
+            None => true,
+        }
+    }
+
+    /// How many new threads were refused.
+    pub fn refused_threads(&self) -> usize {
+        self.lock().refuse_threads.unwrap_or(0)
     }
 
     /// How many pins were refused.

@@ -19,6 +19,7 @@ pub mod page;
 mod picture;
 pub mod series;
 pub mod standings;
+mod threads;
 
 use rules::{GameKind, Viewer};
 use serde_json::Value;
@@ -902,10 +903,16 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
         };
         text.push_line(ctx.text(&line));
     }
-    replies.push(Reply::channel(text).with_link(table.tournament_link(t.id, lang).await));
-    for p in &this {
-        let Some(id) = p.game else { continue };
-        let seats = format!("{} – {}", name_of(&ctx, &entrants, &p.white), p.black.as_deref().map_or_else(String::new, |b| name_of(&ctx, &entrants, b)));
+    let seats: Vec<(GameId, String)> = this
+        .iter()
+        .filter_map(|p| {
+            let black = p.black.as_deref().map_or_else(String::new, |b| name_of(&ctx, &entrants, b));
+            Some((p.game?, format!("{} – {black}", name_of(&ctx, &entrants, &p.white))))
+        })
+        .collect();
+    let wanted = threads::wanted(table, t, &seats, lang).await?;
+    replies.push(Reply::channel(text).with_link(table.tournament_link(t.id, lang).await).with_threads(wanted));
+    for (id, seats) in seats {
         replies.extend(announce_start(table, &ctx, id, t.id, round, seats).await?);
     }
     Ok(Some(replies))
