@@ -46,6 +46,10 @@ tournament-running-header = Laufende Partien:
 tournament-running-game = #{ $game }: { $white } – { $black }, am Zug: { $to_move }
 tournament-standings = Tabellenstand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
 tournament-final-standings = Endstand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
+tournament-standings-cancelled = { $round ->
+    [0] Abgesagt, bevor eine Runde vollständig war: kein Ergebnis zählt (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
+   *[other] Abgesagt: der Tabellenstand nach Runde { $round } von { $rounds }, wie er da stand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):
+  }
 tournament-standing = { $place }. { $player }: { $points } ({ $cut }, { $buchholz }, { $sb }, { $wins })
 tournament-standing-left = { $line } (ausgeschieden)
 
@@ -79,6 +83,10 @@ vacation-tournament-clocks = Turnieruhren bleiben im Urlaub nicht stehen: Partie
 ## Titel und Spaltenköpfe des Tabellenbilds.
 tournament-picture-title = Turnier #{ $id }: Tabellenstand nach Runde { $round } von { $rounds }
 tournament-picture-final = Turnier #{ $id }: Endstand
+tournament-picture-cancelled = { $round ->
+    [0] Turnier #{ $id }: abgesagt, bevor eine Runde vollständig war
+   *[other] Turnier #{ $id }: abgesagt, Tabellenstand nach Runde { $round } von { $rounds }
+  }
 tournament-col-place = Pl.
 tournament-col-player = Spieler
 tournament-col-number = Nr.

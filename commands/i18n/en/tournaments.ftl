@@ -46,6 +46,10 @@ tournament-running-header = Games still running:
 tournament-running-game = #{ $game }: { $white } – { $black }, { $to_move } to move
 tournament-standings = Standings (points; Buchholz cut 1, Buchholz, Sonneborn-Berger, wins):
 tournament-final-standings = Final standings (points; Buchholz cut 1, Buchholz, Sonneborn-Berger, wins):
+tournament-standings-cancelled = { $round ->
+    [0] Cancelled before a round was complete, so no result counts (points; Buchholz cut 1, Buchholz, Sonneborn-Berger, wins):
+   *[other] Cancelled: the standings after round { $round } of { $rounds }, as they stood (points; Buchholz cut 1, Buchholz, Sonneborn-Berger, wins):
+  }
 tournament-standing = { $place }. { $player }: { $points } ({ $cut }, { $buchholz }, { $sb }, { $wins })
 tournament-standing-left = { $line } (left)
 
@@ -79,6 +83,10 @@ vacation-tournament-clocks = Tournament clocks do not stop for vacations: games 
 ## The standings picture's title and column heads.
 tournament-picture-title = Tournament #{ $id }: standings after round { $round } of { $rounds }
 tournament-picture-final = Tournament #{ $id }: final standings
+tournament-picture-cancelled = { $round ->
+    [0] Tournament #{ $id }: cancelled before a round was complete
+   *[other] Tournament #{ $id }: cancelled, standings after round { $round } of { $rounds }
+  }
 tournament-col-place = #
 tournament-col-player = Player
 tournament-col-number = No.

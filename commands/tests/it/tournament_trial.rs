@@ -170,3 +170,58 @@ async fn a_vacation_in_a_tournament_is_told_the_clocks_run_on() {
     assert!(!other.contains("Tournament clocks"), "{other}");
     let _ = MINUTE;
 }
+
+/// A tournament cancelled during play shows, under its heading, that it was cancelled
+/// and the standings as they stood: round 1 of a round robin of four counted (alice beat
+/// dave, carol beat bob: alice and carol 1 point, no Buchholz as their opponents have
+/// none; bob and dave 0 with a Buchholz of 1), round 2's result (dave beat carol in #3)
+/// not, as that round never ended. The last tie-break, the rating, is today's: #3 was
+/// rated, so carol (who lost it) comes after alice and dave (who won it) before bob.
+/// In German too.
+#[tokio::test]
+async fn a_cancelled_tournament_shows_the_standings_as_they_stood() {
+    let (_place, clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new carat roundrobin time=1d").await;
+    for who in ["bob", "carol", "dave"] {
+        ok_at(&host, &at(who), "tournament join").await;
+    }
+    ok_at(&host, &at("alice"), "tournament start").await;
+    resign(&host, &clock, "dave", 1).await;
+    let said = resign(&host, &clock, "bob", 2).await;
+    assert_lines(&said, &["Tournament #1, round 2 of 3:", "#3: dave – carol", "#4: alice – bob"]);
+    resign(&host, &clock, "carol", 3).await;
+    let said = ok_at(&host, &at("alice"), "tournament cancel").await;
+    assert!(said.contains("Game #4, still running, is aborted."), "{said}");
+    let shown = ok_at(&host, &at("bob"), "tournament").await;
+    assert_lines(&shown, &[
+        "Tournament #1 (Carat, round robin, 3 rounds, 1 day per move) was cancelled.",
+        "Cancelled: the standings after round 1 of 3, as they stood (points; Buchholz cut 1, Buchholz, Sonneborn-Berger, wins):",
+        "1. alice: 1 (0, 0, 0, 1)",
+        "2. carol: 1 (0, 0, 0, 1)",
+        "3. dave: 0 (0, 1, 0, 0)",
+        "4. bob: 0 (0, 1, 0, 0)",
+    ]);
+    let de = Origin { lang: Some(Lang::De), ..at("dave") };
+    let shown = ok_at(&host, &de, "turnier").await;
+    assert!(shown.contains("wurde abgesagt."), "{shown}");
+    assert!(
+        shown.contains("Abgesagt: der Tabellenstand nach Runde 1 von 3, wie er da stand (Punkte; Buchholz mit Streichresultat, Buchholz, Sonneborn-Berger, Siege):"),
+        "{shown}"
+    );
+}
+
+/// Cancelled in round 1, before any round was complete: no result counts, and the
+/// heading says so.
+#[tokio::test]
+async fn a_tournament_cancelled_in_its_first_round_counts_no_result() {
+    let (_place, _clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new carat roundrobin time=1d").await;
+    for who in ["bob", "carol"] {
+        ok_at(&host, &at(who), "tournament join").await;
+    }
+    ok_at(&host, &at("alice"), "tournament start").await;
+    ok_at(&host, &at("alice"), "tournament cancel").await;
+    let shown = ok_at(&host, &at("carol"), "tournament").await;
+    assert!(shown.contains("Cancelled before a round was complete, so no result counts"), "{shown}");
+    assert!(!shown.contains(": 1 ("), "nobody has a point, not even the bye: {shown}");
+}

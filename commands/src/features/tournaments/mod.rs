@@ -537,7 +537,15 @@ async fn standings_text(
     } else {
         None
     };
-    let mut text = ctx.text(&Msg::new(if t.stage == Stage::Finished { "tournament-final-standings" } else { "tournament-standings" }));
+    let heading = match t.stage {
+        Stage::Finished => Msg::new("tournament-final-standings"),
+        // Cancelled during play: the standings of the rounds completed before it.
+        Stage::Cancelled => Msg::new("tournament-standings-cancelled")
+            .arg("round", counted_rounds(pairings))
+            .arg("rounds", t.rounds.unwrap_or(t.round)),
+        _ => Msg::new("tournament-standings"),
+    };
+    let mut text = ctx.text(&heading);
     for s in &lines {
         let Some(e) = entrants.get(s.player) else { continue };
         let mut msg = Msg::new("tournament-standing")
@@ -562,6 +570,7 @@ fn standings_title(ctx: &Ctx<'_>, t: &TournamentRow, pairings: &[PairingRow]) ->
     let counted = counted_rounds(pairings);
     let key = match (t.stage, counted) {
         (Stage::Finished, _) => "tournament-picture-final",
+        (Stage::Cancelled, _) => "tournament-picture-cancelled",
         (_, 0) => "tournament-picture-start",
         _ => "tournament-picture-title",
     };
