@@ -65,52 +65,6 @@ impl poise::ChoiceParameter for GameChoice {
     }
 }
 
-/// The German names of the slash commands, by command word (Discord shows them to
-/// German clients). Texts that name a command in German are rewritten to these.
-pub const GERMAN_NAMES: [(Verb, &str); 30] = [
-    (Verb::New, "neu"),
-    (Verb::Join, "beitreten"),
-    (Verb::Start, "starten"),
-    (Verb::Move, "zug"),
-    (Verb::Board, "brett"),
-    (Verb::Hand, "hand"),
-    (Verb::Moves, "züge"),
-    (Verb::Conditional, "bedingt"),
-    (Verb::Resign, "aufgeben"),
-    (Verb::Abort, "abbrechen"),
-    (Verb::Decline, "ablehnen"),
-    (Verb::Claim, "reklamieren"),
-    (Verb::Undo, "zurücknehmen"),
-    (Verb::Rematch, "revanche"),
-    (Verb::Games, "partien"),
-    (Verb::History, "verlauf"),
-    (Verb::Replay, "nachspielen"),
-    (Verb::Review, "analyse"),
-    (Verb::Export, "exportieren"),
-    (Verb::Vacation, "urlaub"),
-    (Verb::Reminders, "erinnerungen"),
-    (Verb::Dashboard, "übersicht"),
-    (Verb::Leaderboard, "rangliste"),
-    (Verb::Stats, "statistik"),
-    (Verb::Daily, "täglich"),
-    (Verb::Tournament, "turnier"),
-    (Verb::Settings, "einstellungen"),
-    (Verb::Language, "sprache"),
-    (Verb::Help, "hilfe"),
-    (Verb::Rules, "regeln"),
-];
-
-/// The slash command (without `/`) for a typed command word: the English name for an
-/// English word, the German name for a German one (`zuege` → `züge`); `None` for a word
-/// that is no command.
-pub fn slash_name(word: &str) -> Option<&'static str> {
-    let verb = Verb::from_word(word)?;
-    if word.eq_ignore_ascii_case(verb.name()) {
-        return Some(verb.name());
-    }
-    GERMAN_NAMES.iter().find(|(v, _)| *v == verb).map(|(_, name)| *name)
-}
-
 /// Every slash command, in the order `/help` lists them.
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
@@ -345,25 +299,17 @@ pub async fn rules(
 mod tests {
     use super::*;
 
+    /// poise needs each German name written at its command; they must be the grammar's
+    /// German command words ([`Verb::german_name`]), one command per verb.
     #[test]
-    fn the_german_names_table_is_what_is_registered() {
+    fn the_registered_german_names_are_the_grammars() {
         let registered: Vec<(String, Option<String>)> =
             all().into_iter().map(|c| (c.name.to_string(), c.name_localizations.iter().find(|(lang, _)| lang == "de").map(|(_, n)| n.to_string()))).collect();
-        assert_eq!(registered.len(), GERMAN_NAMES.len());
-        for (verb, german) in GERMAN_NAMES {
+        assert_eq!(registered.len(), Verb::all().count());
+        for verb in Verb::all() {
             let found = registered.iter().find(|(name, _)| name == verb.name());
-            assert_eq!(found.and_then(|(_, de)| de.as_deref()), Some(german), "{}", verb.name());
+            assert_eq!(found.and_then(|(_, de)| de.as_deref()), Some(verb.german_name()), "{}", verb.name());
         }
-    }
-
-    #[test]
-    fn typed_words_name_their_slash_command() {
-        assert_eq!(slash_name("join"), Some("join"));
-        assert_eq!(slash_name("beitreten"), Some("beitreten"));
-        assert_eq!(slash_name("zuege"), Some("züge"));
-        assert_eq!(slash_name("ziehen"), Some("zug"));
-        assert_eq!(slash_name("bestenliste"), Some("rangliste"));
-        assert_eq!(slash_name("hint"), None);
     }
 
     /// The choice list is the registry: each game once, in order, with its German name.

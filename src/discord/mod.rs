@@ -31,7 +31,8 @@ use tokio::task::JoinHandle;
 
 pub use config::{DiscordConfig, ShardRange};
 pub use notify::{Delivery, Notifier};
-pub use session::PLATFORM;
+/// The platform name the command layer stores with every game.
+pub const PLATFORM: &str = "discord";
 pub use redact::redact;
 
 /// What every command and event handler shares.

@@ -13,8 +13,7 @@ use super::{
     deliver::{self, CANNOT_DM},
     text::{discord_code, discord_user},
     redact::redact,
-    round_threads,
-    session::PLATFORM,
+    round_threads, PLATFORM,
 };
 
 /// Posts notices to Discord channels and users. Cheap to clone.

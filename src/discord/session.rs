@@ -12,11 +12,9 @@ use serenity::{ChannelId, ChannelType, ComponentInteraction, ComponentInteractio
 use super::{
     custom_id::{Action, ComponentId},
     deliver::Answer,
-    Context, Data, Error,
+    Context, Data, Error, PLATFORM,
 };
 
-/// The platform name the command layer stores with every game.
-pub const PLATFORM: &str = "discord";
 
 /// The command layer's view of who sent an interaction and where: `guild` (the
 /// interaction's `guild_id`, `None` in direct messages) is the scope of ratings and

@@ -3,7 +3,7 @@
 //! and the error codes of failed requests. A leaf of the adapter: posting
 //! ([`super::deliver`]) and the tracked messages ([`super::tracked`]) use it.
 
-use commands::{Segment, Text};
+use commands::{Segment, Text, Verb};
 use serenity::all::UserId;
 
 /// Discord's limit for a message's text.
@@ -19,13 +19,13 @@ pub fn discord_code(error: &serenity::Error) -> Option<isize> {
 
 /// A text with Discord mentions (`<@id>`) and commands as slash commands: a command
 /// named in a code span becomes the slash command (`` `join` `` → `` `/join` ``,
-/// `` `zuege 3` `` → `` `/züge 3` ``, see [`super::commands::slash_name`]).
+/// `` `zuege 3` `` → `` `/züge 3` ``, see [`slash_name`]).
 ///
 /// Everything outside code spans is data, not markup: Discord's markdown characters in it
 /// (a user's name `**x**` or `||spoiler||`, an echoed word) are escaped with `\\`, so they
 /// show as typed ([`escape_markdown`]).
 pub fn render(text: &Text) -> String {
-    let text = text.with_commands(|word| super::commands::slash_name(word).map(|name| format!("/{name}")));
+    let text = text.with_commands(|word| slash_name(word).map(|name| format!("/{name}")));
     let mut markdown = Markdown::default();
     let mut out = String::new();
     for segment in text.segments() {
@@ -145,9 +145,28 @@ pub fn split(text: &str) -> Vec<String> {
     chunks
 }
 
+/// The slash command (without `/`) for a typed command word: the English name for an
+/// English word, the German name for a German one (`zuege` → `züge`, `ziehen` → `zug`);
+/// `None` for a word that is no command.
+pub fn slash_name(word: &str) -> Option<&'static str> {
+    let verb = Verb::from_word(word)?;
+    Some(if word.eq_ignore_ascii_case(verb.name()) { verb.name() } else { verb.german_name() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn typed_words_name_their_slash_command() {
+        assert_eq!(slash_name("join"), Some("join"));
+        assert_eq!(slash_name("beitreten"), Some("beitreten"));
+        assert_eq!(slash_name("zuege"), Some("züge"));
+        assert_eq!(slash_name("ziehen"), Some("zug"));
+        assert_eq!(slash_name("bestenliste"), Some("rangliste"));
+        assert_eq!(slash_name("hand"), Some("hand"));
+        assert_eq!(slash_name("hint"), None);
+    }
 
     #[test]
     fn long_texts_split_at_lines_within_the_limit() {

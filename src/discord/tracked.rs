@@ -19,7 +19,7 @@ use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage
 
 use super::{
     text::{discord_code, render},
-    session::PLATFORM,
+    PLATFORM,
 };
 
 /// Discord's JSON error code for "Missing Permissions".

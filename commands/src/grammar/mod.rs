@@ -4,6 +4,7 @@
 pub mod challenges;
 pub mod command;
 pub mod mentions;
+mod parse;
 pub mod tournaments;
 
 pub use command::{game_list, parse_game_id, Command, NewOptions, PlanAction, Verb, VERBS};
