@@ -1,5 +1,5 @@
 //! The adapter's settings (filled from the `[matrix]` section of the configuration file,
-//! see `src/config.rs` and `config.example.toml`).
+//! see `src/config/` and `config.example.toml`).
 
 use std::{fmt, path::PathBuf, time::Duration};
 
