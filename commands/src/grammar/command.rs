@@ -309,6 +309,30 @@ pub enum PlanAction {
     Plan(Vec<(String, String)>),
 }
 
+/// How a tournament pairs its rounds, as the grammar reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum System {
+    #[default]
+    Swiss,
+    RoundRobin,
+}
+
+/// What `tournament new` asks for besides the game.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TournamentOptions {
+    pub system: System,
+    /// `rounds=N` (≥ 1).
+    pub rounds: Option<u32>,
+    /// `signup=48h`: how long sign-up stays open, ms.
+    pub signup_ms: Option<i64>,
+    /// `players=N`: the most entrants (`tournaments::MIN_PLAYERS` to `MAX_PLAYERS`).
+    pub max_players: Option<u32>,
+    /// `double`: every pairing twice, the first move swapped.
+    pub twice: bool,
+    /// The game's options, `time=`, `seed=` and the `@bot` entrants, as `new` reads them.
+    pub game: NewOptions,
+}
+
 /// A command, platform-neutral. `game: None` means "the game the context implies"
 /// (the only fitting game in the channel); `Some(id)` names one (`#12` in text).
 #[derive(Debug, Clone, PartialEq)]
@@ -386,7 +410,7 @@ pub enum Command {
     /// `leaderboard [#id]`: a challenge's players, scores and who has finished.
     ChallengeLeaderboard { challenge: Option<ChallengeId> },
     /// `tournament new <game> [options]`: opens sign-up for a tournament here.
-    TournamentNew { game: GameKind, options: super::tournaments::TournamentOptions },
+    TournamentNew { game: GameKind, options: TournamentOptions },
     /// `tournament join [#T] [@bot …]`: signs me (or the bot, once per mention) up.
     TournamentJoin { id: Option<TournamentId>, bots: Vec<String> },
     /// `tournament leave [#T]`.

@@ -9,6 +9,7 @@ use rules::GameKind;
 
 use crate::base::{i18n::Msg, ids::TournamentId};
 
+pub use super::command::{System, TournamentOptions};
 use super::command::{parse_game_id, Command, NewOptions, Verb};
 
 /// The most rounds a tournament may have.
@@ -21,30 +22,6 @@ pub const MIN_PLAYERS: u32 = 3;
 pub const MAX_PLAYERS: u32 = 256;
 /// The longest sign-up (`signup=`), ms: four weeks.
 pub const MAX_SIGNUP_MS: i64 = 28 * 86_400_000;
-
-/// How a tournament pairs its rounds, as the grammar reads it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum System {
-    #[default]
-    Swiss,
-    RoundRobin,
-}
-
-/// What `tournament new` asks for besides the game.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct TournamentOptions {
-    pub system: System,
-    /// `rounds=N` (≥ 1).
-    pub rounds: Option<u32>,
-    /// `signup=48h`: how long sign-up stays open, ms.
-    pub signup_ms: Option<i64>,
-    /// `players=N`: the most entrants ([`MIN_PLAYERS`] to [`MAX_PLAYERS`]).
-    pub max_players: Option<u32>,
-    /// `double`: every pairing twice, the first move swapped.
-    pub twice: bool,
-    /// The game's options, `time=`, `seed=` and the `@bot` entrants, as `new` reads them.
-    pub game: NewOptions,
-}
 
 /// The sub-commands of `tournament`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
