@@ -111,3 +111,12 @@ tournament-choice = #{ $id }: { $game }, { $system }, { $stage ->
     [signup] Anmeldung offen
    *[running] Runde { $round } von { $rounds }
   }
+
+## Tabellenstand einer Hathor-Serie (Punkte insgesamt, bei Gleichstand die beste Runde).
+tournament-col-total = Summe
+tournament-col-best = Beste
+tournament-col-round = R{ $round }
+tournament-series-standings = Tabellenstand (Punkte insgesamt; beste Runde):
+tournament-series-final-standings = Endstand (Punkte insgesamt; beste Runde):
+tournament-series-standing = { $place }. { $player }: { $total } (beste Runde { $points }; Runden { $rounds })
+tournament-series-standing-none = { $place }. { $player }: { $total } (noch keine Runde gewertet; Runden { $rounds })

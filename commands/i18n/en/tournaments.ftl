@@ -111,3 +111,12 @@ tournament-choice = #{ $id }: { $game }, { $system }, { $stage ->
     [signup] sign-up open
    *[running] round { $round } of { $rounds }
   }
+
+## A Hathor series' standings (total points, ties by the best single round).
+tournament-col-total = Total
+tournament-col-best = Best
+tournament-col-round = R{ $round }
+tournament-series-standings = Standings (total points; best round):
+tournament-series-final-standings = Final standings (total points; best round):
+tournament-series-standing = { $place }. { $player }: { $total } (best round { $points }; rounds { $rounds })
+tournament-series-standing-none = { $place }. { $player }: { $total } (no round counted yet; rounds { $rounds })

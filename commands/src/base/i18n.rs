@@ -128,6 +128,16 @@ const AMOUNT_ARGS: &[&str] = &["points", "total"];
 /// The smallest amount written with thousands separators (4 digits read well without).
 const GROUPING_FROM: i64 = 10_000;
 
+/// An amount (a score) as the texts write it in `lang`: grouped by thousands from
+/// 10 000 on ("134,100", German "134.100"), plainly below ("9500", "-500").
+pub fn amount(n: i64, lang: Lang) -> String {
+    if n.abs() >= GROUPING_FROM {
+        grouped(n, if lang == Lang::De { '.' } else { ',' })
+    } else {
+        n.to_string()
+    }
+}
+
 /// `n` with `separator` between groups of three digits: `134100` → `134,100`.
 fn grouped(n: i64, separator: char) -> String {
     let digits = n.unsigned_abs().to_string();
@@ -232,7 +242,7 @@ impl Texts {
                 // A large amount is written grouped; as a string it takes the plural
                 // `other`, which is every such number's in English and German.
                 Arg::Number(n) if n.abs() >= GROUPING_FROM && AMOUNT_ARGS.contains(&name.as_str()) => {
-                    FluentValue::from(grouped(*n, if lang == Lang::De { '.' } else { ',' }))
+                    FluentValue::from(amount(*n, lang))
                 }
                 Arg::Number(n) => FluentValue::from(*n),
                 Arg::Mention(user) => {

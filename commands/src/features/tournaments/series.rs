@@ -15,6 +15,8 @@
 
 use std::cmp::Ordering;
 
+use crate::base::i18n::{amount, Lang, Msg, Texts};
+
 /// One line of a series' standings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeriesStanding {
@@ -96,6 +98,41 @@ pub fn series_table(title: String, words: SeriesWords, names: &[String], lines: 
     render::table::Table { title, header, rows, name_column: 1, dark: Vec::new(), divider: Some(4) }
 }
 
+/// The table's header words in `lang` for `rounds` rounds ("#", "Player", "Total",
+/// "Best", "R1" …; German "Pl.", "Spieler", "Summe", "Beste", "R1" …).
+pub fn series_words(texts: &Texts, lang: Lang, rounds: usize) -> SeriesWords {
+    let word = |key: &str| texts.plain(lang, &Msg::new(key));
+    SeriesWords {
+        place: word("tournament-col-place"),
+        player: word("tournament-col-player"),
+        total: word("tournament-col-total"),
+        best: word("tournament-col-best"),
+        rounds: (1..=rounds).map(|r| texts.plain(lang, &Msg::new("tournament-col-round").arg("round", r as i64))).collect(),
+    }
+}
+
+/// The standings as text lines in `lang`: a header (`finished`: the final standings),
+/// then one line per entrant, best first, with the total, the best round and each
+/// round's points ("–" for a round not counted); `names` by player index.
+pub fn series_lines(texts: &Texts, lang: Lang, names: &[String], lines: &[SeriesStanding], finished: bool) -> Vec<String> {
+    let header = if finished { "tournament-series-final-standings" } else { "tournament-series-standings" };
+    let mut out = vec![texts.plain(lang, &Msg::new(header))];
+    for s in lines {
+        let rounds: Vec<String> = s.rounds.iter().map(|p| p.map_or_else(|| "–".to_string(), |p| amount(p, lang))).collect();
+        let msg = match s.best {
+            Some(best) => Msg::new("tournament-series-standing").arg("points", best),
+            None => Msg::new("tournament-series-standing-none"),
+        };
+        let msg = msg
+            .arg("place", s.place as i64)
+            .arg("player", names.get(s.player).cloned().unwrap_or_default())
+            .arg("total", s.total)
+            .arg("rounds", rounds.join(" · "));
+        out.push(texts.plain(lang, &msg));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +172,35 @@ mod tests {
         assert_eq!(places(&lines), vec![(1, 1, 0, Some(0)), (2, 2, 0, None), (0, 3, -500, Some(-500))]);
         assert_eq!(lines[1].rounds, vec![None, None]);
         assert_eq!(lines[0].rounds, vec![Some(0), None]);
+    }
+
+    #[test]
+    fn the_words_and_lines_in_english_and_german() {
+        // bob 12,000 + 3,000 = 15,000 (best 12,000); alice 300 and then left.
+        let lines = series_standings(&[vec![Some(300), None], vec![Some(12_000), Some(3_000)]]);
+        let texts = Texts::load();
+        let names = ["alice".to_string(), "bob".into()];
+        let en = series_words(&texts, Lang::En, 2);
+        assert_eq!((en.total.as_str(), en.best.as_str(), en.rounds.clone()), ("Total", "Best", vec!["R1".to_string(), "R2".into()]));
+        let de = series_words(&texts, Lang::De, 2);
+        assert_eq!((de.place.as_str(), de.total.as_str(), de.best.as_str()), ("Pl.", "Summe", "Beste"));
+        assert_eq!(
+            series_lines(&texts, Lang::En, &names, &lines, false),
+            vec![
+                "Standings (total points; best round):".to_string(),
+                "1. bob: 15,000 (best round 12,000; rounds 12,000 · 3000)".into(),
+                "2. alice: 300 (best round 300; rounds 300 · –)".into(),
+            ]
+        );
+        assert_eq!(
+            series_lines(&texts, Lang::De, &names, &series_standings(&[vec![], vec![Some(-500)]]), true),
+            vec![
+                "Endstand (Punkte insgesamt; beste Runde):".to_string(),
+                // Nothing counted (0) is more than -500.
+                "1. alice: 0 (noch keine Runde gewertet; Runden –)".into(),
+                "2. bob: -500 (beste Runde -500; Runden -500)".into(),
+            ]
+        );
     }
 
     #[test]
