@@ -204,6 +204,19 @@ mod tests {
     }
 
     #[test]
+    fn every_round_deals_afresh_and_replays() {
+        // The deal a round's games open with is the resolved setup of its round seed.
+        let deal = |seed, round| {
+            let game = rules::open(rules::GameKind::Hathor, &serde_json::json!({}), 1, None, Some(rules::rng::series_round_seed(seed, round)))
+                .expect("Hathor opens solo");
+            game.resolved_setup()
+        };
+        assert_eq!(deal(9, 1), deal(9, 1));
+        assert_ne!(deal(9, 1), deal(9, 2));
+        assert_ne!(deal(9, 1), deal(10, 1));
+    }
+
+    #[test]
     fn no_players_no_lines() {
         assert!(series_standings(&[]).is_empty());
     }
