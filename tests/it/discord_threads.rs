@@ -4,12 +4,19 @@
 //! threads and commands in a thread find its game; without the permission to create
 //! threads the games stay in the channel, said once, tried once.
 
+use std::sync::Arc;
+
+use commands::base::clock::ManualClock;
 use serde_json::Value;
 use spieltisch::notices::{deliver_due, NoticeRoutes};
 use tempfile::TempDir;
 
-use crate::discord::{alice, bob, public_followups, start_bot, subcommand_choice_value, Running, WAIT};
+use crate::discord::{alice, bob, public_followups, start_bot, start_bot_with_clock, subcommand_choice_value, Running, WAIT};
 use crate::fake_discord::{events, FakeDiscord, FakeUser, Request, CHANNEL_ID};
+
+/// 2026-11-30 08:00 UTC.
+const MONDAY_8AM: i64 = 1_796_025_600_000;
+const HOUR: i64 = 3_600_000;
 
 fn carol() -> FakeUser {
     FakeUser::new(100_000_000_000_000_003, "carol")
@@ -59,12 +66,14 @@ async fn start_four(fake: &FakeDiscord, running: &Running, threads: bool) -> cra
 /// thread ("Carat – alice – dave") with its first board (a PNG) posted there; the
 /// round's post in the channel links both threads. dave and carol resign in their
 /// threads without a game number (the thread's game is found), the scheduler pairs
-/// round 2 (4–3, 1–2: #3 dave – carol, #4 alice – bob) into two more threads.
+/// round 2 (4–3, 1–2: #3 dave – carol, #4 alice – bob) into two more threads. Nobody
+/// moves for a day: the time-outs of #3 and #4 are posted in their threads.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_round_opens_a_thread_per_game() {
     let fake = FakeDiscord::start().await;
     let dir = TempDir::new().expect("temp dir");
-    let running = start_bot(&fake, &dir).await;
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = start_bot_with_clock(&fake, &dir, clock.clone()).await;
     let start = start_four(&fake, &running, true).await;
     let parent = format!("/api/v10/channels/{CHANNEL_ID}/threads");
     let made = fake.recorder.wait_for_n(start.from, 2, WAIT, "two threads", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
@@ -119,6 +128,18 @@ async fn a_tournament_round_opens_a_thread_per_game() {
     let path = format!("/api/v10/channels/{third}/messages");
     let board = fake.recorder.wait_for(from, WAIT, "round 2's first board in its thread", |r| r.method == "POST" && r.path == path).await;
     assert!(board.content().contains("game #3 starts, dave – carol"), "{}", board.content());
+
+    // A day without a move: both games of round 2 end on time, each told in its thread.
+    clock.advance(25 * HOUR);
+    let from = fake.recorder.len();
+    poll(&running).await;
+    for (game, thread) in [(3, third), (4, fourth)] {
+        let path = format!("/api/v10/channels/{thread}/messages");
+        let said = format!("time in game #{game} ran out: the game is lost on time.");
+        let post = fake.recorder.wait_for(from, WAIT, "the time-out in its thread", |r| r.method == "POST" && r.path == path && r.content().contains(&said)).await;
+        assert!(post.content().contains(&said), "{}", post.content());
+    }
+    assert!(!fake.recorder.all()[from..].iter().any(|r| r.path == in_channel && r.content().contains("ran out")), "no time-out in the channel");
     running.bot.stop().await;
 }
 

@@ -645,14 +645,15 @@ pub(crate) async fn drive(table: &Table, platforms: Platforms<'_>) -> Result<Vec
     let mut out = Vec::new();
     for t in table.db.tournaments_to_drive(platforms, now).await? {
         let lang = lang_of(table, &t).await?;
-        let post = |reply: Reply| Posted { platform: t.platform.clone(), channel: t.channel.clone(), reply };
+        let post = |(channel, reply): (String, Reply)| Posted { platform: t.platform.clone(), channel, reply };
+        let here = |replies: Vec<Reply>| replies.into_iter().map(|r| (t.channel.clone(), r)).collect::<Vec<_>>();
         let step = async {
             match t.stage {
-                Stage::Signup => signup_over(table, &t, lang).await,
+                Stage::Signup => Ok(here(signup_over(table, &t, lang).await?)),
                 _ => {
                     let mut replies = time_outs(table, &t).await?;
                     if let Some(more) = next_round(table, &t, lang).await? {
-                        replies.extend(more);
+                        replies.extend(here(more));
                     }
                     Ok(replies)
                 }
@@ -684,8 +685,9 @@ async fn signup_over(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Vec
 }
 
 /// Ends every game of `t`'s round whose player to move has run out of time (a person;
-/// vacations do not count): the waiting player wins on time.
-async fn time_outs(table: &Table, t: &TournamentRow) -> Result<Vec<Reply>, StorageError> {
+/// vacations do not count): the waiting player wins on time. Each reply comes with the
+/// game's channel (its thread on Discord, where it has one).
+async fn time_outs(table: &Table, t: &TournamentRow) -> Result<Vec<(String, Reply)>, StorageError> {
     let now = table.clock.now_ms();
     let mut replies = Vec::new();
     for p in table.db.pairings(t.id).await?.iter().filter(|p| p.round == t.round) {
@@ -710,7 +712,8 @@ async fn time_outs(table: &Table, t: &TournamentRow) -> Result<Vec<Reply>, Stora
             Ok(loaded) => {
                 tracing::info!(game = %id, tournament = %t.id, seat = late, "tournament game lost on time");
                 let header = ctx.channel_text(&Msg::new("tournament-lost-on-time").arg("player", late_name).arg("id", id));
-                replies.extend(crate::table::turn::announce(&ctx, &loaded, header, &[]).await);
+                let channel = loaded.row.channel.clone();
+                replies.extend(crate::table::turn::announce(&ctx, &loaded, header, &[]).await.into_iter().map(|r| (channel.clone(), r)));
             }
             // Another process ended it, or a move came in meanwhile.
             Err(Refused::Storage(e)) => return Err(e),
