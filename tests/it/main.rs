@@ -27,4 +27,5 @@ mod terminal_game;
 mod terminal_clock;
 mod terminal_comforts;
 mod terminal_keyboard;
+mod tournament_kills;
 mod web;

@@ -1,0 +1,310 @@
+//! A tournament run by the real `spieltisch` binary that is killed with SIGKILL again
+//! and again (issue 39: "the two-process and kill -9 tests of the store apply to
+//! tournaments too"): each round is paired once, each game started once, each result
+//! counted once, and the final standings are those worked out by hand.
+//!
+//! The binary is `spieltisch local` on one SQLite file (the terminal polls the scheduler
+//! at its start and after every line, so the process that pairs a round is the one a
+//! line woke or the next one to start). Every step of the script runs in processes that
+//! are killed (`Child::kill`, SIGKILL on Unix: no shutdown code runs) at random moments,
+//! some before they start, some while the scheduler stores a round, until the database
+//! shows that the step's command went through; processes given no line at all are
+//! killed in between, at random moments of their start-up poll, which finishes the work
+//! the last killed process left. The round-ending resignations are also killed the
+//! moment the resignation is printed: the last game of the round has ended, its round
+//! is not counted yet.
+
+use std::{
+    hash::{BuildHasher, Hasher},
+    io::{Read, Write},
+    process::{Child, Command, Stdio},
+    sync::mpsc,
+    time::{Duration, Instant},
+};
+
+use commands::{
+    base::ids::{GameId, TournamentId},
+    store::{tournaments::Stage, Db, Status},
+};
+
+use crate::support::Place;
+
+const HOUR: i64 = 3_600_000;
+const DAY: i64 = 24 * HOUR;
+
+/// A number from the system's hash seeds (random per call): a kill's moment.
+fn random_below(n: u64) -> u64 {
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(n);
+    hasher.finish() % n.max(1)
+}
+
+/// One `spieltisch local` on `place`'s database as alice, with `script` on its standard
+/// input (then closed), its standard output read by a thread.
+struct Local {
+    child: Child,
+    output: mpsc::Receiver<String>,
+    seen: String,
+}
+
+impl Local {
+    fn start(place: &Place, script: &str) -> Local {
+        let mut child = Command::new(crate::support::binary())
+            .args(["local", "--db", &place.db_url(), "--boards", &place.boards().display().to_string(), "--as", "alice"])
+            .current_dir(place.path())
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start spieltisch local");
+        // The whole script is in the pipe at once (a process killed before reading it
+        // reads nothing).
+        let mut input = child.stdin.take().expect("stdin");
+        let _ = input.write_all(script.as_bytes());
+        drop(input);
+        let mut stdout = child.stdout.take().expect("stdout");
+        let (send, output) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || send.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
+                    break;
+                }
+            }
+        });
+        Local { child, output, seen: String::new() }
+    }
+
+    /// Waits at most `limit` for `what` in the output; `true` when it came.
+    fn wait_for(&mut self, what: &str, limit: Duration) -> bool {
+        let until = Instant::now() + limit;
+        while !self.seen.contains(what) {
+            match self.output.recv_timeout(until.saturating_duration_since(Instant::now())) {
+                Ok(text) => self.seen.push_str(&text),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// SIGKILL; `true` when the process was still running (the kill cut it off).
+    fn kill(mut self) -> (bool, String) {
+        let running = self.child.try_wait().expect("try_wait").is_none();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        (running, self.rest())
+    }
+
+    /// Waits (at most a minute) for the process to end by itself; its exit code.
+    fn finish(mut self) -> (Option<i32>, String) {
+        let until = Instant::now() + Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("try_wait") {
+                break status;
+            }
+            assert!(Instant::now() < until, "spieltisch local did not end within a minute:\n{}", self.rest());
+            std::thread::sleep(Duration::from_millis(10));
+        };
+        (status.code(), self.rest())
+    }
+
+    /// All output (what the reading thread still has, up to the end of the pipe).
+    fn rest(&mut self) -> String {
+        while let Ok(text) = self.output.recv_timeout(Duration::from_secs(5)) {
+            self.seen.push_str(&text);
+        }
+        std::mem::take(&mut self.seen)
+    }
+}
+
+/// When a step's command has gone through, as the database shows it.
+#[derive(Clone, Copy)]
+enum Done {
+    /// The terminal's clock stands this far ahead (a `wait` is stored).
+    Waited(i64),
+    /// This game has ended (a resignation is stored).
+    Ended(i64),
+}
+
+struct Step {
+    script: &'static str,
+    done: Done,
+    /// The game ending here is the last of its round (counted next).
+    ends_round: bool,
+}
+
+/// What the database says now: the clock's offset, the tournament's round and stage,
+/// and whether `game` has ended.
+fn state(rt: &tokio::runtime::Runtime, db: &Db, game: Option<i64>) -> (i64, u32, Stage, bool) {
+    rt.block_on(async {
+        let offset = db.terminal_offset().await.expect("the offset");
+        let t = db.tournament(TournamentId(1)).await.expect("read").expect("tournament #1");
+        let ended = match game {
+            Some(id) => db.game(GameId(id)).await.expect("read").is_some_and(|g| g.status != Status::Running),
+            None => false,
+        };
+        (offset, t.round, t.stage, ended)
+    })
+}
+
+fn is_done(rt: &tokio::runtime::Runtime, db: &Db, done: Done) -> bool {
+    match done {
+        Done::Waited(ms) => state(rt, db, None).0 >= ms,
+        Done::Ended(id) => state(rt, db, Some(id)).3,
+    }
+}
+
+/// A round robin of four in Carat (Berger tables, FIDE C.05: round 1 1–4, 2–3; round 2
+/// 4–3, 1–2; round 3 2–4, 3–1; starting ranks alice 1, bob 2, carol 3, dave 4), every
+/// step cut off by SIGKILL again and again. The results, chosen by the script:
+///
+/// * round 1: #1 alice – dave, dave resigns (1–0); #2 bob – carol, bob resigns (0–1);
+/// * round 2: #3 dave – carol, carol resigns (1–0); #4 alice – bob, a day passes and
+///   alice, to move, loses on time (0–1);
+/// * round 3: #5 bob – dave, bob resigns (0–1); #6 carol – alice, alice resigns (1–0).
+///
+/// Points: alice 1 (beat dave), bob 1 (beat alice), carol 2 (beat bob and alice), dave 2
+/// (beat carol and bob). Buchholz: alice dave 2 + bob 1 + carol 2 = 5, cut 1: 4; bob
+/// carol 2 + alice 1 + dave 2 = 5, cut 4; carol bob 1 + dave 2 + alice 1 = 4, cut 3;
+/// dave alice 1 + carol 2 + bob 1 = 4, cut 3. Sonneborn-Berger (points of the beaten):
+/// alice 2 (dave), bob 1 (alice), carol 1 + 1 = 2, dave 2 + 1 = 3. So dave (SB 3) before
+/// carol (SB 2) on 2 points, alice (SB 2) before bob (SB 1) on 1.
+#[test]
+fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once() {
+    let place = Place::new();
+    let setup = place.local("tournament new carat roundrobin time=1d signup=1h\nas bob\ntournament join\nas carol\ntournament join\nas dave\ntournament join\n");
+    assert!(setup.stdout.contains("(4 players signed up)"), "{}", setup.stdout);
+    let rt = tokio::runtime::Runtime::new().expect("a runtime");
+    let db = rt.block_on(Db::open(&place.db_url())).expect("open the database");
+
+    let steps = [
+        Step { script: "wait 1h\n", done: Done::Waited(HOUR), ends_round: false },
+        Step { script: "as dave\nresign #1\n", done: Done::Ended(1), ends_round: false },
+        Step { script: "as bob\nresign #2\n", done: Done::Ended(2), ends_round: true },
+        Step { script: "as carol\nresign #3\n", done: Done::Ended(3), ends_round: false },
+        Step { script: "wait 1d\n", done: Done::Waited(HOUR + DAY), ends_round: false },
+        Step { script: "as bob\nresign #5\n", done: Done::Ended(5), ends_round: false },
+        Step { script: "as alice\nresign #6\n", done: Done::Ended(6), ends_round: true },
+    ];
+    // How long a process lives that has nothing to do (start, migrations checked, a
+    // poll, the end of the input): the idle processes are killed within that, a step's
+    // within twice that.
+    let started = Instant::now();
+    let (code, mut said) = Local::start(&place, "").finish();
+    assert_eq!(code, Some(0), "{said}");
+    let life = u64::try_from(started.elapsed().as_millis()).unwrap_or(100).max(10);
+    let (mut kills, mut between) = (0, 0);
+    for step in &steps {
+        // Processes with nothing to do but their start-up poll (which finishes what a
+        // killed one left: a round to count and pair, a time-out), killed at random.
+        // Until two were cut off while running (at most ten tries).
+        let mut cuts = 0;
+        for _ in 0..10 {
+            let local = Local::start(&place, "");
+            std::thread::sleep(Duration::from_millis(random_below(life)));
+            let (cut, out) = local.kill();
+            cuts += usize::from(cut);
+            said.push_str(&out);
+            if cuts == 2 {
+                break;
+            }
+        }
+        kills += cuts;
+        // The last game of a round ends: killed the moment the resignation is printed,
+        // before the round is counted and the next one paired.
+        if step.ends_round {
+            let (round, stage) = {
+                let (_, round, stage, _) = state(&rt, &db, None);
+                (round, stage)
+            };
+            let Done::Ended(game) = step.done else { unreachable!("a round ends with a resignation here") };
+            let mut local = Local::start(&place, step.script);
+            let printed = local.wait_for(&format!("resigns game #{game}."), Duration::from_secs(30));
+            let (cut, out) = local.kill();
+            assert!(printed, "the resignation of game #{game} was printed:\n{out}");
+            kills += usize::from(cut);
+            said.push_str(&out);
+            let (_, round_now, stage_now, ended) = state(&rt, &db, Some(game));
+            assert!(ended, "the resignation is stored before it is printed");
+            between += usize::from(round_now == round && stage_now == stage);
+        }
+        // Random moments, until the step's command is stored; after six kills it runs
+        // to its end.
+        let mut attempts = 0;
+        while !is_done(&rt, &db, step.done) {
+            let local = Local::start(&place, step.script);
+            if attempts < 6 {
+                std::thread::sleep(Duration::from_millis(random_below(2 * life)));
+                let (cut, out) = local.kill();
+                kills += usize::from(cut);
+                said.push_str(&out);
+            } else {
+                let (code, out) = local.finish();
+                assert_eq!(code, Some(0), "{out}");
+                said.push_str(&out);
+            }
+            attempts += 1;
+        }
+    }
+    // A last process, not killed: its start-up poll finishes what is left.
+    let (code, last) = Local::start(&place, "tournament\n").finish();
+    assert_eq!(code, Some(0), "{last}");
+    eprintln!("{kills} processes killed while running ({life} ms an idle one), {between} right after a round's last game ended");
+    assert!(kills >= 2 * steps.len(), "the processes were cut off often: {kills}");
+    assert!(between >= 1, "at least one kill came between a round's last game and its counting");
+
+    // The final standings, worked out by hand (above).
+    let table: Vec<&str> = last.lines().skip_while(|l| !l.contains("Final standings")).skip(1).take(4).map(str::trim).collect();
+    assert_eq!(table, ["1. dave: 2 (3, 4, 3, 2)", "2. carol: 2 (3, 4, 2, 2)", "3. alice: 1 (4, 5, 2, 1)", "4. bob: 1 (4, 5, 1, 1)"], "{last}");
+    assert!(last.contains("Tournament #1 (Carat, round robin, 3 rounds, 1 day per move) is over."), "{last}");
+
+    rt.block_on(async {
+        let t = db.tournament(TournamentId(1)).await.expect("read").expect("tournament #1");
+        assert_eq!((t.stage, t.round, t.rounds), (Stage::Finished, 3, Some(3)));
+        // Each round paired once: two pairings a round, each with its own game, each
+        // result written once (a second count would find it written and change nothing,
+        // a second pairing would add rows or games).
+        let pairings: Vec<(u32, u32, String, Option<String>, Option<i64>, Option<String>)> = db
+            .pairings(TournamentId(1))
+            .await
+            .expect("pairings")
+            .into_iter()
+            .map(|p| (p.round, p.board, p.white, p.black, p.game.map(|g| g.0), p.result))
+            .collect();
+        let want = |round, board, white: &str, black: &str, game, result: &str| {
+            (round, board, white.to_string(), Some(black.to_string()), Some(game), Some(result.to_string()))
+        };
+        assert_eq!(pairings, vec![
+            want(1, 1, "alice", "dave", 1, "1-0"),
+            want(1, 2, "bob", "carol", 2, "0-1"),
+            want(2, 1, "dave", "carol", 3, "1-0"),
+            want(2, 2, "alice", "bob", 4, "0-1"),
+            want(3, 1, "bob", "dave", 5, "0-1"),
+            want(3, 2, "carol", "alice", 6, "1-0"),
+        ]);
+        // Each game started once: six games, no seventh; each ended by one event, its
+        // only log entry: the resignation of the loser, or alice's time-out in #4 (the
+        // seat in the event is the loser's: the deal decides whether white sits at 0).
+        assert!(db.game(GameId(7)).await.expect("read").is_none(), "no game started twice");
+        let losers = [("@resign", "dave"), ("@resign", "bob"), ("@resign", "carol"), ("@timeout", "alice"), ("@resign", "bob"), ("@resign", "alice")];
+        for (id, (event, loser)) in (1..=6).zip(losers) {
+            let game = db.game(GameId(id)).await.expect("read").expect("the game");
+            assert_eq!(game.status, Status::Finished, "game #{id}");
+            let seat = db.players(GameId(id)).await.expect("players").into_iter().find(|p| p.user_id == loser).expect("the loser plays").seat;
+            let log: Vec<String> = db.log_after(GameId(id), 0).await.expect("log").into_iter().map(|e| e.text).collect();
+            assert_eq!(log, vec![format!("{event} {seat}")], "game #{id}");
+        }
+        // Each result counted once into the ratings too: three games each.
+        for who in ["alice", "bob", "carol", "dave"] {
+            let rated = commands::store::ratings::ratings_of(&db, "terminal", "local", who).await.expect("ratings");
+            let games: Vec<i64> = rated.iter().filter(|r| r.user_id == who).map(|r| r.games).collect();
+            assert_eq!(games, vec![3], "{who}: {rated:?}");
+        }
+    });
+    // The posts: each at most once (the store is exactly once; a process killed after
+    // its commit and before printing loses the post, it is not posted twice).
+    for post in ["Tournament #1, round 1 of 3:", "Tournament #1, round 2 of 3:", "Tournament #1, round 3 of 3:", "Round 1 of tournament #1 is over.", "Tournament #1 is over after 3 rounds."] {
+        assert!(said.matches(post).count() <= 1, "{post:?} posted at most once:\n{said}");
+    }
+}
