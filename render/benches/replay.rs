@@ -9,19 +9,17 @@
 //! drawing and encoding time of its first run per frame (cold: it draws the kept
 //! backgrounds too). `examples/replay_cpu.rs` measures the same in CPU time.
 //!
-//! Measured with the `gif` crate's encoder (LZW by `weezl`; CPU time of
-//! `replay_cpu --release` on a shared 2-core machine):
+//! Measured (CPU time of `replay_cpu --release` on a shared 2-core machine), the frames
+//! compressed by `render::animation`'s own LZW encoder; in brackets with the `gif` crate's
+//! encoder (LZW by `weezl`), measured the same way just before it was replaced:
 //!
-//! | game      | GIF      | frames | own tables | encoding / frame | total / frame |
-//! |-----------|----------|--------|------------|------------------|---------------|
-//! | Carat     | 368 KB   | 37     | 0          | 5.5 ms           | 7.1 ms        |
-//! | Aratoth   | 562 KB   | 26     | 14         | 5.5 ms           | 8.1 ms        |
-//! | Hathor    | 473 KB   | 54     | 9          | 4.2 ms           | 5.3 ms        |
-//! | Helofag   | 3.58 MB  | 314    | 278        | 4.3 ms           | 5.5 ms        |
-//! | Artifakes | 1.11 MB  | 80     | 0          | 5.9 ms           | 7.7 ms        |
-//!
-//! An LZW encoder of our own that matched runs of one index whole encoded the same
-//! files 4–9× faster (0.53–1.24 ms a frame); it was left for the library.
+//! | game      | GIF      | frames | own tables | encoding / frame  | total / frame   |
+//! |-----------|----------|--------|------------|-------------------|-----------------|
+//! | Carat     | 369 KB   | 37     | 0          | 0.47 ms (4.34 ms) | 1.72 (5.63) ms  |
+//! | Aratoth   | 562 KB   | 26     | 14         | 0.92 ms (4.05 ms) | 2.86 (6.01) ms  |
+//! | Hathor    | 474 KB   | 54     | 9          | 0.40 ms (3.06 ms) | 1.20 (3.88) ms  |
+//! | Helofag   | 3.58 MB  | 314    | 278        | 0.53 ms (3.24 ms) | 1.68 (4.34) ms  |
+//! | Artifakes | 1.11 MB  | 80     | 0          | 0.68 ms (4.43 ms) | 2.25 (5.81) ms  |
 
 #![allow(clippy::unwrap_used)]
 

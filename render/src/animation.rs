@@ -15,9 +15,10 @@
 //!   delay counts;
 //! * [`MOVE_DELAY`] a frame, the last held [`LAST_DELAY`], looping forever (the NETSCAPE
 //!   loop extension);
-//! * compressed by the `gif` crate's encoder (LZW by `weezl`): a well-kept library
-//!   rather than an encoder of our own, though one that matched runs of one index whole
-//!   was 4–9× faster on these frames (see the benchmark's figures).
+//! * compressed by the replay's own LZW encoder ([`lzw`], which matches runs of one index
+//!   whole: 4–9× faster than the `gif` crate's `weezl` on these frames, 0.4–0.9 ms a
+//!   frame in all, see the benchmark's figures), the frames written by the `gif` crate as
+//!   pre-encoded ones.
 //!
 //! A replay larger than [`MAX_BYTES`] shows fewer positions: every k-th, always the
 //! first and the last ([`Replay::step`]), so the chat can say so.
@@ -456,6 +457,8 @@ impl Recording {
             assigned: Vec::new(),
             rgb: Vec::new(),
             indices: Vec::new(),
+            packed: Vec::new(),
+            lzw: lzw::Lzw::new(),
         };
         let mut own_tables = usize::from(coder.first(&mut encoder, (w16, h16), &latest, delay(0))?);
 
@@ -517,8 +520,6 @@ fn gif_error(e: gif::EncodingError) -> RenderError {
     RenderError(format!("GIF encoding failed: {e}"))
 }
 
-/// The bytes R, G, B of a colour stored as 0x00BBGGRR.
-
 /// Writes `index(pixel)` of every pixel of `spans` that differs between `latest` and
 /// `shown` into `out` (`at`: a span's start in the images, its start in `out`, its
 /// length); unchanged pixels are left as they are. Stops at the first pixel `index`
@@ -548,6 +549,7 @@ fn changed_pixels(
     true
 }
 
+/// The bytes R, G, B of a colour stored as 0x00BBGGRR.
 fn rgb_of(colour: u32) -> [u8; 3] {
     let [r, g, b, _] = colour.to_le_bytes();
     [r, g, b]
@@ -567,8 +569,11 @@ struct Coder<'a> {
     assigned: Vec<u16>,
     /// ... and the table (R, G, B bytes).
     rgb: Vec<u8>,
-    /// The frame's palette indices.
+    /// The frame's palette indices ...
     indices: Vec<u8>,
+    /// ... compressed ([`lzw`]), with the encoder's tables.
+    packed: Vec<u8>,
+    lzw: lzw::Lzw,
 }
 
 impl Coder<'_> {
@@ -697,6 +702,12 @@ impl Coder<'_> {
         own: bool,
         delay: u16,
     ) -> Result<(), RenderError> {
+        // The indices are below the table's size: the global palette's 256 entries or
+        // the frame's own table.
+        let entries = if own { self.rgb.len() / 3 } else { COLOURS + 1 };
+        let min_width = (entries.max(4).next_power_of_two().trailing_zeros() as u8).min(8);
+        self.packed.clear();
+        self.lzw.encode(&self.indices, min_width, &mut self.packed);
         let frame = gif::Frame {
             left: area.x as u16,
             top: area.y as u16,
@@ -706,10 +717,10 @@ impl Coder<'_> {
             dispose: gif::DisposalMethod::Keep,
             transparent,
             palette: own.then(|| self.rgb.clone()),
-            buffer: Cow::Borrowed(&self.indices),
+            buffer: Cow::Borrowed(&self.packed),
             ..gif::Frame::default()
         };
-        encoder.write_frame(&frame).map_err(gif_error)
+        encoder.write_lzw_pre_encoded_frame(&frame).map_err(gif_error)
     }
 }
 
@@ -721,5 +732,6 @@ struct GlobalPalette {
     index: Vec<u8>,
 }
 
+mod lzw;
 #[cfg(test)]
 mod tests;
