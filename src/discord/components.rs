@@ -15,7 +15,8 @@ pub const MAX_MENU_OPTIONS: usize = 25;
 /// Discord's limit for an option's value and label.
 const MAX_OPTION_CHARS: usize = 100;
 
-/// The action rows for a public reply about `game`, in the requester's language.
+/// The action rows for a public reply about `game`, in `origin`'s language (the
+/// channel's: [`super::deliver`] and the notifier pass it).
 /// Empty for a finished game, or when the game cannot be read.
 pub async fn for_game(host: &Host, origin: &Origin, game: GameRef) -> Vec<CreateActionRow> {
     let row = match host.db().game(game.id).await {

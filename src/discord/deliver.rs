@@ -66,11 +66,17 @@ impl Answer {
             let done = host.texts().text(self.lang(), &Msg::new("discord-done"));
             self.private(Reply::private(self.requester(), done)).await?;
         }
+        // The buttons of a public post speak the channel's language, as its text does.
+        let public = if others.iter().any(|r| r.audience == Audience::Channel && r.game.is_some()) {
+            Origin { lang: Some(self.channel_lang(host).await), ..self.origin.clone() }
+        } else {
+            self.origin.clone()
+        };
         for mut reply in others {
             match reply.audience.clone() {
                 Audience::Channel => {
                     let rows = match reply.game {
-                        Some(game) => components::for_game(host, &self.origin, game).await,
+                        Some(game) => components::for_game(host, &public, game).await,
                         None => Vec::new(),
                     };
                     if !reply.threads.is_empty()
@@ -94,6 +100,19 @@ impl Answer {
     /// The requester's language (English when Discord's locale is neither).
     fn lang(&self) -> commands::Lang {
         self.origin.lang.unwrap_or_default()
+    }
+
+    /// The language of the channel's posts (as the command layer writes them): the
+    /// scope's `language` setting (the server's, else the channel's), else the
+    /// requester's ([`Answer::lang`]; also when the setting cannot be read).
+    async fn channel_lang(&self, host: &Host) -> commands::Lang {
+        match commands::store::settings::channel_settings(host.db(), &self.origin.platform, self.origin.scope()).await {
+            Ok(settings) => settings.lang.unwrap_or_else(|| self.lang()),
+            Err(e) => {
+                tracing::warn!(error = %e, "could not read the channel's language for its buttons");
+                self.lang()
+            }
+        }
     }
 
     /// A reply only the requester sees: it fills the deferred response, or follows it

@@ -20,15 +20,20 @@ use super::redact::redact;
 pub type Moved = HashMap<GameId, ChannelId>;
 
 /// Opens the threads `reply` asks for in `parent` (the tournament's channel), moves
-/// each game there and adds the links (or the note, in `lang`) to `reply`'s text; the
-/// list of wanted threads is emptied. Returns where each game went.
+/// each game there and adds the links (or the note) to `reply`'s text, in the post's
+/// own language as the threads asked for carry it (`lang`, the adapter's guess, only
+/// for a list without one); the list of wanted threads is emptied. Returns where each
+/// game went.
 pub async fn open(http: &Http, host: &Host, parent: ChannelId, reply: &mut Reply, lang: Lang) -> Moved {
     let wanted = std::mem::take(&mut reply.threads);
+    // The requester's locale (a slash command) or the channel's setting (the scheduler's
+    // post, which names no game and so no server) may differ from the post's language.
+    let lang = wanted.first().map_or(lang, |w| w.lang);
     let mut moved = Moved::new();
     let mut stayed: Vec<GameId> = Vec::new();
     let mut refused = false;
     let from = parent.get().to_string();
-    for GameThread { game, name } in wanted {
+    for GameThread { game, name, .. } in wanted {
         match host.db().game(game).await {
             Ok(Some(row)) if row.channel != from => {
                 // Moved by an earlier try of this post: link the thread it has.

@@ -167,3 +167,52 @@ async fn without_the_permission_the_round_stays_in_the_channel() {
     assert_eq!(row.channel, CHANNEL_ID.to_string());
     running.bot.stop().await;
 }
+
+/// A German server (`/settings language:Deutsch threads:true`) whose players' Discord
+/// speaks English: the round's post and its line linking the threads are German
+/// throughout, whether a slash command started the round (the requester's locale is
+/// English) or the scheduler paired it (the post names no game, so no server is known
+/// from the channel); each game's first board in its thread is German too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_german_server_the_rounds_thread_links_are_german() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let running = start_bot(&fake, &dir).await;
+    let deutsch = crate::discord::choice_value(&running.registration, "settings", "language", "Deutsch");
+    let set = fake.slash(&admin(), "settings", vec![events::integer("language", deutsch)]);
+    public_followups(&fake, &set, 1).await;
+    let start = start_four(&fake, &running, true).await;
+    let made = fake.recorder.wait_for_n(start.from, 2, WAIT, "two threads", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
+    let (first, second) = (thread_id(&made[0]), thread_id(&made[1]));
+    let round = public_followups(&fake, &start, 1).await.remove(0).content();
+    assert!(
+        round.contains(&format!(
+            "Turnier #1, Runde 1 von 3:\n#1: alice – dave\n#2: bob – carol\nJede Partie läuft in einem eigenen Thread: #1 <#{first}>, #2 <#{second}>"
+        )),
+        "{round}"
+    );
+    let path = format!("/api/v10/channels/{first}/messages");
+    let board = fake.wait_after(&start, WAIT, "the first board in its thread", |r| r.method == "POST" && r.path == path).await;
+    assert!(board.content().contains("Turnier #1, Runde 1: Partie #1 beginnt, alice – dave."), "{}", board.content());
+    // Its buttons too (the requester's Discord speaks English).
+    let labels: Vec<&str> = board.json.as_ref().and_then(|j| j["components"][0]["components"].as_array()).into_iter().flatten().filter_map(|b| b["label"].as_str()).collect();
+    assert_eq!(labels, ["Meine Hand zeigen", "Spielbrett"], "{:?}", board.json);
+
+    // Round 2, paired by the scheduler.
+    for (user, thread) in [(dave(), first), (carol(), second)] {
+        let origin = events::Origin { user: &user, channel_id: thread, locale: "en" };
+        let resign = fake.slash_from(&origin, "resign", vec![]);
+        public_followups(&fake, &resign, 1).await;
+    }
+    let from = fake.recorder.len();
+    poll(&running).await;
+    let made = fake.recorder.wait_for_n(from, 2, WAIT, "two more threads", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
+    let (third, fourth) = (thread_id(&made[0]), thread_id(&made[1]));
+    let in_channel = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let round = fake.recorder.wait_for(from, WAIT, "round 2", |r| r.path == in_channel && r.content().contains("Runde 2 von 3:")).await.content();
+    assert!(
+        round.contains(&format!("#3: dave – carol\n#4: alice – bob\nJede Partie läuft in einem eigenen Thread: #3 <#{third}>, #4 <#{fourth}>")),
+        "{round}"
+    );
+    running.bot.stop().await;
+}

@@ -119,12 +119,15 @@ pub struct Reply {
     pub threads: Vec<GameThread>,
 }
 
-/// A game that should move into a new thread ([`Reply::threads`]): the game and the
-/// thread's name (at most 100 characters, Discord's limit, are used).
+/// A game that should move into a new thread ([`Reply::threads`]): the game, the
+/// thread's name (at most 100 characters, Discord's limit, are used) and the language of
+/// the post that asks for it, in which the adapter writes its line about the threads
+/// (their links, or that they could not be opened), so the post speaks one language.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameThread {
     pub game: GameId,
     pub name: String,
+    pub lang: crate::base::i18n::Lang,
 }
 
 impl Reply {

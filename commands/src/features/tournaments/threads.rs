@@ -18,8 +18,9 @@ use crate::{
 
 /// The threads the round's games want (`games`: each game with its players as
 /// announced, "white – black"): one per game, named like an ordinary game's thread, the
-/// game's name in `lang` first (`"Carat – alice – bob"`); empty when the tournament's
-/// scope does not use threads.
+/// game's name in `lang` first (`"Carat – alice – bob"`), the note on the threads to be
+/// written in `lang` (the post's language); empty when the tournament's scope does not
+/// use threads.
 ///
 /// # Errors
 /// [`StorageError`] when the scope's settings cannot be read.
@@ -31,6 +32,6 @@ pub(super) async fn wanted(table: &Table, t: &TournamentRow, games: &[(GameId, S
     let game_name = t.kind.parse::<rules::GameKind>().map_or_else(|_| t.kind.clone(), |k| lang.game_name(k).to_string());
     Ok(games
         .iter()
-        .map(|(game, seats)| GameThread { game: *game, name: format!("{game_name} – {seats}").chars().take(100).collect() })
+        .map(|(game, seats)| GameThread { game: *game, name: format!("{game_name} – {seats}").chars().take(100).collect(), lang })
         .collect())
 }
