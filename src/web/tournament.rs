@@ -32,8 +32,12 @@ pub fn page(texts: &Texts, lang: Lang, version: &str, tournament: &WebTournament
                     section class="standings" { (NL)
                         h2 { (t("web-tournament-standings")) } (NL)
                         (standings(table)) (NL)
-                        p class="note" { (t("web-tournament-legend")) } (NL)
-                        @if table.divider.is_some() {
+                        @if tournament.series {
+                            p class="note" { (t("web-tournament-legend-series")) } (NL)
+                        } @else {
+                            p class="note" { (t("web-tournament-legend")) } (NL)
+                        }
+                        @if table.divider.is_some() && !tournament.series {
                             p class="note" { (t("web-tournament-legend-cross")) } (NL)
                         }
                     } (NL)

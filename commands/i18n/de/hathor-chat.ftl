@@ -30,6 +30,7 @@ challenge-only-hathor = Herausforderungen und die Tages-Herausforderung gibt es 
 challenge-no-such = In diesem Kanal gibt es keine Herausforderung #{ $id }.
 challenge-none-here = In diesem Kanal ist keine Herausforderung offen. Eröffne eine mit `neu hathor herausforderung` oder spiele die heutige mit `täglich hathor`.
 challenge-closed = Herausforderung #{ $id } ist beendet.
+challenge-series-round = Herausforderung #{ $id } ist eine Runde der Hathor-Serie #{ $tournament }: nur deren Teilnehmer spielen sie, jeder mit der Partie, die ihm die Serie ausgeteilt hat.
 challenge-already-joined = Du spielst schon in Herausforderung #{ $id } mit: dein Spielbrett ist Partie #{ $game }.
 challenge-several = Hier sind mehrere Herausforderungen offen ({ $challenges }): nenne eine, z. B. `beitreten herausforderung #{ $first }`.
 challenge-already-over = Dein Spielbrett in Herausforderung #{ $id }, Partie #{ $game }, ist vorbei: ein Spielbrett je Herausforderung.

@@ -15,3 +15,8 @@ tournament-web-link-button = Turnierseite
 tournament-web-link = Turnierseite (Tabelle, Runden, jede Partie): { $url }
 # Der Titel der Tabelle (Bild und Seite), bevor eine Runde gewertet ist.
 tournament-picture-start = Turnier #{ $id }: Tabelle vor den ersten Ergebnissen
+# Eine Hathor-Serie auf ihrer Seite.
+web-tournament-legend-series = Summe: die Punkte aller Runden · Beste: die beste einzelne Runde (sie entscheidet bei gleicher Summe) · R1, R2, …: die Punkte jeder Runde
+web-tournament-series-game = { $player }: { $result }
+web-tournament-series-points = { $points } Punkte
+web-tournament-series-playing = spielt noch

@@ -1,6 +1,6 @@
 ## Turniere (issue 39): Schweizer System und Rundenturnier in einem Kanal.
 
-help-tournament = `turnier neu <Spiel> [schweizer|rundenturnier] [runden=N] [zeit=2d] [anmeldung=48h] [spieler=N] [doppelt]` eröffnet die Anmeldung zu einem Turnier hier (du leitest es und spielst mit; `@bot` meldet die KI an). Dann `turnier beitreten`, `turnier verlassen`, `turnier starten` (die Turnierleitung), `turnier absagen`, und `turnier` für die Runde, die laufenden Partien und den Tabellenstand. Endet die Anmeldung mit 3 oder mehr Spielern, beginnt es von selbst.
+help-tournament = `turnier neu <Spiel> [schweizer|rundenturnier] [runden=N] [zeit=2d] [anmeldung=48h] [spieler=N] [doppelt]` eröffnet die Anmeldung zu einem Turnier hier (du leitest es und spielst mit; `@bot` meldet die KI an). Dann `turnier beitreten`, `turnier verlassen`, `turnier starten` (die Turnierleitung), `turnier absagen`, und `turnier` für die Runde, die laufenden Partien und den Tabellenstand. Endet die Anmeldung mit 3 oder mehr Spielern, beginnt es von selbst. `turnier neu hathor [runden=N]` eröffnet stattdessen eine Hathor-Serie: jede Runde spielen alle dieselbe Verteilung allein (3 Runden, wenn `runden=` nichts anderes sagt; 2 Spieler genügen), die Punkte insgesamt entscheiden, bei Gleichstand die beste einzelne Runde.
 
 tournament-opened = { $organiser } eröffnet Turnier #{ $id } ({ $details }). Anmeldung mit `turnier beitreten` bis { $until }; die Turnierleitung kann mit `turnier starten` früher beginnen. Angemeldet: { $players }.
 tournament-swiss = Schweizer System
@@ -120,3 +120,13 @@ tournament-series-standings = Tabellenstand (Punkte insgesamt; beste Runde):
 tournament-series-final-standings = Endstand (Punkte insgesamt; beste Runde):
 tournament-series-standing = { $place }. { $player }: { $total } (beste Runde { $points }; Runden { $rounds })
 tournament-series-standing-none = { $place }. { $player }: { $total } (noch keine Runde gewertet; Runden { $rounds })
+
+## Eine Hathor-Serie: jede Runde spielt jeder Teilnehmer die Verteilung der Runde allein.
+tournament-series = Hathor-Serie
+tournament-series-no-system = Ein Hathor-Turnier ist eine Serie: jede Runde spielt jeder Teilnehmer dieselbe Verteilung allein, und die Punkte insgesamt entscheiden; ein Paarungssystem gibt es darum nicht („{ $text }“).
+tournament-series-no-double = Eine Hathor-Serie kennt kein `doppelt` („{ $text }“): jeder spielt die Verteilung der Runde allein, es gibt also keine Paarung, die zweimal gespielt, und keinen ersten Zug, der getauscht würde.
+tournament-series-round-start = Hathor-Serie #{ $id }, Runde { $round } von { $rounds }: alle spielen dieselbe Verteilung allein, mit der Bedenkzeit der Serie; dein Spielbrett siehst nur du, bis die Runde vorbei ist. Partien: { $games }.
+tournament-series-your-game = Hathor-Serie #{ $tournament }, Runde { $round }: deine Partie #{ $id }. Alle spielen diese Verteilung; dein Spielbrett siehst nur du, bis die Runde vorbei ist.
+tournament-series-running = #{ $game }: { $player }
+tournament-series-timed-out = Die Zeit von { $player } in Partie #{ $id } ist abgelaufen: die Partie endet mit den { $points } Punkten, die bis dahin gemacht sind.
+tournament-series-your-time-out = Deine Zeit in Partie #{ $id } ist abgelaufen: sie endet mit den { $points } Punkten, die bis dahin gemacht sind.

@@ -30,6 +30,7 @@ challenge-only-hathor = Challenges and the daily challenge are for Hathor; { $ga
 challenge-no-such = There is no challenge #{ $id } in this channel.
 challenge-none-here = There is no open challenge in this channel. Open one with `new hathor challenge`, or play today's with `daily hathor`.
 challenge-closed = Challenge #{ $id } is closed.
+challenge-series-round = Challenge #{ $id } is a round of Hathor series #{ $tournament }: only its entrants play it, each with the game the series dealt them.
 challenge-already-joined = You are already playing in challenge #{ $id }: your board is game #{ $game }.
 challenge-several = Several challenges are open here ({ $challenges }): name one, e.g. `join challenge #{ $first }`.
 challenge-already-over = Your board in challenge #{ $id }, game #{ $game }, is over: one board a challenge.

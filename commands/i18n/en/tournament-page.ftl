@@ -15,3 +15,8 @@ tournament-web-link-button = Tournament page
 tournament-web-link = Tournament page (standings, rounds, every game): { $url }
 # The standings' title (picture and page) before any round is counted.
 tournament-picture-start = Tournament #{ $id }: standings before the first results
+# A Hathor series on its page.
+web-tournament-legend-series = Total: the points of all rounds · Best: the best single round (it breaks a tie of the totals) · R1, R2, …: each round's points
+web-tournament-series-game = { $player }: { $result }
+web-tournament-series-points = { $points } points
+web-tournament-series-playing = playing

@@ -1,6 +1,6 @@
 ## Tournaments (issue 39): Swiss and round robin in a channel.
 
-help-tournament = `tournament new <game> [swiss|roundrobin] [rounds=N] [time=2d] [signup=48h] [players=N] [double]` opens sign-up for a tournament here (you organise and play; `@bot` signs the AI up). Then `tournament join`, `tournament leave`, `tournament start` (the organiser), `tournament cancel`, and `tournament` for the round, the running games and the standings. It starts by itself when sign-up ends with 3 or more players.
+help-tournament = `tournament new <game> [swiss|roundrobin] [rounds=N] [time=2d] [signup=48h] [players=N] [double]` opens sign-up for a tournament here (you organise and play; `@bot` signs the AI up). Then `tournament join`, `tournament leave`, `tournament start` (the organiser), `tournament cancel`, and `tournament` for the round, the running games and the standings. It starts by itself when sign-up ends with 3 or more players. `tournament new hathor [rounds=N]` opens a Hathor series instead: every round everyone plays the same deal alone (3 rounds unless `rounds=` says otherwise; 2 players are enough), the total points decide, ties by the best single round.
 
 tournament-opened = { $organiser } opens tournament #{ $id } ({ $details }). Sign up with `tournament join` until { $until }; the organiser may `tournament start` earlier. Signed up: { $players }.
 tournament-swiss = Swiss
@@ -120,3 +120,13 @@ tournament-series-standings = Standings (total points; best round):
 tournament-series-final-standings = Final standings (total points; best round):
 tournament-series-standing = { $place }. { $player }: { $total } (best round { $points }; rounds { $rounds })
 tournament-series-standing-none = { $place }. { $player }: { $total } (no round counted yet; rounds { $rounds })
+
+## A Hathor series run: every round each entrant plays the round's deal alone.
+tournament-series = Hathor series
+tournament-series-no-system = A Hathor tournament is a series: every round each entrant plays the same deal alone, and the total points decide, so there is no pairing system to choose (“{ $text }”).
+tournament-series-no-double = A Hathor series plays no `double` (“{ $text }”): every entrant plays each round's deal alone, so there is no pairing to play twice and no first move to swap.
+tournament-series-round-start = Hathor series #{ $id }, round { $round } of { $rounds }: everyone plays the same deal alone, on the series' clock; only you see your board until the round is over. Games: { $games }.
+tournament-series-your-game = Hathor series #{ $tournament }, round { $round }: your game #{ $id }. Everyone plays this deal; your board is yours alone until the round is over.
+tournament-series-running = #{ $game }: { $player }
+tournament-series-timed-out = { $player }'s time in game #{ $id } ran out: the game ends with the { $points } points made so far.
+tournament-series-your-time-out = Your time in game #{ $id } ran out: it ends with the { $points } points made so far.

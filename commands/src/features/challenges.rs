@@ -492,6 +492,9 @@ async fn enter(ctx: &Ctx<'_>, challenge: &ChallengeRow) -> Outcome {
             return Err(Msg::new("challenge-daily-elsewhere").arg("date", challenge.daily.as_deref().unwrap_or_default()).arg("game", game).into());
         }
         Entered::Closed => return Err(Msg::new("challenge-closed").arg("id", challenge.id).into()),
+        Entered::Series(tournament) => {
+            return Err(Msg::new("challenge-series-round").arg("id", challenge.id).arg("tournament", tournament).into());
+        }
     };
     tracing::info!(game = %id, challenge = %challenge.id, "challenge game started");
     ctx.table.remember(id, game.as_ref(), 0);
@@ -677,6 +680,12 @@ pub(crate) async fn guard(ctx: &Ctx<'_>, verb: Verb, mut replies: Vec<Reply>) ->
             continue;
         }
         let mine = player == ctx.user_id();
+        // Replies already addressed to the game's own player alone (a series round's
+        // starts, dealt by a `tournament start`) show the board to nobody else.
+        let about = |r: &&Reply| r.game.is_some_and(|g| g.id == id);
+        if !mine && replies.iter().filter(about).all(|r| r.audience == Audience::User(player.clone())) {
+            continue;
+        }
         if verb == Verb::Export && (mine || ctx.table.db.game_in_challenge(challenge.id, ctx.user_id()).await?.is_some()) {
             return Err(Msg::new("challenge-export-hidden").arg("id", challenge.id).into());
         }

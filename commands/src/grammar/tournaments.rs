@@ -18,6 +18,16 @@ pub const MAX_ROUNDS: u32 = 50;
 /// tournament of two could never start).
 pub const MIN_PLAYERS: u32 = 3;
 
+/// The fewest entrants a Hathor series starts with (everyone plays alone, so two
+/// compare).
+pub const SERIES_MIN_PLAYERS: u32 = 2;
+
+/// The fewest entrants a tournament of `kind` starts with: a Hathor series
+/// [`SERIES_MIN_PLAYERS`], else [`MIN_PLAYERS`].
+pub fn min_players(kind: GameKind) -> u32 {
+    if kind == GameKind::Hathor { SERIES_MIN_PLAYERS } else { MIN_PLAYERS }
+}
+
 /// The most entrants `players=N` may allow.
 pub const MAX_PLAYERS: u32 = 256;
 /// The longest sign-up (`signup=`), ms: four weeks.
@@ -111,6 +121,10 @@ fn take_id<'a, 'w>(words: &'a [&'w str]) -> Result<(Option<TournamentId>, &'a [&
 
 fn parse_new(kind: GameKind, words: &[&str]) -> Result<TournamentOptions, Msg> {
     let mut out = TournamentOptions::default();
+    let min = min_players(kind);
+    // Hathor is played alone: its tournament is a series of same-deal rounds, with no
+    // pairing system and no first move to swap.
+    let series = kind == GameKind::Hathor;
     let mut system_given = false;
     let mut game_words = Vec::new();
     for &word in words {
@@ -135,20 +149,26 @@ fn parse_new(kind: GameKind, words: &[&str]) -> Result<TournamentOptions, Msg> {
                 out.max_players = Some(
                     n.parse::<u32>()
                         .ok()
-                        .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
-                        .ok_or_else(|| {
-                            Msg::new("tournament-bad-players").arg("text", word).arg("min", MIN_PLAYERS).arg("max", MAX_PLAYERS)
-                        })?,
+                        .filter(|n| (min..=MAX_PLAYERS).contains(n))
+                        .ok_or_else(|| Msg::new("tournament-bad-players").arg("text", word).arg("min", min).arg("max", MAX_PLAYERS))?,
                 );
             }
             None if matches!(lower.as_str(), "swiss" | "schweizer" | "roundrobin" | "round-robin" | "rundenturnier") => {
+                if series {
+                    return Err(Msg::new("tournament-series-no-system").arg("text", word));
+                }
                 if system_given {
                     return Err(Msg::new("cmd-option-twice").arg("first", "swiss").arg("second", word).arg("option", "system"));
                 }
                 system_given = true;
                 out.system = if matches!(lower.as_str(), "swiss" | "schweizer") { System::Swiss } else { System::RoundRobin };
             }
-            None if matches!(lower.as_str(), "double" | "doppelt") => out.twice = true,
+            None if matches!(lower.as_str(), "double" | "doppelt") => {
+                if series {
+                    return Err(Msg::new("tournament-series-no-double").arg("text", word));
+                }
+                out.twice = true;
+            }
             _ => game_words.push(word),
         }
     }
@@ -188,6 +208,9 @@ mod tests {
         assert_eq!(options.game.invite, vec!["@bot:hard".to_string()]);
         let Command::TournamentNew { options, .. } = parsed("turnier neu carat schweizer runden=2 doppelt") else { panic!() };
         assert_eq!((options.system, options.rounds, options.twice), (System::Swiss, Some(2), true));
+        let Command::TournamentNew { options, .. } = parsed("tournament new hathor players=2 rounds=4 3") else { panic!() };
+        assert_eq!((options.max_players, options.rounds), (Some(2), Some(4)));
+        assert_eq!(options.game.options.get("variant"), Some(&serde_json::Value::from(3)));
         assert_eq!(parsed("tournament"), Command::Tournament { id: None });
         assert_eq!(parsed("turnier #3"), Command::Tournament { id: Some(TournamentId(3)) });
         assert_eq!(parsed("tournament join #2 @bot"), Command::TournamentJoin { id: Some(TournamentId(2)), bots: vec!["bot".into()] });
@@ -211,6 +234,12 @@ mod tests {
             ("tournament #x", "tournament-bad-id"),
             ("tournament join #abc", "tournament-bad-id"),
             ("tournament new carat time=1d+3d", "cmd-bank-not-here"),
+            // A Hathor series: everyone plays alone, so no pairing system, no `double`,
+            // and two may start.
+            ("tournament new hathor double", "tournament-series-no-double"),
+            ("tournament new hathor roundrobin", "tournament-series-no-system"),
+            ("turnier neu hathor schweizer", "tournament-series-no-system"),
+            ("tournament new hathor players=1", "tournament-bad-players"),
         ] {
             assert_eq!(Command::parse(line).map_err(|m| m.key), Err(key.to_string()), "{line}");
         }

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::base::ids::{ChallengeId, GameId};
+use crate::base::ids::{ChallengeId, GameId, TournamentId};
 
 use backend::{on, Lock, StoredRow, Tx};
 
@@ -100,12 +100,15 @@ impl Db {
     /// [`StorageError`] when the write fails.
     pub async fn enter_challenge(&self, challenge: ChallengeId, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
         let mut tx = self.begin(Lock::Store).await?;
-        let open: Option<bool> = on!(tx.exec(), |c| sqlx::query_scalar("SELECT closed_at IS NULL FROM challenges WHERE id = $1")
-            .bind(challenge)
-            .fetch_optional(c)
-            .await)?;
-        if open != Some(true) {
-            return Ok(Entered::Closed);
+        let open: Option<(bool, Option<TournamentId>)> =
+            on!(tx.exec(), |c| sqlx::query_as("SELECT closed_at IS NULL, tournament_id FROM challenges WHERE id = $1")
+                .bind(challenge)
+                .fetch_optional(c)
+                .await)?;
+        let Some((true, series)) = open else { return Ok(Entered::Closed) };
+        // A series round's games are started by its tournament, for its entrants only.
+        if let Some(series) = series {
+            return Ok(Entered::Series(series));
         }
         let had: Option<GameId> =
             on!(tx.exec(), |c| sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = $1 AND user_id = $2")

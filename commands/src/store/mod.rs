@@ -23,6 +23,7 @@ pub mod plans;
 pub mod platforms;
 pub mod ratings;
 pub mod reviews;
+pub mod series;
 pub mod settings;
 pub mod takeback;
 pub mod tournaments;

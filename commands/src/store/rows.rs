@@ -173,6 +173,9 @@ pub enum Entered {
     DailyElsewhere(GameId),
     /// The challenge is closed (or gone): nothing stored.
     Closed,
+    /// The challenge is a round of this Hathor series (a tournament): only its entrants
+    /// play it, with the games the series started. Nothing stored.
+    Series(crate::base::ids::TournamentId),
 }
 
 /// An invitation or running game of a channel, as stored, and whether one user sits in

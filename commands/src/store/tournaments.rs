@@ -12,6 +12,7 @@
 use serde_json::Value;
 
 use super::backend::{on, Lock, StoredRow};
+use super::series::close_series_challenges;
 use super::{insert_game, platforms::Platforms, Db, NewGame, PlayerRow, Start, StorageError};
 use crate::base::ids::{GameId, TournamentId};
 
@@ -22,6 +23,9 @@ pub enum System {
     Swiss,
     /// Berger tables ([`pairing::berger_tables`]).
     RoundRobin,
+    /// A Hathor series: every round each entrant plays the round's deal alone (a
+    /// same-deal challenge per round), the total points decide.
+    Series,
 }
 
 impl System {
@@ -30,6 +34,7 @@ impl System {
         match self {
             System::Swiss => "swiss",
             System::RoundRobin => "roundrobin",
+            System::Series => "series",
         }
     }
 
@@ -37,6 +42,7 @@ impl System {
         match word {
             "swiss" => Ok(System::Swiss),
             "roundrobin" => Ok(System::RoundRobin),
+            "series" => Ok(System::Series),
             other => Err(StorageError::Damaged(format!("tournament pairing system {other:?}"))),
         }
     }
@@ -96,8 +102,12 @@ pub struct TournamentRow {
     pub stage: Stage,
     /// The round being played (0 before the first).
     pub round: u32,
-    /// When sign-up ends (Unix ms): then it starts by itself with three or more.
+    /// When sign-up ends (Unix ms): then it starts by itself with three or more (a
+    /// Hathor series with two or more).
     pub signup_ends: i64,
+    /// A Hathor series' seed: round r deals from `rules::rng::series_round_seed(seed,
+    /// r)`. `None` for a Swiss or round robin.
+    pub seed: Option<u64>,
 }
 
 impl TournamentRow {
@@ -132,8 +142,12 @@ pub struct PairingRow {
     pub black: Option<String>,
     pub game: Option<GameId>,
     /// The stored result once the round is counted ([`crate::store::tournaments`] docs
-    /// of the migration: `1-0`, `0-1`, `1/2`, `0-0`, `bye`, `+-`, `-+`).
+    /// of the migration: `1-0`, `0-1`, `1/2`, `0-0`, `bye`, `+-`, `-+`; `points` for a
+    /// series game, whose points are in [`PairingRow::points`]).
     pub result: Option<String>,
+    /// The points of a series game once its round is counted (Hathor points, may be
+    /// negative); `None` otherwise.
+    pub points: Option<i64>,
 }
 
 /// A tournament to store ([`Db::create_tournament`]).
@@ -152,6 +166,8 @@ pub struct NewTournament<'a> {
     pub options: &'a Value,
     pub created_at: i64,
     pub signup_ends: i64,
+    /// A Hathor series' seed ([`TournamentRow::seed`]).
+    pub seed: Option<u64>,
 }
 
 /// Someone signing up: (user id, name, language).
@@ -187,7 +203,7 @@ pub struct RoundGame<'a> {
 pub type Counted = (u32, u32, u32, String);
 
 const TOURNAMENT_COLUMNS: &str = "id, kind, platform, channel, server, organiser, pairing, rounds, twice, max_players, \
-                                  move_ms, options, status, round, signup_ends";
+                                  move_ms, options, status, round, signup_ends, seed";
 
 fn tournament_row(r: &impl StoredRow) -> Result<TournamentRow, StorageError> {
     let options: String = r.get("options")?;
@@ -208,6 +224,7 @@ fn tournament_row(r: &impl StoredRow) -> Result<TournamentRow, StorageError> {
         stage: Stage::from_word(&r.get::<String>("status")?)?,
         round: count(Some(r.get("round")?)).unwrap_or(0),
         signup_ends: r.get("signup_ends")?,
+        seed: r.get::<Option<i64>>("seed")?.map(i64::cast_unsigned),
     })
 }
 
@@ -233,6 +250,7 @@ fn pairing_row(r: &impl StoredRow) -> Result<PairingRow, StorageError> {
         black: r.get("black")?,
         game: r.get("game_id")?,
         result: r.get("result")?,
+        points: r.get("points")?,
     })
 }
 
@@ -245,8 +263,8 @@ impl Db {
         let mut tx = self.begin(Lock::Store).await?;
         let id: TournamentId = on!(tx.exec(), |c| sqlx::query_scalar(
             "INSERT INTO tournaments (kind, platform, channel, server, organiser, pairing, rounds, twice, max_players,
-                                      move_ms, options, status, round, created_at, signup_ends)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'signup', 0, $12, $13) RETURNING id",
+                                      move_ms, options, status, round, created_at, signup_ends, seed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'signup', 0, $12, $13, $14) RETURNING id",
         )
         .bind(new.kind)
         .bind(new.platform)
@@ -261,6 +279,7 @@ impl Db {
         .bind(new.options.to_string())
         .bind(new.created_at)
         .bind(new.signup_ends)
+        .bind(new.seed.map(u64::cast_signed))
         .fetch_one(c)
         .await)?;
         for (i, (user_id, name, lang)) in entrants.iter().enumerate() {
@@ -357,7 +376,7 @@ impl Db {
     /// [`StorageError`] when the read fails.
     pub async fn pairings(&self, id: TournamentId) -> Result<Vec<PairingRow>, StorageError> {
         on!(self.exec(), |c| sqlx::query(
-            "SELECT round, board, leg, white, black, game_id, result FROM tournament_pairings
+            "SELECT round, board, leg, white, black, game_id, result, points FROM tournament_pairings
              WHERE tournament_id = $1 ORDER BY round, board, leg"
         )
         .bind(id)
@@ -516,6 +535,7 @@ impl Db {
                 .map(drop))?;
             aborted.push(game);
         }
+        close_series_challenges(&mut tx, id, at).await?;
         tx.commit().await?;
         Ok(Some(aborted))
     }

@@ -28,6 +28,7 @@ mod takeback;
 mod tournaments;
 mod tournament_trial;
 mod tournament_runs;
+mod tournament_series;
 mod tournament_pages;
 mod unanswered;
 mod races;

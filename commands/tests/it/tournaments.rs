@@ -212,7 +212,6 @@ async fn tournaments_refuse_what_they_cannot_do() {
     assert!(no_at(&host, &alice, "tournament new carat rounds=0").await.contains("is no number of rounds"));
     assert!(no_at(&host, &alice, "tournament new carat purple").await.contains("purple"));
     assert!(no_at(&host, &alice, "tournament new carat roundrobin rounds=2").await.contains("round robin"));
-    assert!(no_at(&host, &alice, "tournament new hathor").await.contains("no game for two"));
     assert!(no_at(&host, &alice, "tournament new carat @bob").await.contains("signs up themselves"));
     assert!(no_at(&host, &alice, "tournament").await.contains("There is no tournament in this channel"));
     ok_at(&host, &alice, "tournament new carat players=3 time=1d").await;

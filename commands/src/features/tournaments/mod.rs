@@ -18,6 +18,7 @@
 pub mod page;
 mod picture;
 pub mod series;
+mod series_rounds;
 pub mod standings;
 mod threads;
 
@@ -44,6 +45,11 @@ pub const DEFAULT_SIGNUP_MS: i64 = 48 * 3_600_000;
 /// The fewest entrants a tournament starts with.
 pub const MIN_PLAYERS: usize = crate::grammar::tournaments::MIN_PLAYERS as usize;
 
+/// The fewest entrants `t` starts with: 3, a Hathor series 2.
+fn min_players(t: &TournamentRow) -> usize {
+    if t.system == System::Series { crate::grammar::tournaments::SERIES_MIN_PLAYERS as usize } else { MIN_PLAYERS }
+}
+
 /// Replies for an adapter to post in `channel` of `platform` (what [`drive`] returns).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Posted {
@@ -67,7 +73,10 @@ pub fn round_robin_rounds(n: usize) -> u32 {
 
 /// `tournament new <game> [options]`.
 pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions) -> Outcome {
-    if !kind.players().contains(&2) {
+    // Hathor is played alone: its tournament is a series of same-deal rounds.
+    let series = kind == GameKind::Hathor;
+    let seats: usize = if series { 1 } else { 2 };
+    if !series && !kind.players().contains(&2) {
         return Err(Msg::new("tournament-no-two-player-form").arg("game", ctx.game_name(kind)).into());
     }
     if asked.game.seed.is_some() {
@@ -78,8 +87,8 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions)
     }
     let levels = bot_levels(ctx, &asked.game.invite, asked.game.level)?;
     let mut options = asked.game.options.clone();
-    options.insert("players".into(), Value::from(2));
-    let game = rules::open(kind, &Value::Object(options.clone()), 2, None, Some(1)).map_err(|e| {
+    options.insert("players".into(), Value::from(seats));
+    let game = rules::open(kind, &Value::Object(options.clone()), seats, None, Some(1)).map_err(|e| {
         Refused::from(Msg::new("cmd-setup-refused").arg("game", ctx.game_name(kind)).arg("reason", e.0))
     })?;
     let known = game.options();
@@ -110,9 +119,14 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions)
         return Err(Msg::new("tournament-named-too-many").arg("count", signups.len()).arg("players", max).into());
     }
     let system = match asked.system {
+        _ if series => System::Series,
         Asked::Swiss => System::Swiss,
         Asked::RoundRobin => System::RoundRobin,
     };
+    // A series plays `SERIES_ROUNDS` rounds unless told otherwise, each dealt from its
+    // seed ([`rules::rng::series_round_seed`]).
+    let rounds = if series { Some(asked.rounds.unwrap_or(series_rounds::SERIES_ROUNDS)) } else { asked.rounds };
+    let seed = series.then(rand::random::<u64>);
     let stored = Value::Object(stored);
     let id = ctx
         .table
@@ -125,13 +139,14 @@ pub(crate) async fn new(ctx: &Ctx<'_>, kind: GameKind, asked: TournamentOptions)
                 server: ctx.origin.server.as_deref(),
                 organiser: &user.id,
                 system,
-                rounds: asked.rounds,
+                rounds,
                 twice: asked.twice,
                 max_players: asked.max_players,
                 move_ms,
                 options: &stored,
                 created_at: now,
                 signup_ends,
+                seed,
             },
             &signups,
         )
@@ -356,8 +371,8 @@ pub(crate) async fn start(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
         return Err(Msg::new("tournament-only-organiser").arg("id", t.id).into());
     }
     let entrants = ctx.table.db.entrants(t.id).await?;
-    if entrants.len() < MIN_PLAYERS {
-        return Err(Msg::new("tournament-too-few").arg("id", t.id).arg("count", entrants.len()).arg("min", MIN_PLAYERS).into());
+    if entrants.len() < min_players(&t) {
+        return Err(Msg::new("tournament-too-few").arg("id", t.id).arg("count", entrants.len()).arg("min", min_players(&t)).into());
     }
     match next_round(ctx.table, &t, ctx.channel_lang).await? {
         Some(replies) => Ok(replies),
@@ -406,7 +421,7 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
             &Msg::new("tournament-signup-status")
                 .arg("players", names.join(", "))
                 .arg("count", names.len())
-                .arg("min", MIN_PLAYERS)
+                .arg("min", min_players(&t))
                 .arg("until", utc_time(t.signup_ends)),
         ));
         return Ok(vec![Reply::channel(text).with_link(ch.table.tournament_link(t.id, ch.lang).await)]);
@@ -421,6 +436,11 @@ pub(crate) async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
         }
         let players = ctx.table.db.players(game).await?;
         let to_move: Vec<String> = row.to_move.iter().filter_map(|s| players.get(*s)).map(|p| ai_seat::shown_name(&ch.table.texts, ch.lang, &p.user_id, &p.name)).collect();
+        if t.system == System::Series {
+            // A series game is its entrant's alone.
+            running.push(ch.text(&Msg::new("tournament-series-running").arg("game", game).arg("player", name_of(&ch, &entrants, &p.white))));
+            continue;
+        }
         running.push(ch.text(
             &Msg::new("tournament-running-game")
                 .arg("game", game)
@@ -448,10 +468,7 @@ pub(crate) async fn choices(ctx: &Ctx<'_>) -> Result<Vec<(TournamentId, String)>
         .iter()
         .map(|t| {
             let game = t.kind.parse::<GameKind>().map_or_else(|_| t.kind.clone(), |k| ctx.game_name(k).to_string());
-            let system = ctx.table.texts.plain(ctx.lang, &Msg::new(match t.system {
-                System::Swiss => "tournament-swiss",
-                System::RoundRobin => "tournament-roundrobin",
-            }));
+            let system = ctx.table.texts.plain(ctx.lang, &Msg::new(system_key(t.system)));
             let msg = Msg::new("tournament-choice")
                 .arg("id", t.id)
                 .arg("game", game)
@@ -475,10 +492,7 @@ pub(crate) fn utc_time(ms: i64) -> String {
 fn details(ctx: &Ctx<'_>, t: &TournamentRow) -> String {
     let kind = t.kind.parse::<GameKind>().ok();
     let mut parts = vec![kind.map_or_else(|| t.kind.clone(), |k| ctx.game_name(k).to_string())];
-    parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new(match t.system {
-        System::Swiss => "tournament-swiss",
-        System::RoundRobin => "tournament-roundrobin",
-    })));
+    parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new(system_key(t.system))));
     if let Some(rounds) = t.rounds {
         parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("tournament-rounds").arg("rounds", rounds)));
     }
@@ -498,6 +512,15 @@ fn details(ctx: &Ctx<'_>, t: &TournamentRow) -> String {
     let time = crate::base::time::format_duration(&ctx.table.texts, ctx.lang, t.move_ms);
     parts.push(ctx.table.texts.plain(ctx.lang, &Msg::new("new-time-per-move").arg("time", time)));
     parts.join(", ")
+}
+
+/// The words of a pairing system: "Swiss", "round robin", "Hathor series".
+fn system_key(system: System) -> &'static str {
+    match system {
+        System::Swiss => "tournament-swiss",
+        System::RoundRobin => "tournament-roundrobin",
+        System::Series => "tournament-series",
+    }
 }
 
 fn header(ctx: &Ctx<'_>, t: &TournamentRow) -> Msg {
@@ -528,6 +551,9 @@ async fn standings_text(
     entrants: &[Entrant],
     pairings: &[PairingRow],
 ) -> Result<(Text, Option<crate::base::reply::Attachment>), StorageError> {
+    if t.system == System::Series {
+        return Ok(series_rounds::standings_text(ctx, t, entrants, pairings).await);
+    }
     let pairings = &counted_pairings(pairings);
     let lines = table_of(ctx.table, t, entrants, pairings).await?;
     let drawn = if ctx.table.options.pictures {
@@ -673,14 +699,14 @@ pub(crate) async fn drive(table: &Table, platforms: Platforms<'_>) -> Result<Vec
 /// Sign-up of `t` is over: it starts with enough entrants, else it is cancelled.
 async fn signup_over(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Vec<Reply>, StorageError> {
     let entrants = table.db.entrants(t.id).await?;
-    if entrants.len() >= MIN_PLAYERS {
+    if entrants.len() >= min_players(t) {
         return Ok(next_round(table, t, lang).await?.unwrap_or_default());
     }
     if table.db.cancel_tournament(t.id, &t.organiser, table.clock.now_ms()).await?.is_none() {
         return Ok(Vec::new());
     }
     tracing::info!(tournament = %t.id, "tournament cancelled: too few entrants");
-    let msg = Msg::new("tournament-cancelled-too-few").arg("id", t.id).arg("count", entrants.len()).arg("min", MIN_PLAYERS);
+    let msg = Msg::new("tournament-cancelled-too-few").arg("id", t.id).arg("count", entrants.len()).arg("min", min_players(t));
     Ok(vec![Reply::channel(table.texts.text(lang, &msg))])
 }
 
@@ -700,6 +726,11 @@ async fn time_outs(table: &Table, t: &TournamentRow) -> Result<Vec<(String, Repl
         let loaded = table.load(row).await?;
         let Some(&late) = turn.to_move.first() else { continue };
         let Some(late_player) = loaded.players.get(late).filter(|p| !ai_seat::is_ai(&p.user_id)) else { continue };
+        if loaded.players.len() == 1 {
+            // A series game, played alone: it ends with the points made so far.
+            replies.extend(series_rounds::time_out(table, t, loaded).await?);
+            continue;
+        }
         let Some(waiting) = loaded.players.iter().find(|p| p.seat != late) else { continue };
         let Some(game) = loaded.game.as_ref().filter(|g| !g.is_finished()) else { continue };
         let mut game = game.box_clone();
@@ -728,6 +759,9 @@ async fn time_outs(table: &Table, t: &TournamentRow) -> Result<Vec<(String, Repl
 /// the last; what the channel is told. `None` when the round still runs or another
 /// process did the step.
 async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Option<Vec<Reply>>, StorageError> {
+    if t.system == System::Series {
+        return series_rounds::next_round(table, t, lang).await;
+    }
     let db = &table.db;
     let entrants = db.entrants(t.id).await?;
     let pairings = db.pairings(t.id).await?;
@@ -752,6 +786,7 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     let rounds = t.rounds.unwrap_or(match t.system {
         System::Swiss => swiss_rounds(n),
         System::RoundRobin => round_robin_rounds(n),
+        System::Series => series_rounds::SERIES_ROUNDS,
     });
     let present: Vec<&Entrant> = entrants.iter().filter(|e| e.left_at.is_none()).collect();
     let now = table.clock.now_ms();
@@ -765,7 +800,7 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
         return Ok(Some(vec![standings_reply(table, &done, &entrants, &after, lang, "tournament-finished").await?]));
     }
     let pairs = match t.system {
-        System::Swiss => swiss_pairs(&entrants, &after, rounds),
+        System::Swiss | System::Series => swiss_pairs(&entrants, &after, rounds),
         System::RoundRobin => round_robin_pairs(&entrants, t.round + 1),
     };
     let pairs = match pairs {

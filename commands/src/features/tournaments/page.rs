@@ -18,7 +18,8 @@ use crate::{
     table::Table,
 };
 
-use super::{channel_ctx, channel_origin, counted_pairings, header, name_of, picture, result_of, shown, standings_title, table_of, utc_time, MIN_PLAYERS};
+use super::{channel_ctx, channel_origin, counted_pairings, header, name_of, picture, result_of, shown, standings_title, table_of, utc_time};
+use crate::store::tournaments::System;
 
 /// The page of one tournament, in one language.
 #[derive(Debug, Clone, PartialEq)]
@@ -39,6 +40,8 @@ pub struct WebTournament {
     pub standings: Option<render::table::Table>,
     /// The rounds paired so far, the newest first.
     pub rounds: Vec<WebRound>,
+    /// A Hathor series (its table: total, best round, the rounds' points).
+    pub series: bool,
 }
 
 impl WebTournament {
@@ -92,13 +95,15 @@ pub async fn web_page(table: &Table, t: &TournamentRow, lang: Lang) -> Result<We
             &Msg::new("tournament-signup-status")
                 .arg("players", names.join(", "))
                 .arg("count", names.len())
-                .arg("min", MIN_PLAYERS)
+                .arg("min", super::min_players(t))
                 .arg("until", utc_time(t.signup_ends)),
         )
     });
     let pairings = db.pairings(t.id).await?;
     let standings = if t.stage == Stage::Signup || pairings.is_empty() {
         None
+    } else if t.system == System::Series {
+        Some(super::series_rounds::table(ctx, t, &entrants, &pairings))
     } else {
         let counted = counted_pairings(&pairings);
         let lines = table_of(table, t, &entrants, &counted).await?;
@@ -115,6 +120,14 @@ pub async fn web_page(table: &Table, t: &TournamentRow, lang: Lang) -> Result<We
         }
         let white = name_of(ctx, &entrants, &p.white);
         let (text, bye) = match (&p.black, p.game) {
+            // A series game: its entrant's points, or that it is being played.
+            (None, Some(game)) if t.system == System::Series => {
+                let result = match p.points {
+                    Some(points) => texts.plain(lang, &Msg::new("web-tournament-series-points").arg("points", points)),
+                    None => series_result(table, ctx, game).await?,
+                };
+                (texts.plain(lang, &Msg::new("web-tournament-series-game").arg("player", white).arg("result", result)), false)
+            }
             // A bye of someone who had left: nothing happened.
             (None, _) if p.result.as_deref() == Some("0-0") => continue,
             (None, _) => (texts.plain(lang, &Msg::new("tournament-pairing-bye").arg("player", white)), true),
@@ -152,7 +165,19 @@ pub async fn web_page(table: &Table, t: &TournamentRow, lang: Lang) -> Result<We
             round.pairings.push(WebPairing { game, text, bye });
         }
     }
-    Ok(WebTournament { id: t.id, title, state, channel: t.channel.clone(), stage: t.stage, signup, standings, rounds })
+    Ok(WebTournament { id: t.id, title, state, channel: t.channel.clone(), stage: t.stage, signup, standings, rounds, series: t.system == System::Series })
+}
+
+/// A series game of the round being played: its points once it has ended (as they will
+/// be counted), else that it is being played.
+async fn series_result(table: &Table, ctx: &crate::table::context::Ctx<'_>, id: GameId) -> Result<String, StorageError> {
+    let Some(row) = table.db.game(id).await? else { return Ok(String::new()) };
+    if row.status == Status::Running {
+        return Ok(table.texts.plain(ctx.lang, &Msg::new("web-tournament-series-playing")));
+    }
+    let loaded = table.load(row).await?;
+    let points = loaded.game.as_ref().and_then(|g| g.scores()).and_then(|s| s.first().copied()).unwrap_or(0);
+    Ok(table.texts.plain(ctx.lang, &Msg::new("web-tournament-series-points").arg("points", points)))
 }
 
 /// A stored result word as the page writes it: `1–0`, `0–1`, `½–½`, `0–0`, `+–−`, `−–+`.

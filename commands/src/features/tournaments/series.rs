@@ -1,9 +1,8 @@
 //! A Hathor series' standings (issue 39: "Hathor tournaments are a series of same-deal
 //! challenges (one per round, total points, ties by best single round)"). Pure: no I/O.
 //!
-//! Only the counting and the table are here; opening a series (`tournament new
-//! hathor`), its rounds of same-deal challenges and the scheduler's steps are not built
-//! yet (`tournament new hathor` is still refused).
+//! Only the counting and the table are here; the rounds of same-deal challenges and the
+//! scheduler's steps are in [`super::series_rounds`].
 //!
 //! Units: Hathor points as the game counts them (`scores[0]` of the solo game; they may
 //! be negative, spec `hathor.md`). A round an entrant has no ended game in (they left,
