@@ -6,7 +6,7 @@ mod tile;
 #[cfg(test)]
 mod tests;
 
-use std::{collections::VecDeque, fmt};
+use std::{collections::VecDeque, fmt, sync::Arc};
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -135,7 +135,8 @@ pub struct CaratView {
 pub struct Carat {
     players: usize,
     variant: Option<Variant>,
-    setup: CaratSetup,
+    /// Shared, not copied, by the clones a search makes of a game.
+    setup: Arc<CaratSetup>,
     chips: [[u8; 7]; 7],
     scored: [[Option<ScoredChip>; 7]; 7],
     board: [[Option<PlacedTile>; 6]; 6],
@@ -207,23 +208,31 @@ impl Carat {
         }
     }
 
-    fn placement_allowed(&self, space: Space) -> Result<(), Refusal> {
+    /// Whether a tile may go on `space` now: [`Carat::placement_allowed`] without
+    /// building the refusal (the legal moves ask this of every space).
+    fn may_place(&self, space: Space) -> bool {
         if self.board[space.row as usize][space.col as usize].is_some() {
-            return Err(Refusal::new("carat-occupied", format!("{space} is already taken")).arg("space", space));
+            return false;
         }
         if self.placed == 0 {
-            if space.on_edge() {
-                return Err(refusal_first_edge());
-            }
-            return Ok(());
+            return !space.on_edge();
         }
         let (c, r) = (space.col as i32, space.row as i32);
-        let touches = [(0, -1), (1, 0), (0, 1), (-1, 0)].iter().any(|(dc, dr)| {
+        [(0, -1), (1, 0), (0, 1), (-1, 0)].iter().any(|(dc, dr)| {
             let (nc, nr) = (c + dc, r + dr);
             (0..6).contains(&nc) && (0..6).contains(&nr) && self.board[nr as usize][nc as usize].is_some()
-        });
-        if touches {
-            Ok(())
+        })
+    }
+
+    /// [`Carat::may_place`] with the reason when not.
+    fn placement_allowed(&self, space: Space) -> Result<(), Refusal> {
+        if self.may_place(space) {
+            return Ok(());
+        }
+        if self.board[space.row as usize][space.col as usize].is_some() {
+            Err(Refusal::new("carat-occupied", format!("{space} is already taken")).arg("space", space))
+        } else if self.placed == 0 {
+            Err(refusal_first_edge())
         } else {
             Err(Refusal::new("carat-not-adjacent", format!("{space} does not share an edge with a placed tile"))
                 .arg("space", space))
@@ -361,7 +370,7 @@ impl Game for Carat {
         let mut game = Carat {
             players,
             variant,
-            setup: CaratSetup { variant, ..setup.clone() },
+            setup: Arc::new(CaratSetup { variant, ..setup.clone() }),
             chips,
             scored: [[None; 7]; 7],
             board: [[None; 6]; 6],
@@ -407,7 +416,7 @@ impl Game for Carat {
         for row in 0..6 {
             for col in 0..6 {
                 let space = Space { col, row };
-                if self.placement_allowed(space).is_err() {
+                if !self.may_place(space) {
                     continue;
                 }
                 for &tile in &tiles {
@@ -525,7 +534,7 @@ impl Game for Carat {
     }
 
     fn resolved_setup(&self) -> CaratSetup {
-        self.setup.clone()
+        CaratSetup::clone(&self.setup)
     }
 
     fn option_word(word: &str) -> Option<(&'static str, serde_json::Value)> {

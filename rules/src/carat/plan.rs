@@ -64,12 +64,12 @@ impl StandIn {
         let game = Carat {
             players,
             variant: view.variant,
-            setup: CaratSetup {
+            setup: std::sync::Arc::new(CaratSetup {
                 chips: view.chips.iter().map(|row| row.to_vec()).collect(),
                 pile: Vec::new(),
                 start_player: 0,
                 variant: view.variant,
-            },
+            }),
             chips: view.chips,
             scored: view.scored,
             board: view.board,
