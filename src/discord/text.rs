@@ -23,7 +23,9 @@ pub fn discord_code(error: &serenity::Error) -> Option<isize> {
 ///
 /// Everything outside code spans is data, not markup: Discord's markdown characters in it
 /// (a user's name `**x**` or `||spoiler||`, an echoed word) are escaped with `\\`, so they
-/// show as typed ([`escape_markdown`]).
+/// show as typed ([`escape_markdown`]). A web address in it (`https://…`, up to the next
+/// space or closing bracket) is sent as `<https://…>`, unescaped: Discord links it without
+/// a preview card (a round's post names a page per game).
 pub fn render(text: &Text) -> String {
     let text = text.with_commands(|word| slash_name(word).map(|name| format!("/{name}")));
     let mut markdown = Markdown::default();
@@ -64,6 +66,29 @@ impl Default for Markdown {
 
 impl Markdown {
     fn escape(&mut self, text: &str) -> String {
+        let mut out = String::with_capacity(text.len() + 4);
+        let mut rest = text;
+        while let Some(at) = rest.find("https://").or_else(|| rest.find("http://")).filter(|_| !self.in_code) {
+            out.push_str(&self.escape_words(&rest[..at]));
+            if self.in_code {
+                // The text before the address opened a code span: shown as typed.
+                out.push_str(&self.escape_words(&rest[at..]));
+                return out;
+            }
+            let url = &rest[at..];
+            let len = url.find(|c: char| c.is_whitespace() || matches!(c, ')' | '>' | '<')).unwrap_or(url.len());
+            out.push('<');
+            out.push_str(&url[..len]);
+            out.push('>');
+            self.line_start = false;
+            rest = &url[len..];
+        }
+        out.push_str(&self.escape_words(rest));
+        out
+    }
+
+    /// [`Markdown::escape`] of a text without web addresses.
+    fn escape_words(&mut self, text: &str) -> String {
         let mut out = String::with_capacity(text.len());
         let mut chars = text.chars().peekable();
         while let Some(c) = chars.next() {
@@ -189,6 +214,18 @@ mod tests {
         assert_eq!(plain("type `join` to accept, then `move c3 red`"), "type `/join` to accept, then `/move c3 red`");
         assert_eq!(plain("`zuege drache` oder `taeglich hathor`"), "`/züge drache` oder `/täglich hathor`");
         assert_eq!(plain("`Join`; place with `C5`"), "`/join`; place with `C5`");
+    }
+
+    #[test]
+    fn web_addresses_are_sent_without_a_preview_and_unescaped() {
+        let plain = |t: &str| render(&Text::plain_text(t));
+        assert_eq!(
+            plain("#1: a_b – c (https://x.example/my_bot/g/0f3a)\n#2: d – e 1–0 (http://h:8080/g/77)"),
+            "#1: a\\_b – c (<https://x.example/my_bot/g/0f3a>)\n#2: d – e 1–0 (<http://h:8080/g/77>)"
+        );
+        assert_eq!(plain("Game page (every move, live): https://x.example/g/ab"), "Game page (every move, live): <https://x.example/g/ab>");
+        // In a code span it stays as typed.
+        assert_eq!(plain("`see https://x.example/g/ab`"), "`see https://x.example/g/ab`");
     }
 
     #[test]

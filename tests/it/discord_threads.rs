@@ -216,3 +216,45 @@ async fn in_a_german_server_the_rounds_thread_links_are_german() {
     );
     running.bot.stop().await;
 }
+
+/// With `[web]` (issue 39): the round's post names each game's page after its pairing,
+/// as `<https://…/g/<token>>` (linked, no preview card), the token the game's own
+/// spectators' link (as `board` gives it); the threads' line follows. dave and carol
+/// resign in their threads; the standings after round 1, posted by the scheduler, list
+/// the round's games with their results (both 1–0) and the same pages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_web_the_rounds_posts_link_each_games_page() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let options = commands::HostOptions { web_url: Some("https://games.example.org".into()), ..commands::HostOptions::default() };
+    let running = crate::discord::start_bot_with(&fake, &dir, Arc::new(commands::base::clock::SystemClock), options).await;
+    let start = start_four(&fake, &running, true).await;
+    let made = fake.recorder.wait_for_n(start.from, 2, WAIT, "two threads", |r| r.method == "POST" && r.path.ends_with("/threads")).await;
+    let (first, second) = (thread_id(&made[0]), thread_id(&made[1]));
+    let round = public_followups(&fake, &start, 1).await.remove(0).content();
+    let db = running.host.db();
+    let mut page = Vec::new();
+    for id in 1..=2 {
+        let token = db.web_token(commands::store::web::WebLink { game: commands::GameId(id), seat: None }, "unused").await.expect("the token");
+        assert!(token.len() == 32 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+        page.push(format!("<https://games.example.org/g/{token}>"));
+    }
+    assert!(
+        round.contains(&format!(
+            "Tournament #1, round 1 of 3:\n#1: alice – dave ({})\n#2: bob – carol ({})\nEach game is played in its own thread: #1 <#{first}>, #2 <#{second}>",
+            page[0], page[1]
+        )),
+        "{round}"
+    );
+    for (user, thread) in [(dave(), first), (carol(), second)] {
+        let origin = events::Origin { user: &user, channel_id: thread, locale: "en" };
+        let resign = fake.slash_from(&origin, "resign", vec![]);
+        public_followups(&fake, &resign, 1).await;
+    }
+    let from = fake.recorder.len();
+    poll(&running).await;
+    let in_channel = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let over = fake.recorder.wait_for(from, WAIT, "round 1 over", |r| r.path == in_channel && r.content().contains("Round 1 of tournament #1 is over.")).await.content();
+    assert!(over.contains(&format!("\nRound 1's games:\n#1: alice – dave 1–0 ({})\n#2: bob – carol 1–0 ({})", page[0], page[1])), "{over}");
+    running.bot.stop().await;
+}

@@ -966,3 +966,45 @@ async fn a_hostile_name_is_escaped_on_the_tournament_page() {
         browser.screenshot_element("page").await.save(format!("{dir}/tournament-roundrobin-360.png")).expect("save the screenshot");
     }
 }
+
+/// Issue 39: with `--web` the terminal's tournament posts link every round game's page.
+/// A round robin of four (Berger round 1: #1 alice – dave, #2 bob – carol): the round's
+/// pairings give each game's page, the very link `board #N` prints; dave and carol
+/// resign (both 1–0 for white), and the post of the standings after round 1 lists the
+/// round's games with their results and the same pages, before round 2's pairings with
+/// the pages of #3 and #4. Without `--web` the lines stay as they were.
+#[test]
+fn the_terminals_tournament_posts_link_each_games_page() {
+    let place = crate::support::Place::new();
+    let db = place.db_url();
+    let boards = place.boards().display().to_string();
+    let script = "tournament new carat roundrobin time=1d\nas bob\ntournament join\nas carol\ntournament join\nas dave\ntournament join\n\
+                  as alice\ntournament start\nas dave\nresign #1\nas carol\nresign #2\nboard #1\nboard #2\nboard #3\n";
+    let args = ["local", "--db", &db, "--boards", &boards, "--as", "alice", "--web", "127.0.0.1:0"];
+    let run = crate::support::spieltisch(place.path(), &args, script, &[]);
+    assert_eq!(run.code, Some(0), "{}\n{}", run.stdout, run.stderr);
+    let out = &run.stdout;
+    // The page each `board #N` links (a finished game's: "every move", without "live").
+    let page = |id: u32| -> String {
+        let asked = out.find(&format!("> board #{id}\n")).unwrap_or_else(|| panic!("board #{id} in {out}"));
+        let line = out[asked..].lines().find(|l| l.trim_start().starts_with("Game page (every move")).expect("the game page's line");
+        line[line.find("http://").expect("a link")..].to_string()
+    };
+    let (one, two, three) = (page(1), page(2), page(3));
+    assert!(one.starts_with("http://127.0.0.1:") && one.contains("/g/") && !one.contains(":0/"), "{one}");
+    assert!(one != two && two != three && one != three, "a page per game: {one} {two} {three}");
+    let lines: Vec<&str> = out.lines().map(str::trim).collect();
+    let after = |header: &str, n: usize| -> Vec<&str> {
+        let at = lines.iter().position(|l| l.ends_with(header)).unwrap_or_else(|| panic!("{header:?} in {out}"));
+        lines[at + 1..at + 1 + n].to_vec()
+    };
+    assert_eq!(after("Tournament #1, round 1 of 3:", 2), [format!("#1: alice – dave ({one})"), format!("#2: bob – carol ({two})")], "{out}");
+    // The standings after round 1, then the round's games.
+    let over = after("Round 1 of tournament #1 is over.", 8);
+    assert_eq!(over[5..], ["Round 1's games:".to_string(), format!("#1: alice – dave 1–0 ({one})"), format!("#2: bob – carol 1–0 ({two})")], "{out}");
+    assert_eq!(after("Tournament #1, round 2 of 3:", 1), [format!("#3: dave – carol ({three})")], "{out}");
+
+    // Without `--web`: no page named (a new tournament on the same file).
+    let plain = place.local("tournament\n");
+    assert!(!plain.stdout.contains("/g/") && !plain.stdout.contains("games:"), "{}", plain.stdout);
+}

@@ -20,3 +20,6 @@ web-tournament-legend-series = Summe: die Punkte aller Runden · Beste: die best
 web-tournament-series-game = { $player }: { $result }
 web-tournament-series-points = { $points } Punkte
 web-tournament-series-playing = spielt noch
+tournament-pairing-page = #{ $game }: { $white } – { $black } ({ $url })
+tournament-round-games = Die Partien der Runde { $round }:
+tournament-game-page = #{ $game }: { $white } – { $black } { $result } ({ $url })

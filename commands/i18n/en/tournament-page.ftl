@@ -20,3 +20,8 @@ web-tournament-legend-series = Total: the points of all rounds · Best: the best
 web-tournament-series-game = { $player }: { $result }
 web-tournament-series-points = { $points } points
 web-tournament-series-playing = playing
+# With `[web]`: a round's pairing with its game's page, and the round's games with their
+# results and pages in the standings' post after the round.
+tournament-pairing-page = #{ $game }: { $white } – { $black } ({ $url })
+tournament-round-games = Round { $round }'s games:
+tournament-game-page = #{ $game }: { $white } – { $black } { $result } ({ $url })

@@ -15,6 +15,7 @@
 //! guarded by the round it was decided at ([`crate::store::tournaments`]), so it
 //! happens once however many processes poll.
 
+mod game_pages;
 pub mod page;
 mod picture;
 pub mod series;
@@ -936,13 +937,21 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
     // The games in board order, then the bye.
     let mut this: Vec<&PairingRow> = stored.iter().filter(|p| p.round == round).collect();
     this.sort_by_key(|p| (p.black.is_none(), p.board, p.leg));
+    let games: Vec<GameId> = this.iter().filter_map(|p| p.game).collect();
+    let pages = game_pages::urls(table, &games).await;
     for p in &this {
         let white = name_of(&ctx, &entrants, &p.white);
         let line = match (&p.black, p.game, p.result.as_deref()) {
             // A bye of someone who has left: nothing to announce.
             (None, _, Some("0-0")) => continue,
             (None, _, _) => Msg::new("tournament-pairing-bye").arg("player", white),
-            (Some(b), Some(game), _) => Msg::new("tournament-pairing").arg("game", game).arg("white", white).arg("black", name_of(&ctx, &entrants, b)),
+            (Some(b), Some(game), _) => {
+                let msg = match pages.get(&game) {
+                    Some(url) => Msg::new("tournament-pairing-page").arg("url", url.as_str()),
+                    None => Msg::new("tournament-pairing"),
+                };
+                msg.arg("game", game).arg("white", white).arg("black", name_of(&ctx, &entrants, b))
+            }
             (Some(b), None, result) => Msg::new("tournament-pairing-forfeit")
                 .arg("white", white)
                 .arg("black", name_of(&ctx, &entrants, b))
@@ -1026,6 +1035,10 @@ async fn standings_reply(
     let mut text = ctx.text(&Msg::new(key).arg("id", t.id).arg("round", t.round).arg("rounds", t.rounds.unwrap_or(t.round)));
     let (standings, picture) = standings_text(&ctx, t, entrants, pairings).await?;
     text.push_line(standings);
+    // With `[web]`: the round's games, each with its result and page.
+    if let Some(games) = game_pages::round_results(&ctx, entrants, pairings, t.round).await {
+        text.push_line(games);
+    }
     // The page's link on the final standings (a round's come right before the next
     // round's pairings, which carry it).
     let link = if t.stage == Stage::Finished { table.tournament_link(t.id, lang).await } else { None };

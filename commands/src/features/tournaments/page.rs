@@ -181,7 +181,7 @@ async fn series_result(table: &Table, ctx: &crate::table::context::Ctx<'_>, id: 
 }
 
 /// A stored result word as the page writes it: `1–0`, `0–1`, `½–½`, `0–0`, `+–−`, `−–+`.
-fn result_words(word: &str) -> String {
+pub(super) fn result_words(word: &str) -> String {
     match word {
         "1-0" => "1–0",
         "0-1" => "0–1",
