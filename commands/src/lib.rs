@@ -6,17 +6,23 @@
 //! [`Reply`]s back: texts in the user's language with structured mentions, an optional
 //! PNG, each addressed to the channel or to one user.
 //!
-//! The crate is in layers; each imports only the layers above it in this list:
+//! The command layer is in layers, each a crate that depends only on the crates above
+//! it in this list (so an import against them does not compile); this crate re-exports
+//! them under these names:
 //!
-//! * [`base`]: ids, time, the injectable clock, replies ([`Reply`]) and the Fluent
-//!   translations ([`Texts`]).
-//! * [`grammar`]: the command grammar ([`Command`], [`Command::parse`]).
-//! * [`store`]: SQLite (games, players, the append-only log, settings, ratings).
-//! * [`table`]: a game's chat texts, loading and caching games, pictures.
-//! * [`features`]: the command families (lobby, play, info, invitations, takeback,
-//!   timeouts, vacation, ratings, settings, reminders, Hathor challenges).
-//! * [`scheduler`] and [`host`]: what is due when, and the entry point that dispatches
-//!   a command to its feature.
+//! * [`base`] (`commands-base`): ids, time, the injectable clock, replies ([`Reply`])
+//!   and the Fluent translations ([`Texts`]).
+//! * [`grammar`] (`commands-grammar`): the command grammar ([`Command`],
+//!   [`Command::parse`]).
+//! * [`store`] (`commands-store`): SQLite or PostgreSQL (games, players, the
+//!   append-only log, settings, ratings); the only crate with SQL.
+//! * [`table`] (`commands-table`): a game's chat texts, loading and caching games,
+//!   pictures.
+//! * [`features`] (`commands-features`): the command families (lobby, play, info,
+//!   invitations, takeback, timeouts, vacation, ratings, settings, reminders, Hathor
+//!   challenges, tournaments, reviews); a feature never names another.
+//! * This crate: [`scheduler`] and [`host`] (what is due when, and the entry point that
+//!   dispatches a command to its feature) and [`web`] (the game pages).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), commands::store::StorageError> {
@@ -36,13 +42,14 @@
 //! # Ok(()) }
 //! ```
 
-pub mod base;
-pub mod features;
-pub mod grammar;
+pub use commands_base as base;
+pub use commands_grammar as grammar;
+pub use commands_store as store;
+pub use commands_features as features;
+pub use commands_table as table;
+
 pub mod host;
 pub mod scheduler;
-pub mod store;
-pub mod table;
 pub mod web;
 
 pub use base::{

@@ -408,9 +408,9 @@ mod tests {
     #[test]
     fn every_message_of_play_over_days_exists() {
         const FILES: [&str; 11] = [
-            "scheduler.rs", "base/time.rs", "store/turns.rs", "features/timeouts.rs", "features/vacation.rs",
-            "features/reminders.rs", "features/invitations.rs", "features/takeback.rs", "features/ratings.rs",
-            "features/lobby.rs", "features/settings.rs",
+            "scheduler.rs", "../base/src/time.rs", "../store/src/turns.rs", "../features/src/timeouts.rs", "../features/src/vacation.rs",
+            "../features/src/reminders.rs", "../features/src/invitations.rs", "../features/src/takeback.rs", "../features/src/ratings.rs",
+            "../features/src/lobby.rs", "../features/src/settings.rs",
         ];
         const PREFIXES: [&str; 12] = [
             "cmd-", "clock-", "claim-", "reminders-", "vacation-", "undo-", "rematch-", "history-", "leaderboard-",

@@ -1,31 +1,38 @@
-//! `commands/src` is in layers that point one way, SQL lives in `store/`, and no folder
-//! of any crate has modules that import each other in a ring (at the end of this file).
+//! What the compiler cannot check about the layers of `commands`.
 //!
-//! Reads every source file, takes its layer from its folder, and collects the crate
-//! modules it names (`crate::x`, and the first segments inside `use crate::{...}`).
-//! A file may name only its own folder's siblings when that is allowed, and the layers
-//! below it. `sqlx` may appear only under `store/`.
-//! There are no exceptions: a crossing fails the test.
+//! The layers are crates, bottom up: `commands-base`; `commands-grammar` and
+//! `commands-store` side by side; `commands-table`; `commands-features`; and `commands`
+//! itself (the host, the scheduler and the web page: one layer, `impl Host` in three
+//! files). A crate names only the crates it depends on, so an import against the layers
+//! does not compile, `super::` and test code included, and Cargo refuses a ring of
+//! dependencies. Left for this file:
+//!
+//! * the manifests: a layer depends only on layers below it (nothing sideways between
+//!   grammar and store), and only the store uses `sqlx` (the base too, behind its
+//!   feature `sqlx`, for the ids' SQL form; `commands` in its tests only);
+//! * one feature never names another (all features are one crate);
+//! * no folder of any crate of the workspace has modules that import each other in a
+//!   ring (at the end of this file).
 
 use std::{
     collections::{BTreeMap, BTreeSet},
     path::{Path, PathBuf},
 };
 
-/// Layers bottom up; a layer may import every layer before it in this list.
-/// `grammar` and `store` are side by side: neither imports the other.
-fn allowed(layer: &str) -> &'static [&'static str] {
-    match layer {
-        "base" => &["base"],
-        "grammar" => &["base", "grammar"],
-        "store" => &["base", "store"],
-        "table" => &["base", "grammar", "store", "table"],
-        // A feature imports the table and below, never another feature nor the host.
-        "features" => &["base", "grammar", "store", "table"],
-        "top" => &["base", "grammar", "store", "table", "features", "scheduler", "host"],
-        _ => &[],
-    }
-}
+/// The layer crates (folder under `commands/`, package name) bottom up, each with the
+/// layers it may depend on.
+const LAYERS: &[(&str, &str, &[&str])] = &[
+    ("base", "commands-base", &[]),
+    ("grammar", "commands-grammar", &["commands-base"]),
+    ("store", "commands-store", &["commands-base"]),
+    ("table", "commands-table", &["commands-base", "commands-grammar", "commands-store"]),
+    ("features", "commands-features", &["commands-base", "commands-grammar", "commands-store", "commands-table"]),
+    (
+        ".",
+        "commands",
+        &["commands-base", "commands-grammar", "commands-store", "commands-table", "commands-features"],
+    ),
+];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder") {
@@ -38,116 +45,71 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The crate modules `source` names: `features::play` for a feature (so that one
-/// feature naming another shows which), the top segment otherwise.
-fn named(source: &str) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    let mut push = |path: &str| {
-        let mut parts = path.split("::").map(|p| p.trim_matches(|c: char| !(c.is_ascii_alphanumeric() || c == '_')));
-        let Some(top) = parts.next().filter(|p| !p.is_empty()) else { return };
-        // The crate root's re-exports (`crate::Host`, `crate::Lang`) count as their layer.
-        let top = match top {
-            "Host" | "HostOptions" | "Origin" => "host",
-            "Notice" => "scheduler",
-            "Command" | "NewOptions" | "Verb" => "grammar",
-            t if t.starts_with(|c: char| c.is_ascii_uppercase()) => "base",
-            t => t,
-        };
-        match (top, parts.next()) {
-            ("features", Some(sub)) if !sub.is_empty() && sub.chars().all(|c| c.is_ascii_lowercase() || c == '_') => {
-                out.insert(format!("features::{sub}"));
-            }
-            _ => {
-                out.insert(top.to_string());
-            }
+/// The dependencies of one section (`[dependencies]`, `[dev-dependencies]`) of a
+/// manifest: name -> the rest of its line (`.workspace = true`, `{ … optional = true }`).
+fn section(manifest: &str, name: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut inside = false;
+    for line in manifest.lines().map(str::trim) {
+        if line.starts_with('[') {
+            inside = line == format!("[{name}]");
+            continue;
         }
-    };
-    for (i, _) in source.match_indices("crate::") {
-        let rest = &source[i + "crate::".len()..];
-        if let Some(block) = rest.strip_prefix('{') {
-            // `use crate::{a::X, b::{Y, Z}, c};`: the first segment of each top-level item.
-            let mut depth = 0;
-            let mut item = String::new();
-            for c in block.chars() {
-                match c {
-                    '{' => depth += 1,
-                    '}' if depth == 0 => break,
-                    '}' => depth -= 1,
-                    ',' if depth == 0 => {
-                        push(item.trim());
-                        item.clear();
-                        continue;
-                    }
-                    _ => {}
-                }
-                item.push(c);
-            }
-            push(item.trim());
-        } else {
-            let path: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':').collect();
-            push(&path);
+        if inside && !line.is_empty() && !line.starts_with('#') {
+            let (key, rest) = line.split_once(['=', '.']).unwrap_or((line, ""));
+            out.insert(key.trim().to_string(), rest.to_string());
         }
-    }
-    if source.contains("sqlx::") || source.contains("use sqlx") {
-        out.insert("sqlx".into());
-    }
-    if source.contains(".pool()") {
-        out.insert("pool()".into());
     }
     out
 }
 
 #[test]
-fn layers_point_one_way_and_sql_stays_in_the_store() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&root, &mut files);
-    assert!(files.len() > 30, "found the sources: {files:?}");
-    let mut crossings = BTreeSet::new();
-    for path in &files {
-        let rel = path.strip_prefix(&root).expect("under src").to_string_lossy().replace('\\', "/");
-        if rel == "lib.rs" {
-            continue;
-        }
-        let layer = rel.split_once('/').map_or("top", |(folder, _)| folder);
-        let source = std::fs::read_to_string(path).expect("readable");
-        // Test modules may reach anything; only the code above them counts.
-        // Comments (doc links) do not import.
-        let code: String = source
-            .split("#[cfg(test)]")
-            .next()
-            .unwrap_or_default()
-            .lines()
-            .filter(|l| !l.trim_start().starts_with("//"))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let own_feature = rel.strip_prefix("features/").map(|f| format!("features::{}", f.trim_end_matches(".rs")));
-        for name in named(&code) {
-            let top = name.split("::").next().unwrap_or_default();
-            let ok = if name == "sqlx" || name == "pool()" {
-                layer == "store"
-            } else if layer == "features" && top == "features" {
-                own_feature.as_deref() == Some(name.as_str())
-            } else {
-                allowed(layer).contains(&top)
-            };
-            if !ok {
-                crossings.insert((rel.clone(), name));
+fn each_layer_crate_depends_on_layers_below_it_and_only_the_store_on_sqlx() {
+    let commands = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut problems = Vec::new();
+    for (folder, package, allowed) in LAYERS {
+        let manifest = std::fs::read_to_string(commands.join(folder).join("Cargo.toml")).expect("a manifest");
+        assert!(manifest.contains(&format!("name = \"{package}\"")), "{folder}/Cargo.toml is {package}");
+        let deps = section(&manifest, "dependencies");
+        for dep in deps.keys().filter(|d| d.starts_with("commands")) {
+            if !allowed.contains(&dep.as_str()) {
+                problems.push(format!("{package} depends on {dep}"));
             }
         }
+        match (*package, deps.get("sqlx")) {
+            (_, None) | ("commands-store", Some(_)) => {}
+            ("commands-base", Some(how)) if how.contains("optional = true") => {}
+            (_, Some(_)) => problems.push(format!("{package} depends on sqlx")),
+        }
     }
-    assert!(crossings.is_empty(), "imports against the layers (file, what it names): {crossings:?}");
+    assert!(problems.is_empty(), "dependencies against the layers: {problems:?}");
 }
 
+/// The reader of manifests, on a made-up one.
 #[test]
-fn the_reader_finds_what_a_file_names() {
-    let source = "use crate::{\n    base::{ids::GameId, time::DAY_MS},\n    features::play,\n    store::Db,\n};\nfn f() { crate::features::settings::channel_settings(); let q = sqlx::query(\"\").fetch_one(db.pool()); }";
-    let want: BTreeSet<String> =
-        ["base", "features::play", "features::settings", "pool()", "sqlx", "store"].iter().map(ToString::to_string).collect();
-    assert_eq!(named(source), want);
+fn the_manifest_reader_finds_each_sections_dependencies() {
+    let manifest = "[package]\nname = \"x\"\n\n[dependencies]\n# a comment\ncommands-base.workspace = true\nsqlx = { workspace = true, optional = true }\n\n[dev-dependencies]\ntempfile.workspace = true\n";
+    let deps = section(manifest, "dependencies");
+    assert_eq!(deps.keys().collect::<Vec<_>>(), ["commands-base", "sqlx"]);
+    assert!(deps["sqlx"].contains("optional = true"));
+    assert_eq!(section(manifest, "dev-dependencies").keys().collect::<Vec<_>>(), ["tempfile"]);
 }
 
-// No circles between the modules of one folder, in any crate of the workspace.
+/// One feature never names another: in `commands-features`, no feature module names a
+/// sibling (`crate::play`, `use crate::{play, …}`, `super::play`), its tests included;
+/// and the crate root re-exports nothing that would be a way round.
+#[test]
+fn no_feature_names_another() {
+    let features = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("features/src");
+    let graph = sibling_imports(&features, &[], true);
+    assert!(graph.len() >= 10, "found the features: {:?}", graph.keys());
+    let crossings: Vec<_> = graph.iter().filter(|(_, named)| !named.is_empty()).collect();
+    assert!(crossings.is_empty(), "features that name another feature: {crossings:?}");
+    let root = std::fs::read_to_string(features.join("lib.rs")).expect("lib.rs");
+    assert!(!root.contains("pub use"), "the features crate re-exports nothing");
+}
+
+// No circles between the modules of one folder, in any crate of the workspace, which the
 // compiler does not check (it checks the crates' one-way dependencies, and
 // `layers.rs` the layers of `commands`). Two sibling modules that import each other, or
 // a longer ring, fail with the ring and the imports that make it.
@@ -158,19 +120,24 @@ fn the_reader_finds_what_a_file_names() {
 // `super::sibling` (`super::super::sibling` from one folder deeper).
 
 /// The crates' source folders, from `commands/`.
-const CRATES: &[&str] = &["../rules/src", "../render/src", "../ai/src", "../pairing/src", "src", "../src"];
+const CRATES: &[&str] = &[
+    "../rules/src",
+    "../render/src",
+    "../ai/src",
+    "../pairing/src",
+    "base/src",
+    "grammar/src",
+    "store/src",
+    "table/src",
+    "features/src",
+    "src",
+    "../src",
+];
 
 /// `source` without comments and without the items under `#[cfg(test)]` (a whole
 /// `mod tests { … }`, or a test-only function or import), wherever they stand.
 fn code_of(source: &str) -> String {
-    let no_comments: String = source
-        .lines()
-        .map(|l| match l.find("//") {
-            Some(i) if !l[..i].contains('"') => &l[..i],
-            _ => l,
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    let no_comments = without_comments(source);
     let mut out = String::new();
     let mut rest = no_comments.as_str();
     while let Some(i) = rest.find("#[cfg(test)]") {
@@ -204,6 +171,18 @@ fn code_of(source: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// `source` without its comments (a `//` outside a string on its line, to the line's end).
+fn without_comments(source: &str) -> String {
+    source
+        .lines()
+        .map(|l| match l.find("//") {
+            Some(i) if !l[..i].contains('"') => &l[..i],
+            _ => l,
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The identifiers of a `{a, b::c, d::{e}}` list's top level.
@@ -270,8 +249,9 @@ fn children(folder: &Path) -> BTreeMap<String, Vec<PathBuf>> {
 }
 
 /// Sibling module -> the siblings it names, for the modules directly in `folder`, whose
-/// module path under the crate root is `path` (`["base"]` for `commands/src/base`).
-fn sibling_imports(folder: &Path, path: &[String]) -> BTreeMap<String, BTreeSet<String>> {
+/// module path under the crate root is `path` (`["games"]` for `commands/table/src/games`);
+/// test code counts only when `with_tests`.
+fn sibling_imports(folder: &Path, path: &[String], with_tests: bool) -> BTreeMap<String, BTreeSet<String>> {
     let modules = children(folder);
     let names: BTreeSet<&String> = modules.keys().collect();
     let crate_prefix = if path.is_empty() { "crate::".to_string() } else { format!("crate::{}::", path.join("::")) };
@@ -279,7 +259,8 @@ fn sibling_imports(folder: &Path, path: &[String]) -> BTreeMap<String, BTreeSet<
     for (module, files) in &modules {
         let mut named = BTreeSet::new();
         for file in files {
-            let code = code_of(&std::fs::read_to_string(file).expect("readable"));
+            let source = std::fs::read_to_string(file).expect("readable");
+            let code = if with_tests { without_comments(&source) } else { code_of(&source) };
             // How deep the file is below `folder`: `x.rs` and `x/mod.rs` are module `x`
             // itself (its `super::` is `folder`), `x/y.rs` one deeper.
             let rel = file.strip_prefix(folder).expect("under the folder");
@@ -352,12 +333,12 @@ fn no_module_imports_itself_through_its_siblings() {
         module_folders(&manifest.join(krate), Vec::new(), &mut folders);
         for (folder, path) in folders {
             folders_seen += 1;
-            if let Some(ring) = ring(&sibling_imports(&folder, &path)) {
+            if let Some(ring) = ring(&sibling_imports(&folder, &path, false)) {
                 rings.push(format!("{}: {}", folder.display(), ring.join(" -> ")));
             }
         }
     }
-    assert!(folders_seen > 20, "found the module folders ({folders_seen})");
+    assert!(folders_seen > 25, "found the module folders ({folders_seen})");
     assert!(rings.is_empty(), "modules that import each other in a ring:\n{}", rings.join("\n"));
 }
 

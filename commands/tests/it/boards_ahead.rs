@@ -3,7 +3,7 @@
 //! channel's language, with the seats' names: compared byte for byte with the board
 //! drawn afresh from the game's record.
 
-use commands::{Command, GameId, Host, Reply};
+use commands::{Command, GameId, Host, HostOptions, Lang, Origin, Reply, User};
 
 use crate::support::{admin, origin, texts, to_move, Place};
 
@@ -117,4 +117,68 @@ async fn a_board_drawn_ahead_of_a_position_another_process_took_back_is_not_post
     let replies = host.handle(&origin(&next, "c"), in_both[in_both.len() / 2]).await;
     assert!(!replies[0].refusal, "{}", texts(&replies));
     assert_posted_board_is_stored_position(&host, id, &replies, render::Lang::En).await;
+}
+
+// ------------------------------------------------ which board is drawn ahead (was a unit test of `table::ahead`)
+
+
+fn at(user: &str, channel: &str) -> Origin {
+    Origin { platform: "test".into(), channel: channel.into(), server: None, user: User::new(user, user), is_admin: false, lang: Some(Lang::En) }
+}
+
+/// The user to move in game `id` and the first and last of their legal moves.
+async fn mover(host: &Host, id: GameId) -> (String, String, String) {
+    let row = host.db.game(id).await.expect("read").expect("game");
+    let players = host.db.players(id).await.expect("players");
+    let user = players[row.to_move[0]].user_id.clone();
+    let moves = host.legal_moves(&at(&user, "c"), Some(id), "").await.expect("moves");
+    (user, moves[0].clone(), moves[moves.len() - 1].clone())
+}
+
+#[tokio::test]
+async fn a_movers_next_board_is_drawn_ahead_in_the_game_they_last_moved_in() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("g.db").display());
+    let host = Host::open(&url, HostOptions::default()).await.expect("open");
+    let invited = host.handle(&at("alice", "c"), "new carat seed=5").await;
+    let id = invited[0].game.expect("an invitation").id;
+    assert!(!host.run(&at("bob", "c"), Command::Join { game: Some(id) }).await[0].refusal);
+    assert!(!host.run(&at("alice", "c"), Command::Start { game: Some(id) }).await[0].refusal);
+    // Nobody has moved yet: nothing is known to draw ahead.
+    let (first, line, _) = mover(&host, id).await;
+    assert!(host.draw_ahead(&at(&first, "c"), None, &line, None).is_none());
+    assert!(!host.handle(&at(&first, "c"), &line).await[0].refusal);
+    let (second, line, _) = mover(&host, id).await;
+    assert!(!host.handle(&at(&second, "c"), &line).await[0].refusal);
+
+    // Both have moved: the first mover's next move is drawn ahead, as the turn would
+    // draw it (game, 3 moves, no take-back, English, the seats' names).
+    let (next, line, last) = mover(&host, id).await;
+    assert_eq!(next, first);
+    let names = vec!["alice".to_string(), "bob".to_string()];
+    let early = host.draw_ahead(&at(&next, "c"), None, &line, None).expect("drawn ahead");
+    assert!(early.shows(id, 3, 0, Lang::En, &names));
+    assert!(!early.shows(id, 2, 0, Lang::En, &names), "another move number");
+    assert!(!early.shows(id, 3, 1, Lang::En, &names), "after a take-back");
+    assert!(!early.shows(id, 3, 0, Lang::De, &names), "another language");
+    assert!(!early.shows(id, 3, 0, Lang::En, &["alice".into(), "carol".into()]), "other names");
+    assert!(!early.shows(GameId(id.0 + 1), 3, 0, Lang::En, &names), "another game");
+    // Naming the game is the same guess; the last legal move too.
+    assert!(host.draw_ahead(&at(&next, "c"), Some(id), &last, None).is_some_and(|e| e.shows(id, 3, 0, Lang::En, &names)));
+    // Not for a move that does not apply, another game named, another channel or
+    // another user.
+    assert!(host.draw_ahead(&at(&next, "c"), None, "z9 purple", None).is_none());
+    assert!(host.draw_ahead(&at(&next, "c"), Some(GameId(id.0 + 1)), &line, None).is_none());
+    assert!(host.draw_ahead(&at(&next, "d"), None, &line, None).is_none());
+    assert!(host.draw_ahead(&at("carol", "c"), None, &line, None).is_none());
+    // Nor for a line that will be refused: the other player's (not to move), an
+    // event, a move seen at another move number (the game stands at move 2).
+    assert!(host.draw_ahead(&at(&second, "c"), None, &line, None).is_none());
+    assert!(host.draw_ahead(&at(&next, "c"), None, "@resign 0", None).is_none());
+    assert!(host.draw_ahead(&at(&next, "c"), None, &line, Some(1)).is_none());
+    assert!(host.draw_ahead(&at(&next, "c"), None, &line, Some(2)).is_some(), "the move number it stands at");
+    // With pictures off nothing is drawn.
+    let blind = Host::open(&url, HostOptions { pictures: false, ..HostOptions::default() }).await.expect("open");
+    blind.note_mover(&at(&next, "c"), id, Lang::En);
+    assert!(blind.draw_ahead(&at(&next, "c"), None, &line, None).is_none());
 }

@@ -1,0 +1,80 @@
+//! The replay strip of a finished game as an attachment (drawn by [`render::strip`]).
+
+use rules::Match;
+
+use crate::base::reply::Attachment;
+
+/// The strip as an attachment for game `id`, its words in `lang`; `None` (logged) when
+/// it cannot be drawn.
+pub async fn strip(
+    id: crate::base::ids::GameId,
+    start: Box<dyn Match>,
+    log: Vec<String>,
+    names: Vec<String>,
+    lang: crate::base::i18n::Lang,
+) -> Option<Attachment> {
+    let drawn = tokio::task::spawn_blocking(move || render::strip::strip_png(start, &log, &names, lang)).await;
+    match drawn {
+        Ok(Ok(bytes)) => Some(Attachment { name: format!("game-{id}-replay.png"), mime: "image/png", bytes }),
+        Ok(Err(e)) => {
+            tracing::warn!(game = %id, error = %e, "the replay strip could not be drawn");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "the replay strip task failed");
+            None
+        }
+    }
+}
+
+/// How many moves a game's log holds: its entries that are moves, not events
+/// (`@resign 1`, `@timeout 0`, `@abort`). Every text that counts a game's moves (the
+/// replay's, the review's) counts them so, so the counts agree.
+pub fn move_count(log: &[String]) -> usize {
+    log.iter().filter(|entry| !entry.starts_with('@')).count()
+}
+
+/// Game `id`'s animated replay as a channel post in `lang` (issue 44): the GIF of the
+/// whole game so far ([`render::animation::replay_gif`]: one frame per position as
+/// spectators see it, never a hand; the last held 5 s; drawn on the blocking pool), a
+/// line naming it (and saying so when it shows only every k-th position), and the game
+/// page's link when `[web]` is set (for Matrix clients that show only the first frame).
+///
+/// # Errors
+/// `replay-failed` (logged) when the game cannot be drawn.
+pub async fn replay_post(
+    table: &crate::Table,
+    id: crate::base::ids::GameId,
+    game: &dyn Match,
+    names: Vec<String>,
+    lang: crate::base::i18n::Lang,
+) -> Result<crate::base::reply::Reply, crate::base::i18n::Msg> {
+    use crate::base::{i18n::Msg, reply::{GameRef, Reply}};
+    let failed = || Msg::new("replay-failed").arg("id", id);
+    let start = rules::open(game.kind(), &game.options(), game.players(), Some(game.resolved_setup()), game.seed()).map_err(|e| {
+        tracing::warn!(game = %id, error = %e, "the replay's start could not be rebuilt");
+        failed()
+    })?;
+    let log = game.log().to_vec();
+    let moves = move_count(&log);
+    let drawn = tokio::task::spawn_blocking(move || render::animation::replay_gif(start, &log, &names, lang)).await;
+    let replay = match drawn {
+        Ok(Ok(replay)) => replay,
+        Ok(Err(e)) => {
+            tracing::warn!(game = %id, error = %e, "the replay could not be drawn");
+            return Err(failed());
+        }
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "the replay task failed");
+            return Err(failed());
+        }
+    };
+    let mut text = table.texts.text(lang, &Msg::new("replay-posted").arg("id", id).arg("game", lang.game_name(game.kind())).arg("moves", moves));
+    if let Some(step) = replay.thinned() {
+        text.push_line(table.texts.text(lang, &Msg::new("replay-thinned").arg("step", step)));
+    }
+    let file = Attachment { name: format!("game-{id}-replay.gif"), mime: "image/gif", bytes: replay.bytes };
+    let link = table.web_link_for(crate::store::web::WebLink { game: id, seat: None }, lang, game.is_finished()).await;
+    let seq = game.moves_applied() as u64;
+    Ok(Reply::channel(text).with_file(Some(file)).about(GameRef { id, seq }).with_link(link))
+}
