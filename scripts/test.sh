@@ -51,6 +51,9 @@ if [[ "${SPIELTISCH_TIMINGS:-}" == 1 ]]; then timings=(--timings); fi
 #    examples. The list of test binaries is kept for the PostgreSQL pass.
 binaries="$CARGO_TARGET_DIR/spieltisch-test-binaries.json"
 mkdir -p "$CARGO_TARGET_DIR"
+# A fresh file, not the old one overwritten: a target directory copied with hard links
+# (`cp -al`, one per worktree) would share the old one and its list with the others.
+rm -f "$binaries"
 cargo test --workspace --all-targets --no-run "${timings[@]}" --message-format=json-render-diagnostics >"$binaries"
 step "building the workspace"
 
