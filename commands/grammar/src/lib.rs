@@ -9,5 +9,6 @@ pub mod command;
 pub mod mentions;
 mod parse;
 pub mod tournaments;
+pub mod verb;
 
 pub use command::{game_list, parse_game_id, Command, NewOptions, PlanAction, Verb, VERBS};
