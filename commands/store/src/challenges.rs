@@ -8,9 +8,14 @@ use super::backend::on;
 
 use rules::GameKind;
 
-use crate::base::ids::{ChallengeId, GameId};
+use crate::base::ids::{ChallengeId, GameId, TournamentId};
 
-use super::{platforms::Platforms, Db, StorageError};
+use super::{
+    backend::Lock,
+    games::insert_game,
+    platforms::Platforms,
+    Db, Entered, NewGame, Start, StorageError,
+};
 
 /// A stored challenge (a row of `challenges`).
 #[derive(Debug, Clone)]
@@ -231,5 +236,63 @@ impl Db {
         .bind(id)
         .fetch_optional(c)
         .await)?)
+    }
+}
+
+impl Db {
+    /// Gives the creator of `new` their own game in challenge `challenge`, running with
+    /// `start`, in one transaction: refused when the challenge is closed or they already
+    /// have a game in it, or, for a daily challenge, in the same day's daily challenge
+    /// of another channel of the platform (concurrent requests of one user get one game;
+    /// the others learn its id).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn enter_challenge(&self, challenge: ChallengeId, new: &NewGame<'_>, start: Start<'_>) -> Result<Entered, StorageError> {
+        let mut tx = self.begin(Lock::Store).await?;
+        let open: Option<(bool, Option<TournamentId>)> =
+            on!(tx.exec(), |c| sqlx::query_as("SELECT closed_at IS NULL, tournament_id FROM challenges WHERE id = $1")
+                .bind(challenge)
+                .fetch_optional(c)
+                .await)?;
+        let Some((true, series)) = open else { return Ok(Entered::Closed) };
+        // A series round's games are started by its tournament, for its entrants only.
+        if let Some(series) = series {
+            return Ok(Entered::Series(series));
+        }
+        let had: Option<GameId> =
+            on!(tx.exec(), |c| sqlx::query_scalar("SELECT game_id FROM challenge_games WHERE challenge_id = $1 AND user_id = $2")
+                .bind(challenge)
+                .bind(new.creator_id)
+                .fetch_optional(c)
+                .await)?;
+        if let Some(had) = had {
+            return Ok(Entered::Already(had));
+        }
+        // One board a day: the daily challenges of a date share their stones (an AI
+        // seat learns nothing from one board for the next).
+        let daily: Option<GameId> = if crate::base::ai_seat::is_ai(new.creator_id) { None } else { on!(tx.exec(), |c| sqlx::query_scalar(
+            "SELECT cg.game_id FROM challenges today
+             JOIN challenges c ON c.daily = today.daily AND c.platform = today.platform AND c.id <> today.id
+             JOIN challenge_games cg ON cg.challenge_id = c.id AND cg.user_id = $2
+             WHERE today.id = $1 AND today.daily IS NOT NULL
+             LIMIT 1"
+        )
+        .bind(challenge)
+        .bind(new.creator_id)
+        .fetch_optional(c)
+        .await)? };
+        if let Some(daily) = daily {
+            return Ok(Entered::DailyElsewhere(daily));
+        }
+        let id = insert_game(&mut tx, new, Some(start), &[]).await?;
+        on!(tx.exec(), |c| sqlx::query("INSERT INTO challenge_games (challenge_id, game_id, user_id) VALUES ($1, $2, $3)")
+            .bind(challenge)
+            .bind(id)
+            .bind(new.creator_id)
+            .execute(c)
+            .await.map(|done| done.rows_affected()))?;
+        tx.commit().await?;
+        Ok(Entered::Started(id))
     }
 }

@@ -35,7 +35,9 @@ pub mod turns;
 pub mod url;
 pub mod web;
 
+mod choice;
 mod games;
+mod vacations;
 mod opening;
 mod rows;
 
