@@ -252,3 +252,102 @@ async fn the_series_standings_come_as_a_picture() {
         std::fs::write(dir.join("series-status-de.png"), &german_picture.bytes).expect("write");
     }
 }
+
+/// An AI entrant (`@bot`) plays its solo games as the scheduler's AI turns: alice places
+/// one lone stone and resigns (100); the AI plays its game of the same deal to its end
+/// by itself, and its points are whatever its stored game scores (read back from the
+/// record, an independent replay). Its board stays hidden while the round runs.
+#[tokio::test]
+async fn an_ai_entrant_plays_its_games_by_itself() {
+    let (_place, clock, host) = terminal_host().await;
+    let opened = ok_at(&host, &at("alice"), "tournament new hathor rounds=1 time=1d @bot").await;
+    assert!(opened.contains("Signed up: alice, Spieltisch (AI)"), "{opened}");
+    let started = ok_at(&host, &at("alice"), "tournament start").await;
+    assert!(started.contains("Games: #1 alice, #2 Spieltisch (AI)"), "{started}");
+    assert!(no_at(&host, &at("alice"), "board #2").await.contains("#2"), "the AI's board is hidden while the round runs");
+    place_lone(&host, "alice", GameId(1), 1).await;
+    ok_at(&host, &at("alice"), "resign #1").await;
+    let mut said = String::new();
+    for _ in 0..20 {
+        said.push_str(&wait(&host, &clock, MINUTE).await);
+        if status(&host, 2).await == Status::Finished && said.contains("Tournament #1 is over") {
+            break;
+        }
+    }
+    let ai = points(&host, GameId(2)).await;
+    assert!(ai > 0, "the AI placed stones: {ai}");
+    let shown = commands::base::i18n::amount(ai, commands::Lang::En);
+    let (ai_place, alice_place) = if ai >= 100 { (1, if ai == 100 { 1 } else { 2 }) } else { (2, 1) };
+    assert!(said.lines().any(|l| l.contains(&format!("{ai_place}. Spieltisch (AI)")) && l.contains(&format!(": {shown} (best round {shown}; rounds {shown})"))), "{said}");
+    assert!(has_line(&said, &format!("{alice_place}. alice: 100 (best round 100; rounds 100)")), "{said}");
+    let pairings = host.db().pairings(TournamentId(1)).await.expect("pairings");
+    assert_eq!(pairings.iter().map(|p| p.points).collect::<Vec<_>>(), vec![Some(100), Some(ai)]);
+}
+
+/// Leaving a running series resigns the running game (its points so far count for the
+/// round) and skips the later rounds; with fewer than two left the series ends after
+/// the round. alice places two lone stones (200) and resigns; bob places one (100) and
+/// leaves: both rounds' totals, alice 200 before bob 100, and no round 2.
+#[tokio::test]
+async fn leaving_a_series_counts_the_round_and_ends_it_with_one_left() {
+    let (_place, clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new hathor time=1d").await;
+    ok_at(&host, &at("bob"), "tournament join").await;
+    ok_at(&host, &at("alice"), "tournament start").await;
+    place_lone(&host, "alice", GameId(1), 2).await;
+    ok_at(&host, &at("alice"), "resign #1").await;
+    place_lone(&host, "bob", GameId(2), 1).await;
+    let left = host.handle(&at("bob"), "tournament leave").await;
+    assert!(texts(&left).contains("bob leaves tournament #1"), "{}", texts(&left));
+    // The resigned game's board goes to bob alone.
+    assert!(left.iter().filter(|r| r.game.is_some()).all(|r| r.audience == Audience::User("bob".into())));
+    let said = wait(&host, &clock, MINUTE).await;
+    assert!(said.contains("Tournament #1 is over after 3 rounds."), "{said}");
+    assert_lines(&said, &["1. alice: 200 (best round 200; rounds 200 · – · –)", "2. bob (left): 100 (best round 100; rounds 100 · – · –)"]);
+}
+
+/// Cancelling a running series aborts its running games and closes the round's
+/// challenge (its boards are everyone's again).
+#[tokio::test]
+async fn cancelling_a_series_closes_its_round() {
+    let (_place, _clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new hathor time=1d").await;
+    ok_at(&host, &at("bob"), "tournament join").await;
+    ok_at(&host, &at("alice"), "tournament start").await;
+    assert!(no_at(&host, &at("bob"), "board #1").await.contains("#1"));
+    let cancelled = ok_at(&host, &at("alice"), "tournament cancel").await;
+    assert!(cancelled.contains("Games #1, #2, still running, are aborted."), "{cancelled}");
+    let challenge = host.db().challenges_in("terminal", "t", false).await.expect("read");
+    assert!(challenge.iter().all(|c| !c.is_open()), "{challenge:?}");
+    ok_at(&host, &at("bob"), "board #1").await;
+}
+
+/// The series' web page: the standings table (total, best, the rounds), its legend, and
+/// each round's games with their points or "playing".
+#[tokio::test]
+async fn a_series_page_shows_its_table_and_rounds() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let db = commands::store::Db::open(&place.url()).await.expect("open the database");
+    let options = commands::HostOptions { pictures: false, web_url: Some("https://example.org/st/".into()), ..commands::HostOptions::default() };
+    let host = commands::Host::with_db(db, options, clock.clone());
+    let opened = host.handle(&at("alice"), "tournament new hathor rounds=2 time=1d").await;
+    let link = opened.iter().find_map(|r| r.link.as_ref()).expect("the tournament's link");
+    let token = link.url.strip_prefix("https://example.org/st/t/").expect("a page link").to_string();
+    ok_at(&host, &at("bob"), "tournament join").await;
+    ok_at(&host, &at("alice"), "tournament start").await;
+    place_lone(&host, "alice", GameId(1), 2).await;
+    ok_at(&host, &at("alice"), "resign #1").await;
+    let page = host.web_tournament(&token, commands::Lang::En).await.expect("read").expect("the page");
+    assert!(page.series);
+    assert_eq!(page.rounds[0].pairings.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(), vec!["alice: 200 points", "bob: playing"]);
+    ok_at(&host, &at("bob"), "resign #2").await;
+    clock.advance(MINUTE);
+    due(&host, &clock).await;
+    let page = host.web_tournament(&token, commands::Lang::De).await.expect("read").expect("the page");
+    let table = page.standings.expect("the standings");
+    assert_eq!(table.header, vec!["Pl.", "Spieler", "Summe", "Beste", "R1", "R2"]);
+    assert_eq!(table.rows, vec![vec!["1", "alice", "200", "200", "200", ""], vec!["2", "bob", "0", "0", "0", ""]]);
+    assert_eq!(page.rounds[0].title, "Runde 2");
+    assert_eq!(page.rounds[1].pairings.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(), vec!["alice: 200 Punkte", "bob: 0 Punkte"]);
+}
