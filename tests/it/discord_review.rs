@@ -100,6 +100,53 @@ async fn the_review_edits_its_progress_message_in_place_and_then_follows_with_it
     running.bot.stop().await;
 }
 
+/// The review's progress message is kept in `tracked_messages` (slot `review:<game>`), so
+/// a bot restarted in the middle of a review resumes it and edits the same message, and
+/// posts no second progress message.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_midway_the_review_edits_the_same_progress_message() {
+    let fake = FakeDiscord::start().await;
+    let dir = TempDir::new().expect("temp dir");
+    let clock = Arc::new(ManualClock::at(MONDAY_8AM));
+    let running = bot(&fake, &dir, &clock).await;
+    let game = start_carat(&fake, &running).await;
+    play_and_resign(&fake, &running, &game, 8).await;
+    let sent = fake.slash(&carol(), "review", vec![]);
+    let answer = public_followups(&fake, &sent, 1).await.remove(0);
+    let progress = id_of(&answer.message().expect("the progress message"));
+    let (channel_key, slot) = (CHANNEL_ID.to_string(), format!("review:{}", game.id));
+    let kept = running.host.db().tracked("discord", &channel_key, &slot).await.expect("read").expect("the progress message is kept");
+    assert_eq!(kept.message_id, progress.to_string());
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{progress}");
+    let content = |f: &FakeDiscord| f.world.message(progress).expect("the progress message")["content"].as_str().unwrap_or_default().to_string();
+
+    // Six of the eight moves, then the bot stops.
+    clock.advance(5_000);
+    let from = fake.recorder.len();
+    assert_eq!(poll(&running).await, 1);
+    let wanted = path.clone();
+    fake.recorder.wait_for(from, WAIT, "the progress edit", move |r| r.method == "PATCH" && r.path == wanted).await;
+    assert_eq!(content(&fake), format!("Reviewing game #{}: 6 of 8 moves so far…", game.id));
+    running.bot.stop().await;
+
+    // A new process on the same database: the review goes on from move 7 and the same
+    // message is edited a last time; the only new message is the review itself.
+    let running = bot(&fake, &dir, &clock).await;
+    clock.advance(5_000);
+    let from = fake.recorder.len();
+    assert_eq!(poll(&running).await, 2, "the last edit and the review");
+    let channel = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let wanted = channel.clone();
+    let review = fake.recorder.wait_for(from, WAIT, "the review", move |r| r.method == "POST" && r.path == wanted).await;
+    assert!(review.content().starts_with(&format!("Review of game #{} (Carat, 8 moves;", game.id)), "{}", review.content());
+    assert_eq!(content(&fake), format!("Game #{} reviewed (8 moves): the review follows.", game.id));
+    let after: Vec<_> = fake.recorder.all().into_iter().filter(|r| r.seq >= from).collect();
+    assert_eq!(after.iter().filter(|r| r.method == "PATCH" && r.path == path).count(), 1, "one edit of the kept message");
+    assert_eq!(after.iter().filter(|r| r.method == "POST" && r.path == channel).count(), 1, "no second progress message");
+    assert_eq!(poll(&running).await, 0, "posted once");
+    running.bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replay_uploads_a_gif_and_replay_on_posts_it_when_a_game_ends() {
     let fake = FakeDiscord::start().await;
