@@ -85,8 +85,9 @@ impl Host {
     /// nothing). Called again and again, it posts the AI's moves one by one as they are
     /// made.
     ///
-    /// Reviews of the channel's games asked for (`review`) are worked on here too, a few
-    /// moves per call, counted with the moves played.
+    /// Replays asked for at games' ends are drawn and posted here too, and reviews of the
+    /// channel's games asked for (`review`) are worked on, a few moves per call, counted
+    /// with the moves played.
     pub async fn ai_moves_in(&self, platform: &str, channel: &str) -> (usize, Vec<Notice>) {
         let mut out = Vec::new();
         let here = Platforms::Channel { platform, channel };
@@ -98,6 +99,10 @@ impl Host {
                 0
             }
         };
+        if let Err(e) = self.replays(here, &mut out).await {
+            self.db.saw(&e);
+            tracing::error!(error = %e, "the scheduler failed to post the replays");
+        }
         let reviewed = match self.reviews(here, &mut out, REVIEW_MOVES_PER_POLL).await {
             Ok(reviewed) => reviewed,
             Err(e) => {
@@ -108,6 +113,14 @@ impl Host {
         };
         self.hand_over(&mut out).await;
         (played + reviewed, out)
+    }
+
+    /// Draws and posts the replays asked for at games' ends
+    /// ([`crate::table::replay::post_pending`]), each once.
+    async fn replays(&self, platforms: Platforms<'_>, out: &mut Vec<Notice>) -> Result<(), StorageError> {
+        let posts = crate::table::replay::post_pending(self, platforms).await?;
+        out.extend(posts.into_iter().map(|(platform, channel, reply)| Notice { platform, channel, reply }));
+        Ok(())
     }
 
     /// Works on the reviews asked for ([`crate::features::review::work`]): at most
@@ -127,7 +140,9 @@ impl Host {
             ("AI seats", self.ai_turns(platforms, &mut out, ai_moves).await.map(drop)),
             // Before the reminders: a tournament game whose time is up ends by itself.
             ("tournaments", self.tournaments(platforms, &mut out).await),
-            // Only where AI turns are played (in the background): a review takes seconds.
+            // Only where AI turns are played (in the background): drawing a replay takes
+            // a tenth of a second to a second, a review seconds.
+            ("replays", if ai_moves > 0 { self.replays(platforms, &mut out).await } else { Ok(()) }),
             ("reviews", self.reviews(platforms, &mut out, if ai_moves > 0 { REVIEW_MOVES_PER_POLL } else { 0 }).await.map(drop)),
             ("reminders", self.turn_notices(now, platforms, &mut out).await),
             ("ratings", self.rating_sweep(now).await),

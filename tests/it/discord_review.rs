@@ -1,7 +1,7 @@
 //! The review and the replay on Discord (issue 44), against the fake Discord with an
 //! injected clock: `/review` answers with a progress message that the scheduler edits in
 //! place (at most every 5 s) and a last time before the review follows with its graph;
-//! `/replay` uploads the GIF; `/settings replay:True` posts it when a game ends.
+//! `/replay` uploads the GIF; `/settings replay:True` posts it after a game's end.
 
 use std::sync::Arc;
 
@@ -174,12 +174,20 @@ async fn replay_uploads_a_gif_and_replay_on_posts_it_when_a_game_ends() {
     let settings = fake.slash(&carol(), "settings", vec![events::boolean("replay", true)]);
     let said = public_followups(&fake, &settings, 1).await.remove(0).content();
     assert!(said.ends_with("replay posted at a game's end on."), "{said}");
+    // The answer to the resignation is its announcement alone; the replay follows as a
+    // post of the scheduler's (the move's answer never waits for the drawing).
     let next = start_carat(&fake, &running).await;
     let sent = fake.slash(&next.mover, "resign", vec![]);
-    let posts = public_followups(&fake, &sent, 2).await;
+    let posts = public_followups(&fake, &sent, 1).await;
     assert!(posts[0].content().contains("is over"), "{}", posts[0].content());
-    let replay = posts.iter().find(|p| p.uploads.first().is_some_and(|u| u.filename.ends_with(".gif"))).expect("the replay");
+    assert!(posts[0].uploads.iter().all(|u| !u.filename.ends_with(".gif")), "no GIF with the answer");
+    let from = fake.recorder.len();
+    assert_eq!(poll(&running).await, 1);
+    let channel = format!("/api/v10/channels/{CHANNEL_ID}/messages");
+    let replay = fake.recorder.wait_for(from, WAIT, "the replay", move |r| r.method == "POST" && r.path == channel).await;
     assert_eq!(replay.content(), format!("The replay of game #{} (Carat, 0 moves).", next.id));
+    assert!(replay.seq > posts[0].seq, "after the announcement");
     assert_eq!(crate::support::gif_frames(&replay.uploads[0].bytes).0, [80, 500], "the start and the resignation");
+    assert_eq!(poll(&running).await, 0, "posted once");
     running.bot.stop().await;
 }

@@ -25,6 +25,7 @@ pub mod notices;
 pub mod plans;
 pub mod platforms;
 pub mod ratings;
+pub mod replays;
 pub mod reviews;
 pub mod series;
 pub mod settings;

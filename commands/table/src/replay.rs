@@ -78,3 +78,69 @@ pub async fn replay_post(
     let seq = game.moves_applied() as u64;
     Ok(Reply::channel(text).with_file(Some(file)).about(GameRef { id, seq }).with_link(link))
 }
+
+/// How long (ms) a claim of a replay's drawing holds: drawing takes well under a second,
+/// so a claim this old belongs to a process that stopped, and another takes it over.
+pub const REPLAY_LEASE_MS: i64 = 60 * 1000;
+
+/// The replays asked for at games' ends in `platforms` ([`ask_at_end`]), each drawn by
+/// the one process that claims it and posted by the one that marks it posted: (platform,
+/// channel, reply) per replay. A game that cannot be drawn is logged and not tried again.
+///
+/// # Errors
+/// [`crate::store::StorageError`] when the database fails (what is not marked posted is
+/// tried again at the next poll).
+pub async fn post_pending(
+    table: &crate::Table,
+    platforms: crate::store::platforms::Platforms<'_>,
+) -> Result<Vec<(String, String, crate::base::reply::Reply)>, crate::store::StorageError> {
+    let mut posts = Vec::new();
+    for request in table.db.replays_pending(platforms).await? {
+        let id = request.game_id;
+        if !table.db.claim_replay(id, table.clock.now_ms(), REPLAY_LEASE_MS).await? {
+            continue;
+        }
+        let Some(row) = table.db.game(id).await? else { continue };
+        let lang: crate::base::i18n::Lang = request.lang.parse().unwrap_or(table.options.language);
+        let loaded = table.load(row).await?.named_in(&table.texts, lang);
+        let drawn = match &loaded.game {
+            Some(game) => replay_post(table, id, game.as_ref(), loaded.names(), lang).await.ok(),
+            None => None,
+        };
+        // Marked posted even when it could not be drawn (logged): it would fail again.
+        if table.db.mark_replay_posted(id, table.clock.now_ms()).await?
+            && let Some(reply) = drawn
+        {
+            posts.push((request.platform, request.channel, reply));
+        }
+    }
+    Ok(posts)
+}
+
+/// Asks for the animated replay of game `loaded`, which has just ended, in its channel
+/// in `lang`, when its scope has `replay=on` (issue 44; off by default): the scheduler
+/// draws and posts it ([`post_pending`]), so the answer to the last move never waits for
+/// it. Never for a game of a challenge (its moves stay hidden while it is open) and never
+/// without pictures. A failed read or write is logged and asks for nothing.
+pub async fn ask_at_end(table: &crate::Table, loaded: &crate::context::Loaded, lang: crate::base::i18n::Lang, now: i64) {
+    if !table.options.pictures {
+        return;
+    }
+    let row = &loaded.row;
+    let id = row.id;
+    match crate::store::settings::channel_settings(&table.db, &row.platform, row.scope()).await {
+        Ok(s) if s.replay.unwrap_or(false) => {}
+        Ok(_) => return,
+        Err(e) => {
+            tracing::warn!(game = %id, error = %e, "could not read the replay setting");
+            return;
+        }
+    }
+    if !matches!(table.challenge_of_game(id).await, Ok(None)) {
+        return;
+    }
+    match table.db.request_replay(id, &row.platform, &row.channel, lang.code(), now).await {
+        Ok(_) => table.wake_scheduler(),
+        Err(e) => tracing::warn!(game = %id, error = %e, "could not ask for the replay"),
+    }
+}

@@ -128,34 +128,9 @@ pub async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, hands:
         replies.push(hand.finish().await);
     }
     if game.is_finished() {
-        replies.extend(replay_at_end(ctx, loaded, game.as_ref()).await);
+        crate::replay::ask_at_end(ctx.table, loaded, ctx.channel_lang, ctx.now()).await;
     }
     replies
-}
-
-/// The animated replay of a game that has just ended, when its scope has `replay=on`
-/// (issue 44; off by default), in the channel's language
-/// ([`crate::replay::replay_post`]). Never for a game of a challenge (its moves
-/// stay hidden while it is open) and never without pictures. A failed read or drawing
-/// is logged and leaves the announcement alone.
-async fn replay_at_end(ctx: &Ctx<'_>, loaded: &Loaded, game: &dyn Match) -> Option<Reply> {
-    if !ctx.table.options.pictures {
-        return None;
-    }
-    let id = loaded.row.id;
-    let on = crate::store::settings::channel_settings(&ctx.table.db, &loaded.row.platform, loaded.row.scope()).await;
-    match on {
-        Ok(s) if s.replay.unwrap_or(false) => {}
-        Ok(_) => return None,
-        Err(e) => {
-            tracing::warn!(game = %id, error = %e, "could not read the replay setting");
-            return None;
-        }
-    }
-    if !matches!(ctx.table.challenge_of_game(id).await, Ok(None)) {
-        return None;
-    }
-    crate::replay::replay_post(ctx.table, id, game, loaded.names(), ctx.channel_lang).await.ok()
 }
 
 /// The private hand replies for the seats in `private` after `game`'s last move, their

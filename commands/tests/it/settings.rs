@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use commands::{base::clock::ManualClock, store::Status, Origin};
+use commands::{base::clock::{Clock, ManualClock}, store::Status, Origin};
 
 use crate::{
     slowsupport::{due, no, no_at, notice_texts, ok, ok_at, timed_host, DAY, HOUR, MINUTE, T0},
@@ -222,7 +222,9 @@ async fn the_settings_show_the_language_the_channel_is_spoken_to_in() {
 }
 
 /// `replay=on` (issue 44; German `nachspielen=an`, off by default) posts a game's
-/// animated replay in the channel when it ends.
+/// animated replay in the channel when it ends: not with the answer to the game's last
+/// move (which never waits for the drawing) but after it, from the scheduler, once even
+/// with two processes polling.
 #[tokio::test]
 async fn with_replay_on_a_game_that_ends_posts_its_replay() {
     let place = Place::new();
@@ -232,12 +234,16 @@ async fn with_replay_on_a_game_that_ends_posts_its_replay() {
     let gifs = |replies: &[commands::Reply]| -> Vec<commands::Reply> {
         replies.iter().filter(|r| r.file.as_ref().is_some_and(|f| f.mime == "image/gif")).cloned().collect()
     };
-    // Off by default: the resignation ends the game without a replay.
+    let notices_gifs = |notices: &[commands::Notice]| -> Vec<commands::Notice> {
+        notices.iter().filter(|n| n.reply.file.as_ref().is_some_and(|f| f.mime == "image/gif")).cloned().collect()
+    };
+    // Off by default: the resignation ends the game without a replay, now or later.
     let id = started(&host, "c", 11).await;
     let (mover, _) = to_move(&host, id).await;
     let replies = host.handle(&crate::support::origin(&mover, "c"), "resign").await;
     assert!(replies[0].text.plain().contains("is over"), "{}", crate::support::texts(&replies));
     assert!(gifs(&replies).is_empty());
+    assert!(notices_gifs(&host.due_notices(clock.now_ms()).await).is_empty());
     // An admin turns it on, in German.
     let german = Origin { lang: Some(commands::Lang::De), ..admin("root", "c") };
     let said = ok_at(&host, &german, "einstellungen nachspielen=an").await;
@@ -251,26 +257,37 @@ async fn with_replay_on_a_game_that_ends_posts_its_replay() {
         let (mover, moves) = to_move(&host, id).await;
         ok(&host, &mover, "c", &format!("move #{} {}", id.0, moves[0])).await;
     }
-    // A move that does not end the game posts no replay.
+    // A move that does not end the game asks for no replay.
     let (mover, moves) = to_move(&host, id).await;
     let replies = host.handle(&crate::support::origin(&mover, "c"), &format!("move #{} {}", id.0, moves[0])).await;
     assert!(gifs(&replies).is_empty());
+    assert!(notices_gifs(&host.due_notices(clock.now_ms()).await).is_empty());
+    // The game's end: its answer is the announcement alone (the channel's post and
+    // nothing drawn for the replay), the GIF is not part of it.
     let (mover, _) = to_move(&host, id).await;
     let replies = host.handle(&crate::support::origin(&mover, "c"), "resign").await;
-    let posted = gifs(&replies);
-    assert_eq!(posted.len(), 1, "{}", crate::support::texts(&replies));
+    assert!(replies[0].text.plain().contains("is over"), "{}", crate::support::texts(&replies));
+    assert!(gifs(&replies).is_empty(), "the answer does not carry the replay: {}", crate::support::texts(&replies));
+    // The scheduler posts it, in the game's channel, once: two processes poll at once.
+    let db = commands::store::Db::open(&place.url()).await.expect("database");
+    let other = commands::Host::with_db(db, commands::HostOptions { pictures: true, ..commands::HostOptions::default() }, clock.clone());
+    let (a, b) = tokio::join!(host.due_notices(clock.now_ms()), other.due_notices(clock.now_ms()));
+    let posted: Vec<commands::Notice> = notices_gifs(&a).into_iter().chain(notices_gifs(&b)).collect();
+    assert_eq!(posted.len(), 1, "posted once");
     let replay = &posted[0];
-    assert_eq!(replay.audience, commands::Audience::Channel);
-    assert_eq!(replay.text.plain(), format!("The replay of game #{} (Carat, 3 moves).", id.0));
-    let file = replay.file.as_ref().expect("the GIF");
+    assert_eq!((replay.platform.as_str(), replay.channel.as_str()), ("test", "c"));
+    assert_eq!(replay.reply.audience, commands::Audience::Channel);
+    assert_eq!(replay.reply.text.plain(), format!("The replay of game #{} (Carat, 3 moves).", id.0));
+    let file = replay.reply.file.as_ref().expect("the GIF");
     assert_eq!(file.name, format!("game-{}-replay.gif", id.0));
     // The start, three moves and the resignation: five frames, the last held 5 s.
     assert_eq!(crate::support::gif_delays(&file.bytes), [80, 80, 80, 80, 500]);
-    // It comes after the announcement of the end.
-    assert!(replies[0].text.plain().contains("is over"));
+    assert!(notices_gifs(&host.due_notices(clock.now_ms()).await).is_empty(), "and not again");
+    assert!(notices_gifs(&other.due_notices(clock.now_ms()).await).is_empty(), "nor by the other process");
     // Off again: no replay.
     ok_at(&host, &german, "einstellungen nachspielen=aus").await;
     let id = started(&host, "c", 13).await;
     let (mover, _) = to_move(&host, id).await;
     assert!(gifs(&host.handle(&crate::support::origin(&mover, "c"), "resign").await).is_empty());
+    assert!(notices_gifs(&host.due_notices(clock.now_ms()).await).is_empty());
 }
