@@ -8,7 +8,7 @@ use commands::{
     base::clock::{Clock, ManualClock},
     GameId, Host, HostOptions, Notice,
 };
-use rules::{aratoth::Aratoth, Game, Match, Played};
+use rules::{aratoth::Aratoth, artifakes::Artifakes, Game, Match, Played};
 
 use crate::{
     slowsupport::{no, ok, T0},
@@ -424,4 +424,113 @@ async fn every_game_kind_is_reviewed_and_replayed_in_chat() {
         assert_eq!(delays.last(), Some(&500), "{name}");
         assert!(delays[..delays.len() - 1].iter().all(|&d| d == 80), "{name}: {delays:?}");
     }
+}
+
+/// Starts an Artifälschungen game of alice and bob with `seed` in channel "c".
+async fn started_artifakes(host: &Host, seed: u64) -> GameId {
+    let replies = host.handle(&origin("alice", "c"), &format!("new artifakes seed={seed}")).await;
+    let id = replies.first().and_then(|r| r.game).expect("an invitation").id;
+    ok(host, "bob", "c", &format!("join #{}", id.0)).await;
+    ok(host, "alice", "c", &format!("start #{}", id.0)).await;
+    id
+}
+
+/// The moves of `setup`'s game (`options`, `seed`), the first legal move each, until
+/// cards have been dealt and `after` moves played since (the burial's moves deal none).
+fn first_moves(options: &serde_json::Value, setup: &serde_json::Value, seed: u64, after: usize) -> (Vec<String>, Played<Artifakes>) {
+    let mut game = Played::<Artifakes>::open(options, 2, Some(setup.clone()), Some(seed)).expect("opens");
+    let (mut moves, mut since) = (Vec::new(), 0);
+    while since < after {
+        let mv = game.legal_moves()[0].clone();
+        game.play(&mv).expect("legal");
+        moves.push(mv);
+        if game.game().deck_left() < 60 {
+            since += 1;
+        }
+    }
+    assert!(!game.is_finished());
+    (moves, game)
+}
+
+/// Whether `moves` are legal from both setups and every seat sees the same at every
+/// position (the AI's [`ai::SeatView`], all a seat may know).
+fn hidden_alike(options: &serde_json::Value, seed: u64, x: &serde_json::Value, y: &serde_json::Value, moves: &[String]) -> bool {
+    let open = |s: &serde_json::Value| rules::open(rules::GameKind::Artifakes, options, 2, Some(s.clone()), Some(seed)).expect("opens");
+    let (mut p, mut q) = (open(x), open(y));
+    let alike = |p: &dyn Match, q: &dyn Match| (0..2).all(|seat| ai::SeatView::of(p, seat).ok() == ai::SeatView::of(q, seat).ok());
+    for mv in moves {
+        if !alike(p.as_ref(), q.as_ref()) || p.play(mv).is_err() || q.play(mv).is_err() {
+            return false;
+        }
+    }
+    alike(p.as_ref(), q.as_ref())
+}
+
+/// The review never reads hidden information, through chat: two Artifälschungen games
+/// with the same seed, the second's stored deck changed in the next two cards still in
+/// the deck when the game ends (the cards the AI's playouts would draw first; checked:
+/// every seat's view is the same in both at every position),
+/// the same moves and the same resignation; their reviews, asked for in chat and
+/// computed by the scheduler, say the same word for word.
+#[tokio::test]
+async fn two_games_that_differ_only_in_cards_nobody_saw_are_reviewed_alike() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let first = host(&place, &clock, ai::Level::Easy).await;
+    let (a, b) = (started_artifakes(&first, 3).await, started_artifakes(&first, 3).await);
+    let row = first.db().game(a).await.expect("read").expect("game");
+    let setup = row.setup.clone().expect("a started game has its setup");
+    let (moves, played) = first_moves(&row.options, &setup, row.seed, 8);
+    // The second game's deck: the next two different cards still in the deck when the
+    // game ends (the ones the AI's playouts would draw first), swapped.
+    let deck = setup["deck"].as_array().expect("a deck").clone();
+    let dealt = deck.len() - played.game().deck_left();
+    assert!(dealt >= 10 && dealt + 10 < deck.len(), "{dealt} of {} cards dealt", deck.len());
+    assert!((0..2).all(|seat| !played.game().hand(seat).is_empty()), "both hold cards at the end");
+    let other = (dealt + 1..deck.len()).find(|&j| deck[j] != deck[dealt]).expect("two different cards");
+    let mut changed = setup.clone();
+    changed["deck"][dealt] = deck[other].clone();
+    changed["deck"][other] = deck[dealt].clone();
+    assert!(hidden_alike(&row.options, row.seed, &setup, &changed, &moves), "nobody sees them");
+    let json = changed.to_string();
+    assert!(!json.contains('\''));
+    assert_eq!(execute(first.db(), &format!("UPDATE games SET setup = '{json}' WHERE id = $1"), &[b.0 as i64]).await, 1);
+    drop(first);
+    // A new process: nothing of the first deck is kept in memory.
+    let host = host(&place, &clock, ai::Level::Easy).await;
+    let stored = host.db().game(b).await.expect("read").expect("game").setup.expect("setup");
+    assert_eq!(stored, changed);
+    assert_ne!(stored, setup);
+
+    for mv in &moves {
+        let (mover, legal) = to_move(&host, a).await;
+        assert_eq!(to_move(&host, b).await, (mover.clone(), legal), "the same mover and moves in both");
+        for id in [a, b] {
+            ok(&host, &mover, "c", &format!("move #{} {mv}", id.0)).await;
+        }
+    }
+    let (mover, _) = to_move(&host, a).await;
+    for id in [a, b] {
+        ok(&host, &mover, "c", &format!("resign #{}", id.0)).await;
+    }
+
+    ok(&host, "carol", "c", &format!("review #{}", a.0)).await;
+    ok(&host, "carol", "c", &format!("review #{}", b.0)).await;
+    let mut posted = Vec::new();
+    for _ in 0..20 {
+        posted.extend(reviews(&host.due_notices(clock.now_ms()).await).into_iter().map(|n| n.reply.text.plain()));
+        if posted.len() == 2 {
+            break;
+        }
+    }
+    assert_eq!(posted.len(), 2, "both reviews posted: {posted:?}");
+    let of = |id: GameId| posted.iter().find(|t| t.starts_with(&format!("Review of game #{} ", id.0))).cloned().expect("its review");
+    let (first, second) = (of(a), of(b));
+    assert!(first.starts_with(&format!("Review of game #{} (Artifakes, {} moves;", a.0, moves.len())), "{first}");
+    assert_eq!(second.replace(&format!("#{}", b.0), &format!("#{}", a.0)), first);
+    // Each stored move's chances too.
+    let chances = |id: GameId| format!("SELECT chances FROM review_moves WHERE game_id = {} ORDER BY idx", id.0);
+    let (x, y) = (crate::support::texts_of(host.db(), &chances(a)).await, crate::support::texts_of(host.db(), &chances(b)).await);
+    assert_eq!(x.len(), moves.len() + 1, "the moves and the resignation");
+    assert_eq!(x, y);
 }
