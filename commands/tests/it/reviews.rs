@@ -494,7 +494,7 @@ async fn two_games_that_differ_only_in_cards_nobody_saw_are_reviewed_alike() {
     assert!(hidden_alike(&row.options, row.seed, &setup, &changed, &moves), "nobody sees them");
     let json = changed.to_string();
     assert!(!json.contains('\''));
-    assert_eq!(execute(first.db(), &format!("UPDATE games SET setup = '{json}' WHERE id = $1"), &[b.0 as i64]).await, 1);
+    assert_eq!(execute(first.db(), &format!("UPDATE games SET setup = '{json}' WHERE id = $1"), &[b.0]).await, 1);
     drop(first);
     // A new process: nothing of the first deck is kept in memory.
     let host = host(&place, &clock, ai::Level::Easy).await;
@@ -533,4 +533,53 @@ async fn two_games_that_differ_only_in_cards_nobody_saw_are_reviewed_alike() {
     let (x, y) = (crate::support::texts_of(host.db(), &chances(a)).await, crate::support::texts_of(host.db(), &chances(b)).await);
     assert_eq!(x.len(), moves.len() + 1, "the moves and the resignation");
     assert_eq!(x, y);
+}
+
+/// Two processes on one database (PostgreSQL when `SPIELTISCH_TEST_POSTGRES` is set, as
+/// `scripts/test.sh` runs it; else SQLite): a review asked for on one is worked on by
+/// both schedulers polling at the same moments, yet every move is computed once (the
+/// moves each process reports reviewing add up to the game's 36), each progress edit is
+/// posted by one of them, the review once; asked in either, the progress is the same.
+#[tokio::test]
+async fn two_processes_compute_a_review_once_and_both_show_its_progress() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let (a, b) = (host(&place, &clock, ai::Level::Easy).await, host(&place, &clock, ai::Level::Easy).await);
+    let id = started(&a, "c", 12).await;
+    play_out(&a, id).await;
+    let asked = a.handle(&origin("alice", "c"), "review").await;
+    assert_eq!(asked[0].text.plain(), "Reviewing game #1 (36 moves), a few seconds per move: the review will be posted here when it is done.");
+    let (mut reviewed, mut posted, mut rounds) = (0, Vec::new(), 0);
+    while posted.is_empty() && rounds < 20 {
+        rounds += 1;
+        // Each round, 5 s on: an edit of the progress message is due.
+        clock.advance(5_000);
+        let ((x, from_a), (y, from_b)) = tokio::join!(a.ai_moves_in("test", "c"), b.ai_moves_in("test", "c"));
+        reviewed += x + y;
+        let notices: Vec<Notice> = from_a.into_iter().chain(from_b).collect();
+        let edits = progress_edits(&notices, id);
+        assert!(edits.len() <= 1, "one process posts each edit: {edits:?}");
+        posted.extend(reviews(&notices).into_iter().map(|n| n.reply.text.plain()));
+        if !posted.is_empty() {
+            break;
+        }
+        // Asked in either process, the same progress: the moves stored so far.
+        let done = stored_moves(&a, id).await;
+        assert!((1..36).contains(&done), "{done} moves stored after round {rounds}");
+        let said = format!("The review of game #1 is under way: {done} of 36 moves so far. It will be posted where it was first asked for.");
+        for (host, who) in [(&a, "bob"), (&b, "carol")] {
+            let answer = host.handle(&origin(who, "c"), "review #1").await;
+            assert_eq!(answer[0].text.plain(), said);
+        }
+        if let Some(edit) = edits.first() {
+            assert_eq!(edit, &format!("Reviewing game #1: {done} of 36 moves so far…"));
+        }
+    }
+    assert_eq!(posted.len(), 1, "posted once: {posted:?}");
+    assert!(posted[0].starts_with("Review of game #1 (Carat, 36 moves;"), "{}", posted[0]);
+    assert_eq!(reviewed, 36, "every move computed once, by one process or the other");
+    assert_eq!(stored_moves(&b, id).await, 36);
+    let ((x, again_a), (y, again_b)) = tokio::join!(a.ai_moves_in("test", "c"), b.ai_moves_in("test", "c"));
+    assert_eq!((x, y), (0, 0));
+    assert!(reviews(&again_a).is_empty() && reviews(&again_b).is_empty(), "not again");
 }
