@@ -370,6 +370,22 @@ impl Db {
         .collect())
     }
 
+    /// The rating each entrant of tournament `id` had when it started (the rating
+    /// tie-break; `tournament_entrants.start_rating`), by user id: the rated ones only
+    /// (unrated at the start, or not started yet: absent).
+    ///
+    /// # Errors
+    /// [`StorageError`] when the read fails.
+    pub async fn start_ratings(&self, id: TournamentId) -> Result<std::collections::HashMap<String, f64>, StorageError> {
+        let rows: Vec<(String, f64)> = on!(self.exec(), |c| sqlx::query_as(
+            "SELECT user_id, start_rating FROM tournament_entrants WHERE tournament_id = $1 AND start_rating IS NOT NULL"
+        )
+        .bind(id)
+        .fetch_all(c)
+        .await)?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// The pairings of tournament `id`, by round and board.
     ///
     /// # Errors
@@ -583,7 +599,8 @@ impl Db {
     /// Moves tournament `id` from round `seen` to `seen + 1` and stores that round's
     /// pairings with their games (started at `at`), together with the `counted` results
     /// of the round before; for the first round (`seen == 0`) it also starts the
-    /// tournament with `rounds`. One transaction: `false` (nothing stored) when the
+    /// tournament with `rounds` and keeps each entrant's rating of the game in its scope
+    /// as it stands now (`start_rating`, the rating tie-break). One transaction: `false` (nothing stored) when the
     /// tournament is no longer at round `seen`, no longer open, or a game of round
     /// `seen` still runs.
     ///
@@ -617,6 +634,20 @@ impl Db {
         .map(|d| d.rows_affected()))?;
         if moved != 1 {
             return Ok(false);
+        }
+        if seen == 0 {
+            on!(tx.exec(), |c| sqlx::query(
+                "UPDATE tournament_entrants SET start_rating = (
+                     SELECT r.rating FROM ratings r, tournaments t
+                     WHERE t.id = tournament_entrants.tournament_id AND r.platform = t.platform
+                       AND r.scope = COALESCE(t.server, t.channel) AND r.kind = t.kind
+                       AND r.user_id = tournament_entrants.user_id)
+                 WHERE tournament_id = $1"
+            )
+            .bind(id)
+            .execute(c)
+            .await
+            .map(drop))?;
         }
         write_results(&mut tx, id, counted).await?;
         let round = i64::from(seen + 1);

@@ -30,6 +30,7 @@ mod tournament_trial;
 mod tournament_runs;
 mod tournament_series;
 mod tournament_pages;
+mod tournament_ratings;
 mod unanswered;
 mod races;
 mod ratings;

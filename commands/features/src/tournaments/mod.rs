@@ -617,7 +617,8 @@ fn counted_rounds(pairings: &[PairingRow]) -> u32 {
     (1..=last).rev().find(|&r| pairings.iter().filter(|p| p.round == r).all(|p| p.result.is_some())).unwrap_or(0)
 }
 
-/// The standings of `t` from its counted results (entrants by index = rank − 1).
+/// The standings of `t` from its counted results (entrants by index = rank − 1), the
+/// rating tie-break by the ratings as they stood at its start ([`crate::store::Db::start_ratings`]).
 async fn table_of(table: &Table, t: &TournamentRow, entrants: &[Entrant], pairings: &[PairingRow]) -> Result<Vec<Standing>, StorageError> {
     let index = |user: &str| entrants.iter().position(|e| e.user_id == user);
     let mut scored = Vec::new();
@@ -636,11 +637,9 @@ async fn table_of(table: &Table, t: &TournamentRow, entrants: &[Entrant], pairin
         };
         scored.push(Scored { a, b, a_half, b_half, how });
     }
-    let mut ratings = Vec::with_capacity(entrants.len());
-    for e in entrants {
-        let rated = crate::store::ratings::ratings_of(&table.db, &t.platform, t.scope(), &e.user_id).await?;
-        ratings.push(rated.iter().find(|r| r.kind == t.kind && r.user_id == e.user_id).map(|r| r.rating));
-    }
+    // The rating tie-break: each entrant's rating as it stood at the start.
+    let start = table.db.start_ratings(t.id).await?;
+    let ratings: Vec<Option<f64>> = entrants.iter().map(|e| start.get(&e.user_id).copied()).collect();
     Ok(standings::standings(entrants.len(), &scored, &ratings))
 }
 

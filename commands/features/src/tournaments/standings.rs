@@ -16,7 +16,10 @@
 //! * **Direct encounter**: among players still level on everything before, the points
 //!   each scored in the games between them.
 //! * **Wins**: games won over the board (not byes or forfeits).
-//! * **Rating**: the higher rating first; none counts below any.
+//! * **Rating**: the rating each player had when the tournament started (the caller's
+//!   `ratings`), the higher first, compared as players read a rating (one decimal, as
+//!   `stats` and `leaderboard` show it: 25.04 and 24.96 both read 25.0 and are level);
+//!   none counts below any.
 //!
 //! Players level on every one of these share their place (1, 1, 3).
 
@@ -129,14 +132,11 @@ pub fn standings(players: usize, results: &[Scored], ratings: &[Option<f64>]) ->
     lines
 }
 
-/// Ratings compared: none below any.
+/// Ratings compared as players read them, in tenths (one decimal); none below any.
 fn rating_order(x: Option<f64>, y: Option<f64>) -> Ordering {
-    match (x, y) {
-        (Some(x), Some(y)) => x.total_cmp(&y),
-        (Some(_), None) => Ordering::Greater,
-        (None, Some(_)) => Ordering::Less,
-        (None, None) => Ordering::Equal,
-    }
+    // `as` saturates (and NaN becomes 0): no rating is near that.
+    let tenths = |r: Option<f64>| r.map(|r| (r * 10.0).round() as i64);
+    tenths(x).cmp(&tenths(y))
 }
 
 /// Half-points as written: `2½`, `½`, `0`, `3`.
@@ -209,6 +209,25 @@ mod tests {
         let unrated = standings(4, &results, &[]);
         let places: Vec<usize> = unrated.iter().map(|s| s.place).collect();
         assert_eq!(places, vec![1, 1, 1, 4]);
+    }
+
+    /// Two players level on everything before the rating, whose ratings read the same
+    /// (26.04 and 25.96 both read 26.0), share their place; a tenth more (26.1) is
+    /// ahead. A (0) beats C (2) and B (1) beats D (3), then A and B draw, C and D
+    /// draw: A and B 1½ each, Buchholz ½ + 1½ = 2 each (cut 1: 1½), Sonneborn-Berger
+    /// 1·½ + ½·1½ = 1¼ each (5 quarters), direct encounter ½ each, one win each.
+    #[test]
+    fn ratings_that_read_the_same_share_the_place() {
+        let results = [game(0, 2, 2), game(1, 3, 2), game(0, 1, 1), game(2, 3, 1)];
+        let lines = standings(4, &results, &[Some(26.04), Some(25.96), Some(30.0), None]);
+        let got: Vec<(usize, usize, u32, u32, u32, u32, u32)> =
+            lines.iter().map(|s| (s.player, s.place, s.half_points, s.buchholz_cut1_half, s.buchholz_half, s.sonneborn_berger_quarters, s.wins)).collect();
+        // C (2) and D (3): ½ each, Buchholz 1½ + ½ = 2 (cut 1: 1½), SB ½·½ = ¼, no
+        // win: level too, C's rating (30.0) before D (none).
+        assert_eq!(got, vec![(0, 1, 3, 3, 4, 5, 1), (1, 1, 3, 3, 4, 5, 1), (2, 3, 1, 3, 4, 1, 0), (3, 4, 1, 3, 4, 1, 0)]);
+        let apart = standings(4, &results, &[Some(26.1), Some(26.04), None, None]);
+        let places: Vec<(usize, usize)> = apart.iter().map(|s| (s.player, s.place)).collect();
+        assert_eq!(places, vec![(0, 1), (1, 2), (2, 3), (3, 3)]);
     }
 
     /// Direct encounter counts only the games among the players level on everything
