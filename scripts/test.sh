@@ -82,5 +82,6 @@ for binary in "${commands_tests[@]}"; do
   echo "[test.sh] on PostgreSQL: $(basename "$binary")" >&2
   (cd commands && "$binary" --include-ignored)
 done
-"$root_it" --include-ignored postgres_script
+# The root package's PostgreSQL tests: the script's, and the tournament killed with SIGKILL.
+"$root_it" --include-ignored postgres_script tournament_kills
 step "the PostgreSQL pass"

@@ -39,7 +39,14 @@ fn random_below(n: u64) -> u64 {
     hasher.finish() % n.max(1)
 }
 
-/// One `spieltisch local` on `place`'s database as alice, with `script` on its standard
+/// Where the runs keep their boards (`place`) and games (`db`: a SQLite file in `place`,
+/// or a PostgreSQL database).
+struct Where<'a> {
+    place: &'a Place,
+    db: String,
+}
+
+/// One `spieltisch local` on `at`'s database as alice, with `script` on its standard
 /// input (then closed), its standard output read by a thread.
 struct Local {
     child: Child,
@@ -48,10 +55,10 @@ struct Local {
 }
 
 impl Local {
-    fn start(place: &Place, script: &str) -> Local {
+    fn start(at: &Where<'_>, script: &str) -> Local {
         let mut child = Command::new(crate::support::binary())
-            .args(["local", "--db", &place.db_url(), "--boards", &place.boards().display().to_string(), "--as", "alice"])
-            .current_dir(place.path())
+            .args(["local", "--db", &at.db, "--boards", &at.place.boards().display().to_string(), "--as", "alice"])
+            .current_dir(at.place.path())
             .env_remove("RUST_LOG")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -173,10 +180,29 @@ fn is_done(rt: &tokio::runtime::Runtime, db: &Db, done: Done) -> bool {
 #[test]
 fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once() {
     let place = Place::new();
-    let setup = place.local("tournament new carat roundrobin time=1d signup=1h\nas bob\ntournament join\nas carol\ntournament join\nas dave\ntournament join\n");
-    assert!(setup.stdout.contains("(4 players signed up)"), "{}", setup.stdout);
+    let db = place.db_url();
+    killed_again_and_again(&Where { place: &place, db });
+}
+
+/// The same on PostgreSQL (a new database on the server of `SPIELTISCH_TEST_POSTGRES`,
+/// made by the first run).
+#[test]
+#[ignore = "PostgreSQL only: runs in the PostgreSQL pass of scripts/test.sh (SPIELTISCH_TEST_POSTGRES)"]
+fn on_postgres_a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once() {
+    let server = std::env::var("SPIELTISCH_TEST_POSTGRES").ok().map(|url| url.trim().trim_end_matches('/').to_string()).filter(|url| !url.is_empty());
+    let server = server.expect("this test needs a PostgreSQL: set SPIELTISCH_TEST_POSTGRES (scripts/postgres.sh start prints it)");
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let place = Place::new();
+    killed_again_and_again(&Where { place: &place, db: format!("{server}/kills{}_{nanos}", std::process::id()) });
+}
+
+/// The body of the two tests above, on `at`'s database.
+fn killed_again_and_again(at: &Where<'_>) {
+    let (code, setup) = Local::start(at, "tournament new carat roundrobin time=1d signup=1h\nas bob\ntournament join\nas carol\ntournament join\nas dave\ntournament join\n").finish();
+    assert_eq!(code, Some(0), "{setup}");
+    assert!(setup.contains("(4 players signed up)"), "{setup}");
     let rt = tokio::runtime::Runtime::new().expect("a runtime");
-    let db = rt.block_on(Db::open(&place.db_url())).expect("open the database");
+    let db = rt.block_on(Db::open(&at.db)).expect("open the database");
 
     let steps = [
         Step { script: "wait 1h\n", done: Done::Waited(HOUR), ends_round: false },
@@ -191,7 +217,7 @@ fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once()
     // poll, the end of the input): the idle processes are killed within that, a step's
     // within twice that.
     let started = Instant::now();
-    let (code, mut said) = Local::start(&place, "").finish();
+    let (code, mut said) = Local::start(at, "").finish();
     assert_eq!(code, Some(0), "{said}");
     let life = u64::try_from(started.elapsed().as_millis()).unwrap_or(100).max(10);
     let (mut kills, mut between) = (0, 0);
@@ -201,7 +227,7 @@ fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once()
         // Until two were cut off while running (at most ten tries).
         let mut cuts = 0;
         for _ in 0..10 {
-            let local = Local::start(&place, "");
+            let local = Local::start(at, "");
             std::thread::sleep(Duration::from_millis(random_below(life)));
             let (cut, out) = local.kill();
             cuts += usize::from(cut);
@@ -219,7 +245,7 @@ fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once()
                 (round, stage)
             };
             let Done::Ended(game) = step.done else { unreachable!("a round ends with a resignation here") };
-            let mut local = Local::start(&place, step.script);
+            let mut local = Local::start(at, step.script);
             let printed = local.wait_for(&format!("resigns game #{game}."), Duration::from_secs(30));
             let (cut, out) = local.kill();
             assert!(printed, "the resignation of game #{game} was printed:\n{out}");
@@ -233,7 +259,7 @@ fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once()
         // to its end.
         let mut attempts = 0;
         while !is_done(&rt, &db, step.done) {
-            let local = Local::start(&place, step.script);
+            let local = Local::start(at, step.script);
             if attempts < 6 {
                 std::thread::sleep(Duration::from_millis(random_below(2 * life)));
                 let (cut, out) = local.kill();
@@ -248,7 +274,7 @@ fn a_tournament_killed_again_and_again_pairs_starts_and_counts_each_round_once()
         }
     }
     // A last process, not killed: its start-up poll finishes what is left.
-    let (code, last) = Local::start(&place, "tournament\n").finish();
+    let (code, last) = Local::start(at, "tournament\n").finish();
     assert_eq!(code, Some(0), "{last}");
     eprintln!("{kills} processes killed while running ({life} ms an idle one), {between} right after a round's last game ended");
     assert!(kills >= 2 * steps.len(), "the processes were cut off often: {kills}");
