@@ -17,6 +17,7 @@ challenge-finished = { $player } hat Herausforderung #{ $id } mit { $points } Pu
 challenge-board-open = Herausforderung #{ $id } ({ $game }, Variante { $variant }{ $seed }), offen bis { $closes }:
 challenge-board-daily = Tages-Herausforderung #{ $id } vom { $date } ({ $game }), offen bis { $closes }:
 challenge-board-closed = Herausforderung #{ $id } ({ $game }, Variante { $variant }{ $seed }) ist beendet. Endstand der Bestenliste:
+challenge-board-series = Herausforderung #{ $id } ({ $game }, Variante { $variant }), Runde { $round } der Hathor-Serie #{ $tournament }, offen, bis die Runde vorbei ist:
 challenge-board-empty = Noch niemand spielt mit.
 challenge-line-finished = { $place }. { $player }: { $points } Punkte (vorbei, { $placed } von 72 Steinen gelegt)
 challenge-line-playing = { $place }. { $player }: { $points } Punkte (spielt noch, { $placed } von 72 Steinen gelegt)

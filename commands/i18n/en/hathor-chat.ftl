@@ -17,6 +17,7 @@ challenge-finished = { $player } has finished challenge #{ $id } with { $points 
 challenge-board-open = Challenge #{ $id } ({ $game }, variant { $variant }{ $seed }), open until { $closes }:
 challenge-board-daily = Daily challenge #{ $id } of { $date } ({ $game }), open until { $closes }:
 challenge-board-closed = Challenge #{ $id } ({ $game }, variant { $variant }{ $seed }) is closed. Final leaderboard:
+challenge-board-series = Challenge #{ $id } ({ $game }, variant { $variant }), round { $round } of Hathor series #{ $tournament }, open until the round is over:
 challenge-board-empty = Nobody has joined yet.
 challenge-line-finished = { $place }. { $player }: { $points } points (over, { $placed } of 72 stones placed)
 challenge-line-playing = { $place }. { $player }: { $points } points (playing, { $placed } of 72 stones placed)

@@ -37,6 +37,9 @@ pub struct ChallengeRow {
     pub closes_at: i64,
     /// When it was closed (Unix ms); `None` while it is open.
     pub closed_at: Option<i64>,
+    /// The Hathor series and round it is ([`super::series`]); `None` for a challenge
+    /// anyone here may join.
+    pub series: Option<(TournamentId, u32)>,
 }
 
 impl ChallengeRow {
@@ -64,7 +67,8 @@ pub struct NewChallenge<'a> {
     pub closes_at: i64,
 }
 
-const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, seeded, setup, closes_at, closed_at";
+const CHALLENGE_COLUMNS: &str = "id, kind, platform, channel, daily, options, seed, seeded, setup, closes_at, closed_at, \
+                                 tournament_id, tournament_round";
 
 fn challenge_row(r: &impl StoredRow) -> Result<ChallengeRow, StorageError> {
     let json = |text: String| {
@@ -83,6 +87,7 @@ fn challenge_row(r: &impl StoredRow) -> Result<ChallengeRow, StorageError> {
         setup: json(r.get("setup")?)?,
         closes_at: r.get("closes_at")?,
         closed_at: r.get("closed_at")?,
+        series: r.get::<Option<TournamentId>>("tournament_id")?.zip(r.get::<Option<i64>>("tournament_round")?.and_then(|n| u32::try_from(n).ok())),
     })
 }
 

@@ -249,6 +249,10 @@ impl Table {
     pub fn standings(&self, lang: Lang, challenge: &ChallengeRow, entries: &[Entry]) -> Text {
         let header = match (challenge.closed_at, &challenge.daily) {
             (Some(_), _) => Msg::new("challenge-board-closed"),
+            // A series round closes with its round, not at a time.
+            (None, _) if let Some((tournament, round)) = challenge.series => {
+                Msg::new("challenge-board-series").arg("tournament", tournament).arg("round", round)
+            }
             (None, Some(date)) => Msg::new("challenge-board-daily").arg("date", date.as_str()),
             (None, None) => Msg::new("challenge-board-open"),
         };

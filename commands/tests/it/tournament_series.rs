@@ -89,6 +89,9 @@ async fn a_hathor_series_of_three_runs_two_rounds_to_its_final_standings() {
     // While the round runs, only its player sees a game.
     let peek = no_at(&host, &at("bob"), "board #1").await;
     assert!(peek.contains("#1"), "{peek}");
+    // The round's leaderboard names the series, and it stays open until the round is over.
+    let board = ok_at(&host, &at("dave"), "leaderboard").await;
+    assert!(board.starts_with("Challenge #1 (Hathor, variant 1), round 1 of Hathor series #1, open until the round is over:"), "{board}");
     // Nobody else enters the round's challenge.
     let outsider = no_at(&host, &at("dave"), "join challenge").await;
     assert!(outsider.contains("is a round of Hathor series #1"), "{outsider}");

@@ -435,13 +435,13 @@ pub async fn status(ctx: &Ctx<'_>, id: Option<TournamentId>) -> Outcome {
         if row.status != Status::Running {
             continue;
         }
-        let players = ctx.table.db.players(game).await?;
-        let to_move: Vec<String> = row.to_move.iter().filter_map(|s| players.get(*s)).map(|p| ai_seat::shown_name(&ch.table.texts, ch.lang, &p.user_id, &p.name)).collect();
         if t.system == System::Series {
-            // A series game is its entrant's alone.
+            // A series game is its entrant's alone, always theirs to move.
             running.push(ch.text(&Msg::new("tournament-series-running").arg("game", game).arg("player", name_of(&ch, &entrants, &p.white))));
             continue;
         }
+        let players = ctx.table.db.players(game).await?;
+        let to_move: Vec<String> = row.to_move.iter().filter_map(|s| players.get(*s)).map(|p| ai_seat::shown_name(&ch.table.texts, ch.lang, &p.user_id, &p.name)).collect();
         running.push(ch.text(
             &Msg::new("tournament-running-game")
                 .arg("game", game)
@@ -800,6 +800,7 @@ async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> Result<Opti
         return Ok(Some(vec![standings_reply(table, &done, &entrants, &after, lang, "tournament-finished").await?]));
     }
     let pairs = match t.system {
+        // A series was dealt by `series_rounds::next_round` above; never paired.
         System::Swiss | System::Series => swiss_pairs(&entrants, &after, rounds),
         System::RoundRobin => round_robin_pairs(&entrants, t.round + 1),
     };
