@@ -146,7 +146,7 @@ impl<F: Future> Future for CutOff<F> {
 /// Runs the scheduler's poll at the clock's time in a new host (a restarted process) cut
 /// off after 1, 2, 3, … polls of its future, until one run completes; then a last new
 /// host polls once more (the restart that finds what is left). All the texts posted.
-async fn poll_with_kills(place: &Place, clock: &Arc<ManualClock>) -> (String, usize) {
+pub(crate) async fn poll_with_kills(place: &Place, clock: &Arc<ManualClock>) -> (String, usize) {
     let mut said = Vec::new();
     let mut cuts = 0;
     for polls in 1.. {

@@ -354,3 +354,46 @@ async fn a_series_page_shows_its_table_and_rounds() {
     assert_eq!(page.rounds[0].title, "Runde 2");
     assert_eq!(page.rounds[1].pairings.iter().map(|p| p.text.as_str()).collect::<Vec<_>>(), vec!["alice: 200 Punkte", "bob: 0 Punkte"]);
 }
+
+/// A process killed anywhere in a series' steps — at any await point of the poll that
+/// deals round 1 when sign-up ends, and of the poll that ends round 1 on time (both
+/// players never move) and deals round 2 — and restarted: each round is dealt once (one
+/// challenge, one game per entrant), each time-out stored once and each round's points
+/// counted once (0 each: nothing was placed).
+#[tokio::test]
+async fn a_killed_scheduler_deals_and_counts_each_series_round_once() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    {
+        let host = timed_host(&place, &clock).await;
+        ok_at(&host, &at("alice"), "tournament new hathor rounds=2 time=1d signup=1h").await;
+        ok_at(&host, &at("bob"), "tournament join").await;
+    }
+    clock.advance(HOUR);
+    let (said, cuts) = crate::tournament_runs::poll_with_kills(&place, &clock).await;
+    assert!(cuts > 3, "the poll was cut at several points: {cuts}");
+    assert!(said.matches("Hathor series #1, round 1 of 2:").count() <= 1, "{said}");
+    let host = timed_host(&place, &clock).await;
+    let db = host.db();
+    let count = |sql: &'static str| async move { crate::support::integers(db, sql, &[]).await[0].unwrap_or(-1) };
+    assert_eq!(count("SELECT COUNT(*) FROM tournament_pairings").await, 2, "round 1 dealt once");
+    assert_eq!(count("SELECT COUNT(*) FROM games").await, 2, "its games started once");
+    assert_eq!(count("SELECT COUNT(*) FROM challenges").await, 1, "one challenge for the round");
+    assert_eq!(count("SELECT round FROM tournaments").await, 1);
+
+    clock.advance(DAY);
+    let (said, cuts) = crate::tournament_runs::poll_with_kills(&place, &clock).await;
+    assert!(cuts > 3, "{cuts}");
+    assert!(said.matches("Hathor series #1, round 2 of 2:").count() <= 1, "{said}");
+    assert_eq!(count("SELECT COUNT(*) FROM tournament_pairings").await, 4, "round 2 dealt once");
+    assert_eq!(count("SELECT COUNT(*) FROM games").await, 4, "its games started once");
+    assert_eq!(count("SELECT COUNT(*) FROM challenges").await, 2);
+    assert_eq!(count("SELECT COUNT(*) FROM challenges WHERE closed_at IS NULL").await, 1, "round 1's challenge closed, round 2's open");
+    assert_eq!(count("SELECT round FROM tournaments").await, 2);
+    assert_eq!(count("SELECT COUNT(*) FROM log WHERE text LIKE '@timeout%'").await, 2, "each time-out stored once");
+    let pairings = host.db().pairings(TournamentId(1)).await.expect("pairings");
+    let round1: Vec<(Option<&str>, Option<i64>)> = pairings.iter().filter(|p| p.round == 1).map(|p| (p.result.as_deref(), p.points)).collect();
+    assert_eq!(round1, vec![(Some("points"), Some(0)), (Some("points"), Some(0))]);
+    let shown = ok_at(&host, &at("alice"), "tournament").await;
+    assert_lines(&shown, &["1. alice: 0 (best round 0; rounds 0 · –)", "1. bob: 0 (best round 0; rounds 0 · –)"]);
+}
