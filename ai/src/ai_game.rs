@@ -134,6 +134,13 @@ pub enum Searching {
 pub trait Searched: AiGame {
     /// The search budget of `level`.
     fn budget(level: Searching) -> Budget;
+
+    /// The search budget of a review at `level` (default: the level's own). A game
+    /// whose levels were given more playouts than the review was measured with (issue
+    /// 42 after issue 44) keeps the review's budget here.
+    fn review_budget(level: Searching) -> Budget {
+        Self::budget(level)
+    }
 }
 
 /// How much search one move gets: `worlds` sampled worlds, `iterations` playouts in

@@ -14,7 +14,7 @@ use crate::{
 /// draw when [`AiGame::drew`] says the mover drew.
 pub(crate) fn review_searched<G: Searched>(view: &SeatView, played: &str, seen: &SeatView, effort: Effort, seed: u64) -> Result<MoveChances, AiError> {
     let drew = G::drew(view.knowledge(), seen.knowledge());
-    let mut budget = G::budget(effort.level);
+    let mut budget = G::review_budget(effort.level);
     budget.iterations = (budget.iterations / effort.divisor.max(1)).max(1);
     searched::<G>(view, played, seen, budget, drew, seed)
 }
