@@ -466,6 +466,7 @@ async fn open_host(
         clock: config.clock.options(),
         hathor_daily_secret: config.hathor.daily_secret.as_ref().map(|s| s.expose().to_string()),
         web_url: config.web.as_ref().map(config::WebConfig::base_url),
+        master_cpu: config.ai.master_cpu(),
         ..HostOptions::default()
     };
     Host::open_with_clock(&url, options, clock).await.map_err(|e| anyhow::anyhow!("cannot open the database {}: {e}", config::redact_url(&url)))

@@ -14,21 +14,27 @@ pub enum Level {
     /// best turn by the race value at one ply).
     #[default]
     Normal,
-    /// The same search with about four times the playouts (Helofag: with two players
-    /// the best turn by the learnt value at one ply; with more, as `normal`).
+    /// The same search with more playouts, a few seconds per move at most (Helofag: with
+    /// two players the best turn by the learnt value at one ply; with more, as `normal`).
     Hard,
+    /// The correspondence level: `hard`'s search, repeated over more sampled worlds until
+    /// a CPU budget per move is used ([`crate::MASTER_CPU`] by default; the host
+    /// configures it, `[ai] master_seconds`). Not deterministic: how far it gets
+    /// depends on the machine (Helofag: as `hard`, at once).
+    Master,
 }
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Normal, Level::Hard, Level::Master];
 
-    /// The level's word: `easy`, `normal`, `hard`.
+    /// The level's word: `easy`, `normal`, `hard`, `master`.
     pub fn word(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Normal => "normal",
             Level::Hard => "hard",
+            Level::Master => "master",
         }
     }
 }
@@ -42,13 +48,15 @@ impl fmt::Display for Level {
 impl FromStr for Level {
     type Err = String;
 
-    /// Accepts `easy`/`leicht`, `normal`, `hard`/`schwer` (case-insensitive).
+    /// Accepts `easy`/`leicht`, `normal`, `hard`/`schwer`, `master`/`meister`
+    /// (case-insensitive).
     fn from_str(s: &str) -> Result<Self, String> {
         match s.trim().to_lowercase().as_str() {
             "easy" | "leicht" => Ok(Level::Easy),
             "normal" => Ok(Level::Normal),
             "hard" | "schwer" => Ok(Level::Hard),
-            other => Err(format!("unknown level \"{other}\": use easy, normal or hard")),
+            "master" | "meister" => Ok(Level::Master),
+            other => Err(format!("unknown level \"{other}\": use easy, normal, hard or master")),
         }
     }
 }
@@ -71,6 +79,9 @@ pub enum Agent {
     /// iterations per move that shares nothing with the levels' search but the rules
     /// and the sampling of worlds ([`crate::ismcts`]'s module docs).
     Ismcts(u32),
+    /// `master:S`: the `master` level with a CPU budget of `S` seconds per move instead
+    /// of the default ([`crate::MASTER_CPU`]).
+    Master(std::time::Duration),
 }
 
 impl fmt::Display for Agent {
@@ -81,6 +92,7 @@ impl fmt::Display for Agent {
             Agent::GreedyValue => f.write_str("greedy-value"),
             Agent::Level(level) => level.fmt(f),
             Agent::Ismcts(n) => write!(f, "ismcts:{n}"),
+            Agent::Master(cpu) => write!(f, "master:{}", cpu.as_secs_f64()),
         }
     }
 }
@@ -88,10 +100,17 @@ impl fmt::Display for Agent {
 impl FromStr for Agent {
     type Err = String;
 
-    /// Accepts `random`, `greedy`, `greedy-value`, the level words and `ismcts:N` with
-    /// `N` iterations per move, 1 to 4,294,967,295.
+    /// Accepts `random`, `greedy`, `greedy-value`, the level words, `ismcts:N` with
+    /// `N` iterations per move, 1 to 4,294,967,295, and `master:S` with a CPU budget of
+    /// `S` seconds per move (more than 0, at most a day).
     fn from_str(s: &str) -> Result<Self, String> {
         let word = s.trim().to_lowercase();
+        if let Some(s) = word.strip_prefix("master:") {
+            return match s.parse::<f64>() {
+                Ok(seconds) if seconds > 0.0 && seconds <= 86_400.0 => Ok(Agent::Master(std::time::Duration::from_secs_f64(seconds))),
+                _ => Err(format!("\"{word}\": master:S needs a CPU budget of S seconds per move, more than 0, e.g. master:5")),
+            };
+        }
         if let Some(n) = word.strip_prefix("ismcts:") {
             return match n.parse::<u32>() {
                 Ok(n) if n > 0 => Ok(Agent::Ismcts(n)),
@@ -105,7 +124,7 @@ impl FromStr for Agent {
             other => other
                 .parse::<Level>()
                 .map(Agent::Level)
-                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, greedy-value, easy, normal, hard or ismcts:N")),
+                .map_err(|_| format!("unknown agent \"{other}\": use random, greedy, greedy-value, easy, normal, hard, master, master:S or ismcts:N")),
         }
     }
 }

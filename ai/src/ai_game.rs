@@ -122,12 +122,25 @@ pub(crate) fn logistic(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The levels that think ahead (`normal`, `hard`): what [`AiGame::choose_level`] is
+/// The levels that think ahead (`normal`, `hard`, `master`): what [`AiGame::choose_level`] is
 /// given. `easy` is no search, so no game has a budget for it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Searching {
     Normal,
     Hard,
+    /// `hard`'s budget, repeated (more sampled worlds, each with `hard`'s playouts)
+    /// until the search thread has used this much CPU time.
+    Master(std::time::Duration),
+}
+
+impl Searching {
+    /// The CPU time the search may go on for beyond its budget's worlds (`master`), else `None`.
+    pub(crate) fn cpu_budget(self) -> Option<std::time::Duration> {
+        match self {
+            Searching::Master(cpu) => Some(cpu),
+            Searching::Normal | Searching::Hard => None,
+        }
+    }
 }
 
 /// A game whose levels search (`search::best`) with a budget per level.

@@ -57,6 +57,8 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
         }
         Agent::Level(Level::Normal) => G::choose_level(view, Searching::Normal, rng),
         Agent::Level(Level::Hard) => G::choose_level(view, Searching::Hard, rng),
+        Agent::Level(Level::Master) => G::choose_level(view, Searching::Master(crate::MASTER_CPU), rng),
+        Agent::Master(cpu) => G::choose_level(view, Searching::Master(cpu), rng),
         Agent::Ismcts(iterations) => ismcts::choose::<G>(view, iterations as usize, rng),
     }
 }
@@ -65,7 +67,8 @@ fn choose_in<G: AiGame>(agent: Agent, view: &SeatView, rng: &mut ChaCha20Rng) ->
 /// mover's view of each position ([`SeatView::of`]: nothing hidden is read, so two games
 /// with the same public moves and the same hands of the mover give the same chances).
 /// `level` chooses the search budget: that of the AI level (`normal` is the default of a
-/// review; `easy`, a quick review, a quarter of `normal`'s playouts); the same `seed`
+/// review; `easy`, a quick review, a quarter of `normal`'s playouts; `master` reviews
+/// as `hard`, with no clock); the same `seed`
 /// gives the same chances. Runs synchronously (a blocking
 /// task): about as long as one or two AI moves of `level` per move.
 ///
@@ -83,7 +86,7 @@ pub fn review_move(before: &dyn Match, entry: &str, after: &dyn Match, level: Le
     let effort = match level {
         Level::Easy => Effort { level: Searching::Normal, divisor: 4 },
         Level::Normal => Effort { level: Searching::Normal, divisor: 1 },
-        Level::Hard => Effort { level: Searching::Hard, divisor: 1 },
+        Level::Hard | Level::Master => Effort { level: Searching::Hard, divisor: 1 },
     };
     review(before.kind(), &view, entry, &seen, effort, seed).map(Some)
 }

@@ -67,6 +67,10 @@ pub mod arena;
 pub mod review;
 
 pub use agent::{Agent, Level};
+
+/// The `master` level's CPU budget per move when the host sets none: 30 s (issue 42;
+/// the host's `[ai] master_seconds`).
+pub const MASTER_CPU: std::time::Duration = std::time::Duration::from_secs(30);
 pub use seat_view::SeatView;
 
 /// Why an agent could not choose a move.
@@ -95,4 +99,19 @@ pub enum AiError {
 /// [`AiError::NotToMove`] when the view's seat is not to move (or the game is over).
 pub fn choose(view: &SeatView, level: Level, seed: u64) -> Result<String, AiError> {
     Agent::Level(level).choose(view, seed)
+}
+
+/// The move of an AI seat of `level` as [`choose`] gives it, with `master_cpu` the CPU
+/// budget per move of [`Level::Master`] (the other levels ignore it). A master search
+/// runs on the calling thread for about `master_cpu` of its CPU time (plus at most one
+/// sampled world's search; Helofag's `master` moves at once), so call it from a
+/// blocking thread; it is not deterministic (how far it gets depends on the machine).
+///
+/// # Errors
+/// [`AiError::NotToMove`] when the view's seat is not to move (or the game is over).
+pub fn choose_within(view: &SeatView, level: Level, seed: u64, master_cpu: std::time::Duration) -> Result<String, AiError> {
+    match level {
+        Level::Master => Agent::Master(master_cpu).choose(view, seed),
+        other => Agent::Level(other).choose(view, seed),
+    }
 }

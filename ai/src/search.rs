@@ -30,20 +30,22 @@ impl Tally {
     }
 }
 
-/// The move with the most visits over all worlds (ties: the higher mean reward).
+/// The move with the most visits over all worlds (ties: the higher mean reward); with
+/// `cpu` (`master`), over as many worlds (each with the budget's playouts) as the
+/// calling thread searches in that much CPU time.
 ///
 /// # Errors
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
-pub(crate) fn best<G: AiGame>(view: &SeatView, budget: Budget, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let tally = tally::<G>(view, budget, None, rng)?;
+fn best_within<G: AiGame>(view: &SeatView, budget: Budget, cpu: Option<std::time::Duration>, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    let tally = tally_within::<G>(view, budget, None, cpu, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
 }
 
 /// The move of an AI seat of `level` in a game that searches: [`best`] with the
 /// level's budget.
 pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    best::<G>(view, G::budget(level), rng)
+    best_within::<G>(view, G::budget(level), level.cpu_budget(), rng)
 }
 
 /// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed
@@ -59,9 +61,29 @@ pub(crate) fn tally<G: AiGame>(
     only: Option<&[String]>,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
+    tally_within::<G>(view, budget, only, None, rng)
+}
+
+/// [`tally`] over `budget.worlds` worlds or, with `cpu`, over as many as the calling
+/// thread can search in that much CPU time since the call (at least one; checked after
+/// each world, so it may overrun by one world's search).
+fn tally_within<G: AiGame>(
+    view: &SeatView,
+    budget: Budget,
+    only: Option<&[String]>,
+    cpu: Option<std::time::Duration>,
+    rng: &mut ChaCha20Rng,
+) -> Result<Tally, AiError> {
+    let started = cpu.map(|_| cpu_time::ThreadTime::now());
+    let more = |worlds: usize| match cpu.zip(started.as_ref()) {
+        Some((cpu, started)) => worlds == 0 || started.elapsed() < cpu,
+        None => worlds < budget.worlds.max(1),
+    };
     let mut tally = Tally::default();
     let mut shortlist: Option<Vec<String>> = only.map(<[String]>::to_vec);
-    for _ in 0..budget.worlds.max(1) {
+    let mut worlds = 0;
+    while more(worlds) {
+        worlds += 1;
         let world = world::sample::<G>(view, rng)?;
         if budget.candidates > 0 && shortlist.is_none() {
             let ranked = greedy::ranked(&world, view.seat(), view.players());

@@ -58,11 +58,40 @@ fn the_same_seed_gives_the_same_move_at_every_level() {
         game.play(&mv).expect("legal");
     }
     let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
-    for level in Level::ALL {
+    // `master` stops by the clock: it is the one level that is not deterministic.
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
         let first = choose(&view, level, 4).expect("a move");
         assert_eq!(Ok(first.clone()), choose(&view, level, 4));
         assert!(game.legal_moves().contains(&first), "{first} is not legal");
     }
+}
+
+#[test]
+fn master_thinks_for_its_cpu_budget_and_plays_a_legal_move() {
+    assert_eq!("master".parse::<Level>(), Ok(Level::Master));
+    assert_eq!("Meister".parse::<Level>(), Ok(Level::Master));
+    assert_eq!("master:2.5".parse::<Agent>(), Ok(Agent::Master(std::time::Duration::from_millis(2500))));
+    assert_eq!(Agent::Master(std::time::Duration::from_millis(2500)).to_string(), "master:2.5");
+    for bad in ["master:0", "master:-1", "master:x", "master:", "master:100000"] {
+        assert!(bad.parse::<Agent>().is_err(), "{bad} was accepted");
+    }
+    // A Carat game with ten tiles left.
+    let mut game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
+    while game.moves_applied() < 26 {
+        let seat = game.to_move()[0];
+        let view = SeatView::of(game.as_ref(), seat).expect("view");
+        let mv = Agent::Greedy.choose(&view, game.moves_applied() as u64).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+    let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
+    let budget = std::time::Duration::from_millis(400);
+    let started = cpu_time::ThreadTime::now();
+    let mv = ai::choose_within(&view, Level::Master, 4, budget).expect("a move");
+    assert!(started.elapsed() >= budget, "stopped after {:?}", started.elapsed());
+    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
+    // A budget shorter than one world's search still searches one world.
+    let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_nanos(1)).expect("a move");
+    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
 }
 
 #[test]

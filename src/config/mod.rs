@@ -29,7 +29,7 @@ mod shards;
 #[cfg(test)]
 mod tests;
 
-pub use sections::{BotConfig, ClockConfig, DatabaseConfig, DiscordConfig, HathorConfig, MatrixConfig, WebConfig, redact_url};
+pub use sections::{AiConfig, BotConfig, ClockConfig, DatabaseConfig, DiscordConfig, HathorConfig, MatrixConfig, WebConfig, redact_url};
 pub use shards::{ShardRange, ShardRangeError};
 use errors::{database_url_line, SecretLines};
 
@@ -43,6 +43,8 @@ pub struct Config {
     pub bot: BotConfig,
     #[serde(default)]
     pub hathor: HathorConfig,
+    #[serde(default)]
+    pub ai: AiConfig,
     pub discord: Option<DiscordConfig>,
     pub matrix: Option<MatrixConfig>,
     #[serde(default)]

@@ -1,4 +1,4 @@
-//! The configuration's sections (`[database]`, `[bot]`, `[hathor]`, `[discord]`,
+//! The configuration's sections (`[database]`, `[bot]`, `[hathor]`, `[ai]`, `[discord]`,
 //! `[matrix]`, `[clock]`, `[web]`) and how their values are read.
 
 use std::fmt;
@@ -187,6 +187,42 @@ pub struct HathorConfig {
     /// `SPIELTISCH_HATHOR_SECRET`); unset: one is generated on first use and kept in the
     /// database.
     pub daily_secret: Option<Secret>,
+}
+
+/// `[ai]`: the AI seats (docs "AI players").
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiConfig {
+    /// The CPU seconds a `master` AI seat thinks about a move (issue 42), more than 0
+    /// and at most a day; default 30.
+    #[serde(default = "master_seconds", deserialize_with = "positive_seconds")]
+    pub master_seconds: f64,
+}
+
+impl Default for AiConfig {
+    fn default() -> Self {
+        AiConfig { master_seconds: master_seconds() }
+    }
+}
+
+impl AiConfig {
+    /// The `master` level's CPU budget per move.
+    pub fn master_cpu(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.master_seconds)
+    }
+}
+
+fn master_seconds() -> f64 {
+    ai::MASTER_CPU.as_secs_f64()
+}
+
+fn positive_seconds<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    let seconds = f64::deserialize(d)?;
+    if seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(seconds)
+    } else {
+        Err(serde::de::Error::custom(format!("{seconds} is no CPU budget: give seconds, more than 0 and at most 86400")))
+    }
 }
 
 fn language<'de, D: Deserializer<'de>>(d: D) -> Result<Lang, D::Error> {

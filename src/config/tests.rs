@@ -224,3 +224,15 @@ fn the_database_url_may_come_from_the_environment_and_its_password_is_never_show
     let shown = format!("{:?}", config.database);
     assert_eq!(shown, "DatabaseConfig { url: \"postgres://bot:***@db.example:5432/games\" }");
 }
+
+#[test]
+fn the_master_level_thinks_thirty_seconds_unless_ai_master_seconds_says_otherwise() {
+    let default = Config::parse("[bot]\nlanguage = \"en\"\n", "config.toml").expect("parses");
+    assert_eq!(default.ai.master_cpu(), std::time::Duration::from_secs(30));
+    let set = Config::parse("[ai]\nmaster_seconds = 2.5\n", "config.toml").expect("parses");
+    assert_eq!(set.ai.master_cpu(), std::time::Duration::from_millis(2500));
+    let error = error_of("[ai]\nmaster_seconds = 0\n");
+    assert!(error.contains("`ai.master_seconds`") && error.contains("0 is no CPU budget"), "{error}");
+    let error = error_of("[ai]\nmaster_secs = 5\n");
+    assert!(error.contains("master_secs"), "{error}");
+}

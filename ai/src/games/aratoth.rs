@@ -41,7 +41,7 @@ impl Searched for Aratoth {
     fn budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
-            Searching::Hard => Budget { worlds: 1, iterations: 24000, exploration: 0.7, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 1, iterations: 24000, exploration: 0.7, candidates: 0 },
         }
     }
 
@@ -49,7 +49,7 @@ impl Searched for Aratoth {
     fn review_budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 1, iterations: 1500, exploration: 0.7, candidates: 0 },
-            Searching::Hard => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 1, iterations: 6000, exploration: 0.7, candidates: 0 },
         }
     }
 }

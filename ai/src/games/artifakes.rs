@@ -100,7 +100,7 @@ impl Searched for Artifakes {
     fn budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
-            Searching::Hard => Budget { worlds: 24, iterations: 250, exploration: 0.7, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 24, iterations: 250, exploration: 0.7, candidates: 0 },
         }
     }
 }

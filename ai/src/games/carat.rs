@@ -184,7 +184,7 @@ impl Searched for Carat {
     fn budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 16, iterations: 2000, exploration: 0.7, candidates: 0 },
-            Searching::Hard => Budget { worlds: 64, iterations: 2000, exploration: 0.7, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 64, iterations: 2000, exploration: 0.7, candidates: 0 },
         }
     }
 
@@ -192,7 +192,7 @@ impl Searched for Carat {
     fn review_budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
-            Searching::Hard => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
         }
     }
 }

@@ -87,7 +87,7 @@ impl Searched for Hathor {
     fn budget(level: Searching) -> Budget {
         match level {
             Searching::Normal => Budget { worlds: 8, iterations: 80, exploration: 0.05, candidates: 0 },
-            Searching::Hard => Budget { worlds: 16, iterations: 160, exploration: 0.05, candidates: 0 },
+            Searching::Hard | Searching::Master(_) => Budget { worlds: 16, iterations: 160, exploration: 0.05, candidates: 0 },
         }
     }
 }

@@ -143,7 +143,9 @@ mod tests {
         assert_eq!(invitee("bot", "bot"), Bot(None));
         assert_eq!(invitee("@bot:hard", "bot"), Bot(Some(Level::Hard)));
         assert_eq!(invitee("@bot:schwer", "bot"), Bot(Some(Level::Hard)));
-        assert_eq!(invitee("@bot:master", "bot"), BadLevel("master".into()));
+        assert_eq!(invitee("@bot:master", "bot"), Bot(Some(Level::Master)));
+        assert_eq!(invitee("@bot:meister", "bot"), Bot(Some(Level::Master)));
+        assert_eq!(invitee("@bot:grandmaster", "bot"), BadLevel("grandmaster".into()));
         assert_eq!(invitee("bob", "bot"), Person);
         // Discord: `<@123>` is read as `123`, `<@123>:easy` as `123:easy`.
         assert_eq!(invitee("123", "123"), Bot(None));
@@ -182,6 +184,8 @@ mod tests {
         assert_eq!(name(&texts, Lang::En, Level::Hard, 1), "Spieltisch (AI, hard)");
         assert_eq!(name(&texts, Lang::De, Level::Normal, 2), "Spieltisch (KI) 2");
         assert_eq!(name(&texts, Lang::De, Level::Easy, 1), "Spieltisch (KI, leicht)");
+        assert_eq!(name(&texts, Lang::En, Level::Master, 1), "Spieltisch (AI, master)");
+        assert_eq!(name(&texts, Lang::De, Level::Master, 2), "Spieltisch (KI, Meister) 2");
     }
 
     #[test]

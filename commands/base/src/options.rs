@@ -25,6 +25,10 @@ pub struct HostOptions {
     /// The search budget of a game's review (issue 44): that of this AI level
     /// (`normal`, the default; `easy` a quarter of it, for tests).
     pub review_level: ai::Level,
+    /// The CPU time a `master` AI seat thinks about a move (issue 42; `[ai]
+    /// master_seconds`, default [`ai::MASTER_CPU`], 30 s), in the background, one
+    /// search at a time per process.
+    pub master_cpu: std::time::Duration,
 }
 
 impl std::fmt::Debug for HostOptions {
@@ -38,12 +42,13 @@ impl std::fmt::Debug for HostOptions {
             .field("hathor_daily_secret", &self.hathor_daily_secret.as_ref().map(|_| "***"))
             .field("web_url", &self.web_url)
             .field("review_level", &self.review_level)
+            .field("master_cpu", &self.master_cpu)
             .finish()
     }
 }
 
 impl Default for HostOptions {
     fn default() -> Self {
-        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None, web_url: None, review_level: ai::Level::Normal }
+        HostOptions { language: Lang::En, admins: Vec::new(), moves_per_page: 40, pictures: true, clock: Default::default(), hathor_daily_secret: None, web_url: None, review_level: ai::Level::Normal, master_cpu: ai::MASTER_CPU }
     }
 }

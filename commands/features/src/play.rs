@@ -11,6 +11,7 @@ use crate::{
     store::Status,
     table::context::{Ctx, Loaded, Outcome, Refused, Want},
     table::games::{may_list_moves, move_help},
+    table::master::Standing,
     table::turn::{announce, announce_drawn, changed, hand_reply, hands, result_line, start_hands, status_text, store},
 };
 
@@ -180,8 +181,9 @@ fn player_seat(loaded: &Loaded, ctx: &Ctx<'_>) -> Result<Seat, Refused> {
 }
 
 /// How long a scheduler's claim on an AI turn keeps other schedulers off it (ms): far
-/// longer than a search (at most a second), short enough that a turn whose process died
-/// while thinking is played a minute later by another.
+/// longer than a search (a few seconds; a `master` search, longer, renews its claim
+/// every 20 s while it is queued or thinking), short enough that a turn whose process
+/// died while thinking is played a minute later by another.
 pub(crate) const AI_CLAIM_LEASE_MS: i64 = 60_000;
 
 /// Plays the next turn of an AI seat in game `id` (README, "Playing against the bot"),
@@ -189,7 +191,9 @@ pub(crate) const AI_CLAIM_LEASE_MS: i64 = 60_000;
 /// ([`ai::SeatView`]) at the seat's level, seeded by the game's seed, move number and
 /// seat (so a choice made again after a crash is the same), and it is played like any
 /// player's move: the same announcement, board and mention of who is next, in the
-/// channel's language. Returns the AI seat's origin and the replies of its move (the
+/// channel's language. A `master` seat's turn is searched in the background
+/// ([`crate::table::master`]): the poll that claims it queues the search and returns
+/// `Ok(None)`, and the first poll after the search is done plays the move. Returns the AI seat's origin and the replies of its move (the
 /// caller applies the challenge rules and drops what is private to an AI seat);
 /// `Ok(None)` when no AI seat is to move, another scheduler (process) claimed the turn
 /// and is thinking ([`crate::store::turns::claim_ai_turn`], for [`AI_CLAIM_LEASE_MS`]),
@@ -214,23 +218,50 @@ pub async fn ai_turn(table: &crate::table::Table, id: GameId) -> Result<Option<(
     let level = ai_seat::level_of(&player.user_id).unwrap_or_default();
     let seq = loaded.row.seq;
     let seed = ai_seed(id, seq, player.seat);
-    // Several schedulers (bot processes) may see this turn at once: one thinks, the
-    // others leave it.
-    let now = table.clock.now_ms();
-    let claimed = crate::store::turns::claim_ai_turn(&table.db, id, seq, loaded.row.takebacks, now, AI_CLAIM_LEASE_MS).await;
-    if !claimed.map_err(|e| e.to_string())? {
-        return Ok(None);
-    }
-    // Noted while this process thinks, so that a stop gives the claim back
-    // ([`crate::table::Table::release_ai_claims`]); forgotten once the turn is over.
-    let thinking = Thinking::note(table, (id, seq, loaded.row.takebacks));
-    let chosen = match ai::SeatView::of(game.as_ref(), player.seat) {
-        Ok(view) => match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
-            Ok(Ok(notation)) => Ok(notation),
-            Ok(Err(e)) => Err(e.to_string()),
-            Err(e) => Err(e.to_string()),
-        },
-        Err(e) => Err(e.to_string()),
+    let turn = (id, seq, loaded.row.takebacks);
+    // A master turn thinks in the background (`crate::table::master`): a poll starts
+    // the search and a later one plays its move.
+    let finished = if level == ai::Level::Master {
+        match table.masters.take(turn) {
+            Standing::Thinking => return Ok(None),
+            Standing::Done(chosen) => Some(chosen),
+            Standing::Absent => None,
+        }
+    } else {
+        None
+    };
+    let (thinking, chosen) = match finished {
+        // Claimed and noted when its search began.
+        Some(chosen) => (Thinking { table, claim: turn }, chosen),
+        None => {
+            // Several schedulers (bot processes) may see this turn at once: one thinks,
+            // the others leave it.
+            let now = table.clock.now_ms();
+            let claimed = crate::store::turns::claim_ai_turn(&table.db, id, seq, loaded.row.takebacks, now, AI_CLAIM_LEASE_MS).await;
+            if !claimed.map_err(|e| e.to_string())? {
+                return Ok(None);
+            }
+            // Noted while this process thinks, so that a stop gives the claim back
+            // ([`crate::table::Table::release_ai_claims`]); forgotten once the turn is over.
+            let thinking = Thinking::note(table, turn);
+            let view = ai::SeatView::of(game.as_ref(), player.seat);
+            if level == ai::Level::Master
+                && let Ok(view) = view
+            {
+                tracing::info!(game = %id, seat = player.seat, "a master search is queued");
+                table.start_master(turn, view, seed);
+                return Ok(None);
+            }
+            let chosen = match view {
+                Ok(view) => match tokio::task::spawn_blocking(move || ai::choose(&view, level, seed)).await {
+                    Ok(Ok(notation)) => Ok(notation),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                },
+                Err(e) => Err(e.to_string()),
+            };
+            (thinking, chosen)
+        }
     };
     // Should the search fail (a bug), the seat still moves: a legal move picked by the
     // seed, so that the game never waits for an AI seat for ever.

@@ -200,10 +200,11 @@ local-file-failed = (das Bild konnte nicht nach { $dir } geschrieben werden: { $
 local-picture = Bild: { $path }
 local-file = Datei: { $path }
 
-# Der Name eines KI-Platzes ($level: easy, normal oder hard; $n: der n-te KI-Platz dieser Stufe in der Partie).
+# Der Name eines KI-Platzes ($level: easy, normal, hard oder master; $n: der n-te KI-Platz dieser Stufe in der Partie).
 ai-seat-name = Spieltisch ({ $level ->
     [easy] KI, leicht
     [hard] KI, schwer
+    [master] KI, Meister
    *[normal] KI
 }){ $n ->
     [1] {""}
@@ -216,7 +217,7 @@ ai-seated = { $players } { $count ->
 cmd-ai-solo = { $game } spielt man allein: die KI kann nicht mit an deinen Tisch. Spiel dieselben Steine gegen sie: `neu hathor herausforderung @bot`.
 cmd-ai-too-many = Für dich, die KI und die Eingeladenen braucht es { $needed } Plätze, aber diese Partie { $game } ist für { $players } Spieler.
 cmd-level-without-ai = `level=` legt die Stärke von KI-Plätzen fest, aber diese Partie hat keine: lade auch den Bot ein (`@bot`).
-cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm leicht, normal oder schwer.
+cmd-bad-level = Unbekannte KI-Stufe „{ $text }“: nimm leicht, normal, schwer oder meister.
 cmd-level-not-bot = Nur der Bot spielt auf einer Stufe (`@bot:{ $level }`): lade { $name } als `@{ $name }` ein.
 cmd-name-nobody-takes = Niemand hier kann „{ $name }“ heißen: Namen haben kein `:` und beginnen nicht mit „Spieltisch“.
 cmd-reserved-user = Dieser Name gehört den KI-Plätzen des Bots; wähle einen anderen.

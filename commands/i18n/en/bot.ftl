@@ -203,10 +203,11 @@ local-file-failed = (the picture could not be written into { $dir }: { $error })
 local-picture = picture: { $path }
 local-file = file: { $path }
 
-# An AI seat's name ($level: easy, normal or hard; $n: the n-th AI seat of that level in the game).
+# An AI seat's name ($level: easy, normal, hard or master; $n: the n-th AI seat of that level in the game).
 ai-seat-name = Spieltisch ({ $level ->
     [easy] AI, easy
     [hard] AI, hard
+    [master] AI, master
    *[normal] AI
 }){ $n ->
     [1] {""}
@@ -220,7 +221,7 @@ ai-seated = { $players } { $count ->
 cmd-ai-solo = { $game } is played alone: the AI cannot take a seat at your table. Play the same stones against it: `new hathor challenge @bot`.
 cmd-ai-too-many = You, the AI and those you named need { $needed } seats, but this game of { $game } is for { $players } players.
 cmd-level-without-ai = `level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too.
-cmd-bad-level = Unknown AI level “{ $text }”: use easy, normal or hard.
+cmd-bad-level = Unknown AI level “{ $text }”: use easy, normal, hard or master.
 cmd-level-not-bot = Only the bot plays at a level (`@bot:{ $level }`): invite { $name } as `@{ $name }`.
 cmd-name-nobody-takes = Nobody here can be called “{ $name }”: names have no `:` and do not begin with “Spieltisch”.
 cmd-reserved-user = This name belongs to the bot's AI seats; choose another.

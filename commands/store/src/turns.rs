@@ -206,6 +206,26 @@ pub async fn release_ai_turn(db: &Db, id: GameId, seq: u64, takebacks: i64) -> R
     Ok(())
 }
 
+/// Renews this process's claim of the AI turn of game `id` at move `seq` after
+/// `takebacks` take-backs at `now` (Unix ms): a `master` search, queued or thinking for
+/// longer than the claims' lease, keeps other schedulers off its turn
+/// (`crate::table::master`). Only a claim that exists is renewed; its owner is not
+/// stored, so the caller renews only what it claimed.
+///
+/// # Errors
+/// [`StorageError`] when the write fails.
+pub async fn renew_ai_turn(db: &Db, id: GameId, seq: u64, takebacks: i64, now: i64) -> Result<(), StorageError> {
+    on!(db.exec(), |c| sqlx::query("UPDATE ai_claims SET claimed_at = $4 WHERE game_id = $1 AND seq = $2 AND takebacks = $3")
+        .bind(id)
+        .bind(seq.cast_signed())
+        .bind(takebacks)
+        .bind(now)
+        .execute(c)
+        .await
+        .map(drop))?;
+    Ok(())
+}
+
 /// Claims the AI turn of game `id` at move `seq` after `takebacks` take-backs for this
 /// scheduler at `now` (Unix ms): `true` when it is this caller's to play (nobody claimed
 /// it, or the last claim is `lease_ms` or more old: its process died while thinking),

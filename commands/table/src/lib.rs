@@ -16,6 +16,7 @@ pub mod games;
 pub mod hidden;
 pub mod invitees;
 pub mod links;
+pub mod master;
 pub mod plans;
 pub mod ratings;
 pub mod replay;
@@ -71,7 +72,7 @@ pub struct Table {
     /// inviting the bot takes an AI seat.
     bot_users: RwLock<HashMap<String, String>>,
     /// Woken when an AI seat is to move, so that the scheduler plays it at once.
-    ai_wakeup: tokio::sync::Notify,
+    ai_wakeup: Arc<tokio::sync::Notify>,
     /// When (the host's clock, ms) the rating sweep last ran; `i64::MIN`: never.
     last_rating_sweep: std::sync::atomic::AtomicI64,
     /// The moves stored by commands still running, whose answers have not been handed
@@ -80,6 +81,8 @@ pub struct Table {
     /// The AI turns this process has claimed and is thinking about (game, move number,
     /// take-backs): given back by [`Table::release_ai_claims`] when the process stops.
     pub thinking: Mutex<Vec<(GameId, u64, i64)>>,
+    /// The `master` searches of this process, one at a time, the others queued.
+    pub masters: master::Masters,
 }
 
 /// A cached game, the move number it stands at and the take-backs it has seen.
@@ -107,10 +110,11 @@ impl Table {
             links: Mutex::new(lru::LruCache::new(LINK_CACHE_LIMIT)),
             movers: Mutex::new(lru::LruCache::new(ahead::MOVERS_KEPT)),
             bot_users: RwLock::new(HashMap::new()),
-            ai_wakeup: tokio::sync::Notify::new(),
+            ai_wakeup: Arc::new(tokio::sync::Notify::new()),
             last_rating_sweep: std::sync::atomic::AtomicI64::new(i64::MIN),
             unanswered: Mutex::new(Vec::new()),
             thinking: Mutex::new(Vec::new()),
+            masters: master::Masters::default(),
         }
     }
 
@@ -182,6 +186,12 @@ impl Table {
         let last = self.last_rating_sweep.load(Ordering::Acquire);
         (last == i64::MIN || now.saturating_sub(last) >= every)
             && self.last_rating_sweep.compare_exchange(last, now, Ordering::AcqRel, Ordering::Acquire).is_ok()
+    }
+
+    /// Queues the `master` search of `turn` ([`master::Masters::start`]) with the
+    /// host's CPU budget; the scheduler is woken when it is done.
+    pub fn start_master(&self, turn: master::Turn, view: ai::SeatView, seed: u64) {
+        self.masters.start(turn, view, seed, self.options.master_cpu, &self.db, &self.clock, &self.ai_wakeup);
     }
 
     /// Wakes the scheduler ([`Table::ai_turn_waiting`]) for background work that is not

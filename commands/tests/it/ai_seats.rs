@@ -328,10 +328,10 @@ async fn inviting_the_bot_seats_it_at_once_with_its_level() {
         no_at(&host, &at("dora"), "new carat level=hard").await,
         "`level=` sets the strength of AI seats, but this game has none: invite the bot (`@bot`) too."
     );
-    assert_eq!(no_at(&host, &at("dora"), "new carat @bot level=master").await, "Unknown AI level “master”: use easy, normal or hard.");
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bot level=grandmaster").await, "Unknown AI level “grandmaster”: use easy, normal, hard or master.");
     // Words after the bot that are no level, as a name nobody could accept.
-    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:normal:hard").await, "Unknown AI level “normal:hard”: use easy, normal or hard.");
-    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:hard:").await, "Unknown AI level “hard:”: use easy, normal or hard.");
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:normal:hard").await, "Unknown AI level “normal:hard”: use easy, normal, hard or master.");
+    assert_eq!(no_at(&host, &at("dora"), "new carat @bot:hard:").await, "Unknown AI level “hard:”: use easy, normal, hard or master.");
     // A level after someone else, and names nobody in the terminal can take (`as`
     // refuses them), would leave the invitation waiting for nobody.
     assert_eq!(no_at(&host, &at("dora"), "new carat @bob:hard").await, "Only the bot plays at a level (`@bot:hard`): invite bob as `@bob`.");

@@ -2,6 +2,7 @@
 //! temporary database files.
 
 mod ai_seats;
+mod ai_master;
 mod answers;
 mod bank_clock;
 mod boards_ahead;

@@ -51,7 +51,7 @@ impl Valuation {
     pub(crate) fn of(level: Searching) -> Valuation {
         match level {
             Searching::Normal => Valuation::Race,
-            Searching::Hard => Valuation::Learnt,
+            Searching::Hard | Searching::Master(_) => Valuation::Learnt,
         }
     }
 }
