@@ -397,3 +397,33 @@ async fn a_killed_scheduler_deals_and_counts_each_series_round_once() {
     let shown = ok_at(&host, &at("alice"), "tournament").await;
     assert_lines(&shown, &["1. alice: 0 (best round 0; rounds 0 · –)", "1. bob: 0 (best round 0; rounds 0 · –)"]);
 }
+
+/// An entrant who left is skipped by the later rounds: carol leaves in round 1 (her game
+/// resigned with 0), so round 2 deals games to alice and bob only, and her round 2
+/// stays empty. alice 100 + 0, bob 0 + 100: level on 100 and on the best round, they
+/// share first place.
+#[tokio::test]
+async fn a_series_skips_who_left_in_later_rounds() {
+    let (_place, clock, host) = terminal_host().await;
+    ok_at(&host, &at("alice"), "tournament new hathor rounds=2 time=1d").await;
+    for who in ["bob", "carol"] {
+        ok_at(&host, &at(who), "tournament join").await;
+    }
+    ok_at(&host, &at("alice"), "tournament start").await;
+    ok_at(&host, &at("carol"), "tournament leave").await;
+    place_lone(&host, "alice", GameId(1), 1).await;
+    ok_at(&host, &at("alice"), "resign #1").await;
+    ok_at(&host, &at("bob"), "resign #2").await;
+    let said = wait(&host, &clock, MINUTE).await;
+    assert!(said.contains("Games: #4 alice, #5 bob."), "{said}");
+    assert_eq!(round_games(&host, 2).await.len(), 2, "no game for carol");
+    ok_at(&host, &at("alice"), "resign #4").await;
+    place_lone(&host, "bob", GameId(5), 1).await;
+    ok_at(&host, &at("bob"), "resign #5").await;
+    let said = wait(&host, &clock, MINUTE).await;
+    assert_lines(&said, &[
+        "1. alice: 100 (best round 100; rounds 100 · 0)",
+        "1. bob: 100 (best round 100; rounds 0 · 100)",
+        "3. carol (left): 0 (best round 0; rounds 0 · –)",
+    ]);
+}
