@@ -103,37 +103,6 @@ impl Db {
         Ok(true)
     }
 
-    /// Ends series `id` after its round `seen` with that round's `counted` points and
-    /// closes its challenge, at `at`; `false` (nothing stored) when it is no longer
-    /// running at round `seen` or a game of that round still runs.
-    ///
-    /// # Errors
-    /// [`StorageError`] when the write fails.
-    pub async fn finish_series(&self, id: TournamentId, seen: u32, counted: &[CountedPoints], at: i64) -> Result<bool, StorageError> {
-        let mut tx = self.begin(Lock::Store).await?;
-        let done = on!(tx.exec(), |c| sqlx::query(
-            "UPDATE tournaments SET status = 'finished', finished_at = $1
-             WHERE id = $2 AND round = $3 AND status = 'running'
-             AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-                             WHERE tp.tournament_id = $4 AND tp.round = $5 AND g.status = 'running')"
-        )
-        .bind(at)
-        .bind(id)
-        .bind(i64::from(seen))
-        .bind(id)
-        .bind(i64::from(seen))
-        .execute(c)
-        .await
-        .map(|d| d.rows_affected()))?;
-        if done != 1 {
-            return Ok(false);
-        }
-        write_points(&mut tx, id, counted).await?;
-        close_series_challenges(&mut tx, id, at).await?;
-        tx.commit().await?;
-        Ok(true)
-    }
-
 }
 
 /// The guarded first statement of a tournament's step: from round `seen` to `seen + 1`
@@ -160,7 +129,7 @@ async fn move_on(tx: &mut Tx, id: TournamentId, seen: u32, rounds: Option<u32>, 
 }
 
 /// Writes each of the `counted` points not written yet (`result` becomes `points`).
-async fn write_points(tx: &mut Tx, id: TournamentId, counted: &[CountedPoints]) -> Result<(), StorageError> {
+pub(super) async fn write_points(tx: &mut Tx, id: TournamentId, counted: &[CountedPoints]) -> Result<(), StorageError> {
     for (round, board, points) in counted {
         on!(tx.exec(), |c| sqlx::query(
             "UPDATE tournament_pairings SET result = 'points', points = $1

@@ -12,7 +12,7 @@
 use serde_json::Value;
 
 use super::backend::{on, Lock, StoredRow};
-use super::series::close_series_challenges;
+use super::series::{close_series_challenges, write_points, CountedPoints};
 use super::{insert_game, platforms::Platforms, Db, NewGame, PlayerRow, Start, StorageError};
 use crate::base::ids::{GameId, TournamentId};
 
@@ -684,24 +684,27 @@ impl Db {
     /// [`StorageError`] when the write fails.
     pub async fn finish_tournament(&self, id: TournamentId, seen: u32, counted: &[Counted], at: i64) -> Result<bool, StorageError> {
         let mut tx = self.begin(Lock::Store).await?;
-        let done = on!(tx.exec(), |c| sqlx::query(
-            "UPDATE tournaments SET status = 'finished', finished_at = $1
-             WHERE id = $2 AND round = $3 AND status = 'running'
-             AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-                             WHERE tp.tournament_id = $4 AND tp.round = $5 AND g.status = 'running')"
-        )
-        .bind(at)
-        .bind(id)
-        .bind(i64::from(seen))
-        .bind(id)
-        .bind(i64::from(seen))
-        .execute(c)
-        .await
-        .map(|d| d.rows_affected()))?;
-        if done != 1 {
+        if !finish_when_round_over(&mut tx, id, seen, at).await? {
             return Ok(false);
         }
         write_results(&mut tx, id, counted).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Ends series `id` after its round `seen` with that round's `counted` points and
+    /// closes its challenge, at `at`; `false` (nothing stored) when it is no longer
+    /// running at round `seen` or a game of that round still runs.
+    ///
+    /// # Errors
+    /// [`StorageError`] when the write fails.
+    pub async fn finish_series(&self, id: TournamentId, seen: u32, counted: &[CountedPoints], at: i64) -> Result<bool, StorageError> {
+        let mut tx = self.begin(Lock::Store).await?;
+        if !finish_when_round_over(&mut tx, id, seen, at).await? {
+            return Ok(false);
+        }
+        write_points(&mut tx, id, counted).await?;
+        close_series_challenges(&mut tx, id, at).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -717,6 +720,28 @@ impl Db {
             .await)?)
     }
 }
+
+/// Marks tournament `id` finished at `at`, inside `tx`, if it is still running at round
+/// `seen` and no game of that round runs: `false` (nothing changed) otherwise. The guard
+/// that makes a tournament's (or a series') end happen once.
+async fn finish_when_round_over(tx: &mut super::backend::Tx, id: TournamentId, seen: u32, at: i64) -> Result<bool, StorageError> {
+    let done = on!(tx.exec(), |c| sqlx::query(
+        "UPDATE tournaments SET status = 'finished', finished_at = $1
+         WHERE id = $2 AND round = $3 AND status = 'running'
+         AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
+                         WHERE tp.tournament_id = $4 AND tp.round = $5 AND g.status = 'running')"
+    )
+    .bind(at)
+    .bind(id)
+    .bind(i64::from(seen))
+    .bind(id)
+    .bind(i64::from(seen))
+    .execute(c)
+    .await
+    .map(|d| d.rows_affected()))?;
+    Ok(done == 1)
+}
+
 
 /// Writes each result of `counted` that is not written yet.
 async fn write_results(tx: &mut super::backend::Tx, id: TournamentId, counted: &[Counted]) -> Result<(), StorageError> {
