@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The project's test command: every test of the workspace, on one build graph.
 #
-#   scripts/test.sh            build every target once, run all tests on SQLite, the
-#                              sixth-game test, then the storage and command-layer tests
-#                              once more on a throwaway PostgreSQL
+#   scripts/test.sh            build every target once, run all tests on SQLite, then
+#                              the storage and command-layer tests once more on a
+#                              throwaway PostgreSQL
 #
 # One `cargo test --workspace` graph is built once (benchmarks and examples included, so
 # they keep compiling); the PostgreSQL pass runs the very same test binaries again with
-# SPIELTISCH_TEST_POSTGRES set, so nothing is compiled twice. Only `rules` is built a
-# second time, with its `test-game` feature, for `rules/tests/sixth_game.rs`.
+# SPIELTISCH_TEST_POSTGRES set, so nothing is compiled twice (the registry's sixth game,
+# Nim, is in `rules`' own unit tests: no feature, no second build).
 #
 # It installs what the tests need when missing (Synapse from PyPI into ~/.cache, Debian's
 # Chromium and PostgreSQL with apt-get). Settings (environment):
@@ -64,11 +64,7 @@ cargo test --workspace --no-fail-fast --lib --bins --tests
 cargo test --workspace --no-fail-fast --doc
 step "the tests on SQLite"
 
-# 3. The registry takes a sixth game: `rules` with its test game (only `rules` rebuilds).
-cargo test --workspace --features rules/test-game --test sixth_game
-step "the sixth-game test"
-
-# 4. The storage and command-layer tests once more, on PostgreSQL: the test binaries of
+# 3. The storage and command-layer tests once more, on PostgreSQL: the test binaries of
 #    `commands` and the script test of the root package, run directly (no build).
 postgres_url=$(bash scripts/postgres.sh start | sed -n 's/^POSTGRES_URL=//p')
 export SPIELTISCH_TEST_POSTGRES="$postgres_url"

@@ -42,8 +42,9 @@ macro_rules! for_each_game {
 }
 
 /// Passes the registry's lines on to the callback, with the test game Nim added when
-/// `rules` is built with the `test-game` feature (`rules/tests/sixth_game.rs`).
-#[cfg(not(feature = "test-game"))]
+/// `rules` is built for its own unit tests (`nim/sixth_game.rs`) or with the
+/// `test-game` feature.
+#[cfg(not(any(test, feature = "test-game")))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_test_games {
@@ -53,8 +54,9 @@ macro_rules! __with_test_games {
 }
 
 /// Passes the registry's lines on to the callback, with the test game Nim added when
-/// `rules` is built with the `test-game` feature (`rules/tests/sixth_game.rs`).
-#[cfg(feature = "test-game")]
+/// `rules` is built for its own unit tests (`nim/sixth_game.rs`) or with the
+/// `test-game` feature.
+#[cfg(any(test, feature = "test-game"))]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __with_test_games {
@@ -223,14 +225,17 @@ mod tests {
         }
         let names: HashSet<&str> = GameKind::ALL.iter().map(|k| k.name_en()).collect();
         assert_eq!(names.len(), GameKind::ALL.len(), "English names are distinct");
-        // The spec's table, in its order.
-        assert_eq!(GameKind::ALL.map(GameKind::id), ["aratoth", "hathor", "artifakes", "helofag", "carat"]);
+        // The spec's table, in its order; in `rules`' own tests the test game Nim follows.
+        let ids = GameKind::ALL.map(GameKind::id);
+        assert_eq!(ids[..5], ["aratoth", "hathor", "artifakes", "helofag", "carat"]);
+        assert_eq!(ids[5..], ["nim"]);
     }
 
     #[test]
     fn undo_and_rematch_setups_are_where_the_games_declare_them() {
+        // Nim, the registry's test game (here in `rules`' own tests), allows undo too.
         let undo: Vec<GameKind> = GameKind::ALL.into_iter().filter(|k| k.undo()).collect();
-        assert_eq!(undo, [GameKind::Aratoth]);
+        assert_eq!(undo, [GameKind::Aratoth, GameKind::Nim]);
         let ranking = vec![vec![1], vec![0]];
         assert_eq!(GameKind::Aratoth.rematch_setup(&ranking), Some(serde_json::json!({"start_player": 0})));
         for kind in GameKind::ALL.into_iter().filter(|&k| k != GameKind::Aratoth) {

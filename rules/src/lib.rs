@@ -27,7 +27,7 @@ mod game;
 pub mod helofag;
 mod kind;
 mod lang;
-#[cfg(feature = "test-game")]
+#[cfg(any(test, feature = "test-game"))]
 pub mod nim;
 mod played;
 pub mod plan;

@@ -1,10 +1,14 @@
-//! Nim, the test game of the registry (only with the `test-game` feature): it proves
+//! Nim, the test game of the registry (only in `rules`' own unit tests and with the
+//! `test-game` feature): it proves
 //! that a game is added by its module and one line in [`crate::for_each_game`] (README,
 //! "Adding a sixth game"). Not offered to players.
 //!
 //! Rules (normal play): heaps of sticks, `a` to `z`; two players take turns; a move
 //! takes one or more sticks from one heap and is written as the heap's letter and the
 //! number, e.g. `b2`; who takes the last stick wins.
+
+#[cfg(test)]
+mod sixth_game;
 
 use std::{fmt, ops::RangeInclusive};
 

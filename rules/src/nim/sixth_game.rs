@@ -1,11 +1,13 @@
-//! The registry takes a sixth game with one line: Nim (`src/nim/`, only with the
-//! `test-game` feature) is listed in `__with_test_games!` and nowhere else in `rules`,
+//! The registry takes a sixth game with one line: Nim (`src/nim/`, only in `rules`' unit
+//! tests and with the `test-game` feature) is listed in `__with_test_games!` and nowhere
+//! else in `rules`,
 //! yet it is a `GameKind`, has its facts, opens, plays, ends, has a view and replays
 //! from its record like the five real games.
 //!
-//! Run with `cargo test -p rules --features test-game --test sixth_game`.
+//! Part of `rules`' unit tests (`cargo test -p rules`), built with the rest of the
+//! workspace's tests: no second build of `rules`.
 
-use rules::{
+use crate::{
     open,
     record::{replay_record, Record},
     AnyView, GameKind, Viewer,
