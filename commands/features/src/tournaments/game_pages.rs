@@ -17,7 +17,7 @@ use crate::{
     table::Table,
 };
 
-use super::{name_of, page::result_words};
+use super::{page::result_words, texts::name_of};
 
 /// The spectators' page of each of `games` (made the first time), by game; empty when
 /// `[web]` is not configured (or a link could not be stored: logged, the post goes out

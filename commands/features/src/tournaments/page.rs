@@ -18,7 +18,7 @@ use crate::{
     table::Table,
 };
 
-use super::{channel_ctx, channel_origin, counted_pairings, header, name_of, picture, result_of, shown, standings_title, table_of, utc_time};
+use super::{channel_ctx, channel_origin, picture, result_of, texts::{counted_pairings, header, name_of, shown, standings_title, table_of, utc_time}};
 use crate::store::tournaments::System;
 
 /// The page of one tournament, in one language.

@@ -33,7 +33,7 @@ use crate::{
     table::Table,
 };
 
-use super::{channel_ctx, channel_origin, counted_pairings, picture, series, shown, standings_title};
+use super::{channel_ctx, channel_origin, picture, series, texts::{counted_pairings, name_of, shown, standings_title}};
 
 /// The rounds a series plays without `rounds=`.
 pub const SERIES_ROUNDS: u32 = 3;
@@ -151,7 +151,7 @@ pub(super) async fn next_round(table: &Table, t: &TournamentRow, lang: Lang) -> 
     let this: Vec<&PairingRow> = stored.iter().filter(|p| p.round == round && p.game.is_some()).collect();
     let list: Vec<String> = this
         .iter()
-        .filter_map(|p| Some(format!("#{} {}", p.game?, super::name_of(&ctx, &entrants, &p.white))))
+        .filter_map(|p| Some(format!("#{} {}", p.game?, name_of(&ctx, &entrants, &p.white))))
         .collect();
     let text = ctx.text(
         &Msg::new("tournament-series-round-start")
