@@ -32,6 +32,7 @@ pub mod settings;
 pub mod takeback;
 pub mod tournaments;
 pub mod tracked;
+mod tournament_steps;
 pub mod turns;
 pub mod url;
 pub mod web;

@@ -13,6 +13,7 @@
 //! result IS NULL`), in the transaction that starts the next round or ends the series.
 
 use super::backend::{on, Lock, Tx};
+use super::tournament_steps::move_on;
 use super::challenges::NewChallenge;
 use super::{insert_game, Db, NewGame, Start, StorageError};
 use crate::base::ids::{ChallengeId, TournamentId};
@@ -103,29 +104,6 @@ impl Db {
         Ok(true)
     }
 
-}
-
-/// The guarded first statement of a tournament's step: from round `seen` to `seen + 1`
-/// (`rounds` stored), only while it is open at round `seen` and no game of that round
-/// runs. Whether it moved.
-async fn move_on(tx: &mut Tx, id: TournamentId, seen: u32, rounds: Option<u32>, at: i64) -> Result<bool, StorageError> {
-    let moved = on!(tx.exec(), |c| sqlx::query(
-        "UPDATE tournaments SET round = round + 1, status = 'running', rounds = COALESCE($1, rounds),
-                                started_at = COALESCE(started_at, $2)
-         WHERE id = $3 AND round = $4 AND status IN ('signup', 'running')
-         AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-                         WHERE tp.tournament_id = $5 AND tp.round = $6 AND g.status = 'running')"
-    )
-    .bind(rounds.map(i64::from))
-    .bind(at)
-    .bind(id)
-    .bind(i64::from(seen))
-    .bind(id)
-    .bind(i64::from(seen))
-    .execute(c)
-    .await
-    .map(|d| d.rows_affected()))?;
-    Ok(moved == 1)
 }
 
 /// Writes each of the `counted` points not written yet (`result` becomes `points`).

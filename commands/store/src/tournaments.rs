@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use super::backend::{on, Lock, StoredRow};
 use super::series::{close_series_challenges, write_points, CountedPoints};
+use super::tournament_steps::{finish_when_round_over, move_on};
 use super::{insert_game, platforms::Platforms, Db, NewGame, PlayerRow, Start, StorageError};
 use crate::base::ids::{GameId, TournamentId};
 
@@ -616,23 +617,7 @@ impl Db {
         at: i64,
     ) -> Result<bool, StorageError> {
         let mut tx = self.begin(Lock::Store).await?;
-        let moved = on!(tx.exec(), |c| sqlx::query(
-            "UPDATE tournaments SET round = round + 1, status = 'running', rounds = $1,
-                                    started_at = COALESCE(started_at, $2)
-             WHERE id = $3 AND round = $4 AND status IN ('signup', 'running')
-             AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-                             WHERE tp.tournament_id = $5 AND tp.round = $6 AND g.status = 'running')"
-        )
-        .bind(i64::from(rounds))
-        .bind(at)
-        .bind(id)
-        .bind(i64::from(seen))
-        .bind(id)
-        .bind(i64::from(seen))
-        .execute(c)
-        .await
-        .map(|d| d.rows_affected()))?;
-        if moved != 1 {
+        if !move_on(&mut tx, id, seen, Some(rounds), at).await? {
             return Ok(false);
         }
         if seen == 0 {
@@ -719,27 +704,6 @@ impl Db {
             .fetch_optional(c)
             .await)?)
     }
-}
-
-/// Marks tournament `id` finished at `at`, inside `tx`, if it is still running at round
-/// `seen` and no game of that round runs: `false` (nothing changed) otherwise. The guard
-/// that makes a tournament's (or a series') end happen once.
-async fn finish_when_round_over(tx: &mut super::backend::Tx, id: TournamentId, seen: u32, at: i64) -> Result<bool, StorageError> {
-    let done = on!(tx.exec(), |c| sqlx::query(
-        "UPDATE tournaments SET status = 'finished', finished_at = $1
-         WHERE id = $2 AND round = $3 AND status = 'running'
-         AND NOT EXISTS (SELECT 1 FROM tournament_pairings tp JOIN games g ON g.id = tp.game_id
-                         WHERE tp.tournament_id = $4 AND tp.round = $5 AND g.status = 'running')"
-    )
-    .bind(at)
-    .bind(id)
-    .bind(i64::from(seen))
-    .bind(id)
-    .bind(i64::from(seen))
-    .execute(c)
-    .await
-    .map(|d| d.rows_affected()))?;
-    Ok(done == 1)
 }
 
 
