@@ -424,6 +424,7 @@ pub async fn abort(ctx: &Ctx<'_>, id: Option<GameId>) -> Outcome {
                     at: ctx.now(),
                     bank_left_ms: None,
                     answer: false,
+                    replay: None,
                 })
                 .await?;
             if appended == Appended::Stale {

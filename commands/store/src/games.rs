@@ -309,6 +309,20 @@ impl Db {
                 .await
                 .map(drop))?;
         }
+        if let Some(replay) = advance.replay.filter(|_| advance.finished) {
+            on!(tx.exec(), |c| sqlx::query(
+                "INSERT INTO replay_posts (game_id, platform, channel, lang, requested_at) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (game_id) DO NOTHING"
+            )
+            .bind(advance.game)
+            .bind(replay.platform)
+            .bind(replay.channel)
+            .bind(replay.lang)
+            .bind(advance.at)
+            .execute(c)
+            .await
+            .map(drop))?;
+        }
         tx.commit().await?;
         Ok(Appended::Stored(advance.seen + 1))
     }

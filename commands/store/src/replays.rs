@@ -1,5 +1,6 @@
 //! The replays posted at a game's end (issue 44, `replay=on`; migration
-//! `20261208030000_review_fixes.sql`): asked for by the game's end, drawn and posted by a
+//! `20261208030000_review_fixes.sql`): asked for by the game's last move (in its
+//! transaction, `Advance::replay`), drawn and posted by a
 //! scheduler under a claim, marked posted by exactly one process.
 
 use crate::base::ids::GameId;
@@ -16,27 +17,6 @@ pub struct ReplayRequest {
 }
 
 impl Db {
-    /// Asks for game `id`'s replay in `channel` of `platform` in `lang` at `now` (Unix
-    /// ms): `true` when stored, `false` when it was asked for before (nothing changes).
-    ///
-    /// # Errors
-    /// [`StorageError`] when the write fails.
-    pub async fn request_replay(&self, id: GameId, platform: &str, channel: &str, lang: &str, now: i64) -> Result<bool, StorageError> {
-        let added = on!(self.exec(), |c| sqlx::query(
-            "INSERT INTO replay_posts (game_id, platform, channel, lang, requested_at) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (game_id) DO NOTHING"
-        )
-        .bind(id)
-        .bind(platform)
-        .bind(channel)
-        .bind(lang)
-        .bind(now)
-        .execute(c)
-        .await
-        .map(|done| done.rows_affected()))?;
-        Ok(added == 1)
-    }
-
     /// The replays asked for in `platforms` and not posted yet, oldest request first.
     ///
     /// # Errors

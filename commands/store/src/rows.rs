@@ -258,4 +258,17 @@ pub struct Advance<'a> {
     /// is written in the move's transaction (`Db::answered` deletes it; the scheduler
     /// tells the mover about one left behind by a stop).
     pub answer: bool,
+    /// Where to post the game's replay when this move ends it and the channel wants one
+    /// (`settings replay=on`): the request is stored in the move's transaction, so a
+    /// stop right after the move cannot lose it.
+    pub replay: Option<ReplayAsk<'a>>,
+}
+
+/// A replay to post at a game's end: in `channel` of `platform`, in `lang` (a language
+/// code).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplayAsk<'a> {
+    pub platform: &'a str,
+    pub channel: &'a str,
+    pub lang: &'a str,
 }

@@ -234,6 +234,7 @@ impl Table {
                 at: now,
                 bank_left_ms: None,
                 answer: false,
+                replay: None,
             };
             if self.db.append(&advance).await? != crate::store::Appended::Stale {
                 self.remember(id, game.as_ref(), loaded.row.takebacks);

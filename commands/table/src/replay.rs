@@ -83,7 +83,7 @@ pub async fn replay_post(
 /// so a claim this old belongs to a process that stopped, and another takes it over.
 pub const REPLAY_LEASE_MS: i64 = 60 * 1000;
 
-/// The replays asked for at games' ends in `platforms` ([`ask_at_end`]), each drawn by
+/// The replays asked for at games' ends in `platforms` ([`wanted_at_end`]), each drawn by
 /// the one process that claims it and posted by the one that marks it posted: (platform,
 /// channel, reply) per replay. A game that cannot be drawn is logged and not tried again.
 ///
@@ -117,30 +117,26 @@ pub async fn post_pending(
     Ok(posts)
 }
 
-/// Asks for the animated replay of game `loaded`, which has just ended, in its channel
-/// in `lang`, when its scope has `replay=on` (issue 44; off by default): the scheduler
-/// draws and posts it ([`post_pending`]), so the answer to the last move never waits for
-/// it. Never for a game of a challenge (its moves stay hidden while it is open) and never
-/// without pictures. A failed read or write is logged and asks for nothing.
-pub async fn ask_at_end(table: &crate::Table, loaded: &crate::context::Loaded, lang: crate::base::i18n::Lang, now: i64) {
+/// Whether game `loaded`, about to end, gets its animated replay posted: when its scope
+/// has `replay=on` (issue 44; off by default). The ending move then carries the request
+/// ([`crate::store::Advance::replay`], stored in the move's transaction) and the
+/// scheduler draws and posts it ([`post_pending`]), so the answer to the last move never
+/// waits for it and a stop right after the move cannot lose it. Never for a game of a
+/// challenge (its moves stay hidden while it is open) and never without pictures. A
+/// failed read is logged and asks for nothing.
+pub async fn wanted_at_end(table: &crate::Table, loaded: &crate::context::Loaded) -> bool {
     if !table.options.pictures {
-        return;
+        return false;
     }
     let row = &loaded.row;
     let id = row.id;
     match crate::store::settings::channel_settings(&table.db, &row.platform, row.scope()).await {
         Ok(s) if s.replay.unwrap_or(false) => {}
-        Ok(_) => return,
+        Ok(_) => return false,
         Err(e) => {
             tracing::warn!(game = %id, error = %e, "could not read the replay setting");
-            return;
+            return false;
         }
     }
-    if !matches!(table.challenge_of_game(id).await, Ok(None)) {
-        return;
-    }
-    match table.db.request_replay(id, &row.platform, &row.channel, lang.code(), now).await {
-        Ok(_) => table.wake_scheduler(),
-        Err(e) => tracing::warn!(game = %id, error = %e, "could not ask for the replay"),
-    }
+    matches!(table.challenge_of_game(id).await, Ok(None))
 }

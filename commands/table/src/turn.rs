@@ -9,7 +9,7 @@ use rules::{Match, Seat, Viewer};
 use crate::{
     base::i18n::{Arg, Msg},
     base::reply::{GameRef, Reply, Text},
-    store::{Advance, Appended, Status},
+    store::{Advance, Appended, ReplayAsk, Status},
     context::{Ctx, Loaded, Refused},
     games::hand_text,
     Drawing,
@@ -34,6 +34,13 @@ pub async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Op
         Some(seat) if !text.starts_with('@') => bank_after(ctx, &loaded, seat).await?,
         _ => None,
     };
+    // A game this move ends asks for its replay in the same transaction (`replay=on`).
+    let lang = ctx.channel_lang.code();
+    let replay = if game.is_finished() && crate::replay::wanted_at_end(ctx.table, &loaded).await {
+        Some(ReplayAsk { platform: &loaded.row.platform, channel: &loaded.row.channel, lang })
+    } else {
+        None
+    };
     let appended = ctx
         .table
         .db
@@ -50,6 +57,7 @@ pub async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Op
             bank_left_ms,
             // A person's move (not an event, not the AI's) waits for its answer.
             answer: seat.is_some() && !text.starts_with('@') && !crate::base::ai_seat::is_ai(ctx.user_id()),
+            replay,
         })
         .await?;
     match appended {
@@ -128,7 +136,8 @@ pub async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, hands:
         replies.push(hand.finish().await);
     }
     if game.is_finished() {
-        crate::replay::ask_at_end(ctx.table, loaded, ctx.channel_lang, ctx.now()).await;
+        // Its replay, if asked for with the last move: the scheduler posts it now.
+        ctx.table.wake_scheduler();
     }
     replies
 }

@@ -158,6 +158,7 @@ async fn the_storage_refuses_a_second_entry_for_one_move_number() {
             at: 1,
             bank_left_ms: None,
             answer: false,
+            replay: None,
         })
         .await
         .expect("the write itself works")
@@ -167,6 +168,45 @@ async fn the_storage_refuses_a_second_entry_for_one_move_number() {
     results.sort_by_key(|r| matches!(r, Appended::Stale));
     assert_eq!(results, [Appended::Stored(1), Appended::Stale]);
     assert_eq!(host.db().log_after(id, 0).await.expect("log").len(), 1);
+}
+
+/// A game's last move carries its replay request (`replay=on`): stored in the move's
+/// transaction, so both are there or neither. A stale copy of that move (the move number
+/// already taken) stores no request either; a move that does not end the game asks for
+/// nothing whatever it carries.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_replay_request_is_stored_with_the_last_move_or_not_at_all() {
+    let place = Place::new();
+    let host = place.host().await;
+    let id = started(&host, "c1", 8).await;
+    let db = Db::open(&place.url()).await.expect("db");
+    let ask = commands::store::ReplayAsk { platform: "test", channel: "c1", lang: "de" };
+    let advance = |seen: u64, text: &'static str, finished: bool| Advance {
+        game: id,
+        seen,
+        takebacks: 0,
+        seat: Some(0),
+        user_id: "alice",
+        text,
+        finished,
+        to_move: &[1],
+        at: 1,
+        bank_left_ms: None,
+        answer: false,
+        replay: Some(ask),
+    };
+    let pending = || async { Db::open(&place.url()).await.expect("db").replays_pending(commands::store::platforms::Platforms::All).await.expect("read") };
+    // Not the end: no request, though one was given.
+    assert_eq!(db.append(&advance(0, "c3 red", false)).await.expect("write"), Appended::Stored(1));
+    assert!(pending().await.is_empty());
+    // A stale end (move number 1 is taken): nothing stored, no request.
+    assert_eq!(db.append(&advance(0, "@resign 0", true)).await.expect("write"), Appended::Stale);
+    assert!(pending().await.is_empty());
+    // The end: the move and its request together.
+    assert_eq!(db.append(&advance(1, "@resign 0", true)).await.expect("write"), Appended::Stored(2));
+    let asked = pending().await;
+    assert_eq!(asked.len(), 1);
+    assert_eq!((asked[0].game_id, asked[0].platform.as_str(), asked[0].channel.as_str(), asked[0].lang.as_str()), (id, "test", "c1", "de"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -272,6 +312,7 @@ async fn a_move_chosen_before_a_take_back_is_not_stored_after_it() {
         at: 1,
         bank_left_ms: None,
         answer: false,
+        replay: None,
     };
     let (first, second): (&'static str, &'static str) = (moves[0].clone().leak(), moves[1].clone().leak());
     let to_other: &'static [usize] = if other == 0 { &[0] } else { &[1] };
