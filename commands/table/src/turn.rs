@@ -41,6 +41,7 @@ pub async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Op
     } else {
         None
     };
+    let replay_asked = replay.is_some();
     let appended = ctx
         .table
         .db
@@ -76,9 +77,12 @@ pub async fn store(ctx: &Ctx<'_>, loaded: Loaded, game: Box<dyn Match>, seat: Op
             {
                 tracing::error!(game = %id, error = %e, "the ratings could not be updated");
             }
-            // A tournament's round may be over: the scheduler counts it and pairs the
-            // next at once rather than at its next tick.
-            if status == Status::Finished && matches!(ctx.table.db.tournament_of_game(id).await, Ok(Some(_))) {
+            // The scheduler acts at once rather than at its next tick when the end asked
+            // for a replay (it posts it) or may end a tournament's round (it counts it and
+            // pairs the next).
+            if status == Status::Finished
+                && (replay_asked || matches!(ctx.table.db.tournament_of_game(id).await, Ok(Some(_))))
+            {
                 ctx.table.wake_scheduler();
             }
             Ok(loaded)
@@ -134,10 +138,6 @@ pub async fn announce_drawn(ctx: &Ctx<'_>, loaded: &Loaded, header: Text, hands:
     let mut replies = vec![Reply::channel(text).with_file(board.finish().await).about(GameRef { id, seq })];
     for hand in hands {
         replies.push(hand.finish().await);
-    }
-    if game.is_finished() {
-        // Its replay, if asked for with the last move: the scheduler posts it now.
-        ctx.table.wake_scheduler();
     }
     replies
 }
