@@ -14,6 +14,8 @@ mod ring;
 mod tests;
 mod view;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -83,7 +85,8 @@ pub struct ArtifakesSetup {
 /// An Artifakes game. Seats are 0 and 1; fields and cards are 1-30.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Artifakes {
-    setup: ArtifakesSetup,
+    /// Shared by the game's clones (the AI clones a game for every playout).
+    setup: Arc<ArtifakesSetup>,
     round: u8,
     phase: Phase,
     to_move: Seat,
@@ -98,7 +101,8 @@ pub struct Artifakes {
     hands: [Vec<u8>; PLAYERS],
     /// Cards dealt so far from the top of `setup.deck`.
     dealt: usize,
-    discard: Vec<u8>,
+    /// Cards on the discard pile (only their number is ever shown).
+    discarded: usize,
     /// Archaeologists' stones on the dolerite row (uncapped past 19).
     stones: [i64; PLAYERS],
     /// Consecutive card plays in this excavation that did not move the inspector.
@@ -150,7 +154,7 @@ impl Artifakes {
 
     /// Points on field `field`, both players' pieces counted.
     pub fn field_points(&self, field: u8) -> u8 {
-        (0..PLAYERS).map(|s| self.buried(field, s).value()).sum()
+        slot(field).and_then(|i| self.buried.get(i)).map_or(0, |pieces| pieces.iter().map(|p| p.value()).sum())
     }
 
     /// `seat`'s supply, finds and destroyed pieces, and the pieces buried anywhere.
@@ -199,7 +203,7 @@ impl Artifakes {
     /// The lowest card in `seat`'s hand that gives at least one movement point, if any
     /// (while there is one, `seat` may not waste a card).
     pub fn first_moving_card(&self, seat: Seat) -> Option<u8> {
-        self.distinct_cards(seat).into_iter().find(|&c| Way::ALL.iter().any(|&w| self.points(seat, c, w) > 0))
+        self.hand(seat).iter().copied().filter(|&c| Way::ALL.iter().any(|&w| self.points(seat, c, w) > 0)).min()
     }
 
     /// Moves the turn in the burying phase after `seat` buried: to the other player while
@@ -263,7 +267,7 @@ impl Artifakes {
     fn end_excavation(&mut self) {
         for seat in 0..PLAYERS {
             let hand = std::mem::take(&mut self.hands[seat]);
-            self.discard.extend(hand);
+            self.discarded += hand.len();
         }
         self.sell();
         let reached = self.stones.iter().any(|&s| s >= LAST_STONE);
@@ -284,8 +288,14 @@ impl Artifakes {
             let forward = self.stones[seat] + i64::from(finds.value());
             self.stones[seat] = (forward - wasted.len() as i64).max(FIRST_STONE);
             self.supply[seat] += finds;
-            self.discard.extend(wasted);
+            self.discarded += wasted.len();
         }
+    }
+
+    /// Whether the player to move may bury `piece` on `field` ([`Artifakes::check_bury`]
+    /// without building its refusal: the legal moves ask it of every field).
+    fn may_bury(&self, piece: Piece, field: u8) -> bool {
+        slot(field).is_some() && self.supply[self.to_move].of(piece) > 0 && self.field_points(field) + piece.value() <= FIELD_CAP
     }
 
     fn check_bury(&self, piece: Piece, field: u8) -> Result<usize, Refusal> {
@@ -364,10 +374,37 @@ impl Artifakes {
 
     /// The distinct card numbers in `seat`'s hand, ascending.
     fn distinct_cards(&self, seat: Seat) -> Vec<u8> {
-        let mut cards = self.hand(seat).to_vec();
-        cards.sort_unstable();
-        cards.dedup();
-        cards
+        self.each_distinct_card(seat).collect()
+    }
+
+    /// [`Artifakes::distinct_cards`] without a list.
+    fn each_distinct_card(&self, seat: Seat) -> impl Iterator<Item = u8> + '_ {
+        let hand = self.hand(seat);
+        (1..=FIELDS).filter(move |card| hand.contains(card))
+    }
+
+    /// The legal moves in the order [`Game::legal_moves`] lists them, one at a time and
+    /// without building a list (a playout asks for their number and then one of them).
+    pub fn each_legal_move(&self) -> impl Iterator<Item = ArtifakesMove> + '_ {
+        let seat = self.to_move;
+        let burying = (self.phase == Phase::Bury).then(|| {
+            Piece::ALL
+                .into_iter()
+                .flat_map(|piece| (1..=FIELDS).map(move |field| (piece, field)))
+                .filter(|&(piece, field)| self.may_bury(piece, field))
+                .map(|(piece, field)| ArtifakesMove::Bury { piece, field })
+        });
+        let excavating = (self.phase == Phase::Excavate).then(|| {
+            let moving = self.first_moving_card(seat).is_some();
+            let plays = self.each_distinct_card(seat).filter(move |_| moving).flat_map(move |card| {
+                Way::ALL.into_iter().filter(move |&way| self.points(seat, card, way) > 0).flat_map(move |way| {
+                    Direction::ALL.into_iter().map(move |direction| ArtifakesMove::Play { card, way, direction })
+                })
+            });
+            let wastes = self.each_distinct_card(seat).filter(move |_| !moving).map(|card| ArtifakesMove::Waste { card });
+            plays.chain(wastes)
+        });
+        burying.into_iter().flatten().chain(excavating.into_iter().flatten())
     }
 }
 
@@ -416,7 +453,7 @@ impl Game for Artifakes {
         }
         validate_deck(&setup.deck)?;
         let mut game = Artifakes {
-            setup,
+            setup: Arc::new(setup),
             round: 1,
             phase: Phase::Bury,
             to_move: 0,
@@ -428,7 +465,7 @@ impl Game for Artifakes {
             wasted: [Vec::new(), Vec::new()],
             hands: [Vec::new(), Vec::new()],
             dealt: 0,
-            discard: Vec::new(),
+            discarded: 0,
             stones: [FIRST_STONE; PLAYERS],
             idle_plays: 0,
             last_burier: None,
@@ -464,27 +501,7 @@ impl Game for Artifakes {
     /// Excavating: every (card, way, direction) that gives points, cards ascending; when
     /// no card gives points, one `waste` per distinct card.
     fn legal_moves(&self) -> Vec<ArtifakesMove> {
-        let seat = self.to_move;
-        match self.phase {
-            Phase::Over => Vec::new(),
-            Phase::Bury => Piece::ALL
-                .into_iter()
-                .flat_map(|piece| (1..=FIELDS).map(move |field| ArtifakesMove::Bury { piece, field }))
-                .filter(|m| matches!(m, ArtifakesMove::Bury { piece, field } if self.check_bury(*piece, *field).is_ok()))
-                .collect(),
-            Phase::Excavate => {
-                let cards = self.distinct_cards(seat);
-                let plays: Vec<ArtifakesMove> = cards
-                    .iter()
-                    .flat_map(|&card| {
-                        Way::ALL.into_iter().filter(move |&way| self.points(seat, card, way) > 0).flat_map(move |way| {
-                            Direction::ALL.into_iter().map(move |direction| ArtifakesMove::Play { card, way, direction })
-                        })
-                    })
-                    .collect();
-                if plays.is_empty() { cards.into_iter().map(|card| ArtifakesMove::Waste { card }).collect() } else { plays }
-            }
-        }
+        self.each_legal_move().collect()
     }
 
     fn parse_move(&self, text: &str) -> Result<ArtifakesMove, Refusal> {
@@ -508,7 +525,7 @@ impl Game for Artifakes {
                 let position = self.check_card(card)?;
                 let points = self.check_points(card, way)?;
                 self.hands[seat].remove(position);
-                self.discard.push(card);
+                self.discarded += 1;
                 let from = self.inspector;
                 self.inspector = step(from, points, direction);
                 let (found, destroyed) = self.dig(seat, self.inspector);
@@ -562,7 +579,7 @@ impl Game for Artifakes {
     }
 
     fn resolved_setup(&self) -> ArtifakesSetup {
-        self.setup.clone()
+        ArtifakesSetup::clone(&self.setup)
     }
 
     /// Keeps the moves whose printed form contains every filter word; German keywords

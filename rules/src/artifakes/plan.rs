@@ -50,7 +50,7 @@ impl StandIn {
         // The setup's start player is the one that makes this round's start player.
         let start_player = (view.round_start_player + PLAYERS - usize::from(view.round.saturating_sub(1)) % PLAYERS) % PLAYERS;
         let game = Artifakes {
-            setup: ArtifakesSetup { deck: vec![1; view.deck], start_player },
+            setup: std::sync::Arc::new(ArtifakesSetup { deck: vec![1; view.deck], start_player }),
             round: view.round,
             phase: view.phase,
             to_move: view.to_move.unwrap_or(planner),
@@ -62,7 +62,7 @@ impl StandIn {
             wasted: view.wasted.clone(),
             hands,
             dealt: 0,
-            discard: vec![0; view.discard],
+            discarded: view.discard,
             stones: view.stones,
             idle_plays: view.idle_plays,
             last_burier: match view.last {

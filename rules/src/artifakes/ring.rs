@@ -69,9 +69,24 @@ pub fn colour_of(n: u8) -> Option<Colour> {
     RING.get(usize::from(n).checked_sub(1)?).copied()
 }
 
+/// The fields of each colour (in [`Colour::ALL`]'s order), ascending: [`RING`] read
+/// once, when compiling.
+const FIELDS_BY_COLOUR: [[u8; 5]; 6] = {
+    let mut table = [[0u8; 5]; 6];
+    let mut filled = [0usize; 6];
+    let mut f = 0;
+    while f < RING.len() {
+        let colour = RING[f] as usize;
+        table[colour][filled[colour]] = f as u8 + 1;
+        filled[colour] += 1;
+        f += 1;
+    }
+    table
+};
+
 /// The fields of `colour`, ascending (five of them).
 pub fn fields_of(colour: Colour) -> impl Iterator<Item = u8> {
-    (1..=FIELDS).filter(move |&f| colour_of(f) == Some(colour))
+    FIELDS_BY_COLOUR.get(colour as usize).copied().unwrap_or_default().into_iter()
 }
 
 /// A direction around the ring: clockwise counts up (30 -> 1), counter-clockwise down.

@@ -551,7 +551,7 @@ fn selling_moves_forward_by_value_and_back_per_wasted_card_never_below_1() {
     assert_eq!(game.supply, [Pieces::new(2, 1), Pieces::new(0, 1)], "sold pieces return to the supply");
     assert_eq!(game.finds, [Pieces::NONE; 2]);
     assert_eq!(game.wasted, [Vec::<u8>::new(), Vec::new()], "wasted cards are discarded");
-    assert_eq!(game.discard.len(), 6);
+    assert_eq!(game.discarded, 6);
     assert_eq!(game.buried(3, 0), Pieces::new(0, 1), "buried pieces stay in the ground");
     // Round 2 starts with seat 1, which has a disc to bury.
     assert_eq!((game.round(), game.phase(), game.to_move()), (2, Phase::Bury, vec![1]));
@@ -727,7 +727,7 @@ fn assert_invariants(game: &Artifakes, seed: u64) {
     for field in 1..=FIELDS {
         assert!(game.field_points(field) <= FIELD_CAP, "seed {seed}: field {field} over the cap");
     }
-    let cards = game.deck_left() + game.hands.iter().chain(&game.wasted).map(Vec::len).sum::<usize>() + game.discard.len();
+    let cards = game.deck_left() + game.hands.iter().chain(&game.wasted).map(Vec::len).sum::<usize>() + game.discarded;
     assert_eq!(cards, DECK_SIZE, "seed {seed}: cards conserved");
     assert!(game.stones.iter().all(|&s| s >= FIRST_STONE));
     assert!((1..=ROUNDS).contains(&game.round()));

@@ -89,7 +89,7 @@ impl Artifakes {
             hand_sizes: [0, 1].map(|s| self.hands[s].len()),
             card_options: [0, 1].map(|s| private(s).then(|| self.card_options(s))),
             deck: self.deck_left(),
-            discard: self.discard.len(),
+            discard: self.discarded,
             idle_plays: self.idle_plays,
             went_home: self.went_home,
             last: self.last,

@@ -3,7 +3,7 @@
 mod deal;
 
 use rules::{
-    artifakes::Artifakes,
+    artifakes::{Artifakes, ArtifakesMove, FIELDS},
     rng::ChaCha20Rng, Game, Seat,
 };
 use serde_json::Value;
@@ -19,6 +19,9 @@ use crate::{
 const DEALT_PER_ROUND: usize = 10;
 /// Each number 1-30 is on two cards.
 const COPIES: usize = 2;
+/// Legal moves at most: 60 burials (a block and a disc on each field); an excavation
+/// has at most 5 cards × 2 ways × 2 directions.
+const MOST_MOVES: usize = 2 * FIELDS as usize;
 
 impl AiGame for Artifakes {
     const PLAYOUT_DEPTH: usize = 60;
@@ -34,6 +37,21 @@ impl AiGame for Artifakes {
 
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
         searched::<Self>(view, level, rng)
+    }
+
+    /// A uniformly random legal move (the default's choice: the same move for the same
+    /// random numbers), picked from a list on the stack.
+    fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<ArtifakesMove> {
+        let mut moves = [None; MOST_MOVES];
+        let mut n = 0;
+        for (slot, mv) in moves.iter_mut().zip(self.each_legal_move()) {
+            *slot = Some(mv);
+            n += 1;
+        }
+        if n == 0 {
+            return None;
+        }
+        moves.get(rules::rng::index(n, rng)).copied().flatten()
     }
 
     /// The archaeologist's stone plus the finds waiting to be sold, and a quarter of
