@@ -9,17 +9,18 @@
 //! drawing and encoding time of its first run per frame (cold: it draws the kept
 //! backgrounds too). `examples/replay_cpu.rs` measures the same in CPU time.
 //!
-//! Measured (CPU time of `replay_cpu --release` on a shared 2-core machine), the frames
-//! compressed by `render::animation`'s own LZW encoder; in brackets with the `gif` crate's
-//! encoder (LZW by `weezl`), measured the same way just before it was replaced:
+//! Measured (CPU time of `replay_cpu --release` on a shared 2-core machine at a load of
+//! 5, 2026-12-06): encoding per frame with the frames written from the recording's runs
+//! and the LZW encoder's last-extension table; in brackets the code before, run
+//! alternately with it; the GIFs are the same bytes (docs: benchmarks.md, "The replay"):
 //!
-//! | game      | GIF      | frames | own tables | encoding / frame  | total / frame   |
-//! |-----------|----------|--------|------------|-------------------|-----------------|
-//! | Carat     | 369 KB   | 37     | 0          | 0.47 ms (4.34 ms) | 1.72 (5.63) ms  |
-//! | Aratoth   | 562 KB   | 26     | 14         | 0.92 ms (4.05 ms) | 2.86 (6.01) ms  |
-//! | Hathor    | 474 KB   | 54     | 9          | 0.40 ms (3.06 ms) | 1.20 (3.88) ms  |
-//! | Helofag   | 3.58 MB  | 314    | 278        | 0.53 ms (3.24 ms) | 1.68 (4.34) ms  |
-//! | Artifakes | 1.11 MB  | 80     | 0          | 0.68 ms (4.43 ms) | 2.25 (5.81) ms  |
+//! | game      | GIF      | frames | own tables | encoding / frame  | total / frame |
+//! |-----------|----------|--------|------------|-------------------|---------------|
+//! | Carat     | 369 KB   | 37     | 0          | 0.30 ms (0.45 ms) | 1.56 ms       |
+//! | Aratoth   | 562 KB   | 26     | 14         | 0.65 ms (0.89 ms) | 2.71 ms       |
+//! | Hathor    | 474 KB   | 54     | 9          | 0.30 ms (0.41 ms) | 1.22 ms       |
+//! | Helofag   | 3.58 MB  | 314    | 278        | 0.32 ms (0.48 ms) | 1.52 ms       |
+//! | Artifakes | 1.11 MB  | 80     | 0          | 0.43 ms (0.67 ms) | 1.84 ms       |
 
 #![allow(clippy::unwrap_used)]
 

@@ -15,10 +15,14 @@
 //!   delay counts;
 //! * [`MOVE_DELAY`] a frame, the last held [`LAST_DELAY`], looping forever (the NETSCAPE
 //!   loop extension);
+//! * when every drawn position has its frame (a replay not thinned), each later frame's
+//!   indices written run by run from the recording's runs of what changed
+//!   ([`Coder::change`]); a thinned replay compares the position with what the viewer
+//!   shows ([`Coder::delta`]);
 //! * compressed by the replay's own LZW encoder ([`lzw`], which matches runs of one index
-//!   whole: 4–9× faster than the `gif` crate's `weezl` on these frames, 0.4–0.9 ms a
-//!   frame in all, see the benchmark's figures), the frames written by the `gif` crate as
-//!   pre-encoded ones.
+//!   whole and remembers each code's last extension: 0.30–0.65 ms a frame in all, 10–14×
+//!   faster than the `gif` crate's `weezl`, see `render/benches/replay.rs`), the frames
+//!   written by the `gif` crate as pre-encoded ones.
 //!
 //! A replay larger than [`MAX_BYTES`] shows fewer positions: every k-th, always the
 //! first and the last ([`Replay::step`]), so the chat can say so.
@@ -462,6 +466,17 @@ impl Recording {
         };
         let mut own_tables = usize::from(coder.first(&mut encoder, (w16, h16), &latest, delay(0))?);
 
+        // Every position drawn is shown (the usual case): each frame is exactly its
+        // change, so its pixels come from the change's runs, without comparing images.
+        if kept.len() == self.changes.len() + 1 {
+            let mut applied = 0;
+            for n in 0..self.changes.len() {
+                let frame = coder.change(&mut encoder, (&self.changes, n), (&mut latest, &mut applied), w, delay(n + 1))?;
+                own_tables += usize::from(frame);
+            }
+            return Ok((encoder.into_inner().map_err(gif_error)?, own_tables));
+        }
+
         // Per row, the columns changed since the last frame written (x0 >= x1: none),
         // and the rows with changes.
         let mut dirty = vec![(u32::MAX, 0u32); self.height as usize];
@@ -547,6 +562,85 @@ fn changed_pixels(
         }
     }
     true
+}
+
+/// Applies `change` to `ids` (colour ids, rows of `w`).
+fn apply(change: &Change, ids: &mut [u16], w: usize) {
+    let mut runs = change.runs.iter();
+    for span in &change.spans {
+        let (row, mut x) = (span.y as usize * w, span.x0 as usize);
+        while x < span.x1 as usize {
+            let Some(run) = runs.next() else { return };
+            let end = (x + usize::from(run.len)).min(span.x1 as usize);
+            if run.id != KEEP
+                && let Some(line) = ids.get_mut(row + x..row + end)
+            {
+                line.fill(run.id);
+            }
+            x = end;
+        }
+    }
+}
+
+/// Writes the runs of `change` into `out`, the palette indices of the frame `area`
+/// (rows of its width, [`TRANSPARENT`] outside the change's spans): `index(id)` for a
+/// changed pixel of colour id `id`, [`TRANSPARENT`] for a kept one. Stops at the first
+/// colour `index` has no entry for and returns `false`; `true` when all had one.
+///
+/// Runs are short (Aratoth: 17,800 a frame, 8 pixels on average), so each is written
+/// eight bytes at a time and may write up to seven bytes past its end: the runs of a
+/// span are written in order, and after a span's last run the eight bytes past it are
+/// made transparent again (pixels outside the span, or of a later span, written later).
+fn paint(out: &mut [u8], area: Rect, change: &Change, mut index: impl FnMut(u16) -> Option<u8>) -> bool {
+    let aw = area.w as usize;
+    let mut runs = change.runs.iter();
+    for span in &change.spans {
+        let row = (span.y.saturating_sub(area.y)) as usize * aw;
+        let (mut at, end) = (row + span.x0.saturating_sub(area.x) as usize, row + span.x1.saturating_sub(area.x) as usize);
+        while at < end {
+            let Some(run) = runs.next() else { return true };
+            let len = usize::from(run.len).min(end - at);
+            let value = if run.id == KEEP {
+                TRANSPARENT
+            } else {
+                match index(run.id) {
+                    Some(i) => i,
+                    None => return false,
+                }
+            };
+            fill_ahead(out, at, len, value);
+            at += len;
+        }
+        let past = out.len().min(end + 8).max(end) - end;
+        fill_ahead(out, end, past, TRANSPARENT);
+    }
+    true
+}
+
+/// Sets `out[at..at + len]` to `value`, a short run eight bytes at a time: up to seven
+/// bytes after them may be set too (within `out`).
+fn fill_ahead(out: &mut [u8], at: usize, len: usize, value: u8) {
+    let end = at + len;
+    if len >= 64 {
+        if let Some(line) = out.get_mut(at..end) {
+            line.fill(value);
+        }
+        return;
+    }
+    let word = [value; 8];
+    let mut k = at;
+    while k < end {
+        match out.get_mut(k..k + 8).and_then(|c| <&mut [u8; 8]>::try_from(c).ok()) {
+            Some(chunk) => *chunk = word,
+            None => {
+                if let Some(rest) = out.get_mut(k..end) {
+                    rest.fill(value);
+                }
+                return;
+            }
+        }
+        k += 8;
+    }
 }
 
 /// The bytes R, G, B of a colour stored as 0x00BBGGRR.
@@ -657,6 +751,65 @@ impl Coder<'_> {
             let (from, _, len) = at(span);
             if let (Some(new), Some(old)) = (latest.get(from..from + len), shown.get_mut(from..from + len)) {
                 old.copy_from_slice(new);
+            }
+        }
+        self.write(encoder, area, transparent, own, delay)?;
+        Ok(own)
+    }
+
+    /// Writes the frame of `changes[n]` (what changed from the frame before, which the
+    /// viewer shows): the bounding box of its spans, its kept pixels transparent, or a
+    /// 1×1 transparent frame when nothing changed; shown for `delay` hundredths of a
+    /// second. The same frame as [`Coder::delta`] makes by comparing two images, from the
+    /// change's runs alone. `latest` holds the colour ids of the position after
+    /// `changes[..*applied]` (rows of `w`) and is brought up to this frame only when the
+    /// frame needs its whole area. Returns whether the frame has its own colour table.
+    fn change(
+        &mut self,
+        encoder: &mut gif::Encoder<Vec<u8>>,
+        (changes, n): (&[Change], usize),
+        (latest, applied): (&mut [u16], &mut usize),
+        w: usize,
+        delay: u16,
+    ) -> Result<bool, RenderError> {
+        let Some(change) = changes.get(n) else { return Ok(false) };
+        let (Some(top), Some(bottom)) = (change.spans.first(), change.spans.last()) else {
+            self.indices.clear();
+            self.indices.push(TRANSPARENT);
+            return self.write(encoder, Rect { x: 0, y: 0, w: 1, h: 1 }, Some(TRANSPARENT), false, delay).map(|()| false);
+        };
+        let x0 = change.spans.iter().map(|s| s.x0).min().unwrap_or(0);
+        let x1 = change.spans.iter().map(|s| s.x1).max().unwrap_or(x0 + 1);
+        let area = Rect { x: x0, y: top.y, w: x1 - x0, h: bottom.y + 1 - top.y };
+        let aw = area.w as usize;
+        self.indices.clear();
+        self.indices.resize(aw * area.h as usize, TRANSPARENT);
+        let global = &self.palette.index;
+        let own = change.runs.iter().any(|r| r.id != KEEP && global.get(usize::from(r.id)).is_none_or(|&i| i == NONE));
+        let mut transparent = Some(TRANSPARENT);
+        let fits = if own {
+            // A table of the changed pixels' colours after the transparent entry ...
+            self.start_table(1);
+            let (local, assigned, rgb, table) = (&mut self.local, &mut self.assigned, &mut self.rgb, self.table);
+            paint(&mut self.indices, area, change, |id| Self::entry(local, assigned, rgb, table, id))
+        } else {
+            paint(&mut self.indices, area, change, |id| global.get(usize::from(id)).copied())
+        };
+        // ... or, when they fill all 256 entries, of all the area's pixels (those of one
+        // board: at most 256 colours), without transparency.
+        if !fits {
+            for done in changes.get(*applied..=n).unwrap_or(&[]) {
+                apply(done, latest, w);
+            }
+            *applied = n + 1;
+            transparent = None;
+            self.start_table(0);
+            for (row, out) in (area.y as usize..).zip(self.indices.chunks_exact_mut(aw)) {
+                let from = row * w + area.x as usize;
+                for (o, &a) in out.iter_mut().zip(latest.get(from..from + aw).unwrap_or(&[])) {
+                    *o = Self::entry(&mut self.local, &mut self.assigned, &mut self.rgb, self.table, a)
+                        .ok_or_else(|| RenderError("a board has more than 256 colours".into()))?;
+                }
             }
         }
         self.write(encoder, area, transparent, own, delay)?;

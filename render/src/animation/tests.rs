@@ -335,3 +335,32 @@ fn write_gifs() {
         }
     }
 }
+
+#[test]
+fn a_change_is_painted_run_by_run_and_nothing_outside_its_spans() {
+    // A frame of 10 x 3 pixels at (2, 5). Row 5: columns 2-4, two pixels of colour id 7
+    // and one kept; row 6: columns 8-11, colour id 9; row 7: column 4, colour id 11 (its
+    // run ends seven bytes before the frame's end: eight-byte writes there must not leave
+    // colour behind).
+    let change = Change {
+        spans: vec![Span { y: 5, x0: 2, x1: 5 }, Span { y: 6, x0: 8, x1: 12 }, Span { y: 7, x0: 4, x1: 5 }],
+        runs: vec![Run { id: 7, len: 2 }, Run { id: KEEP, len: 1 }, Run { id: 9, len: 4 }, Run { id: 11, len: 1 }],
+    };
+    let area = Rect { x: 2, y: 5, w: 10, h: 3 };
+    let index = |id: u16| match id {
+        7 => Some(1),
+        9 => Some(2),
+        11 => Some(3),
+        _ => None,
+    };
+    let mut out = vec![TRANSPARENT; 30];
+    assert!(paint(&mut out, area, &change, index));
+    let mut expected = vec![0u8; 30];
+    expected[0..2].copy_from_slice(&[1, 1]);
+    expected[16..20].copy_from_slice(&[2, 2, 2, 2]);
+    expected[22] = 3;
+    assert_eq!(out, expected);
+    // A colour without an entry stops the painting.
+    let mut out = vec![TRANSPARENT; 30];
+    assert!(!paint(&mut out, area, &change, |id| (id != 9).then_some(1)));
+}
