@@ -69,3 +69,8 @@ fn compare(name: &str, made: &str) {
 fn artifakes_plays_and_reviews_as_before_its_speed_up() {
     compare("artifakes.txt", &record(GameKind::Artifakes, &[Agent::Ismcts(100), Agent::Level(Level::Easy)], 3, 3));
 }
+
+#[test]
+fn hathor_plays_and_reviews_as_before_its_speed_up() {
+    compare("hathor.txt", &record(GameKind::Hathor, &[Agent::Random, Agent::Level(Level::Easy)], 5, 4));
+}
