@@ -2,7 +2,7 @@
 
 use rand::RngExt;
 use rules::{
-    hathor::{Field, Hathor, HathorMove, Stone},
+    hathor::{Field, Hathor, HathorMove, Stone, COLS, ROWS},
     rng::ChaCha20Rng, Seat,
 };
 use serde_json::{json, Value};
@@ -21,10 +21,6 @@ const FULL_REWARD: f64 = 200_000.0;
 /// How often a playout places at random rather than next to the most stones.
 const PLAYOUT_NOISE: f64 = 0.2;
 
-/// The number of occupied neighbours of `field` (the `k` of the score 100 × 2^k).
-fn neighbours(game: &Hathor, field: Field) -> usize {
-    field.neighbours().filter(|&f| game.stone_at(f).is_some()).count()
-}
 
 impl AiGame for Hathor {
     const PLAYOUT_DEPTH: usize = 80;
@@ -68,18 +64,25 @@ impl AiGame for Hathor {
         vec![self.score() as f64 / FULL_REWARD]
     }
 
-    /// Next to the most stones (the highest score now), now and then anywhere.
+    /// Next to the most stones (the highest score now), now and then anywhere; the
+    /// legal fields in a list on the stack.
     fn playout_move(&self, rng: &mut ChaCha20Rng) -> Option<HathorMove> {
-        let fields = self.legal_fields();
-        if fields.is_empty() {
+        let mut legal = [(Field { col: 0, row: 0 }, 0usize); COLS * ROWS];
+        let mut n = 0;
+        for (slot, found) in legal.iter_mut().zip(self.each_legal_field()) {
+            *slot = found;
+            n += 1;
+        }
+        let legal = legal.get(..n)?;
+        if legal.is_empty() {
             return None;
         }
         if rng.random::<f64>() < PLAYOUT_NOISE {
-            return fields.get(rules::rng::index(fields.len(), rng)).copied().map(HathorMove::Place);
+            return legal.get(rules::rng::index(n, rng)).map(|&(f, _)| HathorMove::Place(f));
         }
-        let most = fields.iter().map(|&f| neighbours(self, f)).max()?;
-        let best: Vec<Field> = fields.into_iter().filter(|&f| neighbours(self, f) == most).collect();
-        best.get(rules::rng::index(best.len(), rng)).copied().map(HathorMove::Place)
+        let most = legal.iter().map(|&(_, k)| k).max()?;
+        let best = || legal.iter().filter(move |&&(_, k)| k == most);
+        best().nth(rules::rng::index(best().count(), rng)).map(|&(f, _)| HathorMove::Place(f))
     }
 }
 

@@ -40,14 +40,39 @@ impl Field {
     }
 
     /// The up to 8 fields around this one, diagonals included, in reading order
-    /// (the order in which variant 4 transforms neighbours).
+    /// (the order in which variant 4 transforms neighbours). Read from a table made
+    /// when compiling (the search asks this for every field of every position).
     pub fn neighbours(self) -> impl Iterator<Item = Field> {
-        let (c, r) = (i32::from(self.col), i32::from(self.row));
-        (-1..=1).flat_map(move |dr| {
-            (-1..=1).filter_map(move |dc| if dr == 0 && dc == 0 { None } else { Field::at(c + dc, r + dr) })
-        })
+        let index = usize::from(self.row) * COLS + usize::from(self.col);
+        let (fields, count) = NEIGHBOURS.get(index).copied().unwrap_or(([Field { col: 0, row: 0 }; 8], 0));
+        fields.into_iter().take(usize::from(count))
     }
 }
+
+/// Each field's neighbours (by `row * COLS + col`), in reading order, and how many.
+const NEIGHBOURS: [([Field; 8], u8); COLS * ROWS] = {
+    let mut table = [([Field { col: 0, row: 0 }; 8], 0u8); COLS * ROWS];
+    let mut i = 0;
+    while i < COLS * ROWS {
+        let (c, r) = ((i % COLS) as i32, (i / COLS) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (nc, nr) = (c + dc, r + dr);
+                if !(dr == 0 && dc == 0) && nc >= 0 && nc < COLS as i32 && nr >= 0 && nr < ROWS as i32 {
+                    let n = table[i].1 as usize;
+                    table[i].0[n] = Field { col: nc as u8, row: nr as u8 };
+                    table[i].1 += 1;
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        i += 1;
+    }
+    table
+};
 
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

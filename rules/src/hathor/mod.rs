@@ -8,7 +8,7 @@ mod variant;
 #[cfg(test)]
 mod tests;
 
-use std::fmt;
+use std::{fmt, sync::Arc};
 
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -116,8 +116,9 @@ pub struct HathorView {
 #[derive(Debug, Clone)]
 pub struct Hathor {
     rules: &'static VariantRules,
-    /// The setup as resolved so far: `random_symbols` grows as variant 4 draws.
-    setup: HathorSetup,
+    /// The setup as resolved so far: `random_symbols` grows as variant 4 draws. Shared
+    /// by the game's clones (the AI clones a game for every playout) until one draws.
+    setup: Arc<HathorSetup>,
     board: [[Option<Stone>; COLS]; ROWS],
     /// Stones of the pile placed so far; `setup.pile[placed]` is the current stone.
     placed: usize,
@@ -196,12 +197,19 @@ impl Hathor {
 
     /// The legal fields for the current stone, in reading order (empty when over).
     pub fn legal_fields(&self) -> Vec<Field> {
-        match (self.end, self.current()) {
-            (None, Some(stone)) => {
-                Field::all().filter(|&f| matches!(self.judge(f, stone), Verdict::Legal { .. })).collect()
-            }
-            _ => Vec::new(),
-        }
+        self.each_legal_field().map(|(field, _)| field).collect()
+    }
+
+    /// [`Hathor::legal_fields`] one at a time, without a list, each with its number of
+    /// occupied neighbours `k` (the placement scores 100 × 2^k).
+    pub fn each_legal_field(&self) -> impl Iterator<Item = (Field, usize)> + '_ {
+        let stone = if self.end.is_none() { self.current() } else { None };
+        stone.into_iter().flat_map(move |stone| {
+            Field::all().filter_map(move |f| match self.judge(f, stone) {
+                Verdict::Legal { k } => Some((f, k)),
+                _ => None,
+            })
+        })
     }
 
     fn has_legal_field(&self, stone: Stone) -> bool {
@@ -232,7 +240,7 @@ impl Hathor {
         }
         let symbol = Symbol::ALL.get(rng::index(Symbol::ALL.len(), rng)).copied()?;
         self.chance_draws += 1;
-        self.setup.random_symbols.push(symbol);
+        Arc::make_mut(&mut self.setup).random_symbols.push(symbol);
         self.symbols_used += 1;
         Some(symbol)
     }
@@ -450,7 +458,7 @@ impl Game for Hathor {
         }
         let mut game = Hathor {
             rules,
-            setup: HathorSetup { variant: Some(rules.number), ..setup },
+            setup: Arc::new(HathorSetup { variant: Some(rules.number), ..setup }),
             board,
             placed: 0,
             symbols_used: 0,
@@ -554,7 +562,7 @@ impl Game for Hathor {
     }
 
     fn resolved_setup(&self) -> HathorSetup {
-        self.setup.clone()
+        HathorSetup::clone(&self.setup)
     }
 
     fn option_word(word: &str) -> Option<(&'static str, serde_json::Value)> {
