@@ -1107,6 +1107,83 @@ async fn the_review_edits_its_progress_and_the_replay_carries_the_game_page() {
     bot.stop().await;
 }
 
+/// A review's progress message survives a restart on Matrix (issue 44): the answer to
+/// `!st review` is kept in `tracked_messages` (slot `review:<game>`); the host and the bot
+/// stop after 6 of the 8 moves; a new host on the same database and a new bot on the same
+/// store finish the review, edit that same event a last time (`m.replace`) and post the
+/// review: no second progress message, the review posted once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_midway_the_review_edits_the_same_progress_message() {
+    let hs = synapse(Limits::Relaxed);
+    let dir = tempfile::tempdir().expect("tempdir");
+    let clock = Arc::new(commands::base::clock::ManualClock::at(1_796_025_600_000));
+    let url = format!("sqlite://{}", dir.path().join("games.db").display());
+    let options = || HostOptions { review_level: ai::Level::Easy, ..HostOptions::default() };
+    let host = Arc::new(Host::open_with_clock(&url, options(), clock.clone()).await.expect("open the games database"));
+    let account = hs.register("bot");
+    let store = dir.path().join("matrix-store");
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let bot_id = bot.user_id.clone();
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    let mut alice = Human::new(hs, "alice").await;
+    let mut bob = Human::new(hs, "bob").await;
+    let room = table(&alice, &bob, &bot_id, "Review restart room", false).await;
+    let here = |s: &Seen| s.room_id == room.room_id();
+    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
+    let plan = plan_carat(7);
+    for (k, (who, mv)) in plan.moves.iter().take(8).enumerate() {
+        let mover = if who == "alice" { &mut alice } else { &mut bob };
+        mover.say(&room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover.expect("the move's board", |s| here(s) && bot_says(s, &bot_id, &announced)).await;
+    }
+    let resigner = if plan.moves[8].0 == "alice" { &mut alice } else { &mut bob };
+    resigner.say(&room, "!st resign").await;
+    resigner.expect("the end", |s| here(s) && bot_says(s, &bot_id, "is over")).await;
+
+    alice.say(&room, "!st review").await;
+    let progress = alice.expect("the progress message", |s| here(s) && bot_says(s, &bot_id, "Reviewing game #1 (8 moves)")).await;
+    let room_key = room.room_id().to_string();
+    let kept = host.db().tracked("matrix", &room_key, "review:1").await.expect("read").expect("the progress message is kept");
+    assert_eq!(kept.message_id, progress.event_id.to_string());
+    let edit_of = |s: &Seen| match &s.content.relates_to {
+        Some(Relation::Replacement(r)) if r.event_id == progress.event_id => Some(r.new_content.msgtype.body().to_string()),
+        _ => None,
+    };
+
+    // Six of the eight moves, then the process stops.
+    clock.advance(5_000);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let first = alice.expect("the progress edit", |s| here(s) && edit_of(s).is_some()).await;
+    assert_eq!(edit_of(&first).as_deref(), Some("Reviewing game #1: 6 of 8 moves so far…"));
+    bot.stop().await;
+    drop(routes);
+    drop(host);
+
+    // A new process on the same database and store: the review goes on from move 7, the
+    // same event is edited a last time, and the only new message is the review.
+    let host = Arc::new(Host::open_with_clock(&url, options(), clock.clone()).await.expect("open the games database again"));
+    let bot = RunningBot::start(hs, &account, &store, HostHandler::new(host.clone())).await;
+    let routes = spieltisch::notices::NoticeRoutes { matrix: Some(bot.notifier.clone()), ..Default::default() };
+    clock.advance(5_000);
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    let last = alice.expect("the last edit", |s| here(s) && edit_of(s).is_some_and(|b| b.starts_with("Game #1 reviewed"))).await;
+    assert_eq!(edit_of(&last).as_deref(), Some("Game #1 reviewed (8 moves): the review follows."));
+    alice.expect("the review", |s| here(s) && is_image(s) && bot_says(s, &bot_id, "Review of game #1 (Carat, 8 moves;")).await;
+    spieltisch::notices::deliver_due(&host, &routes).await;
+    // A later command's answer: everything the bot sent before it has arrived.
+    let probe = alice.say(&room, "!st board #9").await;
+    alice.expect("the answer to a later command", |s| is_from(s, &bot_id) && replies_to(s, &probe)).await;
+    let from_bot: Vec<&Seen> = alice.history.iter().filter(|s| here(s) && is_from(s, &bot_id)).collect();
+    let edits: Vec<&Seen> = from_bot.iter().copied().filter(|s| matches!(s.content.relates_to, Some(Relation::Replacement(_)))).collect();
+    assert_eq!(edits.len(), 2, "two edits in all: {:#?}", edits.iter().map(|s| s.body()).collect::<Vec<_>>());
+    assert!(edits.iter().all(|s| edit_of(s).is_some()), "every edit replaces the first answer");
+    let posts: Vec<&str> = from_bot.iter().filter(|s| !matches!(s.content.relates_to, Some(Relation::Replacement(_)))).map(|s| s.body()).collect();
+    assert_eq!(posts.iter().filter(|b| b.starts_with("Reviewing game #1")).count(), 1, "one progress message: {posts:#?}");
+    assert_eq!(posts.iter().filter(|b| b.starts_with("Review of game #1")).count(), 1, "the review posted once: {posts:#?}");
+    bot.stop().await;
+}
+
 /// Conditional moves on Matrix (issue 40): the player who waits plans a reply in a
 /// direct room with the bot (`if #1 <their move> then <my move>`), and the confirmation
 /// comes there; the opponent's move in the room is answered by the scheduler with the
