@@ -68,7 +68,7 @@ async fn the_review_edits_its_progress_message_in_place_and_then_follows_with_it
     play_and_resign(&fake, &running, &game, 8).await;
     let sent = fake.slash(&carol(), "review", vec![]);
     let answer = public_followups(&fake, &sent, 1).await.remove(0);
-    let started = format!("Reviewing game #{} (8 moves), a few seconds per move: the review will be posted here when it is done.", game.id);
+    let started = format!("Reviewing game #{} (8 moves), under a second per move: the review will be posted here when it is done.", game.id);
     assert_eq!(answer.content(), started);
     let progress = id_of(&answer.message().expect("the progress message"));
     let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{progress}");

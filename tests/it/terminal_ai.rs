@@ -129,7 +129,7 @@ fn a_review_in_the_terminal_prints_its_progress_as_lines_and_then_the_review() {
     );
     let mut chat = crate::support::Live::start(place.path(), &command);
     chat.type_line("review");
-    chat.wait_for("Reviewing game #1 (6 moves), a few seconds per move", Duration::from_secs(20));
+    chat.wait_for("Reviewing game #1 (6 moves), under a second per move", Duration::from_secs(20));
     // The chat answers meanwhile.
     chat.type_line("help");
     chat.wait_for("Commands: new, join", Duration::from_secs(20));

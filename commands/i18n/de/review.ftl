@@ -1,11 +1,11 @@
 # `analyse`: die Analyse einer beendeten Partie (Issue 44).
-help-review = `analyse [#Nr]` analysiert eine beendete Partie: für jeden Zug die Gewinnchance des Ziehenden vor und nach dem Zug, von der KI aus dem beurteilt, was der Ziehende damals sehen konnte (nie eine fremde Hand oder ein späterer Wurf), und der Zug, den die KI vorgezogen hätte. Züge, die 5, 10 oder 15 Punkte Gewinnchance oder mehr kosten, werden als Ungenauigkeit, Fehler und Patzer markiert; jeder Spieler bekommt eine Genauigkeit und das Glück seiner Würfe (Helofag) oder Ziehungen (Carat, Artifälschungen, Hathor), und die drei Wendepunkte werden genannt, mit einer Grafik. Sie wird im Hintergrund berechnet (einige Sekunden pro Zug) und hier gepostet, sobald sie fertig ist; wer sie danach noch einmal verlangt, bekommt sie sofort.
+help-review = `analyse [#Nr]` analysiert eine beendete Partie: für jeden Zug die Gewinnchance des Ziehenden vor und nach dem Zug, von der KI aus dem beurteilt, was der Ziehende damals sehen konnte (nie eine fremde Hand oder ein späterer Wurf), und der Zug, den die KI vorgezogen hätte. Züge, die 5, 10 oder 15 Punkte Gewinnchance oder mehr kosten, werden als Ungenauigkeit, Fehler und Patzer markiert; jeder Spieler bekommt eine Genauigkeit und das Glück seiner Würfe (Helofag) oder Ziehungen (Carat, Artifälschungen, Hathor), und die drei Wendepunkte werden genannt, mit einer Grafik. Sie wird im Hintergrund berechnet (unter einer Sekunde pro Zug) und hier gepostet, sobald sie fertig ist; wer sie danach noch einmal verlangt, bekommt sie sofort.
 review-running = Partie #{ $id } läuft noch: ihre Analyse würde einem Spieler helfen. Verlange sie, wenn die Partie vorbei ist.
 review-challenge-open = Partie #{ $id } gehört zu einer Herausforderung, die noch offen ist: ihre Analyse würde die Steine verraten. Verlange sie, wenn die Herausforderung geschlossen ist.
 review-started = Ich analysiere Partie #{ $id } ({ $moves ->
     [one] 1 Zug
    *[other] { $moves } Züge
-  }), einige Sekunden pro Zug: die Analyse kommt hierher, sobald sie fertig ist.
+  }), unter einer Sekunde pro Zug: die Analyse kommt hierher, sobald sie fertig ist.
 review-progress = Die Analyse von Partie #{ $id } läuft: { $done } von { $moves } Zügen bisher. Sie wird dort gepostet, wo sie zuerst verlangt wurde.
 review-progress-live = Ich analysiere Partie #{ $id }: { $done } von { $moves } Zügen bisher …
 review-progress-done = Partie #{ $id } ist analysiert ({ $moves ->

@@ -1,11 +1,11 @@
 # `review`: a finished game's review (issue 44).
-help-review = `review [#id]` reviews a finished game: for every move the mover's chance to win before and after it, judged by the AI from what the mover could see at the time (never another hand or a future roll), and the move the AI would have preferred. Moves that lose 5, 10 or 15 points of chance or more are marked as inaccuracies, mistakes and blunders; each player gets an accuracy figure, the luck of their rolls (Helofag) or draws (Carat, Artifälschungen, Hathor), and the three turning points are named, with a graph. It is worked out in the background (a few seconds per move) and posted here when done; asked for again, it comes at once.
+help-review = `review [#id]` reviews a finished game: for every move the mover's chance to win before and after it, judged by the AI from what the mover could see at the time (never another hand or a future roll), and the move the AI would have preferred. Moves that lose 5, 10 or 15 points of chance or more are marked as inaccuracies, mistakes and blunders; each player gets an accuracy figure, the luck of their rolls (Helofag) or draws (Carat, Artifälschungen, Hathor), and the three turning points are named, with a graph. It is worked out in the background (under a second per move) and posted here when done; asked for again, it comes at once.
 review-running = Game #{ $id } is still running: its review would help a player. Ask for it once the game is over.
 review-challenge-open = Game #{ $id } belongs to a challenge that is still open: its review would give the stones away. Ask for it once the challenge has closed.
 review-started = Reviewing game #{ $id } ({ $moves ->
     [one] 1 move
    *[other] { $moves } moves
-  }), a few seconds per move: the review will be posted here when it is done.
+  }), under a second per move: the review will be posted here when it is done.
 review-progress = The review of game #{ $id } is under way: { $done } of { $moves } moves so far. It will be posted where it was first asked for.
 review-progress-live = Reviewing game #{ $id }: { $done } of { $moves } moves so far…
 review-progress-done = Game #{ $id } reviewed ({ $moves ->

@@ -71,7 +71,7 @@ async fn a_finished_game_is_reviewed_in_the_background_stored_and_posted_once() 
     let log: Vec<String> = record.moves.clone();
     assert_eq!(log.len(), 36);
     let started = ok(&host, "carol", "c", "review").await;
-    assert_eq!(started, "Reviewing game #1 (36 moves), a few seconds per move: the review will be posted here when it is done.");
+    assert_eq!(started, "Reviewing game #1 (36 moves), under a second per move: the review will be posted here when it is done.");
     // Six moves per poll: six polls, the last one posting it.
     let notices = poll_until_posted(&host, &clock, 10).await;
     let posted = reviews(&notices);
@@ -283,7 +283,7 @@ async fn the_progress_message_is_edited_at_most_every_five_seconds_and_the_revie
     // The first answer is the progress message: kept under the review's key, to be edited.
     let replies = host.handle(&origin("carol", "c"), "review").await;
     assert_eq!(replies.len(), 1);
-    assert_eq!(replies[0].text.plain(), "Reviewing game #1 (36 moves), a few seconds per move: the review will be posted here when it is done.");
+    assert_eq!(replies[0].text.plain(), "Reviewing game #1 (36 moves), under a second per move: the review will be posted here when it is done.");
     assert_eq!(replies[0].slot, Some(commands::Slot { key: "review:1".into(), action: commands::SlotAction::Progress }));
     // Six moves per poll. The first poll comes at once: no edit within 5 s of the answer.
     assert!(progress_edits(&host.due_notices(clock.now_ms()).await, id).is_empty());
@@ -334,7 +334,7 @@ async fn a_game_ended_by_resignation_counts_the_same_moves_everywhere() {
     assert_eq!(record.moves.len(), 14);
     assert!(record.moves[13].starts_with("@resign"), "{:?}", record.moves);
     let started = ok(&host, "carol", "c", "review").await;
-    assert_eq!(started, "Reviewing game #1 (13 moves), a few seconds per move: the review will be posted here when it is done.");
+    assert_eq!(started, "Reviewing game #1 (13 moves), under a second per move: the review will be posted here when it is done.");
     host.due_notices(clock.now_ms()).await;
     assert_eq!(
         ok(&host, "carol", "c", "review").await,
@@ -548,7 +548,7 @@ async fn two_processes_compute_a_review_once_and_both_show_its_progress() {
     let id = started(&a, "c", 12).await;
     play_out(&a, id).await;
     let asked = a.handle(&origin("alice", "c"), "review").await;
-    assert_eq!(asked[0].text.plain(), "Reviewing game #1 (36 moves), a few seconds per move: the review will be posted here when it is done.");
+    assert_eq!(asked[0].text.plain(), "Reviewing game #1 (36 moves), under a second per move: the review will be posted here when it is done.");
     let (mut reviewed, mut posted, mut rounds) = (0, Vec::new(), 0);
     while posted.is_empty() && rounds < 20 {
         rounds += 1;
