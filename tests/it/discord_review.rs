@@ -115,7 +115,16 @@ async fn after_a_restart_midway_the_review_edits_the_same_progress_message() {
     let answer = public_followups(&fake, &sent, 1).await.remove(0);
     let progress = id_of(&answer.message().expect("the progress message"));
     let (channel_key, slot) = (CHANNEL_ID.to_string(), format!("review:{}", game.id));
-    let kept = running.host.db().tracked("discord", &channel_key, &slot).await.expect("read").expect("the progress message is kept");
+    // The bot keeps the message once Discord has answered the follow-up with its id, a
+    // moment after the fake records it: waited for, not read at once.
+    let until = std::time::Instant::now() + WAIT;
+    let kept = loop {
+        if let Some(kept) = running.host.db().tracked("discord", &channel_key, &slot).await.expect("read") {
+            break kept;
+        }
+        assert!(std::time::Instant::now() < until, "the progress message is kept");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    };
     assert_eq!(kept.message_id, progress.to_string());
     let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{progress}");
     let content = |f: &FakeDiscord| f.world.message(progress).expect("the progress message")["content"].as_str().unwrap_or_default().to_string();

@@ -278,7 +278,15 @@ fn killed_again_and_again(at: &Where<'_>) {
     assert_eq!(code, Some(0), "{last}");
     eprintln!("{kills} processes killed while running ({life} ms an idle one), {between} right after a round's last game ended");
     assert!(kills >= 2 * steps.len(), "the processes were cut off often: {kills}");
-    assert!(between >= 1, "at least one kill came between a round's last game and its counting");
+    // A kill between a round's last game and its counting depends on the machine's speed
+    // (the process counts the round a few milliseconds after it prints the resignation; on
+    // a loaded machine it often wins the race): reported, not asserted. That window is
+    // cut deterministically, at every await point of the counting poll, by
+    // commands/tests/it/tournament_runs.rs
+    // (a_killed_scheduler_pairs_and_counts_each_round_once_after_a_restart).
+    if between == 0 {
+        eprintln!("no kill came between a round's last game and its counting this run");
+    }
 
     // The final standings, worked out by hand (above).
     let table: Vec<&str> = last.lines().skip_while(|l| !l.contains("Final standings")).skip(1).take(4).map(str::trim).collect();
