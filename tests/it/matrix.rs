@@ -1038,6 +1038,25 @@ async fn a_tournament_round_is_played_in_a_room() {
     bot.stop().await;
 }
 
+/// Game #1 of Carat (seed 7) in `room`: eight moves of the planned game, the player to
+/// move resigns, and alice asks for the review; the bot's progress message.
+async fn eight_carat_moves_resigned_and_reviewed(alice: &mut Human, bob: &mut Human, room: &Room, bot_id: &UserId) -> Seen {
+    let here = |s: &Seen| s.room_id == room.room_id();
+    open_carat(alice, bob, room, bot_id, 7).await;
+    let plan = plan_carat(7);
+    for (k, (who, mv)) in plan.moves.iter().take(8).enumerate() {
+        let mover = if who == "alice" { &mut *alice } else { &mut *bob };
+        mover.say(room, &format!("!st {mv}")).await;
+        let announced = format!("plays {mv} (game #1, move {})", k + 1);
+        mover.expect("the move's board", |s| here(s) && bot_says(s, bot_id, &announced)).await;
+    }
+    let resigner = if plan.moves[8].0 == "alice" { &mut *alice } else { &mut *bob };
+    resigner.say(room, "!st resign").await;
+    resigner.expect("the end", |s| here(s) && bot_says(s, bot_id, "is over")).await;
+    alice.say(room, "!st review").await;
+    alice.expect("the progress message", |s| here(s) && bot_says(s, bot_id, "Reviewing game #1 (8 moves)")).await
+}
+
 /// The review and the replay on Synapse (issue 44), the command layer on a manual clock
 /// with `[web]` set: `review` answers with a message that the scheduler edits
 /// (`m.replace`) as the review goes on and a last time before the review follows with its
@@ -1059,21 +1078,7 @@ async fn the_review_edits_its_progress_and_the_replay_carries_the_game_page() {
     let mut bob = Human::new(hs, "bob").await;
     let room = table(&alice, &bob, &bot_id, "Review room", false).await;
     let here = |s: &Seen| s.room_id == room.room_id();
-    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
-    // Eight moves of the planned game, then the player to move resigns.
-    let plan = plan_carat(7);
-    for (k, (who, mv)) in plan.moves.iter().take(8).enumerate() {
-        let mover = if who == "alice" { &mut alice } else { &mut bob };
-        mover.say(&room, &format!("!st {mv}")).await;
-        let announced = format!("plays {mv} (game #1, move {})", k + 1);
-        mover.expect("the move's board", |s| here(s) && bot_says(s, &bot_id, &announced)).await;
-    }
-    let resigner = if plan.moves[8].0 == "alice" { &mut alice } else { &mut bob };
-    resigner.say(&room, "!st resign").await;
-    resigner.expect("the end", |s| here(s) && bot_says(s, &bot_id, "is over")).await;
-
-    alice.say(&room, "!st review").await;
-    let progress = alice.expect("the progress message", |s| here(s) && bot_says(s, &bot_id, "Reviewing game #1 (8 moves)")).await;
+    let progress = eight_carat_moves_resigned_and_reviewed(&mut alice, &mut bob, &room, &bot_id).await;
     let edit_of = |s: &Seen| match &s.content.relates_to {
         Some(Relation::Replacement(r)) if r.event_id == progress.event_id => Some(r.new_content.msgtype.body().to_string()),
         _ => None,
@@ -1129,22 +1134,18 @@ async fn after_a_restart_midway_the_review_edits_the_same_progress_message() {
     let mut bob = Human::new(hs, "bob").await;
     let room = table(&alice, &bob, &bot_id, "Review restart room", false).await;
     let here = |s: &Seen| s.room_id == room.room_id();
-    open_carat(&mut alice, &mut bob, &room, &bot_id, 7).await;
-    let plan = plan_carat(7);
-    for (k, (who, mv)) in plan.moves.iter().take(8).enumerate() {
-        let mover = if who == "alice" { &mut alice } else { &mut bob };
-        mover.say(&room, &format!("!st {mv}")).await;
-        let announced = format!("plays {mv} (game #1, move {})", k + 1);
-        mover.expect("the move's board", |s| here(s) && bot_says(s, &bot_id, &announced)).await;
-    }
-    let resigner = if plan.moves[8].0 == "alice" { &mut alice } else { &mut bob };
-    resigner.say(&room, "!st resign").await;
-    resigner.expect("the end", |s| here(s) && bot_says(s, &bot_id, "is over")).await;
-
-    alice.say(&room, "!st review").await;
-    let progress = alice.expect("the progress message", |s| here(s) && bot_says(s, &bot_id, "Reviewing game #1 (8 moves)")).await;
+    let progress = eight_carat_moves_resigned_and_reviewed(&mut alice, &mut bob, &room, &bot_id).await;
     let room_key = room.room_id().to_string();
-    let kept = host.db().tracked("matrix", &room_key, "review:1").await.expect("read").expect("the progress message is kept");
+    // The bot keeps the message once the server has answered with its event id, which may
+    // come a moment after alice sees it: waited for, not read at once.
+    let until = std::time::Instant::now() + Duration::from_secs(15);
+    let kept = loop {
+        if let Some(kept) = host.db().tracked("matrix", &room_key, "review:1").await.expect("read") {
+            break kept;
+        }
+        assert!(std::time::Instant::now() < until, "the progress message is kept");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     assert_eq!(kept.message_id, progress.event_id.to_string());
     let edit_of = |s: &Seen| match &s.content.relates_to {
         Some(Relation::Replacement(r)) if r.event_id == progress.event_id => Some(r.new_content.msgtype.body().to_string()),
