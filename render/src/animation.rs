@@ -487,19 +487,8 @@ impl Recording {
             if next.peek().is_none() {
                 break;
             }
-            let mut runs = change.runs.iter();
+            apply(change, &mut latest, w);
             for span in &change.spans {
-                let (mut x, from) = (span.x0 as usize, span.y as usize * w);
-                while x < span.x1 as usize {
-                    let Some(run) = runs.next() else { break };
-                    let end = (x + usize::from(run.len)).min(span.x1 as usize);
-                    if run.id != KEEP
-                        && let Some(line) = latest.get_mut(from + x..from + end)
-                    {
-                        line.fill(run.id);
-                    }
-                    x = end;
-                }
                 if let Some(d) = dirty.get_mut(span.y as usize) {
                     if d.0 >= d.1 {
                         rows.push(span.y);
