@@ -2,11 +2,17 @@
 //! `level=`; its turn is searched in the background for the host's CPU budget, so a
 //! command meanwhile is answered at once; two master turns are searched one after the
 //! other in the order they came; a search cut short by a stop starts again in the next
-//! process.
+//! process; a search keeps its turn's claim for as long as it is queued or thinking, and
+//! the claim of a process that died runs out after the lease.
 
 use std::{sync::Arc, time::Duration};
 
-use commands::{base::clock::ManualClock, store::Db, GameId, Host, HostOptions, Lang, Origin};
+use commands::{
+    base::clock::{Clock, ManualClock},
+    store::Db,
+    table::master::{Standing, Turn},
+    GameId, Host, HostOptions, Lang, Origin,
+};
 
 use crate::{
     slowsupport::{due, log, ok_at, T0},
@@ -39,7 +45,8 @@ async fn master_to_move(host: &Host, line: &str) -> GameId {
 }
 
 /// Polls `host` every 20 ms until `id`'s log is longer than `before` moves; returns its
-/// new length. Panics after two minutes.
+/// new length. Panics after two minutes. (It waits on a blocking thread, not on a tokio
+/// timer, so it waits as long while tokio's clock is paused: [`PausedTime`].)
 async fn until_moved(host: &Host, clock: &ManualClock, id: GameId, before: usize) -> usize {
     for _ in 0..6_000 {
         due(host, clock).await;
@@ -47,9 +54,64 @@ async fn until_moved(host: &Host, clock: &ManualClock, id: GameId, before: usize
         if now > before {
             return now;
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(20))).await.expect("a wait");
     }
     panic!("the master seat of game #{id} never moved")
+}
+
+/// The turn game `id` stands at, as its claim names it (game, move number, take-backs).
+async fn turn_of(host: &Host, id: GameId) -> Turn {
+    let row = host.db().game(id).await.expect("read").expect("game");
+    (id, row.seq, row.takebacks)
+}
+
+/// Whether alice is to move in game `id` (the master seat has moved).
+async fn alice_to_move(host: &Host, id: GameId) -> bool {
+    let row = host.db().game(id).await.expect("read").expect("game");
+    let players = host.db().players(id).await.expect("players");
+    row.to_move.iter().all(|&s| players[s].user_id == "alice")
+}
+
+/// Whether `host` has left `turn` alone: it has not claimed it (a claim is noted in its
+/// list of turns it thinks about) and no search of it is queued, running or done.
+fn left_alone(host: &Host, turn: Turn) -> bool {
+    let noted = host.thinking.lock().expect("not poisoned").contains(&turn);
+    !noted && host.masters.take(turn) == Standing::Absent
+}
+
+/// Tokio's clock paused for a stretch of a test: it moves only by [`time_passes`]. (A
+/// paused runtime lets its clock jump to its next timer whenever it is idle and no
+/// blocking task runs; that timer may be the database pool's acquire timeout, which then
+/// fires at once and fails a query. A blocking task held for the stretch stops the jumps.)
+struct PausedTime {
+    release: std::sync::mpsc::Sender<()>,
+    held: tokio::task::JoinHandle<()>,
+}
+
+impl PausedTime {
+    fn begin() -> PausedTime {
+        tokio::time::pause();
+        let (release, wait) = std::sync::mpsc::channel::<()>();
+        let held = tokio::task::spawn_blocking(move || {
+            // Released by `end`, or by the sender dropped when the test fails.
+            let _ = wait.recv();
+        });
+        PausedTime { release, held }
+    }
+
+    async fn end(self) {
+        self.release.send(()).expect("the held task waits");
+        self.held.await.expect("the held task ends");
+        tokio::time::resume();
+    }
+}
+
+/// `ms` pass for the hosts: on the manual clock (what claims are stamped with and judged
+/// by) and on tokio's clock, paused ([`PausedTime`]), whose timer renews the claims of a
+/// process's master searches every 20 s (`commands::table::master`).
+async fn time_passes(clock: &ManualClock, ms: u64) {
+    clock.advance(i64::try_from(ms).expect("a short time"));
+    tokio::time::advance(Duration::from_millis(ms)).await;
 }
 
 #[tokio::test]
@@ -85,9 +147,7 @@ async fn a_master_turn_thinks_in_the_background_and_a_command_meanwhile_is_answe
     assert_eq!(log(&host, id).await.len(), before);
     // Later a poll plays the move, once.
     assert_eq!(until_moved(&host, &clock, id, before).await, before + 1);
-    let row = host.db().game(id).await.expect("read").expect("game");
-    let players = host.db().players(id).await.expect("players");
-    assert!(row.to_move.iter().all(|&s| players[s].user_id == "alice"), "{row:?}");
+    assert!(alice_to_move(&host, id).await);
 }
 
 #[tokio::test]
@@ -132,4 +192,98 @@ async fn a_master_search_cut_short_by_a_stop_starts_again_after_the_restart() {
         due(&other, &clock).await;
     }
     assert_eq!(log(&restarted, id).await.len(), before + 1);
+}
+
+/// A search that thinks for longer than the claims' lease (a minute) keeps its turn:
+/// its process renews the claim every 20 s, so another process polling all the while
+/// leaves the turn alone, and the first plays the move, once.
+#[tokio::test]
+async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let first = master_host(&place, &clock, Duration::from_secs(2)).await;
+    let other = master_host(&place, &clock, Duration::from_millis(200)).await;
+    let id = master_to_move(&first, "new carat @bot:master seed=51").await;
+    let turn = turn_of(&first, id).await;
+    let before = log(&first, id).await.len();
+    // Claimed at T0 and queued.
+    assert!(due(&first, &clock).await.is_empty());
+    // From here tokio's clock moves only with the manual one (the search's CPU time is
+    // real: two seconds, far more than what follows takes).
+    let paused = PausedTime::begin();
+    // 75 s pass in steps of 15 s; the claim made at T0 would have run out at T0 + 60 s.
+    for step in 1..=5 {
+        time_passes(&clock, 15_000).await;
+        assert!(due(&other, &clock).await.is_empty(), "step {step}");
+        assert!(left_alone(&other, turn), "the other process took the turn at T0 + {} s", step * 15);
+        assert_eq!(log(&other, id).await.len(), before);
+    }
+    assert_eq!(clock.now_ms(), T0 + 75_000);
+    assert_eq!(first.masters.take(turn), Standing::Thinking, "the search was over before the lease");
+    paused.end().await;
+    // The first process plays the move, once; the other never thinks about it.
+    assert_eq!(until_moved(&first, &clock, id, before).await, before + 1);
+    for _ in 0..5 {
+        due(&other, &clock).await;
+        due(&first, &clock).await;
+    }
+    assert_eq!(log(&other, id).await.len(), before + 1);
+    assert!(alice_to_move(&other, id).await);
+    assert!(left_alone(&other, turn));
+}
+
+/// A process that claims a master turn, starts the search and dies (a runtime of its
+/// own, shut down mid-search: its tasks are dropped, nothing is given back or renewed).
+/// Returns the game, its turn and its log's length.
+fn a_process_dies_thinking(place: &Place, clock: &Arc<ManualClock>) -> (GameId, Turn, usize) {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime");
+                let found = runtime.block_on(async {
+                    let dying = master_host(place, clock, Duration::from_millis(600)).await;
+                    let id = master_to_move(&dying, "new carat @bot:master seed=61").await;
+                    let turn = turn_of(&dying, id).await;
+                    let before = log(&dying, id).await.len();
+                    assert!(due(&dying, clock).await.is_empty());
+                    assert_eq!(dying.masters.take(turn), Standing::Thinking);
+                    // The worker begins the search.
+                    tokio::task::yield_now().await;
+                    (id, turn, before)
+                });
+                runtime.shutdown_background();
+                found
+            })
+            .join()
+            .expect("the dying process")
+    })
+}
+
+/// The claim of a process that died mid-search runs out a minute after it was made:
+/// until then another process leaves the turn alone, from then on it claims it,
+/// searches and plays the move, once.
+#[tokio::test]
+async fn the_master_claim_of_a_process_that_died_runs_out_after_the_lease() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let (id, turn, before) = a_process_dies_thinking(&place, &clock);
+    let other = master_host(&place, &clock, Duration::from_millis(200)).await;
+    assert!(due(&other, &clock).await.is_empty());
+    assert!(left_alone(&other, turn));
+    clock.advance(59_999);
+    assert!(due(&other, &clock).await.is_empty());
+    assert!(left_alone(&other, turn), "taken before the lease ran out");
+    assert_eq!(log(&other, id).await.len(), before);
+    // A minute after the claim: this process claims the turn and queues its search ...
+    clock.advance(1);
+    assert!(due(&other, &clock).await.is_empty());
+    assert_eq!(other.masters.take(turn), Standing::Thinking);
+    // ... and plays the move, once.
+    assert_eq!(until_moved(&other, &clock, id, before).await, before + 1);
+    for _ in 0..5 {
+        due(&other, &clock).await;
+    }
+    assert_eq!(log(&other, id).await.len(), before + 1);
+    assert!(alice_to_move(&other, id).await);
+    assert!(left_alone(&other, turn));
 }
