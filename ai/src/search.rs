@@ -131,6 +131,60 @@ pub(crate) fn focused<G: AiGame>(view: &SeatView, budget: Budget, text: &str, se
     Ok((visits > 0.0).then(|| value / visits))
 }
 
+/// The root turn of a solo game chosen by sequential halving (Karnin, Koren and Somekh
+/// 2013) with common random numbers: the n turns of the root go through ⌈log2 n⌉
+/// rounds with an equal share of `playouts` each; in a round every turn still in the
+/// running is played out ([`AiGame::playout_move`]) in the same freshly sampled worlds
+/// with the same playout random numbers, so two turns are compared on the very same
+/// pile to come, and the better half by mean reward (over all the turn's playouts so
+/// far) goes on to the next round. Every turn gets at least one world per round. With
+/// `cpu` (`master`), a round goes on until its share of that much CPU time (of the
+/// calling thread) is used instead, at least one world.
+///
+/// In Hathor this beat [`searched`]'s determinized UCT at the same number of playouts
+/// by about a quarter of the score (docs "AI players", "Hathor").
+///
+/// # Errors
+/// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
+/// seat has no move.
+pub(crate) fn halved<G: AiGame>(view: &SeatView, playouts: usize, cpu: Option<std::time::Duration>, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    let started = cpu.map(|_| cpu_time::ThreadTime::now());
+    let first = world::sample::<G>(view, rng)?;
+    // Per turn: the turn, the sum of its rewards and how many playouts it had.
+    let mut running: Vec<(G::Move, f64, f64)> = first.turns().into_iter().map(|m| (m, 0.0, 0.0)).collect();
+    let rounds = usize::BITS - running.len().saturating_sub(1).leading_zeros();
+    let per_round = playouts / (rounds.max(1) as usize);
+    for round in 1..=rounds {
+        if running.len() <= 1 {
+            break;
+        }
+        let worlds = (per_round / running.len()).max(1);
+        let mut done = 0;
+        let more = |done: usize| match cpu.zip(started.as_ref()) {
+            Some((cpu, started)) => done == 0 || started.elapsed() < cpu.mul_f64(f64::from(round) / f64::from(rounds)),
+            None => done < worlds,
+        };
+        while more(done) {
+            done += 1;
+            let world = if done == 1 && round == 1 { first.clone() } else { world::sample::<G>(view, rng)? };
+            let seed: u64 = rand::RngExt::random(rng);
+            for (mv, sum, count) in running.iter_mut() {
+                let mut state = world.clone();
+                if state.apply(mv).is_err() {
+                    continue;
+                }
+                let rewards = playout(state, view.players(), &mut ChaCha20Rng::seed_from_u64(seed));
+                *sum += rewards.get(view.seat()).copied().unwrap_or(0.0);
+                *count += 1.0;
+            }
+        }
+        let mean = |&(_, sum, count): &(G::Move, f64, f64)| if count > 0.0 { sum / count } else { f64::NEG_INFINITY };
+        running.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
+        running.truncate(running.len().div_ceil(2));
+    }
+    running.first().map(|(mv, _, _)| mv.to_string()).ok_or(AiError::NotToMove(view.seat()))
+}
+
 /// A node of one world's tree.
 struct Node<M> {
     /// The seat to move here; `None` when the game is over here.

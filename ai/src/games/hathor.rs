@@ -11,7 +11,7 @@ use crate::{
     ai_game::{AiGame, Budget, Effort, MoveChances, Searched, Searching},
     chances::review_searched,
     knowledge::Knowledge,
-    search::searched,
+    search::halved,
     AiError, SeatView,
 };
 
@@ -49,8 +49,10 @@ impl AiGame for Hathor {
         review_searched::<Self>(view, played, seen, effort, seed)
     }
 
+    /// Sequential halving over the legal fields ([`halved`]) with [`playouts`] of the
+    /// level (`master`: as many as its CPU time allows).
     fn choose_level(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-        searched::<Self>(view, level, rng)
+        halved::<Self>(view, playouts(level), level.cpu_budget(), rng)
     }
 
     /// The score so far.
@@ -86,6 +88,16 @@ impl AiGame for Hathor {
     }
 }
 
+/// The playouts a level's move gets in all (spread over the rounds of [`halved`]).
+fn playouts(level: Searching) -> usize {
+    match level {
+        Searching::Normal => 640,
+        Searching::Hard | Searching::Master(_) => 2_560,
+    }
+}
+
+/// The budget of the review's search (determinized UCT, as the other games'); the
+/// levels themselves choose by [`playouts`].
 impl Searched for Hathor {
     fn budget(level: Searching) -> Budget {
         match level {
