@@ -92,7 +92,10 @@ impl Masters {
 }
 
 /// The worker: one search after another, in the order queued; while one runs, the
-/// claims of every search not yet played are renewed every [`RENEW_EVERY`].
+/// claims of every search not yet played are renewed every [`RENEW_EVERY`]. The renewals
+/// keep their pace across searches (one timer for the worker, not one per search): with
+/// searches shorter than [`RENEW_EVERY`] a timer started with each search would never
+/// fire, and a turn queued behind a minute of them would lose its claim.
 async fn work(
     mut queue: mpsc::UnboundedReceiver<Job>,
     turns: Arc<Mutex<HashMap<Turn, Option<Result<String, String>>>>>,
@@ -100,6 +103,10 @@ async fn work(
     clock: Arc<dyn Clock>,
     wake: Arc<Notify>,
 ) {
+    let mut renew = tokio::time::interval_at(tokio::time::Instant::now() + RENEW_EVERY, RENEW_EVERY);
+    // After a time without searches, the next search renews at once, then every
+    // [`RENEW_EVERY`] (no burst of the renewals missed meanwhile).
+    renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     while let Some(Job { turn, view, seed, cpu }) = queue.recv().await {
         let search = tokio::task::spawn_blocking(move || ai::choose_within(&view, ai::Level::Master, seed, cpu));
         tokio::pin!(search);
@@ -110,7 +117,7 @@ async fn work(
                     Ok(Err(e)) => Err(e.to_string()),
                     Err(e) => Err(e.to_string()),
                 },
-                () = tokio::time::sleep(RENEW_EVERY) => {
+                _ = renew.tick() => {
                     let waiting: Vec<Turn> = turns.lock().unwrap_or_else(PoisonError::into_inner).iter().filter(|(_, d)| d.is_none()).map(|(t, _)| *t).collect();
                     for (game, seq, takebacks) in waiting {
                         if let Err(e) = crate::store::turns::renew_ai_turn(&db, game, seq, takebacks, clock.now_ms()).await {

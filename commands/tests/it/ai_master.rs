@@ -232,6 +232,52 @@ async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
     assert!(left_alone(&other, turn));
 }
 
+/// Master turns queued behind one another keep their claims however short each search:
+/// the renewal every 20 s does not start over with each search. Five turns claimed at
+/// T0, each search 300 ms of CPU time while 15 s pass: the fifth begins at T0 + 60 s,
+/// when its claim would have run out, and another process still leaves it alone.
+#[tokio::test]
+async fn queued_master_turns_keep_their_claims_behind_short_searches() {
+    let place = Place::new();
+    let clock = Arc::new(ManualClock::at(T0));
+    let first = master_host(&place, &clock, Duration::from_millis(300)).await;
+    let other = master_host(&place, &clock, Duration::from_millis(200)).await;
+    let mut games = Vec::new();
+    for seed in 71..76 {
+        let id = master_to_move(&first, &format!("new carat @bot:master seed={seed}")).await;
+        games.push((id, turn_of(&first, id).await, log(&first, id).await.len()));
+    }
+    // One poll claims all five at T0 and queues their searches.
+    assert!(due(&first, &clock).await.is_empty());
+    let paused = PausedTime::begin();
+    for (k, &(id, _, before)) in games.iter().enumerate() {
+        // The first process plays the k-th move (the next search has begun) ...
+        assert_eq!(until_moved(&first, &clock, id, before).await, before + 1);
+        if k + 1 == games.len() {
+            break;
+        }
+        // ... and 15 s pass while the next one thinks: the other process leaves every
+        // turn still queued alone.
+        time_passes(&clock, 15_000).await;
+        for &(id, turn, before) in &games[k + 1..] {
+            assert!(due(&other, &clock).await.is_empty());
+            assert!(left_alone(&other, turn), "the other process took game #{id} at T0 + {} s", (k + 1) * 15);
+            assert_eq!(log(&other, id).await.len(), before);
+        }
+    }
+    assert_eq!(clock.now_ms(), T0 + 60_000);
+    paused.end().await;
+    for _ in 0..5 {
+        due(&other, &clock).await;
+        due(&first, &clock).await;
+    }
+    for &(id, turn, before) in &games {
+        assert_eq!(log(&other, id).await.len(), before + 1, "game #{id}");
+        assert!(alice_to_move(&other, id).await);
+        assert!(left_alone(&other, turn));
+    }
+}
+
 /// A process that claims a master turn, starts the search and dies (a runtime of its
 /// own, shut down mid-search: its tasks are dropped, nothing is given back or renewed).
 /// Returns the game, its turn and its log's length.
