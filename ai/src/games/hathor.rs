@@ -91,8 +91,8 @@ impl AiGame for Hathor {
 /// The playouts a level's move gets in all (spread over the rounds of [`halved`]).
 fn playouts(level: Searching) -> usize {
     match level {
-        Searching::Normal => 640,
-        Searching::Hard | Searching::Master(_) => 2_560,
+        Searching::Normal => 2_560,
+        Searching::Hard | Searching::Master(_) => 10_240,
     }
 }
 
