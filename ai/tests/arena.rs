@@ -92,6 +92,22 @@ fn master_thinks_for_its_cpu_budget_and_plays_a_legal_move() {
     // A budget shorter than one world's search still searches one world.
     let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_nanos(1)).expect("a move");
     assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
+    // Hathor's halving shares the budget out over its rounds: it too thinks for all of
+    // it, and with almost none still plays a legal field.
+    let mut deal = open(GameKind::Hathor, &serde_json::json!({}), 1, None, Some(9)).expect("deal");
+    while deal.moves_applied() < 20 {
+        let view = SeatView::of(deal.as_ref(), 0).expect("view");
+        let mv = Agent::Greedy.choose(&view, deal.moves_applied() as u64).expect("a move");
+        deal.play(&mv).expect("legal");
+    }
+    assert!(deal.legal_moves().len() > 1, "{:?}", deal.legal_moves());
+    let view = SeatView::of(deal.as_ref(), 0).expect("view");
+    let started = cpu_time::ThreadTime::now();
+    let mv = ai::choose_within(&view, Level::Master, 4, budget).expect("a move");
+    assert!(started.elapsed() >= budget, "stopped after {:?}", started.elapsed());
+    assert!(deal.legal_moves().contains(&mv), "{mv} is not legal");
+    let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_nanos(1)).expect("a move");
+    assert!(deal.legal_moves().contains(&mv), "{mv} is not legal");
 }
 
 #[test]
