@@ -51,12 +51,7 @@ fn the_same_seed_gives_the_same_games() {
 fn the_same_seed_gives_the_same_move_at_every_level() {
     // A Carat game with six tiles left, so that the searches are short in a debug build.
     let mut game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
-    while game.moves_applied() < 30 {
-        let seat = game.to_move()[0];
-        let view = SeatView::of(game.as_ref(), seat).expect("view");
-        let mv = Agent::Greedy.choose(&view, game.moves_applied() as u64).expect("a move");
-        game.play(&mv).expect("legal");
-    }
+    greedy_until(game.as_mut(), 30);
     let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
     // `master` stops by the clock: it is the one level that is not deterministic.
     for level in [Level::Easy, Level::Normal, Level::Hard] {
@@ -77,37 +72,36 @@ fn master_thinks_for_its_cpu_budget_and_plays_a_legal_move() {
     }
     // A Carat game with ten tiles left.
     let mut game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
-    while game.moves_applied() < 26 {
-        let seat = game.to_move()[0];
-        let view = SeatView::of(game.as_ref(), seat).expect("view");
-        let mv = Agent::Greedy.choose(&view, game.moves_applied() as u64).expect("a move");
-        game.play(&mv).expect("legal");
-    }
-    let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
-    let budget = std::time::Duration::from_millis(400);
-    let started = cpu_time::ThreadTime::now();
-    let mv = ai::choose_within(&view, Level::Master, 4, budget).expect("a move");
-    assert!(started.elapsed() >= budget, "stopped after {:?}", started.elapsed());
-    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
-    // A budget shorter than one world's search still searches one world.
-    let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_nanos(1)).expect("a move");
-    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
+    greedy_until(game.as_mut(), 26);
+    master_thinks_for(game.as_ref(), std::time::Duration::from_millis(400));
     // Hathor's halving shares the budget out over its rounds: it too thinks for all of
     // it, and with almost none still plays a legal field.
     let mut deal = open(GameKind::Hathor, &serde_json::json!({}), 1, None, Some(9)).expect("deal");
-    while deal.moves_applied() < 20 {
-        let view = SeatView::of(deal.as_ref(), 0).expect("view");
-        let mv = Agent::Greedy.choose(&view, deal.moves_applied() as u64).expect("a move");
-        deal.play(&mv).expect("legal");
-    }
+    greedy_until(deal.as_mut(), 20);
     assert!(deal.legal_moves().len() > 1, "{:?}", deal.legal_moves());
-    let view = SeatView::of(deal.as_ref(), 0).expect("view");
+    master_thinks_for(deal.as_ref(), std::time::Duration::from_millis(400));
+}
+
+/// Plays `game` on by the greedy agent until `moves` moves are applied.
+fn greedy_until(game: &mut dyn rules::Match, moves: usize) {
+    while game.moves_applied() < moves {
+        let seat = game.to_move()[0];
+        let view = SeatView::of(game, seat).expect("view");
+        let mv = Agent::Greedy.choose(&view, game.moves_applied() as u64).expect("a move");
+        game.play(&mv).expect("legal");
+    }
+}
+
+/// `master` with `budget` thinks at least that long and plays a legal move; with a
+/// budget shorter than one world's search it still searches one world.
+fn master_thinks_for(game: &dyn rules::Match, budget: std::time::Duration) {
+    let view = SeatView::of(game, game.to_move()[0]).expect("view");
     let started = cpu_time::ThreadTime::now();
     let mv = ai::choose_within(&view, Level::Master, 4, budget).expect("a move");
     assert!(started.elapsed() >= budget, "stopped after {:?}", started.elapsed());
-    assert!(deal.legal_moves().contains(&mv), "{mv} is not legal");
+    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
     let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_nanos(1)).expect("a move");
-    assert!(deal.legal_moves().contains(&mv), "{mv} is not legal");
+    assert!(game.legal_moves().contains(&mv), "{mv} is not legal");
 }
 
 #[test]
