@@ -134,3 +134,31 @@ fn paired_games_give_every_seat_the_same_dice() {
     assert_ne!(report.moves[0], report.moves[2]);
     assert!(report.agents.iter().all(|r| r.games == 4));
 }
+
+#[test]
+fn each_progress_line_names_the_winner_the_rules_give() {
+    // Aratoth's scores are all 0: only the line's winner tells who won. The winner is
+    // worked out again by replaying each game's moves on a fresh game of its seed.
+    let seats = [Agent::Level(Level::Easy), Agent::Random];
+    let mut lines = Vec::new();
+    let report = run(&Args { paired: true, ..args(GameKind::Aratoth, 4, &seats) }, &mut |l| lines.push(l.to_string())).expect("runs");
+    assert_eq!(lines.len(), 4);
+    for (g, (line, moves)) in lines.iter().zip(&report.moves).enumerate() {
+        let seed = 1 + (g / 2) as u64;
+        let mut game = open(GameKind::Aratoth, &serde_json::json!({"players": 2}), 2, None, Some(seed)).expect("game");
+        for m in moves {
+            game.play(m).expect("the arena's moves replay");
+        }
+        let ranking = game.ranking().expect("the game is over");
+        let first = ranking.first().expect("a first place");
+        assert_eq!(first.len(), 1, "Aratoth has no shared wins");
+        // Game g seats slot (seat + g) % 2 of --seats at each seat.
+        let winner = seats[(first[0] + g) % 2].to_string();
+        assert!(line.starts_with(&format!("game {} (seed {seed}): ", g + 1)), "{line}");
+        assert!(line.ends_with(&format!(" (won by {winner})")), "{line}, the rules say {winner} won");
+    }
+    // Hathor is solo: no winner on the line.
+    let mut solo = Vec::new();
+    run(&args(GameKind::Hathor, 1, &[Agent::Random]), &mut |l| solo.push(l.to_string())).expect("runs");
+    assert!(solo[0].starts_with("game 1 (seed 1): random=") && !solo[0].contains("won"), "{}", solo[0]);
+}
