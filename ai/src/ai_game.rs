@@ -129,7 +129,8 @@ pub enum Searching {
     Normal,
     Hard,
     /// `hard`'s budget, repeated (more sampled worlds, each with `hard`'s playouts)
-    /// until the search thread has used this much CPU time.
+    /// until the search thread has used this much CPU time, or until its choice is
+    /// settled (`search::settled`).
     Master(std::time::Duration),
 }
 

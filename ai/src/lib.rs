@@ -103,8 +103,9 @@ pub fn choose(view: &SeatView, level: Level, seed: u64) -> Result<String, AiErro
 
 /// The move of an AI seat of `level` as [`choose`] gives it, with `master_cpu` the CPU
 /// budget per move of [`Level::Master`] (the other levels ignore it). A master search
-/// runs on the calling thread for about `master_cpu` of its CPU time (plus at most one
-/// sampled world's search; Helofag's `master` moves at once), so call it from a
+/// runs on the calling thread for up to `master_cpu` of its CPU time (plus at most one
+/// sampled world's search; less when its choice is settled early: a seat with one legal
+/// move, or a lead no remaining world could close; Helofag's `master` moves at once), so call it from a
 /// blocking thread; it is not deterministic (how far it gets depends on the machine).
 ///
 /// # Errors

@@ -32,13 +32,14 @@ impl Tally {
 
 /// The move with the most visits over all worlds (ties: the higher mean reward); with
 /// `cpu` (`master`), over as many worlds (each with the budget's playouts) as the
-/// calling thread searches in that much CPU time.
+/// calling thread searches in that much CPU time. The search stops early once its
+/// choice is [`settled`]: the worlds it skips could not have changed the move.
 ///
 /// # Errors
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
 fn best_within<G: AiGame>(view: &SeatView, budget: Budget, cpu: Option<std::time::Duration>, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let tally = tally_within::<G>(view, budget, None, cpu, rng)?;
+    let tally = tally_within::<G>(view, budget, None, cpu, Stop::Settled, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
 }
 
@@ -61,17 +62,34 @@ pub(crate) fn tally<G: AiGame>(
     only: Option<&[String]>,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
-    tally_within::<G>(view, budget, only, None, rng)
+    tally_within::<G>(view, budget, only, None, Stop::Budget, rng)
 }
+
+/// When a search over several worlds ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stop {
+    /// After the budget's worlds (or its CPU time): a review's chances need them all.
+    Budget,
+    /// As [`Stop::Budget`], or earlier once the choice is [`settled`].
+    Settled,
+}
+
+/// The margin on the fastest world so far when a `master` search estimates how many
+/// more worlds its CPU time would still start: a later world is assumed to take at
+/// least 3/4 of that time, so an estimate errs towards searching on.
+const FASTEST_WORLD_MARGIN: f64 = 0.75;
 
 /// [`tally`] over `budget.worlds` worlds or, with `cpu`, over as many as the calling
 /// thread can search in that much CPU time since the call (at least one; checked after
-/// each world, so it may overrun by one world's search).
+/// each world, so it may overrun by one world's search). With [`Stop::Settled`] it
+/// ends as soon as the move with the most visits is [`settled`] (then
+/// `tally.playouts` counts the worlds searched, each `budget.iterations`).
 fn tally_within<G: AiGame>(
     view: &SeatView,
     budget: Budget,
     only: Option<&[String]>,
     cpu: Option<std::time::Duration>,
+    stop: Stop,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
     let started = cpu.map(|_| cpu_time::ThreadTime::now());
@@ -79,16 +97,39 @@ fn tally_within<G: AiGame>(
         Some((cpu, started)) => worlds == 0 || started.elapsed() < cpu,
         None => worlds < budget.worlds.max(1),
     };
+    // How many more worlds the budget would search after `worlds`, the fastest so far
+    // having taken `fastest` seconds of CPU time.
+    let remaining = |worlds: usize, fastest: f64| match cpu.zip(started.as_ref()) {
+        Some((cpu, started)) => {
+            let left = cpu.saturating_sub(started.elapsed()).as_secs_f64();
+            if left <= 0.0 {
+                0.0
+            } else if fastest > 0.0 {
+                (left / (fastest * FASTEST_WORLD_MARGIN)).floor() + 1.0
+            } else {
+                f64::INFINITY
+            }
+        }
+        None => budget.worlds.max(1).saturating_sub(worlds) as f64,
+    };
     let mut tally = Tally::default();
     let mut shortlist: Option<Vec<String>> = only.map(<[String]>::to_vec);
     let mut worlds = 0;
+    let mut fastest = f64::INFINITY;
     while more(worlds) {
         worlds += 1;
+        let world_started = started.as_ref().map(|_| cpu_time::ThreadTime::now());
         let world = world::sample::<G>(view, rng)?;
         if budget.candidates > 0 && shortlist.is_none() {
             let ranked = greedy::ranked(&world, view.seat(), view.players());
             shortlist = Some(ranked.into_iter().take(budget.candidates).map(|(m, _)| m.to_string()).collect());
         }
+        // The root's choices: the shortlist's moves, else the seat's turns (the same in
+        // every world: a seat knows its own hand).
+        let choices = match &shortlist {
+            Some(keep) => keep.len(),
+            None => world.turns().len(),
+        };
         let (root, watched) = uct(&world, view.players(), budget, shortlist.as_deref(), view.seat(), rng);
         tally.watch_sum += watched;
         tally.playouts += budget.iterations as f64;
@@ -102,8 +143,33 @@ fn tally_within<G: AiGame>(
                 None => tally.moves.push((text, visits, value)),
             }
         }
+        if let Some(world_started) = world_started {
+            fastest = fastest.min(world_started.elapsed().as_secs_f64());
+        }
+        if stop == Stop::Settled && (choices <= 1 || settled(&tally, remaining(worlds, fastest), budget.iterations as f64)) {
+            break;
+        }
     }
     Ok(tally)
+}
+
+/// Whether the move with the most visits in `tally` stays the one with the most visits
+/// whatever `remaining` more worlds of `iterations` playouts each do: its lead over
+/// every other move (one not yet in the tally has 0 visits) is more than
+/// `remaining × iterations`, the most visits one root move can gain in them (each
+/// playout passes through one root move). Then stopping changes no choice of
+/// [`Tally::best`]. `remaining` may be infinite (never settled).
+pub(crate) fn settled(tally: &Tally, remaining: f64, iterations: f64) -> bool {
+    let (mut first, mut second) = (0.0_f64, 0.0_f64);
+    for &(_, visits, _) in &tally.moves {
+        if visits > first {
+            second = first;
+            first = visits;
+        } else if visits > second {
+            second = visits;
+        }
+    }
+    first - second > remaining * iterations
 }
 
 /// The mean reward of the view's seat (to move) through the root move `text`: UCT
@@ -303,4 +369,87 @@ fn playout<G: AiGame>(mut state: G, players: usize, rng: &mut ChaCha20Rng) -> Ve
         }
     }
     state.rewards(players)
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rules::{artifakes::Artifakes, carat::Carat, open, rng::ChaCha20Rng, GameKind};
+
+    use super::{settled, tally_within, Stop, Tally};
+    use crate::{
+        ai_game::{AiGame, Budget, Searched, Searching},
+        Agent, SeatView,
+    };
+
+    fn tally(visits: &[f64]) -> Tally {
+        Tally { moves: visits.iter().enumerate().map(|(i, &v)| (format!("m{i}"), v, v / 2.0)).collect(), watch_sum: 0.0, playouts: 0.0 }
+    }
+
+    #[test]
+    fn a_choice_is_settled_only_when_no_remaining_world_could_overtake_it() {
+        // Lead 100 - 40 = 60 over the runner-up; a world of 20 playouts gives a move at
+        // most 20 visits: two worlds (40) cannot close it, three (60) could tie it, and a
+        // tie goes to the higher mean, so three do not settle it.
+        let t = tally(&[40.0, 100.0, 10.0]);
+        assert!(settled(&t, 2.0, 20.0));
+        assert!(!settled(&t, 3.0, 20.0));
+        assert!(settled(&t, 0.0, 20.0));
+        // One move so far: a move not yet in the tally has 0 visits.
+        assert!(settled(&tally(&[50.0]), 2.0, 20.0));
+        assert!(!settled(&tally(&[50.0]), 2.5, 20.0));
+        // Two moves level: never settled, even with no world to come; nothing searched.
+        assert!(!settled(&tally(&[30.0, 30.0]), 0.0, 20.0));
+        assert!(!settled(&tally(&[]), 1.0, 20.0));
+        // A CPU budget whose worlds cannot be estimated yet: never.
+        assert!(!settled(&t, f64::INFINITY, 20.0));
+    }
+
+    /// Plays a game of `kind` (two players, `seed`) on by the greedy agent for `moves`
+    /// moves and returns it.
+    fn position(kind: GameKind, seed: u64, moves: usize) -> Box<dyn rules::Match> {
+        let mut game = open(kind, &serde_json::json!({"players": 2}), 2, None, Some(seed)).expect("a game");
+        while game.moves_applied() < moves && !game.is_finished() {
+            let seat = game.to_move()[0];
+            let view = SeatView::of(game.as_ref(), seat).expect("a view");
+            let mv = Agent::Greedy.choose(&view, seed ^ game.moves_applied() as u64).expect("a move");
+            game.play(&mv).expect("a legal move");
+        }
+        game
+    }
+
+    /// The search that stops once its choice is settled chooses, from the same random
+    /// numbers, the very move of the search over all the budget's worlds, in every
+    /// position of `kind` tried; returns how many of them stopped early.
+    fn settling_changes_no_choice<G: AiGame + Searched>(kind: GameKind, budget: Budget, moves: &[usize]) -> usize {
+        let mut early = 0;
+        for seed in 1..=4 {
+            for &n in moves {
+                let game = position(kind, seed, n);
+                if game.is_finished() {
+                    continue;
+                }
+                let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
+                let full = tally_within::<G>(&view, budget, None, None, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let short = tally_within::<G>(&view, budget, None, None, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let (full_move, short_move) = (full.best().map(|b| b.0.to_string()), short.best().map(|b| b.0.to_string()));
+                assert_eq!(full_move, short_move, "{kind:?} seed {seed} after {n} moves");
+                assert!(full_move.is_some());
+                assert!(short.playouts <= full.playouts);
+                if short.playouts < full.playouts {
+                    early += 1;
+                }
+            }
+        }
+        early
+    }
+
+    #[test]
+    fn stopping_once_settled_changes_no_move_of_carat_or_artifakes() {
+        let budget = Budget { iterations: 400, ..Carat::budget(Searching::Normal) };
+        let early = settling_changes_no_choice::<Carat>(GameKind::Carat, budget, &[4, 18, 28, 32]);
+        assert!(early > 0, "no Carat search settled early");
+        let budget = Budget { iterations: 400, ..Artifakes::budget(Searching::Normal) };
+        settling_changes_no_choice::<Artifakes>(GameKind::Artifakes, budget, &[6, 20, 40]);
+    }
 }

@@ -70,9 +70,9 @@ fn master_thinks_for_its_cpu_budget_and_plays_a_legal_move() {
     for bad in ["master:0", "master:-1", "master:x", "master:", "master:100000"] {
         assert!(bad.parse::<Agent>().is_err(), "{bad} was accepted");
     }
-    // A Carat game with ten tiles left.
-    let mut game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
-    greedy_until(game.as_mut(), 26);
+    // Carat's first move: many placements are about as good (the empty board is
+    // symmetric), so no choice settles and master thinks for all its budget.
+    let game = open(GameKind::Carat, &serde_json::json!({"players": 2}), 2, None, Some(9)).expect("game");
     master_thinks_for(game.as_ref(), std::time::Duration::from_millis(400));
     // Hathor's halving shares the budget out over its rounds: it too thinks for all of
     // it, and with almost none still plays a legal field.
@@ -80,6 +80,20 @@ fn master_thinks_for_its_cpu_budget_and_plays_a_legal_move() {
     greedy_until(deal.as_mut(), 20);
     assert!(deal.legal_moves().len() > 1, "{:?}", deal.legal_moves());
     master_thinks_for(deal.as_ref(), std::time::Duration::from_millis(400));
+}
+
+#[test]
+fn master_moves_at_once_when_its_choice_is_settled() {
+    // Artifakes, seed 1, after 48 greedy moves: the seat to move has one legal move.
+    // One world settles it: master plays it without spending its 20 s.
+    let mut game = open(GameKind::Artifakes, &serde_json::json!({"players": 2}), 2, None, Some(1)).expect("game");
+    greedy_until(game.as_mut(), 48);
+    assert_eq!(game.legal_moves(), ["play 9 waste"]);
+    let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("view");
+    let started = cpu_time::ThreadTime::now();
+    let mv = ai::choose_within(&view, Level::Master, 4, std::time::Duration::from_secs(20)).expect("a move");
+    assert_eq!(mv, "play 9 waste");
+    assert!(started.elapsed() < std::time::Duration::from_secs(2), "thought for {:?}", started.elapsed());
 }
 
 /// Plays `game` on by the greedy agent until `moves` moves are applied.

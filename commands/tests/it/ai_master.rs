@@ -133,7 +133,9 @@ async fn a_master_turn_thinks_in_the_background_and_a_command_meanwhile_is_answe
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
     let host = master_host(&place, &clock, Duration::from_secs(3)).await;
-    let id = master_to_move(&host, "new carat @bot:master seed=21").await;
+    // Seed 41: the AI seat opens on the empty board, where many placements are about as
+    // good, so its search does not settle early and thinks for all three seconds.
+    let id = master_to_move(&host, "new carat @bot:master seed=41").await;
     let before = log(&host, id).await.len();
     // The poll queues the search and comes back without the move.
     let notices = due(&host, &clock).await;
@@ -203,7 +205,8 @@ async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
     let clock = Arc::new(ManualClock::at(T0));
     let first = master_host(&place, &clock, Duration::from_secs(2)).await;
     let other = master_host(&place, &clock, Duration::from_millis(200)).await;
-    let id = master_to_move(&first, "new carat @bot:master seed=51").await;
+    // The AI seat opens on the empty board: its search does not settle early (seed 41).
+    let id = master_to_move(&first, "new carat @bot:master seed=41").await;
     let turn = turn_of(&first, id).await;
     let before = log(&first, id).await.len();
     // Claimed at T0 and queued.
