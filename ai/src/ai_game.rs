@@ -26,6 +26,9 @@ pub(crate) trait AiGame: Learn {
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError>;
 
     /// The moves the search considers: every complete turn (default: the legal moves).
+    /// For the seat whose view a world was sampled from, they must be the same in every
+    /// world sampled from that view (they depend only on what the seat knows): a search
+    /// whose seat has one turn in one world stops there (`search::tally_within`).
     fn turns(&self) -> Vec<Self::Move> {
         self.legal_moves()
     }

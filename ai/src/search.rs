@@ -104,7 +104,7 @@ fn tally_within<G: AiGame>(
             let left = cpu.saturating_sub(started.elapsed()).as_secs_f64();
             if left <= 0.0 {
                 0.0
-            } else if fastest > 0.0 {
+            } else if fastest.is_finite() {
                 (left / (fastest * FASTEST_WORLD_MARGIN)).floor() + 1.0
             } else {
                 f64::INFINITY
@@ -124,12 +124,13 @@ fn tally_within<G: AiGame>(
             let ranked = greedy::ranked(&world, view.seat(), view.players());
             shortlist = Some(ranked.into_iter().take(budget.candidates).map(|(m, _)| m.to_string()).collect());
         }
-        // The root's choices: the shortlist's moves, else the seat's turns (the same in
-        // every world: a seat knows its own hand).
-        let choices = match &shortlist {
-            Some(keep) => keep.len(),
-            None => world.turns().len(),
-        };
+        // Whether the root has one choice: the shortlist's moves, else the seat's turns
+        // (the same in every world: a seat knows its own hand; see `AiGame::turns`).
+        let one_choice = stop == Stop::Settled
+            && match &shortlist {
+                Some(keep) => keep.len(),
+                None => world.turns().len(),
+            } <= 1;
         let (root, watched) = uct(&world, view.players(), budget, shortlist.as_deref(), view.seat(), rng);
         tally.watch_sum += watched;
         tally.playouts += budget.iterations as f64;
@@ -143,10 +144,11 @@ fn tally_within<G: AiGame>(
                 None => tally.moves.push((text, visits, value)),
             }
         }
-        if let Some(world_started) = world_started {
-            fastest = fastest.min(world_started.elapsed().as_secs_f64());
+        // (A clock too coarse to see a world's time reads 0: such a reading is left out.)
+        if let Some(took) = world_started.map(|w| w.elapsed().as_secs_f64()).filter(|&t| t > 0.0) {
+            fastest = fastest.min(took);
         }
-        if stop == Stop::Settled && (choices <= 1 || settled(&tally, remaining(worlds, fastest), budget.iterations as f64)) {
+        if stop == Stop::Settled && (one_choice || settled(&tally, remaining(worlds, fastest), budget.iterations as f64)) {
             break;
         }
     }
@@ -158,7 +160,8 @@ fn tally_within<G: AiGame>(
 /// every other move (one not yet in the tally has 0 visits) is more than
 /// `remaining × iterations`, the most visits one root move can gain in them (each
 /// playout passes through one root move). Then stopping changes no choice of
-/// [`Tally::best`]. `remaining` may be infinite (never settled).
+/// [`Tally::best`] (only an error a skipped world would have met, failing to be
+/// sampled, is not met). `remaining` may be infinite (never settled).
 pub(crate) fn settled(tally: &Tally, remaining: f64, iterations: f64) -> bool {
     let (mut first, mut second) = (0.0_f64, 0.0_f64);
     for &(_, visits, _) in &tally.moves {

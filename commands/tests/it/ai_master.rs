@@ -134,9 +134,10 @@ async fn a_master_turn_thinks_in_the_background_and_a_command_meanwhile_is_answe
     let clock = Arc::new(ManualClock::at(T0));
     let host = master_host(&place, &clock, Duration::from_secs(3)).await;
     // Seed 41: the AI seat opens on the empty board, where many placements are about as
-    // good, so its search does not settle early and thinks for all three seconds.
+    // good, so its search does not settle within the moments the test needs it thinking.
     let id = master_to_move(&host, "new carat @bot:master seed=41").await;
     let before = log(&host, id).await.len();
+    assert_eq!(before, 0, "the AI seat opens on the empty board");
     // The poll queues the search and comes back without the move.
     let notices = due(&host, &clock).await;
     assert!(notices.is_empty(), "{notices:?}");
@@ -176,6 +177,7 @@ async fn a_master_search_cut_short_by_a_stop_starts_again_after_the_restart() {
     let first = master_host(&place, &clock, Duration::from_secs(2)).await;
     let id = master_to_move(&first, "new carat @bot:master seed=41").await;
     let before = log(&first, id).await.len();
+    assert_eq!(before, 0, "the AI seat opens on the empty board");
     assert!(due(&first, &clock).await.is_empty());
     // Another process meanwhile leaves the claimed turn alone.
     let other = master_host(&place, &clock, Duration::from_millis(200)).await;
@@ -209,6 +211,7 @@ async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
     let id = master_to_move(&first, "new carat @bot:master seed=41").await;
     let turn = turn_of(&first, id).await;
     let before = log(&first, id).await.len();
+    assert_eq!(before, 0, "the AI seat opens on the empty board");
     // Claimed at T0 and queued.
     assert!(due(&first, &clock).await.is_empty());
     // From here tokio's clock moves only with the manual one (the search's CPU time is
