@@ -116,6 +116,7 @@ fn tally_within<G: AiGame>(
     let mut shortlist: Option<Vec<String>> = only.map(<[String]>::to_vec);
     let mut worlds = 0;
     let mut fastest = f64::INFINITY;
+    let mut one_choice: Option<bool> = None;
     while more(worlds) {
         worlds += 1;
         let world_started = started.as_ref().map(|_| cpu_time::ThreadTime::now());
@@ -125,12 +126,15 @@ fn tally_within<G: AiGame>(
             shortlist = Some(ranked.into_iter().take(budget.candidates).map(|(m, _)| m.to_string()).collect());
         }
         // Whether the root has one choice: the shortlist's moves, else the seat's turns
-        // (the same in every world: a seat knows its own hand; see `AiGame::turns`).
-        let one_choice = stop == Stop::Settled
-            && match &shortlist {
-                Some(keep) => keep.len(),
-                None => world.turns().len(),
-            } <= 1;
+        // (the same in every world: a seat knows its own hand; see `AiGame::turns`), so
+        // counted in the first world only.
+        let one_choice = *one_choice.get_or_insert_with(|| {
+            stop == Stop::Settled
+                && match &shortlist {
+                    Some(keep) => keep.len(),
+                    None => world.turns().len(),
+                } <= 1
+        });
         let (root, watched) = uct(&world, view.players(), budget, shortlist.as_deref(), view.seat(), rng);
         tally.watch_sum += watched;
         tally.playouts += budget.iterations as f64;
