@@ -1,7 +1,7 @@
 //! The arena on small N for every game, and reproducibility.
 
 use ai::{
-    arena::{run, wilson, Args},
+    arena::{game_times, run, wilson, AgentResult, Args},
     choose, Agent, Level, SeatView,
 };
 use rules::{open, GameKind};
@@ -160,7 +160,11 @@ fn each_progress_line_names_the_winner_the_rules_give() {
     for (g, (line, moves)) in lines.iter().zip(&report.moves).enumerate() {
         let seed = 1 + (g / 2) as u64;
         let mut game = open(GameKind::Aratoth, &serde_json::json!({"players": 2}), 2, None, Some(seed)).expect("game");
+        // Moves each slot made, counted by replaying: who is to move before each move.
+        let mut made = [0usize; 2];
         for m in moves {
+            let seat = *game.to_move().first().expect("someone is to move");
+            made[(seat + g) % 2] += 1;
             game.play(m).expect("the arena's moves replay");
         }
         let ranking = game.ranking().expect("the game is over");
@@ -169,10 +173,40 @@ fn each_progress_line_names_the_winner_the_rules_give() {
         // Game g seats slot (seat + g) % 2 of --seats at each seat.
         let winner = seats[(first[0] + g) % 2].to_string();
         assert!(line.starts_with(&format!("game {} (seed {seed}): ", g + 1)), "{line}");
-        assert!(line.ends_with(&format!(" (won by {winner})")), "{line}, the rules say {winner} won");
+        let times = format!("; CPU s a move: {} ", seats[0]);
+        assert!(line.contains(&format!(" (won by {winner}){times}")), "{line}, the rules say {winner} won");
+        for (slot, agent) in seats.iter().enumerate() {
+            let over = format!(" over {}", made[slot]);
+            let part = line.split(&format!("{agent} ")).last().expect("the agent's time");
+            assert!(part.split(',').next().is_some_and(|p| p.ends_with(&over)), "{line}: {agent} made {} moves", made[slot]);
+        }
     }
     // Hathor is solo: no winner on the line.
     let mut solo = Vec::new();
     run(&args(GameKind::Hathor, 1, &[Agent::Random]), &mut |l| solo.push(l.to_string())).expect("runs");
     assert!(solo[0].starts_with("game 1 (seed 1): random=") && !solo[0].contains("won"), "{}", solo[0]);
+}
+
+#[test]
+fn a_games_times_are_the_difference_of_the_results_around_it() {
+    let result = |agent, slot, moves, seconds, failures| AgentResult {
+        agent,
+        slot,
+        games: 0,
+        wins: 0.0,
+        score_sum: 0.0,
+        score_sq_sum: 0.0,
+        moves,
+        seconds,
+        max_seconds: 0.0,
+        failures,
+    };
+    let hard = Agent::Level(Level::Hard);
+    let before = [result(hard, 0, 20, 21.0, 0), result(Agent::Random, 1, 19, 0.5, 1)];
+    // This game: hard 11 moves in 11.132 s (1.012 a move), random 10 moves in 0.04 s
+    // with 2 of them refused.
+    let after = [result(hard, 0, 31, 32.132, 0), result(Agent::Random, 1, 29, 0.54, 3)];
+    assert_eq!(game_times(&before, &after), "CPU s a move: hard 1.012 over 11, random 0.004 over 10 (2 refused)");
+    // An agent that made no move in the game.
+    assert_eq!(game_times(&before[..1], &before[..1]), "CPU s a move: hard 0.000 over 0");
 }
