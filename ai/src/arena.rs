@@ -81,7 +81,8 @@ pub struct AgentResult {
 }
 
 impl AgentResult {
-    fn new(agent: Agent, slot: usize) -> Self {
+    /// `agent`'s results before any game, for slot `slot` of `--seats`: all counts 0.
+    pub fn new(agent: Agent, slot: usize) -> Self {
         AgentResult {
             agent,
             slot,

@@ -189,18 +189,7 @@ fn each_progress_line_names_the_winner_the_rules_give() {
 
 #[test]
 fn a_games_times_are_the_difference_of_the_results_around_it() {
-    let result = |agent, slot, moves, seconds, failures| AgentResult {
-        agent,
-        slot,
-        games: 0,
-        wins: 0.0,
-        score_sum: 0.0,
-        score_sq_sum: 0.0,
-        moves,
-        seconds,
-        max_seconds: 0.0,
-        failures,
-    };
+    let result = |agent, slot, moves, seconds, failures| AgentResult { moves, seconds, failures, ..AgentResult::new(agent, slot) };
     let hard = Agent::Level(Level::Hard);
     let before = [result(hard, 0, 20, 21.0, 0), result(Agent::Random, 1, 19, 0.5, 1)];
     // This game: hard 11 moves in 11.132 s (1.012 a move), random 10 moves in 0.04 s
