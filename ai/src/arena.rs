@@ -97,6 +97,17 @@ impl AgentResult {
         }
     }
 
+    /// The moves, their time and the failures since `before` (the same agent's results
+    /// at an earlier point); the other counts are 0.
+    fn since(&self, before: &AgentResult) -> AgentResult {
+        AgentResult {
+            moves: self.moves.saturating_sub(before.moves),
+            seconds: self.seconds - before.seconds,
+            failures: self.failures.saturating_sub(before.failures),
+            ..AgentResult::new(self.agent, self.slot)
+        }
+    }
+
     /// The share of games won, 0..=1.
     pub fn win_rate(&self) -> f64 {
         if self.games == 0 { 0.0 } else { self.wins / self.games as f64 }
@@ -286,12 +297,9 @@ pub fn game_times(before: &[AgentResult], after: &[AgentResult]) -> String {
         .iter()
         .zip(before)
         .map(|(now, then)| {
-            let moves = now.moves.saturating_sub(then.moves);
-            let seconds = now.seconds - then.seconds;
-            let mean = if moves == 0 { 0.0 } else { seconds / moves as f64 };
-            let refused = now.failures.saturating_sub(then.failures);
-            let refused = if refused == 0 { String::new() } else { format!(" ({refused} refused)") };
-            format!("{} {mean:.3} over {moves}{refused}", now.agent)
+            let game = now.since(then);
+            let refused = if game.failures == 0 { String::new() } else { format!(" ({} refused)", game.failures) };
+            format!("{} {:.3} over {}{refused}", game.agent, game.mean_seconds(), game.moves)
         })
         .collect();
     format!("CPU s a move: {}", parts.join(", "))
