@@ -19,8 +19,9 @@ pub enum Level {
     Hard,
     /// The correspondence level: `hard`'s search, repeated over more sampled worlds until
     /// a CPU budget per move is used ([`crate::MASTER_CPU`] by default; the host
-    /// configures it, `[ai] master_seconds`). Not deterministic: how far it gets
-    /// depends on the machine (Helofag: as `hard`, at once).
+    /// configures it, `[ai] master_seconds`); in Carat `hard`'s worlds, each searched
+    /// for its share of the budget. Not deterministic: how far it gets depends on the
+    /// machine (Helofag: as `hard`, at once).
     Master,
 }
 

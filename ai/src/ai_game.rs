@@ -131,9 +131,10 @@ pub(crate) fn logistic(x: f64) -> f64 {
 pub enum Searching {
     Normal,
     Hard,
-    /// `hard`'s budget, repeated (more sampled worlds, each with `hard`'s playouts)
-    /// until the search thread has used this much CPU time, or until its choice is
-    /// settled (`search::settled`).
+    /// `hard`'s budget with this much CPU time of the search thread, spent as the game's
+    /// [`Searched::master_spread`] says: more sampled worlds, each with `hard`'s
+    /// playouts, until the time is used or the choice is settled (`search::settled`), or
+    /// `hard`'s worlds, each searched for its share of the time.
     Master(std::time::Duration),
 }
 
@@ -147,10 +148,26 @@ impl Searching {
     }
 }
 
+/// How `master` spends the CPU time it has beyond its level's budget.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Spread {
+    /// More sampled worlds, each searched with the budget's playouts, until the CPU time
+    /// is used (or the choice is settled, `search::settled`).
+    Worlds,
+    /// The budget's worlds, each searched for an equal share of the CPU time (and at
+    /// least the budget's playouts): deeper trees in each world instead of more worlds.
+    Playouts,
+}
+
 /// A game whose levels search (`search::best`) with a budget per level.
 pub trait Searched: AiGame {
     /// The search budget of `level`.
     fn budget(level: Searching) -> Budget;
+
+    /// How `master` spends its CPU time (default: [`Spread::Worlds`]).
+    fn master_spread() -> Spread {
+        Spread::Worlds
+    }
 
     /// The search budget of a review at `level` (default: the level's own). A game
     /// whose levels were given more playouts than the review was measured with (issue

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rules::{rng::ChaCha20Rng, Seat};
 
 use crate::{
-    ai_game::{AiGame, Budget, Searched, Searching},
+    ai_game::{AiGame, Budget, Searched, Searching, Spread},
     greedy, world, AiError, SeatView,
 };
 
@@ -30,23 +30,41 @@ impl Tally {
     }
 }
 
-/// The move with the most visits over all worlds (ties: the higher mean reward); with
-/// `cpu` (`master`), over as many worlds (each with the budget's playouts) as the
-/// calling thread searches in that much CPU time. The search stops early once its
-/// choice is [`settled`]: the worlds it skips could not have changed the move.
+/// How long a search over several worlds goes on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Limit {
+    /// The budget's worlds, each with the budget's playouts.
+    Budget,
+    /// `master` with [`Spread::Worlds`]: as many worlds, each with the budget's
+    /// playouts, as the calling thread searches in this much CPU time (at least one).
+    MoreWorlds(std::time::Duration),
+    /// `master` with [`Spread::Playouts`]: the budget's worlds, world `k` of `n`
+    /// searched until the calling thread has used `k/n` of this much CPU time since the
+    /// search began, and with at least the budget's playouts.
+    LongerWorlds(std::time::Duration),
+}
+
+/// The move with the most visits over all worlds (ties: the higher mean reward),
+/// searched as `limit` says. The search stops early once its choice is [`settled`]:
+/// the worlds it skips could not have changed the move.
 ///
 /// # Errors
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
-fn best_within<G: AiGame>(view: &SeatView, budget: Budget, cpu: Option<std::time::Duration>, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let tally = tally_within::<G>(view, budget, None, cpu, Stop::Settled, rng)?;
+fn best_within<G: AiGame>(view: &SeatView, budget: Budget, limit: Limit, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    let tally = tally_within::<G>(view, budget, None, limit, Stop::Settled, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
 }
 
-/// The move of an AI seat of `level` in a game that searches: [`best`] with the
-/// level's budget.
+/// The move of an AI seat of `level` in a game that searches: [`best_within`] with the
+/// level's budget (`master`: its CPU time spent as [`Searched::master_spread`] says).
 pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    best_within::<G>(view, G::budget(level), level.cpu_budget(), rng)
+    let limit = match (level.cpu_budget(), G::master_spread()) {
+        (None, _) => Limit::Budget,
+        (Some(cpu), Spread::Worlds) => Limit::MoreWorlds(cpu),
+        (Some(cpu), Spread::Playouts) => Limit::LongerWorlds(cpu),
+    };
+    best_within::<G>(view, G::budget(level), limit, rng)
 }
 
 /// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed
@@ -62,7 +80,7 @@ pub(crate) fn tally<G: AiGame>(
     only: Option<&[String]>,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
-    tally_within::<G>(view, budget, only, None, Stop::Budget, rng)
+    tally_within::<G>(view, budget, only, Limit::Budget, Stop::Budget, rng)
 }
 
 /// When a search over several worlds ends.
@@ -79,28 +97,38 @@ enum Stop {
 /// least 3/4 of that time, so an estimate errs towards searching on.
 const FASTEST_WORLD_MARGIN: f64 = 0.75;
 
-/// [`tally`] over `budget.worlds` worlds or, with `cpu`, over as many as the calling
-/// thread can search in that much CPU time since the call (at least one; checked after
-/// each world, so it may overrun by one world's search). With [`Stop::Settled`] it
-/// ends as soon as the move with the most visits is [`settled`] (then
-/// `tally.playouts` counts the worlds searched, each `budget.iterations`).
+/// [`tally`] over the worlds `limit` gives: `budget.worlds` worlds ([`Limit::Budget`],
+/// [`Limit::LongerWorlds`]) or as many as the calling thread can search in the CPU
+/// time since the call ([`Limit::MoreWorlds`]: at least one; checked after each world,
+/// so it may overrun by one world's search). With [`Stop::Settled`] it ends as soon as
+/// the move with the most visits is [`settled`] (never under [`Limit::LongerWorlds`],
+/// whose worlds' playouts are not known in advance, except when the root has one
+/// choice). `tally.playouts` counts the playouts searched.
 fn tally_within<G: AiGame>(
     view: &SeatView,
     budget: Budget,
     only: Option<&[String]>,
-    cpu: Option<std::time::Duration>,
+    limit: Limit,
     stop: Stop,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
-    let started = cpu.map(|_| cpu_time::ThreadTime::now());
-    let more = |worlds: usize| match cpu.zip(started.as_ref()) {
-        Some((cpu, started)) => worlds == 0 || started.elapsed() < cpu,
-        None => worlds < budget.worlds.max(1),
+    let started = cpu_time::ThreadTime::now();
+    let more_worlds = |worlds: usize| match limit {
+        Limit::MoreWorlds(cpu) => worlds == 0 || started.elapsed() < cpu,
+        Limit::Budget | Limit::LongerWorlds(_) => worlds < budget.worlds.max(1),
+    };
+    // The playouts of world `world` (1-based).
+    let playouts = |world: usize| match limit {
+        Limit::LongerWorlds(cpu) => {
+            Playouts::Until { at_least: budget.iterations, started: &started, cpu: cpu.mul_f64(world as f64 / budget.worlds.max(1) as f64) }
+        }
+        Limit::Budget | Limit::MoreWorlds(_) => Playouts::Exactly(budget.iterations),
     };
     // How many more worlds the budget would search after `worlds`, the fastest so far
     // having taken `fastest` seconds of CPU time.
-    let remaining = |worlds: usize, fastest: f64| match cpu.zip(started.as_ref()) {
-        Some((cpu, started)) => {
+    let remaining = |worlds: usize, fastest: f64| match limit {
+        Limit::LongerWorlds(_) => f64::INFINITY,
+        Limit::MoreWorlds(cpu) => {
             let left = cpu.saturating_sub(started.elapsed()).as_secs_f64();
             if left <= 0.0 {
                 0.0
@@ -110,16 +138,16 @@ fn tally_within<G: AiGame>(
                 f64::INFINITY
             }
         }
-        None => budget.worlds.max(1).saturating_sub(worlds) as f64,
+        Limit::Budget => budget.worlds.max(1).saturating_sub(worlds) as f64,
     };
     let mut tally = Tally::default();
     let mut shortlist: Option<Vec<String>> = only.map(<[String]>::to_vec);
     let mut worlds = 0;
     let mut fastest = f64::INFINITY;
     let mut one_choice: Option<bool> = None;
-    while more(worlds) {
+    while more_worlds(worlds) {
         worlds += 1;
-        let world_started = started.as_ref().map(|_| cpu_time::ThreadTime::now());
+        let world_started = cpu_time::ThreadTime::now();
         let world = world::sample::<G>(view, rng)?;
         if budget.candidates > 0 && shortlist.is_none() {
             let ranked = greedy::ranked(&world, view.seat(), view.players());
@@ -135,9 +163,9 @@ fn tally_within<G: AiGame>(
                     None => world.turns().len(),
                 } <= 1
         });
-        let (root, watched) = uct(&world, view.players(), budget, shortlist.as_deref(), view.seat(), rng);
+        let (root, watched, played) = uct(&world, view.players(), budget.exploration, playouts(worlds), shortlist.as_deref(), view.seat(), rng);
         tally.watch_sum += watched;
-        tally.playouts += budget.iterations as f64;
+        tally.playouts += played as f64;
         for (mv, visits, value) in root {
             let text = mv.to_string();
             match tally.moves.iter_mut().find(|(t, _, _)| *t == text) {
@@ -149,7 +177,8 @@ fn tally_within<G: AiGame>(
             }
         }
         // (A clock too coarse to see a world's time reads 0: such a reading is left out.)
-        if let Some(took) = world_started.map(|w| w.elapsed().as_secs_f64()).filter(|&t| t > 0.0) {
+        let took = world_started.elapsed().as_secs_f64();
+        if took > 0.0 {
             fastest = fastest.min(took);
         }
         if stop == Stop::Settled && (one_choice || settled(&tally, remaining(worlds, fastest), budget.iterations as f64)) {
@@ -195,7 +224,7 @@ pub(crate) fn focused<G: AiGame>(view: &SeatView, budget: Budget, text: &str, se
     let (mut visits, mut value) = (0.0, 0.0);
     for _ in 0..budget.worlds.max(1) {
         let world = world::sample::<G>(view, &mut worlds)?;
-        let (root, _) = uct(&world, view.players(), budget, Some(&only), view.seat(), &mut plays);
+        let (root, _, _) = uct(&world, view.players(), budget.exploration, Playouts::Exactly(budget.iterations), Some(&only), view.seat(), &mut plays);
         for (_, v, sum) in root {
             visits += v;
             value += sum;
@@ -279,16 +308,45 @@ impl<M> Node<M> {
     }
 }
 
-/// UCT in one world: `(root turn, visits, reward sum of the root's mover)` per expanded
-/// root turn, and the sum of `watch`'s rewards over all playouts.
+/// How many playouts one world's UCT makes.
+#[derive(Clone, Copy)]
+enum Playouts<'a> {
+    Exactly(usize),
+    /// At least `at_least`, and on until the calling thread has used `cpu` of CPU time
+    /// since `started` (the clock is read after `at_least` playouts and then every
+    /// [`CLOCK_EVERY`] playouts).
+    Until { at_least: usize, started: &'a cpu_time::ThreadTime, cpu: std::time::Duration },
+}
+
+/// How many playouts [`Playouts::Until`] makes between two readings of the CPU clock
+/// (a playout of Carat takes a few microseconds, a reading well under one).
+const CLOCK_EVERY: usize = 64;
+
+impl Playouts<'_> {
+    /// Whether a world's UCT goes on after `done` playouts.
+    fn more(self, done: usize) -> bool {
+        match self {
+            Playouts::Exactly(n) => done < n,
+            Playouts::Until { at_least, started, cpu } => match done.checked_sub(at_least) {
+                None => true,
+                Some(beyond) => beyond % CLOCK_EVERY != 0 || started.elapsed() < cpu,
+            },
+        }
+    }
+}
+
+/// UCT in one world with the exploration constant `exploration`: `(root turn, visits,
+/// reward sum of the root's mover)` per expanded root turn, the sum of `watch`'s
+/// rewards over all playouts, and the number of playouts.
 fn uct<G: AiGame>(
     root: &G,
     players: usize,
-    budget: Budget,
+    exploration: f64,
+    playouts: Playouts<'_>,
     shortlist: Option<&[String]>,
     watch: Seat,
     rng: &mut ChaCha20Rng,
-) -> (Vec<(G::Move, f64, f64)>, f64) {
+) -> (Vec<(G::Move, f64, f64)>, f64, usize) {
     let mut watched = 0.0;
     let mut root_node = Node::new(root);
     if let Some(keep) = shortlist {
@@ -296,7 +354,9 @@ fn uct<G: AiGame>(
     }
     let mut nodes: Vec<Node<G::Move>> = vec![root_node];
     let mut path: Vec<(usize, Option<Seat>)> = Vec::new();
-    for _ in 0..budget.iterations {
+    let mut done = 0;
+    while playouts.more(done) {
+        done += 1;
         let mut state = root.clone();
         path.clear();
         let mut at = 0;
@@ -318,7 +378,7 @@ fn uct<G: AiGame>(
                 path.push((child, Some(mover)));
                 break;
             }
-            let Some(child) = select(&nodes, at, budget.exploration) else { break };
+            let Some(child) = select(&nodes, at, exploration) else { break };
             let Some((mv, next)) = nodes.get(at).and_then(|n| n.children.get(child)) else { break };
             if state.apply(mv).is_err() {
                 break;
@@ -335,7 +395,7 @@ fn uct<G: AiGame>(
             }
         }
     }
-    let Some(root_node) = nodes.first_mut() else { return (Vec::new(), watched) };
+    let Some(root_node) = nodes.first_mut() else { return (Vec::new(), watched, done) };
     let children = std::mem::take(&mut root_node.children);
     let children = children
         .into_iter()
@@ -344,7 +404,7 @@ fn uct<G: AiGame>(
             (mv, visits, value)
         })
         .collect();
-    (children, watched)
+    (children, watched, done)
 }
 
 /// The index of the child of `at` with the highest UCB1 value (for the seat to move there).
@@ -383,7 +443,7 @@ mod tests {
     use rand::SeedableRng;
     use rules::{artifakes::Artifakes, carat::Carat, open, rng::ChaCha20Rng, GameKind};
 
-    use super::{settled, tally_within, Stop, Tally};
+    use super::{settled, tally_within, Limit, Stop, Tally};
     use crate::{
         ai_game::{AiGame, Budget, Searched, Searching},
         Agent, SeatView,
@@ -437,8 +497,8 @@ mod tests {
                     continue;
                 }
                 let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
-                let full = tally_within::<G>(&view, budget, None, None, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
-                let short = tally_within::<G>(&view, budget, None, None, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let full = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let short = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
                 let (full_move, short_move) = (full.best().map(|b| b.0.to_string()), short.best().map(|b| b.0.to_string()));
                 assert_eq!(full_move, short_move, "{kind:?} seed {seed} after {n} moves");
                 assert!(full_move.is_some());
@@ -449,6 +509,27 @@ mod tests {
             }
         }
         early
+    }
+
+    #[test]
+    fn longer_worlds_search_the_budgets_worlds_with_at_least_its_playouts() {
+        let game = position(GameKind::Carat, 2, 10);
+        let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
+        let budget = Budget { worlds: 4, iterations: 300, ..Carat::budget(Searching::Hard) };
+        let search = |limit| tally_within::<Carat>(&view, budget, None, limit, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
+        // No time to spare: the budget's 4 worlds of 300 playouts, the very tally of
+        // the plain budget's search from the same random numbers (which never settles
+        // with 4 × 300 playouts over Carat's many root moves).
+        let plain = tally_within::<Carat>(&view, budget, None, Limit::Budget, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
+        let hurried = search(Limit::LongerWorlds(std::time::Duration::from_nanos(1)));
+        assert_eq!(hurried.playouts, 1200.0);
+        assert_eq!(hurried.moves, plain.moves);
+        // Time to spare: the worlds are searched on until it is used, every playout
+        // through one root move.
+        let long = search(Limit::LongerWorlds(std::time::Duration::from_millis(300)));
+        assert!(long.playouts > 2.0 * 1200.0, "{} playouts", long.playouts);
+        let visits: f64 = long.moves.iter().map(|m| m.1).sum();
+        assert_eq!(visits, long.playouts);
     }
 
     #[test]
