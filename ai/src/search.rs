@@ -40,7 +40,8 @@ enum Limit {
     MoreWorlds(std::time::Duration),
     /// `master` with [`Spread::Playouts`]: the budget's worlds, world `k` of `n`
     /// searched until the calling thread has used `k/n` of this much CPU time since the
-    /// search began, and with at least the budget's playouts.
+    /// search began (at least [`CLOCK_EVERY`] playouts each, so a budget shorter than
+    /// `hard`'s search is kept to within a few milliseconds).
     LongerWorlds(std::time::Duration),
 }
 
@@ -120,7 +121,7 @@ fn tally_within<G: AiGame>(
     // The playouts of world `world` (1-based).
     let playouts = |world: usize| match limit {
         Limit::LongerWorlds(cpu) => {
-            Playouts::Until { at_least: budget.iterations, started: &started, cpu: cpu.mul_f64(world as f64 / budget.worlds.max(1) as f64) }
+            Playouts::Until { started: &started, cpu: cpu.mul_f64(world as f64 / budget.worlds.max(1) as f64) }
         }
         Limit::Budget | Limit::MoreWorlds(_) => Playouts::Exactly(budget.iterations),
     };
@@ -312,10 +313,9 @@ impl<M> Node<M> {
 #[derive(Clone, Copy)]
 enum Playouts<'a> {
     Exactly(usize),
-    /// At least `at_least`, and on until the calling thread has used `cpu` of CPU time
-    /// since `started` (the clock is read after `at_least` playouts and then every
-    /// [`CLOCK_EVERY`] playouts).
-    Until { at_least: usize, started: &'a cpu_time::ThreadTime, cpu: std::time::Duration },
+    /// On until the calling thread has used `cpu` of CPU time since `started`: the clock
+    /// is read every [`CLOCK_EVERY`] playouts, the first time after [`CLOCK_EVERY`].
+    Until { started: &'a cpu_time::ThreadTime, cpu: std::time::Duration },
 }
 
 /// How many playouts [`Playouts::Until`] makes between two readings of the CPU clock
@@ -327,10 +327,7 @@ impl Playouts<'_> {
     fn more(self, done: usize) -> bool {
         match self {
             Playouts::Exactly(n) => done < n,
-            Playouts::Until { at_least, started, cpu } => match done.checked_sub(at_least) {
-                None => true,
-                Some(beyond) => beyond % CLOCK_EVERY != 0 || started.elapsed() < cpu,
-            },
+            Playouts::Until { started, cpu } => done == 0 || done % CLOCK_EVERY != 0 || started.elapsed() < cpu,
         }
     }
 }
@@ -512,24 +509,28 @@ mod tests {
     }
 
     #[test]
-    fn longer_worlds_search_the_budgets_worlds_with_at_least_its_playouts() {
+    fn longer_worlds_search_the_budgets_worlds_each_for_its_share_of_the_time() {
         let game = position(GameKind::Carat, 2, 10);
         let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
         let budget = Budget { worlds: 4, iterations: 300, ..Carat::budget(Searching::Hard) };
-        let search = |limit| tally_within::<Carat>(&view, budget, None, limit, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
-        // No time to spare: the budget's 4 worlds of 300 playouts, the very tally of
-        // the plain budget's search from the same random numbers (which never settles
-        // with 4 × 300 playouts over Carat's many root moves).
-        let plain = tally_within::<Carat>(&view, budget, None, Limit::Budget, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
-        let hurried = search(Limit::LongerWorlds(std::time::Duration::from_nanos(1)));
-        assert_eq!(hurried.playouts, 1200.0);
-        assert_eq!(hurried.moves, plain.moves);
-        // Time to spare: the worlds are searched on until it is used, every playout
-        // through one root move.
-        let long = search(Limit::LongerWorlds(std::time::Duration::from_millis(300)));
-        assert!(long.playouts > 2.0 * 1200.0, "{} playouts", long.playouts);
-        let visits: f64 = long.moves.iter().map(|m| m.1).sum();
-        assert_eq!(visits, long.playouts);
+        let search = |cpu| {
+            let started = cpu_time::ThreadTime::now();
+            let tally = tally_within::<Carat>(&view, budget, None, Limit::LongerWorlds(cpu), Stop::Settled, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
+            (tally, started.elapsed())
+        };
+        // No time: each of the 4 worlds makes the 64 playouts before the clock's first
+        // reading, every playout through one root move.
+        let (hurried, _) = search(std::time::Duration::from_nanos(1));
+        assert_eq!(hurried.playouts, 4.0 * 64.0);
+        assert_eq!(hurried.moves.iter().map(|m| m.1).sum::<f64>(), 256.0);
+        // 300 ms: the last world ends once they are used, each world's playouts a
+        // whole number of clock readings apart, far more than the budget's 4 × 300.
+        let cpu = std::time::Duration::from_millis(300);
+        let (long, took) = search(cpu);
+        assert!(took >= cpu, "stopped after {took:?}");
+        assert!(long.playouts > 4.0 * 300.0, "{} playouts", long.playouts);
+        assert_eq!(long.playouts % 64.0, 0.0);
+        assert_eq!(long.moves.iter().map(|m| m.1).sum::<f64>(), long.playouts);
     }
 
     #[test]
