@@ -548,13 +548,34 @@ impl BotProcess {
             .arg(config)
             .current_dir(config.parent().expect("dir"))
             .env_remove("SPIELTISCH_MATRIX_PASSWORD")
-            .env("RUST_LOG", "info")
+            // Info, and each command as the bot receives it (`received`).
+            .env("RUST_LOG", "info,spieltisch::matrix::handlers=debug")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
             .expect("start spieltisch run");
         BotProcess { child }
+    }
+
+    /// How many commands the bot's log (next to `config`) shows received (the handler's
+    /// debug line `command received`).
+    fn commands_received(config: &Path) -> usize {
+        std::fs::read_to_string(config.with_extension("log")).unwrap_or_default().matches("command received").count()
+    }
+
+    /// Waits, at most `within`, until the bot's log shows `commands` commands received.
+    fn received(config: &Path, commands: usize, within: Duration) {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            let seen = BotProcess::commands_received(config);
+            if seen >= commands {
+                return;
+            }
+            let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+            assert!(std::time::Instant::now() < deadline, "the bot received {seen} of {commands} commands within {within:?}: {log}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// Sends SIGTERM (as `kill` does) and waits, at most `within`, for the exit status.
@@ -874,9 +895,14 @@ async fn sigterm_right_after_a_move_still_posts_its_announcement_and_exits_0() {
     open_carat(&mut alice, &mut bob, &room, &bot_id, 5).await;
     let (who, mv) = &plan_carat(5).moves[0];
     let mover = if who == "alice" { &mut alice } else { &mut bob };
+    let before = BotProcess::commands_received(&config);
     mover.say(&room, &format!("!st {mv}")).await;
-    tokio::time::sleep(Duration::from_millis(100)).await;
-    let status = tokio::task::block_in_place(|| bot.terminate(WAIT));
+    // SIGTERM as soon as the bot has the move, however slow the machine: a fixed pause
+    // of 100 ms let a loaded machine kill it before it had it.
+    let status = tokio::task::block_in_place(|| {
+        BotProcess::received(&config, before + 1, WAIT);
+        bot.terminate(WAIT)
+    });
     assert!(status.success(), "the bot exits 0 on SIGTERM: {status:?}");
     let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
     assert!(log.contains("Matrix adapter stopped"), "the Matrix adapter stopped gracefully: {log}");
