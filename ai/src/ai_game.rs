@@ -154,8 +154,9 @@ pub(crate) enum Spread {
     /// More sampled worlds, each searched with the budget's playouts, until the CPU time
     /// is used (or the choice is settled, `search::settled`).
     Worlds,
-    /// The budget's worlds, each searched for an equal share of the CPU time (and at
-    /// least the budget's playouts): deeper trees in each world instead of more worlds.
+    /// The budget's worlds, each searched for an equal share of the CPU time (at least
+    /// `search::CLOCK_EVERY` playouts each): deeper trees in each world instead of more
+    /// worlds.
     Playouts,
 }
 

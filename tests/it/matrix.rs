@@ -561,18 +561,22 @@ impl BotProcess {
     /// How many commands the bot's log (next to `config`) shows received (the handler's
     /// debug line `command received`).
     fn commands_received(config: &Path) -> usize {
-        std::fs::read_to_string(config.with_extension("log")).unwrap_or_default().matches("command received").count()
+        Self::commands_in(&std::fs::read_to_string(config.with_extension("log")).unwrap_or_default())
+    }
+
+    fn commands_in(log: &str) -> usize {
+        log.matches("command received").count()
     }
 
     /// Waits, at most `within`, until the bot's log shows `commands` commands received.
     fn received(config: &Path, commands: usize, within: Duration) {
         let deadline = std::time::Instant::now() + within;
         loop {
-            let seen = BotProcess::commands_received(config);
+            let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
+            let seen = BotProcess::commands_in(&log);
             if seen >= commands {
                 return;
             }
-            let log = std::fs::read_to_string(config.with_extension("log")).unwrap_or_default();
             assert!(std::time::Instant::now() < deadline, "the bot received {seen} of {commands} commands within {within:?}: {log}");
             std::thread::sleep(Duration::from_millis(20));
         }
