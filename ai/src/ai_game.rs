@@ -20,6 +20,11 @@ pub(crate) trait AiGame: Learn {
     /// The heuristic lead (in [`AiGame::heuristic`]'s units) that counts as a clear
     /// advantage: a lead of `LEAD` is valued about 0.73, a win 1.
     const LEAD: f64;
+    /// How much a level's choice values the points lead beside the result, in 0..=1
+    /// (default 0: the result alone). A level's search backs up each playout's end as
+    /// `(1 − w) × result + w × lead` ([`choice_rewards`]); a review backs up the result
+    /// alone, so its chances stay chances of winning.
+    const LEAD_WEIGHT: f64 = 0.0;
 
     /// A full setup (as the record's JSON) that agrees with everything in `view`, the
     /// hidden parts drawn uniformly from what the seat has not seen.
@@ -84,6 +89,23 @@ pub(crate) trait AiGame: Learn {
         let i = rules::rng::index(turns.len(), rng);
         Some(turns.swap_remove(i))
     }
+}
+
+/// What a level's search backs up from a playout's end `state`, for every seat in
+/// 0..=1: [`AiGame::rewards`] when the game's [`AiGame::LEAD_WEIGHT`] is 0, else
+/// `(1 − w) × rewards + w × lead`, the lead being each seat's [`AiGame::heuristic`]
+/// over the best other seat through the logistic curve with [`AiGame::LEAD`]
+/// ([`lead_rewards`]). A win by more points is worth more than a narrow one, and a
+/// loss by fewer less than a heavy one.
+pub(crate) fn choice_rewards<G: AiGame>(state: &G, players: usize) -> Vec<f64> {
+    let rewards = state.rewards(players);
+    let w = G::LEAD_WEIGHT;
+    if w <= 0.0 {
+        return rewards;
+    }
+    let values: Vec<Option<f64>> = (0..players).map(|s| Some(state.heuristic(s))).collect();
+    let lead = lead_rewards(&values, G::LEAD, 0.5);
+    rewards.iter().zip(lead).map(|(r, l)| (1.0 - w) * r + w * l).collect()
 }
 
 /// 1 for a sole winner, `1/k` each for `k` tied winners, 0 for everyone else.

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rules::{rng::ChaCha20Rng, Seat};
 
 use crate::{
-    ai_game::{AiGame, Budget, Searched, Searching, Spread},
+    ai_game::{self, AiGame, Budget, Searched, Searching, Spread},
     greedy, world, AiError, SeatView,
 };
 
@@ -53,7 +53,7 @@ enum Limit {
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
 fn best_within<G: AiGame>(view: &SeatView, budget: Budget, limit: Limit, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let tally = tally_within::<G>(view, budget, None, limit, Stop::Settled, rng)?;
+    let tally = tally_within::<G>(view, budget, None, limit, Stop::Settled, Objective::Choice, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn tally<G: AiGame>(
     only: Option<&[String]>,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
-    tally_within::<G>(view, budget, only, Limit::Budget, Stop::Budget, rng)
+    tally_within::<G>(view, budget, only, Limit::Budget, Stop::Budget, Objective::Result, rng)
 }
 
 /// When a search over several worlds ends.
@@ -111,6 +111,7 @@ fn tally_within<G: AiGame>(
     only: Option<&[String]>,
     limit: Limit,
     stop: Stop,
+    objective: Objective,
     rng: &mut ChaCha20Rng,
 ) -> Result<Tally, AiError> {
     let started = cpu_time::ThreadTime::now();
@@ -164,7 +165,7 @@ fn tally_within<G: AiGame>(
                     None => world.turns().len(),
                 } <= 1
         });
-        let (root, watched, played) = uct(&world, view.players(), budget.exploration, playouts(worlds), shortlist.as_deref(), view.seat(), rng);
+        let (root, watched, played) = uct(&world, view.players(), budget.exploration, playouts(worlds), shortlist.as_deref(), view.seat(), objective, rng);
         tally.watch_sum += watched;
         tally.playouts += played as f64;
         for (mv, visits, value) in root {
@@ -225,7 +226,7 @@ pub(crate) fn focused<G: AiGame>(view: &SeatView, budget: Budget, text: &str, se
     let (mut visits, mut value) = (0.0, 0.0);
     for _ in 0..budget.worlds.max(1) {
         let world = world::sample::<G>(view, &mut worlds)?;
-        let (root, _, _) = uct(&world, view.players(), budget.exploration, Playouts::Exactly(budget.iterations), Some(&only), view.seat(), &mut plays);
+        let (root, _, _) = uct(&world, view.players(), budget.exploration, Playouts::Exactly(budget.iterations), Some(&only), view.seat(), Objective::Result, &mut plays);
         for (_, v, sum) in root {
             visits += v;
             value += sum;
@@ -276,7 +277,7 @@ pub(crate) fn halved<G: AiGame>(view: &SeatView, playouts: usize, cpu: Option<st
                 if state.apply(mv).is_err() {
                     continue;
                 }
-                let rewards = playout(state, view.players(), &mut ChaCha20Rng::seed_from_u64(seed));
+                let rewards = playout(state, view.players(), Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed));
                 *sum += rewards.get(view.seat()).copied().unwrap_or(0.0);
                 *count += 1.0;
             }
@@ -342,6 +343,7 @@ fn uct<G: AiGame>(
     playouts: Playouts<'_>,
     shortlist: Option<&[String]>,
     watch: Seat,
+    objective: Objective,
     rng: &mut ChaCha20Rng,
 ) -> (Vec<(G::Move, f64, f64)>, f64, usize) {
     let mut watched = 0.0;
@@ -383,7 +385,7 @@ fn uct<G: AiGame>(
             at = *next;
             path.push((at, Some(mover)));
         }
-        let rewards = playout(state, players, rng);
+        let rewards = playout(state, players, objective, rng);
         watched += rewards.get(watch).copied().unwrap_or(0.0);
         for &(n, by) in &path {
             if let Some(node) = nodes.get_mut(n) {
@@ -420,9 +422,20 @@ fn select<M>(nodes: &[Node<M>], at: usize, exploration: f64) -> Option<usize> {
     })
 }
 
+/// What a playout backs up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Objective {
+    /// The position's value by [`AiGame::rewards`] (a finished game's result): what a
+    /// review's chances are made of.
+    Result,
+    /// What a level chooses by: [`AiGame::rewards`] blended with the points lead by
+    /// [`AiGame::LEAD_WEIGHT`] ([`ai_game::choice_rewards`]).
+    Choice,
+}
+
 /// Plays `state` on by [`AiGame::playout_move`] for at most [`AiGame::PLAYOUT_DEPTH`]
-/// moves and values the result for every seat.
-fn playout<G: AiGame>(mut state: G, players: usize, rng: &mut ChaCha20Rng) -> Vec<f64> {
+/// moves and values the end for every seat by `objective`.
+fn playout<G: AiGame>(mut state: G, players: usize, objective: Objective, rng: &mut ChaCha20Rng) -> Vec<f64> {
     for _ in 0..G::PLAYOUT_DEPTH {
         if state.outcome().is_some() {
             break;
@@ -432,7 +445,10 @@ fn playout<G: AiGame>(mut state: G, players: usize, rng: &mut ChaCha20Rng) -> Ve
             break;
         }
     }
-    state.rewards(players)
+    match objective {
+        Objective::Result => state.rewards(players),
+        Objective::Choice => ai_game::choice_rewards(&state, players),
+    }
 }
 
 #[cfg(test)]
@@ -440,7 +456,7 @@ mod tests {
     use rand::SeedableRng;
     use rules::{artifakes::Artifakes, carat::Carat, open, rng::ChaCha20Rng, GameKind};
 
-    use super::{settled, tally_within, Limit, Stop, Tally};
+    use super::{settled, tally_within, Limit, Objective, Stop, Tally};
     use crate::{
         ai_game::{AiGame, Budget, Searched, Searching},
         Agent, SeatView,
@@ -494,8 +510,8 @@ mod tests {
                     continue;
                 }
                 let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
-                let full = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Budget, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
-                let short = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Settled, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let full = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Budget, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let short = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Settled, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
                 let (full_move, short_move) = (full.best().map(|b| b.0.to_string()), short.best().map(|b| b.0.to_string()));
                 assert_eq!(full_move, short_move, "{kind:?} seed {seed} after {n} moves");
                 assert!(full_move.is_some());
@@ -515,7 +531,7 @@ mod tests {
         let budget = Budget { worlds: 4, iterations: 300, ..Carat::budget(Searching::Hard) };
         let search = |cpu| {
             let started = cpu_time::ThreadTime::now();
-            let tally = tally_within::<Carat>(&view, budget, None, Limit::LongerWorlds(cpu), Stop::Settled, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
+            let tally = tally_within::<Carat>(&view, budget, None, Limit::LongerWorlds(cpu), Stop::Settled, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
             (tally, started.elapsed())
         };
         // No time: each of the 4 worlds makes the 64 playouts before the clock's first

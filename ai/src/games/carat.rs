@@ -102,6 +102,9 @@ fn place_in_hand(pile: &mut [Option<String>], hand: &[usize], tile: &str, rng: &
 impl AiGame for Carat {
     const PLAYOUT_DEPTH: usize = TILES;
     const LEAD: f64 = 8.0;
+    /// Measured against `ismcts:2000` (docs "AI players", "Carat: playing for points"):
+    /// the result alone left the search indifferent between a narrow and a wide win.
+    const LEAD_WEIGHT: f64 = 0.3;
 
     fn sample_setup(view: &SeatView, rng: &mut ChaCha20Rng) -> Result<Value, AiError> {
         let Knowledge::Carat(known) = view.knowledge() else {
@@ -201,5 +204,47 @@ impl Searched for Carat {
             Searching::Normal => Budget { worlds: 8, iterations: 250, exploration: 0.7, candidates: 0 },
             Searching::Hard | Searching::Master(_) => Budget { worlds: 16, iterations: 500, exploration: 0.7, candidates: 0 },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rules::{
+        carat::{Carat, CaratOptions},
+        rng::ChaCha20Rng,
+        Chance, Game,
+    };
+
+    use crate::ai_game::{choice_rewards, AiGame};
+
+    /// A two-player game of seed `seed` played to its end by the first legal move each turn.
+    fn finished(seed: u64) -> Carat {
+        let options = CaratOptions::default();
+        let setup = Carat::random_setup(&options, 2, &mut ChaCha20Rng::seed_from_u64(seed));
+        let mut game = Carat::new(&options, 2, setup, Chance::none()).expect("a valid setup");
+        while let Some(mv) = game.legal_moves().first().copied() {
+            game.apply(&mv).expect("a legal move");
+        }
+        game
+    }
+
+    #[test]
+    fn a_level_values_a_wide_win_above_a_narrow_one_and_any_win_above_any_loss() {
+        // Seeds 1 and 2 end 74 : 59 and 56 : 68 (the rules' scores; asserted below).
+        // Lead 15 over LEAD 8: logistic(1.875) = 0.867036, so the winner's value is
+        // 0.7 × 1 + 0.3 × 0.867036 = 0.960111 and the loser's 0.3 × 0.132964 = 0.039889;
+        // lead 12: logistic(1.5) = 0.817574, 0.945272 and 0.054728.
+        for (seed, scores, rewards) in [(1, [74, 59], [0.960111, 0.039889]), (2, [56, 68], [0.054728, 0.945272])] {
+            let game = finished(seed);
+            assert_eq!(game.scores(), Some(scores.to_vec()), "seed {seed}");
+            assert_eq!(game.rewards(2), if scores[0] > scores[1] { vec![1.0, 0.0] } else { vec![0.0, 1.0] });
+            let choice = choice_rewards(&game, 2);
+            for (got, want) in choice.iter().zip(rewards) {
+                assert!((got - want).abs() < 1e-5, "seed {seed}: {choice:?}, want {rewards:?}");
+            }
+        }
+        // Any win is worth more than 0.7 and any loss less than 0.3.
+        assert!(Carat::LEAD_WEIGHT < 0.5);
     }
 }
