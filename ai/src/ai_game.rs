@@ -20,11 +20,6 @@ pub(crate) trait AiGame: Learn {
     /// The heuristic lead (in [`AiGame::heuristic`]'s units) that counts as a clear
     /// advantage: a lead of `LEAD` is valued about 0.73, a win 1.
     const LEAD: f64;
-    /// How much a level's choice values the points lead beside the result, in 0..=1
-    /// (default 0: the result alone). A level's search backs up each playout's end as
-    /// `(1 − w) × result + w × lead` ([`choice_rewards`]); a review backs up the result
-    /// alone, so its chances stay chances of winning.
-    const LEAD_WEIGHT: f64 = 0.0;
 
     /// A full setup (as the record's JSON) that agrees with everything in `view`, the
     /// hidden parts drawn uniformly from what the seat has not seen.
@@ -91,15 +86,15 @@ pub(crate) trait AiGame: Learn {
     }
 }
 
-/// What a level's search backs up from a playout's end `state`, for every seat in
-/// 0..=1: [`AiGame::rewards`] when the game's [`AiGame::LEAD_WEIGHT`] is 0, else
-/// `(1 − w) × rewards + w × lead`, the lead being each seat's [`AiGame::heuristic`]
-/// over the best other seat through the logistic curve with [`AiGame::LEAD`]
-/// ([`lead_rewards`]). A win by more points is worth more than a narrow one, and a
-/// loss by fewer less than a heavy one.
-pub(crate) fn choice_rewards<G: AiGame>(state: &G, players: usize) -> Vec<f64> {
+/// The value of a playout's end `state` for every seat in 0..=1, the points lead
+/// weighed in by `weight` (a level's [`Searched::lead_weight`]): [`AiGame::rewards`]
+/// when `weight` is 0, else `(1 − weight) × rewards + weight × lead`, the lead being
+/// each seat's [`AiGame::heuristic`] over the best other seat through the logistic
+/// curve with [`AiGame::LEAD`] ([`lead_rewards`]). A win by more points is worth more
+/// than a narrow one, and a loss by fewer less than a heavy one.
+pub(crate) fn blended_rewards<G: AiGame>(state: &G, players: usize, weight: f64) -> Vec<f64> {
     let rewards = state.rewards(players);
-    let w = G::LEAD_WEIGHT;
+    let w = weight.clamp(0.0, 1.0);
     if w <= 0.0 {
         return rewards;
     }
@@ -186,6 +181,14 @@ pub(crate) enum Spread {
 pub trait Searched: AiGame {
     /// The search budget of `level`.
     fn budget(level: Searching) -> Budget;
+
+    /// How much `level`'s choice values the points lead beside the result, in 0..=1
+    /// (default 0: the result alone). The level's search backs up each playout's end
+    /// as `(1 − w) × result + w × lead` ([`blended_rewards`]); a review backs up the
+    /// result alone, so its chances stay chances of winning.
+    fn lead_weight(_level: Searching) -> f64 {
+        0.0
+    }
 
     /// How `master` spends its CPU time (default: [`Spread::Worlds`]).
     fn master_spread() -> Spread {

@@ -52,8 +52,8 @@ enum Limit {
 /// # Errors
 /// [`AiError::World`] when no world can be sampled; [`AiError::NotToMove`] when the
 /// seat has no move in them.
-fn best_within<G: AiGame>(view: &SeatView, budget: Budget, limit: Limit, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
-    let tally = tally_within::<G>(view, budget, None, limit, Stop::Settled, Objective::Choice, rng)?;
+fn best_within<G: AiGame>(view: &SeatView, budget: Budget, limit: Limit, objective: Objective, rng: &mut ChaCha20Rng) -> Result<String, AiError> {
+    let tally = tally_within::<G>(view, budget, None, limit, Stop::Settled, objective, rng)?;
     tally.best().map(|(text, _, _)| text.to_string()).ok_or(AiError::NotToMove(view.seat()))
 }
 
@@ -65,11 +65,16 @@ pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut
         (Some(cpu), Spread::Worlds) => Limit::MoreWorlds(cpu),
         (Some(cpu), Spread::Playouts) => Limit::LongerWorlds(cpu),
     };
-    best_within::<G>(view, G::budget(level), limit, rng)
+    let objective = match G::lead_weight(level) {
+        w if w > 0.0 => Objective::Lead(w),
+        _ => Objective::Result,
+    };
+    best_within::<G>(view, G::budget(level), limit, objective, rng)
 }
 
 /// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed
-/// ([`Tally`]; `watch` is the view's seat). `only`: the root considers just these moves
+/// ([`Tally`]; `watch` is the view's seat), each playout valued by its result
+/// ([`Objective::Result`]: what a review's chances are made of). `only`: the root considers just these moves
 /// (by their text), else the budget's shortlist or every turn. The root's mover may be
 /// another seat than the view's (the chance of a seat that is not to move).
 ///
@@ -104,7 +109,8 @@ const FASTEST_WORLD_MARGIN: f64 = 0.75;
 /// so it may overrun by one world's search). With [`Stop::Settled`] it ends as soon as
 /// the move with the most visits is [`settled`] (never under [`Limit::LongerWorlds`],
 /// whose worlds' playouts are not known in advance, except when the root has one
-/// choice). `tally.playouts` counts the playouts searched.
+/// choice). Each playout's end is valued by `objective`. `tally.playouts` counts the
+/// playouts searched.
 fn tally_within<G: AiGame>(
     view: &SeatView,
     budget: Budget,
@@ -277,7 +283,7 @@ pub(crate) fn halved<G: AiGame>(view: &SeatView, playouts: usize, cpu: Option<st
                 if state.apply(mv).is_err() {
                     continue;
                 }
-                let rewards = playout(state, view.players(), Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed));
+                let rewards = playout(state, view.players(), Objective::Result, &mut ChaCha20Rng::seed_from_u64(seed));
                 *sum += rewards.get(view.seat()).copied().unwrap_or(0.0);
                 *count += 1.0;
             }
@@ -333,9 +339,10 @@ impl Playouts<'_> {
     }
 }
 
-/// UCT in one world with the exploration constant `exploration`: `(root turn, visits,
-/// reward sum of the root's mover)` per expanded root turn, the sum of `watch`'s
-/// rewards over all playouts, and the number of playouts.
+/// UCT in one world with the exploration constant `exploration`, each playout's end
+/// valued by `objective`: `(root turn, visits, reward sum of the root's mover)` per
+/// expanded root turn, the sum of `watch`'s rewards over all playouts, and the number
+/// of playouts.
 fn uct<G: AiGame>(
     root: &G,
     players: usize,
@@ -423,14 +430,14 @@ fn select<M>(nodes: &[Node<M>], at: usize, exploration: f64) -> Option<usize> {
 }
 
 /// What a playout backs up.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum Objective {
     /// The position's value by [`AiGame::rewards`] (a finished game's result): what a
-    /// review's chances are made of.
+    /// review's chances are made of, and what most levels choose by.
     Result,
-    /// What a level chooses by: [`AiGame::rewards`] blended with the points lead by
-    /// [`AiGame::LEAD_WEIGHT`] ([`ai_game::choice_rewards`]).
-    Choice,
+    /// [`AiGame::rewards`] blended with the points lead by this weight in 0..=1
+    /// ([`ai_game::blended_rewards`]): a level whose [`Searched::lead_weight`] is above 0.
+    Lead(f64),
 }
 
 /// Plays `state` on by [`AiGame::playout_move`] for at most [`AiGame::PLAYOUT_DEPTH`]
@@ -447,7 +454,7 @@ fn playout<G: AiGame>(mut state: G, players: usize, objective: Objective, rng: &
     }
     match objective {
         Objective::Result => state.rewards(players),
-        Objective::Choice => ai_game::choice_rewards(&state, players),
+        Objective::Lead(weight) => ai_game::blended_rewards(&state, players, weight),
     }
 }
 
@@ -510,8 +517,8 @@ mod tests {
                     continue;
                 }
                 let view = SeatView::of(game.as_ref(), game.to_move()[0]).expect("a view");
-                let full = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Budget, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
-                let short = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Settled, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let full = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Budget, Objective::Result, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
+                let short = tally_within::<G>(&view, budget, None, Limit::Budget, Stop::Settled, Objective::Result, &mut ChaCha20Rng::seed_from_u64(seed)).expect("a search");
                 let (full_move, short_move) = (full.best().map(|b| b.0.to_string()), short.best().map(|b| b.0.to_string()));
                 assert_eq!(full_move, short_move, "{kind:?} seed {seed} after {n} moves");
                 assert!(full_move.is_some());
@@ -531,7 +538,7 @@ mod tests {
         let budget = Budget { worlds: 4, iterations: 300, ..Carat::budget(Searching::Hard) };
         let search = |cpu| {
             let started = cpu_time::ThreadTime::now();
-            let tally = tally_within::<Carat>(&view, budget, None, Limit::LongerWorlds(cpu), Stop::Settled, Objective::Choice, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
+            let tally = tally_within::<Carat>(&view, budget, None, Limit::LongerWorlds(cpu), Stop::Settled, Objective::Result, &mut ChaCha20Rng::seed_from_u64(5)).expect("a search");
             (tally, started.elapsed())
         };
         // No time: each of the 4 worlds makes the 64 playouts before the clock's first
