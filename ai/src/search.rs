@@ -74,9 +74,10 @@ pub(crate) fn searched<G: Searched>(view: &SeatView, level: Searching, rng: &mut
 
 /// UCT in `budget.worlds` worlds sampled from `view`, the root statistics summed
 /// ([`Tally`]; `watch` is the view's seat), each playout valued by its result
-/// ([`Objective::Result`]: what a review's chances are made of). `only`: the root considers just these moves
-/// (by their text), else the budget's shortlist or every turn. The root's mover may be
-/// another seat than the view's (the chance of a seat that is not to move).
+/// ([`Objective::Result`]: what a review's chances are made of). `only`: the root
+/// considers just these moves (by their text), else the budget's shortlist or every
+/// turn. The root's mover may be another seat than the view's (the chance of a seat
+/// that is not to move).
 ///
 /// # Errors
 /// [`AiError::World`] when no world can be sampled.
