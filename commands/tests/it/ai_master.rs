@@ -109,9 +109,23 @@ impl PausedTime {
 /// `ms` pass for the hosts: on the manual clock (what claims are stamped with and judged
 /// by) and on tokio's clock, paused ([`PausedTime`]), whose timer renews the claims of a
 /// process's master searches every 20 s (`commands::table::master`).
+///
+/// The time passes a second at a time, with a millisecond of real time after each second,
+/// as it would for a running bot: a renewal due within the stretch fires at its second and
+/// has real time to reach the database before the clocks move on. (One jump of 15 s let a
+/// renewal due at 40 s fire only at 45 s or 60 s, and on a loaded machine the other
+/// process could look at the claim before that renewal's write had landed.)
 async fn time_passes(clock: &ManualClock, ms: u64) {
-    clock.advance(i64::try_from(ms).expect("a short time"));
-    tokio::time::advance(Duration::from_millis(ms)).await;
+    const STEP_MS: u64 = 1_000;
+    let mut left = ms;
+    while left > 0 {
+        let step = left.min(STEP_MS);
+        clock.advance(i64::try_from(step).expect("a short time"));
+        tokio::time::advance(Duration::from_millis(step)).await;
+        // Awaited on a blocking thread, which tokio's paused clock does not skip.
+        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(1))).await.expect("a real millisecond");
+        left -= step;
+    }
 }
 
 #[tokio::test]
