@@ -16,7 +16,7 @@ use commands::{
 
 use crate::{
     slowsupport::{due, log, ok_at, T0},
-    support::{origin, Place},
+    support::{integers, origin, Place},
 };
 
 /// `user` in the terminal's channel `t` (where `@bot` names the bot).
@@ -109,23 +109,36 @@ impl PausedTime {
 /// `ms` pass for the hosts: on the manual clock (what claims are stamped with and judged
 /// by) and on tokio's clock, paused ([`PausedTime`]), whose timer renews the claims of a
 /// process's master searches every 20 s (`commands::table::master`).
-///
-/// The time passes a second at a time, with a millisecond of real time after each second,
-/// as it would for a running bot: a renewal due within the stretch fires at its second and
-/// has real time to reach the database before the clocks move on. (One jump of 15 s let a
-/// renewal due at 40 s fire only at 45 s or 60 s, and on a loaded machine the other
-/// process could look at the claim before that renewal's write had landed.)
 async fn time_passes(clock: &ManualClock, ms: u64) {
-    const STEP_MS: u64 = 1_000;
-    let mut left = ms;
-    while left > 0 {
-        let step = left.min(STEP_MS);
-        clock.advance(i64::try_from(step).expect("a short time"));
-        tokio::time::advance(Duration::from_millis(step)).await;
-        // Awaited on a blocking thread, which tokio's paused clock does not skip.
-        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(1))).await.expect("a real millisecond");
-        left -= step;
+    clock.advance(i64::try_from(ms).expect("a short time"));
+    tokio::time::advance(Duration::from_millis(ms)).await;
+}
+
+/// Waits (in real time, up to ten seconds) until `host` has renewed the claims of
+/// `turns` within the last 20 s of the manual clock, as its master worker does every
+/// 20 s; panics if it never does. A renewal that time's passing set off runs on the
+/// database in real time while tokio's clock stands still, so the test lets it land
+/// before anyone looks at the claim and before the clock moves again: a statement still
+/// waiting for a connection when tokio's clock jumps past the pool's acquire timeout
+/// (3 s on PostgreSQL) would fail, and the claim with it.
+async fn renewed(host: &Host, clock: &ManualClock, turns: &[Turn]) {
+    for _ in 0..2_000 {
+        let mut fresh = true;
+        for &(game, seq, takebacks) in turns {
+            let stamps = integers(
+                host.db(),
+                "SELECT claimed_at FROM ai_claims WHERE game_id = $1 AND seq = $2 AND takebacks = $3",
+                &[game.0, i64::try_from(seq).expect("a move number"), takebacks],
+            )
+            .await;
+            fresh &= stamps.first().copied().flatten().is_some_and(|at| at > clock.now_ms() - 20_000);
+        }
+        if fresh {
+            return;
+        }
+        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(5))).await.expect("a wait");
     }
+    panic!("the claims of {turns:?} were not renewed at {} ms", clock.now_ms())
 }
 
 #[tokio::test]
@@ -219,7 +232,7 @@ async fn a_master_search_cut_short_by_a_stop_starts_again_after_the_restart() {
 async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
-    let first = master_host(&place, &clock, Duration::from_secs(2)).await;
+    let first = master_host(&place, &clock, Duration::from_secs(3)).await;
     let other = master_host(&place, &clock, Duration::from_millis(200)).await;
     // The AI seat opens on the empty board: its search does not settle early (seed 41).
     let id = master_to_move(&first, "new carat @bot:master seed=41").await;
@@ -229,11 +242,12 @@ async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
     // Claimed at T0 and queued.
     assert!(due(&first, &clock).await.is_empty());
     // From here tokio's clock moves only with the manual one (the search's CPU time is
-    // real: two seconds, far more than what follows takes).
+    // real: three seconds, far more than what follows takes).
     let paused = PausedTime::begin();
     // 75 s pass in steps of 15 s; the claim made at T0 would have run out at T0 + 60 s.
     for step in 1..=5 {
         time_passes(&clock, 15_000).await;
+        renewed(&first, &clock, &[turn]).await;
         assert!(due(&other, &clock).await.is_empty(), "step {step}");
         assert!(left_alone(&other, turn), "the other process took the turn at T0 + {} s", step * 15);
         assert_eq!(log(&other, id).await.len(), before);
@@ -254,13 +268,15 @@ async fn a_master_search_longer_than_the_lease_keeps_its_claim() {
 
 /// Master turns queued behind one another keep their claims however short each search:
 /// the renewal every 20 s does not start over with each search. Five turns claimed at
-/// T0, each search 300 ms of CPU time while 15 s pass: the fifth begins at T0 + 60 s,
-/// when its claim would have run out, and another process still leaves it alone.
+/// T0, each search a second of CPU time while 15 s pass: the fifth begins at T0 + 60 s,
+/// when its claim would have run out, and another process still leaves it alone. (A
+/// search must outlast the test's playing of the move before it, about 0.1 to 0.5 s on
+/// a loaded machine: a search over before its 15 s pass renews nothing, as none runs.)
 #[tokio::test]
 async fn queued_master_turns_keep_their_claims_behind_short_searches() {
     let place = Place::new();
     let clock = Arc::new(ManualClock::at(T0));
-    let first = master_host(&place, &clock, Duration::from_millis(300)).await;
+    let first = master_host(&place, &clock, Duration::from_secs(1)).await;
     let other = master_host(&place, &clock, Duration::from_millis(200)).await;
     let mut games = Vec::new();
     for seed in 71..76 {
@@ -279,6 +295,8 @@ async fn queued_master_turns_keep_their_claims_behind_short_searches() {
         // ... and 15 s pass while the next one thinks: the other process leaves every
         // turn still queued alone.
         time_passes(&clock, 15_000).await;
+        let waiting: Vec<Turn> = games[k + 1..].iter().map(|&(_, turn, _)| turn).collect();
+        renewed(&first, &clock, &waiting).await;
         for &(id, turn, before) in &games[k + 1..] {
             assert!(due(&other, &clock).await.is_empty());
             assert!(left_alone(&other, turn), "the other process took game #{id} at T0 + {} s", (k + 1) * 15);
