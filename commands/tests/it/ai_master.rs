@@ -45,8 +45,8 @@ async fn master_to_move(host: &Host, line: &str) -> GameId {
 }
 
 /// Polls `host` every 20 ms until `id`'s log is longer than `before` moves; returns its
-/// new length. Panics after two minutes. (It waits on a blocking thread, not on a tokio
-/// timer, so it waits as long while tokio's clock is paused: [`PausedTime`].)
+/// new length. Panics after two minutes ([`real_wait`]s, so also while tokio's clock is
+/// paused).
 async fn until_moved(host: &Host, clock: &ManualClock, id: GameId, before: usize) -> usize {
     for _ in 0..6_000 {
         due(host, clock).await;
@@ -54,7 +54,7 @@ async fn until_moved(host: &Host, clock: &ManualClock, id: GameId, before: usize
         if now > before {
             return now;
         }
-        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(20))).await.expect("a wait");
+        real_wait(Duration::from_millis(20)).await;
     }
     panic!("the master seat of game #{id} never moved")
 }
@@ -106,6 +106,12 @@ impl PausedTime {
     }
 }
 
+/// Waits `time` of real time on a blocking thread, not on a tokio timer, so it waits as
+/// long while tokio's clock is paused ([`PausedTime`]).
+async fn real_wait(time: Duration) {
+    tokio::task::spawn_blocking(move || std::thread::sleep(time)).await.expect("a wait");
+}
+
 /// `ms` pass for the hosts: on the manual clock (what claims are stamped with and judged
 /// by) and on tokio's clock, paused ([`PausedTime`]), whose timer renews the claims of a
 /// process's master searches every 20 s (`commands::table::master`).
@@ -122,7 +128,9 @@ async fn time_passes(clock: &ManualClock, ms: u64) {
 /// waiting for a connection when tokio's clock jumps past the pool's acquire timeout
 /// (3 s on PostgreSQL) would fail, and the claim with it.
 async fn renewed(host: &Host, clock: &ManualClock, turns: &[Turn]) {
-    for _ in 0..2_000 {
+    let give_up = std::time::Instant::now() + Duration::from_secs(10);
+    while std::time::Instant::now() < give_up {
+        let oldest_fresh = clock.now_ms() - 20_000;
         let mut fresh = true;
         for &(game, seq, takebacks) in turns {
             let stamps = integers(
@@ -131,12 +139,12 @@ async fn renewed(host: &Host, clock: &ManualClock, turns: &[Turn]) {
                 &[game.0, i64::try_from(seq).expect("a move number"), takebacks],
             )
             .await;
-            fresh &= stamps.first().copied().flatten().is_some_and(|at| at > clock.now_ms() - 20_000);
+            fresh &= stamps.first().copied().flatten().is_some_and(|at| at > oldest_fresh);
         }
         if fresh {
             return;
         }
-        tokio::task::spawn_blocking(|| std::thread::sleep(Duration::from_millis(5))).await.expect("a wait");
+        real_wait(Duration::from_millis(5)).await;
     }
     panic!("the claims of {turns:?} were not renewed at {} ms", clock.now_ms())
 }
